@@ -1,0 +1,52 @@
+# Amulets of SDL. Two commands from a fresh clone on Debian 12:
+#   make play   installs what is missing, builds, and starts the game
+#   make test   builds and runs every test, plainly and under ASan + UBSan
+# Other targets: make build, make bench, make fuzz, make clean
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+BENCH_BUILD?= build-bench
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE      ?= cmake
+
+# Debian packages: what building and playing need, and what the tests,
+# the benchmark and the fuzzers need besides
+PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
+                libsdl2-image-dev fonts-dejavu-core crawl-tiles-data
+TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth
+BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
+FUZZ_PACKAGES = clang libclang-rt-14-dev
+
+.PHONY: play build test bench fuzz clean deps-play deps-test deps-bench deps-fuzz
+
+play: deps-play build
+	./$(BUILD)/amulets
+
+build:
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
+
+test: deps-test
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON >/dev/null
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
+	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMULETS_WERROR=ON -DAMULETS_SANITIZE=ON >/dev/null
+	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && AMULETS_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+bench: deps-bench
+	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null
+	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench
+	./$(BENCH_BUILD)/bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) build-fuzz
+
+deps-play:
+	@sh tools/deps.sh $(PLAY_PACKAGES)
+deps-test:
+	@sh tools/deps.sh $(TEST_PACKAGES)
+deps-bench:
+	@sh tools/deps.sh $(BENCH_PACKAGES)
+deps-fuzz:
+	@sh tools/deps.sh $(FUZZ_PACKAGES)

@@ -1,0 +1,119 @@
+/* The game's content, read from data/monsters.txt, data/items.txt and
+ * data/vaults.txt: kinds of monster, kinds of item and hand-drawn vaults.
+ * Every mistake in a file is reported as "file:line: what's wrong" and a
+ * record with a mistake is left out. */
+#ifndef AMULETS_DATA_H
+#define AMULETS_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "errors.h"
+
+enum { ID_SIZE = 32, NAME_SIZE = 48, TILE_SIZE = 48 };
+
+typedef struct Color { uint8_t r, g, b, a; } Color;
+
+/* Monster traits, by their names in monsters.txt; pack:N is separate */
+enum {
+    TRAIT_NEVER_SLEEPS = 1 << 0,
+    TRAIT_ERRATIC = 1 << 1,
+    TRAIT_STATIONARY = 1 << 2,
+    TRAIT_SHRIEKS = 1 << 3,
+    TRAIT_SLOW = 1 << 4,
+    TRAIT_NEVER_FLEES = 1 << 5,
+    TRAIT_REGENERATES = 1 << 6,
+    TRAIT_DRAINS = 1 << 7,
+    TRAIT_OPENS_DOORS = 1 << 8,
+    TRAIT_VAULT_ONLY = 1 << 9,
+};
+
+typedef struct MonsterDef {
+    char id[ID_SIZE];
+    char name[NAME_SIZE];
+    char glyph;
+    Color color;
+    char tile[TILE_SIZE];
+    int min_floor, max_floor;
+    int sight;
+    int hp;
+    int damage_min, damage_max;
+    int defense;
+    unsigned traits;
+    int venom;   /* turns of poison a hit gives; 0 for none */
+    int pack;    /* how many are placed together; 1 for one alone */
+} MonsterDef;
+
+typedef enum ItemClass {
+    IC_POTION, IC_SCROLL, IC_WEAPON, IC_ARMOR, IC_GOLD, IC_AMULET, IC_COUNT
+} ItemClass;
+
+typedef enum ItemEffect {
+    FX_NONE,
+    FX_HEAL, FX_HEAL_FULLY, FX_STRENGTHEN, FX_POISON, FX_REGENERATE, FX_CONFUSE,
+    FX_TELEPORT, FX_MAP_FLOOR, FX_IDENTIFY, FX_FRIGHTEN,
+    FX_COUNT
+} ItemEffect;
+
+typedef struct ItemDef {
+    char id[ID_SIZE];
+    char name[NAME_SIZE];
+    char tile[TILE_SIZE];
+    ItemClass item_class;
+    ItemEffect effect;        /* potions and scrolls */
+    int frequency;            /* against the other kinds'; 0 never chosen */
+    int damage_min, damage_max;  /* weapons */
+    int defense;              /* armor */
+    bool noisy;               /* armor */
+} ItemDef;
+
+enum { VAULT_MIN_SIZE = 3, VAULT_MAX_W = 15, VAULT_MAX_H = 9 };
+
+/* A vault's map, row by row, all as wide as the widest:
+ *   # wall  . floor  + door  S secret door  ^ trap  $ treasure
+ *   m a monster of the floor's band  G a guardian  A the Amulet
+ *   (a space is outside the vault) */
+typedef struct VaultDef {
+    char id[ID_SIZE];
+    int min_floor, max_floor;
+    bool amulet;      /* an Amulet's vault, not treasure */
+    int guardian;     /* index into GameData.monsters, or -1 */
+    int w, h;
+    char rows[VAULT_MAX_H][VAULT_MAX_W + 1];
+} VaultDef;
+
+typedef struct GameData {
+    MonsterDef *monsters;
+    int monster_count;
+    ItemDef *items;
+    int item_count;
+    VaultDef *vaults;
+    int vault_count;
+} GameData;
+
+/* Reads the three files from a folder into data, reporting every mistake
+ * in errors. True if there were none. data must be zeroed or freed. */
+bool data_load_dir(GameData *data, const char *dir, Errors *errors);
+
+/* The same, from texts in memory (each with its length; NULs and any other
+ * bytes allowed), named as the files they stand for. A NULL text is a
+ * missing file. */
+bool data_load_texts(GameData *data,
+                     const char *monsters, size_t monsters_len,
+                     const char *items, size_t items_len,
+                     const char *vaults, size_t vaults_len,
+                     Errors *errors);
+
+void data_free(GameData *data);
+
+/* A kind's index by its id, or -1 */
+int data_find_monster(const GameData *data, const char *id);
+int data_find_item(const GameData *data, const char *id);
+
+/* Names of things, as the files spell them (NULL if out of range) */
+const char *data_trait_name(unsigned trait);
+const char *data_effect_name(ItemEffect effect);
+const char *data_class_name(ItemClass item_class);
+
+#endif

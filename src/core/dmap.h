@@ -1,0 +1,40 @@
+/* Distance maps (Dijkstra maps): every cell's walking distance, in eight
+ * directions, to the nearest of some goal cells. A step onto walkable
+ * ground costs 1, onto a closed door door_cost; nothing else is entered.
+ * Costs are small whole numbers, so a bucket queue (Dial's algorithm)
+ * does the work of a priority queue. */
+#ifndef AMULETS_DMAP_H
+#define AMULETS_DMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "map.h"
+
+enum { DMAP_UNREACHED = 0x3fffffff };
+
+typedef struct Dmap {
+    int32_t d[MAP_CELLS];
+} Dmap;
+
+/* Distances to the nearest goal (goals off the map are ignored) */
+void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
+                  int door_cost);
+
+/* A flee map from a map toward the player: each reached distance times
+ * -1.2 (rounded toward zero), relaxed again with the same costs, so a
+ * monster stepping downhill runs far from the player and out of dead
+ * ends. Unreached cells stay unreached. */
+void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost);
+
+static inline int32_t dmap_at(const Dmap *dmap, Point p)
+{
+    return in_bounds(p.x, p.y) ? dmap->d[cell_index(p.x, p.y)] : DMAP_UNREACHED;
+}
+
+/* The reached, walkable cell that isn't a door (open or closed) and isn't
+ * inside avoid (when avoid isn't NULL) with the greatest distance; the
+ * first in reading order wins a tie. False if there is none. */
+bool dmap_farthest(const Dmap *dmap, const Map *map, const Rect *avoid, Point *out);
+
+#endif

@@ -1,0 +1,80 @@
+#include "map.h"
+
+#include <string.h>
+
+void map_fill(Map *map, Terrain terrain)
+{
+    memset(map->terrain, (int)terrain, sizeof map->terrain);
+    memset(map->explored, 0, sizeof map->explored);
+    memset(map->visible, 0, sizeof map->visible);
+}
+
+Terrain map_at(const Map *map, int x, int y)
+{
+    return in_bounds(x, y) ? (Terrain)map->terrain[cell_index(x, y)] : T_WALL;
+}
+
+void map_set(Map *map, int x, int y, Terrain terrain)
+{
+    if (in_bounds(x, y)) {
+        map->terrain[cell_index(x, y)] = (uint8_t)terrain;
+    }
+}
+
+bool map_walkable(const Map *map, int x, int y)
+{
+    Terrain t = map_at(map, x, y);
+    return t == T_FLOOR || t == T_CAVE_FLOOR || t == T_STAIRS || t == T_OPEN_DOOR;
+}
+
+bool map_passable(const Map *map, int x, int y)
+{
+    Terrain t = map_at(map, x, y);
+    return map_walkable(map, x, y) || t == T_CLOSED_DOOR || t == T_SECRET_DOOR;
+}
+
+bool map_blocks_sight(const Map *map, int x, int y)
+{
+    Terrain t = map_at(map, x, y);
+    return t == T_WALL || t == T_CLOSED_DOOR || t == T_SECRET_DOOR;
+}
+
+bool map_is_door(const Map *map, int x, int y)
+{
+    Terrain t = map_at(map, x, y);
+    return t == T_CLOSED_DOOR || t == T_OPEN_DOOR;
+}
+
+bool map_borders_ground(const Map *map, int x, int y)
+{
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            if (map_walkable(map, x + dx, y + dy)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool map_explored(const Map *map, int x, int y)
+{
+    return in_bounds(x, y) && map->explored[cell_index(x, y)];
+}
+
+bool map_visible(const Map *map, int x, int y)
+{
+    return in_bounds(x, y) && map->visible[cell_index(x, y)];
+}
+
+void map_set_explored(Map *map, int x, int y)
+{
+    if (in_bounds(x, y)) {
+        map->explored[cell_index(x, y)] = 1;
+    }
+}
+
+void map_clear_visible(Map *map)
+{
+    memset(map->visible, 0, sizeof map->visible);
+}

@@ -1,0 +1,54 @@
+/* The map of one floor: what each cell is made of, and what the player
+ * has seen of it. Off the map counts as wall. */
+#ifndef AMULETS_MAP_H
+#define AMULETS_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "geom.h"
+
+typedef enum Terrain {
+    T_WALL,
+    T_FLOOR,        /* a room's worked stone */
+    T_STAIRS,       /* stairs down */
+    T_CAVE_FLOOR,   /* a cave's earth */
+    T_CLOSED_DOOR,
+    T_OPEN_DOOR,
+    T_SECRET_DOOR,  /* a wall to everything but searching and F1 */
+    T_COUNT
+} Terrain;
+
+typedef struct Map {
+    uint8_t terrain[MAP_CELLS];
+    uint8_t explored[MAP_CELLS];   /* ever seen or magic-mapped */
+    uint8_t visible[MAP_CELLS];    /* in sight now */
+} Map;
+
+/* Every cell the given terrain, nothing explored or visible */
+void map_fill(Map *map, Terrain terrain);
+
+Terrain map_at(const Map *map, int x, int y);
+void map_set(Map *map, int x, int y, Terrain terrain);
+
+/* Floor, cave floor, stairs and an open door can be walked on */
+bool map_walkable(const Map *map, int x, int y);
+/* A way can lead through: walkable, or any door, a secret one included */
+bool map_passable(const Map *map, int x, int y);
+/* Wall, closed door and secret door block sight */
+bool map_blocks_sight(const Map *map, int x, int y);
+/* A door the player knows is a door: closed or open, never a secret one */
+bool map_is_door(const Map *map, int x, int y);
+/* A wall (or secret door) with walkable ground beside it, diagonals too:
+ * the only walls worth drawing or mapping */
+bool map_borders_ground(const Map *map, int x, int y);
+
+bool map_explored(const Map *map, int x, int y);
+bool map_visible(const Map *map, int x, int y);
+void map_set_explored(Map *map, int x, int y);
+void map_clear_visible(Map *map);
+
+static inline bool map_walkable_at(const Map *map, Point p) { return map_walkable(map, p.x, p.y); }
+static inline Terrain map_at_point(const Map *map, Point p) { return map_at(map, p.x, p.y); }
+
+#endif
