@@ -1,35 +1,42 @@
-/* amulets: the command-line entry. For now it checks the data files and
- * prints a generated floor; the game's own modes join it as they land. */
-#include <stdio.h>
+/* amulets: the command-line entry. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cave.h"
-#include "data.h"
-#include "rooms.h"
+#include "app.h"
 #include "tune.h"
 
-static const char *default_data_dir(void)
-{
-    const char *env = getenv("AMULETS_DATA");
-    return env != NULL && env[0] != '\0' ? env : AMULETS_DATA_DIR;
-}
+enum { MISTAKES_SHOWN = 10 };
 
 static void usage(FILE *out)
 {
-    fputs("usage: amulets [--seed N] [--floor N]\n"
-          "       amulets --check-data [DIR]\n", out);
+    fputs("usage: amulets [--seed N] [--floor N] [--data DIR]\n"
+          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
+          "       amulets --catalog FIRST COUNT\n"
+          "       amulets --check-data [DIR]\n"
+          "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
+          "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n", out);
 }
 
-/* Prints every mistake in the data files; exit status 1 if there are any */
-static int check_data(const char *dir)
+bool app_load_data(const char *dir, GameData *data, FILE *out)
+{
+    Errors errors = {0};
+    bool ok = data_load_dir(data, dir, &errors);
+    if (!ok) {
+        fprintf(out, "The game can't start: its data files have mistakes.\n");
+        int shown = errors.count < MISTAKES_SHOWN ? errors.count : MISTAKES_SHOWN;
+        for (int i = 0; i < shown; ++i) fprintf(out, "%s\n", errors.lines[i]);
+        if (errors.count > shown) fprintf(out, "and %d more\n", errors.count - shown);
+    }
+    errors_clear(&errors);
+    return ok;
+}
+
+int app_check_data(const char *dir)
 {
     GameData data = {0};
     Errors errors = {0};
     bool ok = data_load_dir(&data, dir, &errors);
-    for (int i = 0; i < errors.count; ++i) {
-        printf("%s\n", errors.lines[i]);
-    }
+    for (int i = 0; i < errors.count; ++i) printf("%s\n", errors.lines[i]);
     if (ok) {
         printf("%s: %d monsters, %d items, %d vaults, no mistakes\n", dir,
                data.monster_count, data.item_count, data.vault_count);
@@ -41,27 +48,6 @@ static int check_data(const char *dir)
     return ok ? 0 : 1;
 }
 
-static void print_floor(unsigned long long seed, int depth)
-{
-    static const char glyphs[T_COUNT] = {'#', '.', '>', ',', '+', '\'', '#'};
-    Rng rng;
-    rng_seed(&rng, seed);
-    Map map;
-    if (tune_is_cave_floor(depth)) {
-        Rect areas[CAVE_AREAS_MAX];
-        cave_generate(&map, &rng, areas);
-    } else {
-        Rect rooms[ROOMS_MAX];
-        rooms_generate(&map, &rng, rooms);
-    }
-    for (int y = 0; y < MAP_H; ++y) {
-        for (int x = 0; x < MAP_W; ++x) {
-            putchar(glyphs[map_at(&map, x, y)]);
-        }
-        putchar('\n');
-    }
-}
-
 static bool parse_number(const char *text, long long lo, long long hi, long long *out)
 {
     char *end;
@@ -71,33 +57,87 @@ static bool parse_number(const char *text, long long lo, long long hi, long long
     return true;
 }
 
-int main(int argc, char **argv)
+static bool option_number(int argc, char **argv, int *i, const char *name, long long lo,
+                          long long hi, long long *out)
 {
-    long long seed = 1, floor = 1;
+    if (*i + 1 >= argc || !parse_number(argv[*i + 1], lo, hi, out)) {
+        fprintf(stderr, "amulets: %s takes a whole number from %lld to %lld\n", name, lo, hi);
+        return false;
+    }
+    ++*i;
+    return true;
+}
+
+/* Reads the options; false (having said why) if they're wrong */
+static bool parse_options(int argc, char **argv, Options *o)
+{
+    long long n;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strcmp(arg, "--check-data") == 0) {
-            const char *dir = i + 1 < argc ? argv[i + 1] : default_data_dir();
-            return check_data(dir);
-        } else if (strcmp(arg, "--seed") == 0 && i + 1 < argc) {
-            if (!parse_number(argv[++i], 0, 4294967295LL, &seed)) {
-                fprintf(stderr, "amulets: --seed takes a whole number from 0 to 4294967295\n");
-                return 2;
-            }
-        } else if (strcmp(arg, "--floor") == 0 && i + 1 < argc) {
-            if (!parse_number(argv[++i], 1, LAST_FLOOR, &floor)) {
-                fprintf(stderr, "amulets: --floor takes a whole number from 1 to %d\n", LAST_FLOOR);
-                return 2;
-            }
-        } else if (strcmp(arg, "--help") == 0) {
-            usage(stdout);
-            return 0;
+            o->check_data = true;
+            if (i + 1 < argc && argv[i + 1][0] != '-') o->check_dir = argv[++i];
+        } else if (strcmp(arg, "--seed") == 0) {
+            if (!option_number(argc, argv, &i, "--seed", 0, 4294967295LL, &n)) return false;
+            o->seed = (uint64_t)n;
+        } else if (strcmp(arg, "--floor") == 0) {
+            if (!option_number(argc, argv, &i, "--floor", 1, LAST_FLOOR, &n)) return false;
+            o->floor = (int)n;
+        } else if (strcmp(arg, "--data") == 0 && i + 1 < argc) {
+            o->data_dir = argv[++i];
+        } else if (strcmp(arg, "--play") == 0 && i + 1 < argc) {
+            o->play = argv[++i];
+        } else if (strcmp(arg, "--digest") == 0) {
+            o->digest = true;
+        } else if (strcmp(arg, "--show") == 0) {
+            o->show = true;
+        } else if (strcmp(arg, "--catalog") == 0) {
+            o->catalog = true;
+            if (!option_number(argc, argv, &i, "--catalog FIRST", 0, 4294967295LL, &n)) return false;
+            o->catalog_first = (int)n;
+            if (!option_number(argc, argv, &i, "--catalog COUNT", 1, 100000, &n)) return false;
+            o->catalog_count = (int)n;
         } else {
             fprintf(stderr, "amulets: unknown option '%s'\n", arg);
-            usage(stderr);
-            return 2;
+            return false;
         }
     }
-    print_floor((unsigned long long)seed, (int)floor);
-    return 0;
+    return true;
+}
+
+static const char *default_data_dir(void)
+{
+    const char *env = getenv("AMULETS_DATA");
+    return env != NULL && env[0] != '\0' ? env : AMULETS_DATA_DIR;
+}
+
+int main(int argc, char **argv)
+{
+    Options options = {.seed = 1, .floor = 1};
+    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (!parse_options(argc, argv, &options)) {
+        usage(stderr);
+        return 2;
+    }
+    if (options.data_dir == NULL) options.data_dir = default_data_dir();
+    if (options.check_data) {
+        return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
+    }
+    GameData data = {0};
+    if (!app_load_data(options.data_dir, &data, stderr)) {
+        return 1;
+    }
+    int status;
+    if (options.catalog) {
+        status = app_catalog(&options, &data);
+    } else {
+        if (options.play == NULL) options.play = "";
+        options.digest = options.digest || options.play[0] == '\0';
+        status = app_play_keys(&options, &data);
+    }
+    data_free(&data);
+    return status;
 }

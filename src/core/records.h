@@ -90,4 +90,19 @@ void fld_report(Fields *fields, int line, const char *format, ...);
  * at all. */
 bool fld_finish(Fields *fields);
 
+/* The biggest whole number a value may be; more is "too big" */
+enum { REC_NUMBER_MAX = 1000000 };
+/* After this many mistakes in one file the rest of it isn't read, so a
+ * file of garbage gives a list that can be read, not millions of lines */
+enum { REC_MAX_MISTAKES = 1000 };
+/* Room for a piece of a file quoted in a message: at most 40 bytes of it,
+ * and "..." when it was longer */
+enum { REC_QUOTE_SIZE = 48 };
+
+/* True if len bytes of text are a whole number, an optional - and digits
+ * only, from -REC_NUMBER_MAX to REC_NUMBER_MAX; the number goes in out */
+bool rec_whole_number(const char *text, size_t len, int *out);
+/* text, cut short to quote it in a message; returns out */
+const char *rec_quote(const char *text, char out[REC_QUOTE_SIZE]);
+
 #endif

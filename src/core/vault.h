@@ -30,6 +30,11 @@ typedef struct VaultContents {
  * in a cave). A space leaves the map as it was. */
 void vault_stamp(Map *map, const VaultDef *vault, Point corner, VaultContents *out);
 
+/* True if a cell of the vault's map, counted from its top left corner, is
+ * outside the vault: past its edge, or a space. (vaults.txt's checks use
+ * it too.) */
+bool vault_outside(const VaultDef *vault, int x, int y);
+
 /* The cell just outside the vault's one way in, counted from its top left
  * corner (so it can be (-1, 3)) */
 Point vault_entrance(const VaultDef *vault);

@@ -1,0 +1,33 @@
+/* The command-line program's parts: each mode of amulets is a function
+ * here, given what the options said. */
+#ifndef AMULETS_APP_H
+#define AMULETS_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "data.h"
+
+typedef struct Options {
+    const char *data_dir;
+    uint64_t seed;
+    int floor;
+    const char *play;        /* --play KEYS, or NULL */
+    bool digest;             /* --digest */
+    bool show;               /* --show: print the whole floor at the end */
+    bool check_data;
+    const char *check_dir;
+    bool catalog;
+    int catalog_first, catalog_count;
+} Options;
+
+/* Loads the data, printing the mistakes (the first few, and "and N more")
+ * to out; false if there were any */
+bool app_load_data(const char *dir, GameData *data, FILE *out);
+
+int app_check_data(const char *dir);
+int app_play_keys(const Options *options, const GameData *data);
+int app_catalog(const Options *options, const GameData *data);
+
+#endif

@@ -1,0 +1,114 @@
+/* The scripted runner: plays a string of the game's own keys headless and
+ * prints the log, a line about the run, and its digest. Golden tests and
+ * bug reports are made of these. */
+#include <stdlib.h>
+
+#include "app.h"
+#include "keys.h"
+#include "run.h"
+#include "save.h"
+
+enum { MAX_KEYS = 1 << 20 };
+
+static const char *mode_name(Mode mode)
+{
+    static const char *const names[] = {
+        "playing", "inventory", "closing", "confirming", "menu", "dead", "won",
+    };
+    return names[mode];
+}
+
+static void print_log(const Run *run)
+{
+    const MsgLog *log = run_log(run);
+    for (int i = 0; i < msg_count(log); ++i) {
+        const Message *m = msg_get(log, i);
+        if (m->count > 1) printf("%s x%d\n", m->text, m->count);
+        else printf("%s\n", m->text);
+    }
+}
+
+static void print_summary(const Run *run)
+{
+    const Player *p = run_player(run);
+    printf("floor %d, turn %d, hp %d/%d, gold %d, amulets %d, %s\n", run_level(run)->depth,
+           run_turn(run), p->hp, p->max_hp, p->gold, p->amulets, mode_name(run_mode(run)));
+    if (run_mode(run) == MODE_DEAD) {
+        printf("Killed by %s, on turn %d.\n", p->killed_by, run_turn(run));
+    }
+}
+
+/* Looking around moves a cursor and takes no turn; the runner only has
+ * to know when it ends, so the keys after it mean what they should */
+static bool look_key(int key, bool *looking)
+{
+    if (!*looking) return false;
+    if (key == KEY_ESC) *looking = false;
+    return true;
+}
+
+/* Plays the keys; false if the run was left by a quit key */
+static void play(Run *run, const int *keys, int count)
+{
+    bool looking = false;
+    for (int i = 0; i < count; ++i) {
+        if (look_key(keys[i], &looking)) continue;
+        Command command;
+        KeyAction action = key_action(run_mode(run), keys[i], &command);
+        if (action == KA_COMMAND) {
+            run_command(run, command);
+        } else if (action == KA_LOOK) {
+            looking = true;
+        } else if (action == KA_SAVE_QUIT || action == KA_QUIT) {
+            return;
+        }
+    }
+}
+
+/* The whole floor as F1 shows it: every monster, item and trap, and secret
+ * doors as doors */
+static void print_floor(const Run *run)
+{
+    static const char terrain[T_COUNT] = {'#', '.', '>', ',', '+', '\'', '+'};
+    const Level *level = run_level(run);
+    for (int y = 0; y < MAP_H; ++y) {
+        for (int x = 0; x < MAP_W; ++x) {
+            Point p = {x, y};
+            int m = lvl_monster_at(level, p), item = lvl_item_at(level, p);
+            int trap = lvl_trap_at(level, p);
+            char c = terrain[map_at(&level->map, x, y)];
+            if (point_eq(p, run_player(run)->pos)) c = '@';
+            else if (m >= 0) c = run_data(run)->monsters[level->monsters[m].kind].glyph;
+            else if (item >= 0) c = run_item_glyph(run, level->items[item].stack.kind);
+            else if (trap >= 0) c = '^';
+            putchar(c);
+        }
+        putchar('\n');
+    }
+}
+
+int app_play_keys(const Options *options, const GameData *data)
+{
+    int *keys = malloc(MAX_KEYS * sizeof *keys);
+    char error[160];
+    int count = keys ? key_parse(options->play, keys, MAX_KEYS, error, sizeof error) : -1;
+    if (count < 0) {
+        fprintf(stderr, "amulets: --play: %s\n", keys ? error : "out of memory");
+        free(keys);
+        return 2;
+    }
+    Run *run = run_new(data, options->seed, options->floor);
+    if (run == NULL) {
+        free(keys);
+        fprintf(stderr, "amulets: out of memory\n");
+        return 1;
+    }
+    play(run, keys, count);
+    print_log(run);
+    print_summary(run);
+    if (options->show) print_floor(run);
+    if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
+    run_free(run);
+    free(keys);
+    return 0;
+}

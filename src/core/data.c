@@ -1,0 +1,838 @@
+/* Reading monsters.txt, items.txt and vaults.txt, in that order: a vault's
+ * guardian is named by a monster's id. Each file's checks that look at the
+ * file as a whole (every floor has a monster, the items the game needs,
+ * an Amulet's vault for each Amulet floor) wait until its records are all
+ * good: a record left out for a mistake would otherwise be reported again
+ * as missing, which isn't the real mistake. An empty file is reported, and
+ * those checks still run on it. */
+#include "data.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+#include "tune.h"
+#include "vault.h"
+
+enum {
+    FILE_COUNT = 3,
+    MAX_FILE_BYTES = 64 << 20,   /* no data file comes near; a bigger one is a mistake */
+    AMULET_VAULT_MAX_W = 11,     /* room for floor all round in a 13 x 9 room */
+    AMULET_VAULT_MAX_H = 7,
+    TOKEN_SIZE = 64
+};
+
+/* ---- Names, as the files spell them ---- */
+
+typedef struct TraitName { const char *name; unsigned trait; } TraitName;
+
+static const TraitName TRAIT_NAMES[] = {
+    {"never_sleeps", TRAIT_NEVER_SLEEPS}, {"erratic", TRAIT_ERRATIC},
+    {"stationary", TRAIT_STATIONARY},     {"shrieks", TRAIT_SHRIEKS},
+    {"slow", TRAIT_SLOW},                 {"never_flees", TRAIT_NEVER_FLEES},
+    {"regenerates", TRAIT_REGENERATES},   {"drains", TRAIT_DRAINS},
+    {"opens_doors", TRAIT_OPENS_DOORS},   {"vault_only", TRAIT_VAULT_ONLY},
+};
+
+static const char *const EFFECT_NAMES[FX_COUNT] = {
+    [FX_HEAL] = "heal",           [FX_HEAL_FULLY] = "heal_fully",
+    [FX_STRENGTHEN] = "strengthen", [FX_POISON] = "poison",
+    [FX_REGENERATE] = "regenerate", [FX_CONFUSE] = "confuse",
+    [FX_TELEPORT] = "teleport",   [FX_MAP_FLOOR] = "map_floor",
+    [FX_IDENTIFY] = "identify",   [FX_FRIGHTEN] = "frighten",
+};
+
+/* What each class of item reads besides id, name, tile and frequency */
+enum { READS_EFFECT = 1 << 0, READS_DAMAGE = 1 << 1, READS_DEFENSE = 1 << 2 };
+
+typedef struct ClassInfo { const char *name; unsigned reads; } ClassInfo;
+
+static const ClassInfo CLASSES[IC_COUNT] = {
+    [IC_POTION] = {"potion", READS_EFFECT}, [IC_SCROLL] = {"scroll", READS_EFFECT},
+    [IC_WEAPON] = {"weapon", READS_DAMAGE}, [IC_ARMOR] = {"armor", READS_DEFENSE},
+    [IC_GOLD] = {"gold", 0},                [IC_AMULET] = {"amulet", 0},
+};
+
+/* The kinds the game's own code asks for by id */
+typedef struct NeededItem { const char *id; ItemClass item_class; } NeededItem;
+
+static const NeededItem NEEDED_ITEMS[] = {
+    {"short_sword", IC_WEAPON}, {"gold", IC_GOLD}, {"amulet", IC_AMULET},
+};
+
+/* A vault's legend; a space is outside the vault */
+static const char VAULT_LEGEND[] = "#.+S^$mGA ";
+
+const char *data_trait_name(unsigned trait)
+{
+    for (size_t i = 0; i < sizeof TRAIT_NAMES / sizeof TRAIT_NAMES[0]; ++i) {
+        if (TRAIT_NAMES[i].trait == trait) return TRAIT_NAMES[i].name;
+    }
+    return NULL;
+}
+
+const char *data_effect_name(ItemEffect effect)
+{
+    return (int)effect >= 0 && effect < FX_COUNT ? EFFECT_NAMES[effect] : NULL;
+}
+
+const char *data_class_name(ItemClass item_class)
+{
+    return (int)item_class >= 0 && item_class < IC_COUNT ? CLASSES[item_class].name : NULL;
+}
+
+int data_find_monster(const GameData *data, const char *id)
+{
+    for (int i = 0; i < data->monster_count; ++i) {
+        if (strcmp(data->monsters[i].id, id) == 0) return i;
+    }
+    return -1;
+}
+
+int data_find_item(const GameData *data, const char *id)
+{
+    for (int i = 0; i < data->item_count; ++i) {
+        if (strcmp(data->items[i].id, id) == 0) return i;
+    }
+    return -1;
+}
+
+void data_free(GameData *data)
+{
+    free(data->monsters);
+    free(data->items);
+    free(data->vaults);
+    memset(data, 0, sizeof *data);
+}
+
+/* ---- Ids and the lines they were given on ---- */
+
+typedef struct IdLine { char id[ID_SIZE]; int line; } IdLine;
+typedef struct IdList { IdLine *ids; int count, capacity; } IdList;
+
+static const IdLine *find_id(const IdList *list, const char *id)
+{
+    for (int i = 0; i < list->count; ++i) {
+        if (strcmp(list->ids[i].id, id) == 0) return &list->ids[i];
+    }
+    return NULL;
+}
+
+static bool add_id(IdList *list, const char *id, int line)
+{
+    if (list->count == list->capacity) {
+        int capacity = list->capacity ? list->capacity * 2 : 32;
+        IdLine *ids = realloc(list->ids, (size_t)capacity * sizeof *ids);
+        if (ids == NULL) return false;
+        list->ids = ids;
+        list->capacity = capacity;
+    }
+    IdLine *added = &list->ids[list->count++];
+    strcpy(added->id, id);
+    added->line = line;
+    return true;
+}
+
+static void free_ids(IdList *list)
+{
+    free(list->ids);
+    *list = (IdList){NULL, 0, 0};
+}
+
+/* ---- A load in progress ---- */
+
+typedef struct Loader {
+    GameData *data;
+    Errors *errors;
+    const char *file;       /* the file being read */
+    IdList ids;             /* its ids so far, kept or not */
+    IdList monster_ids;     /* every id monsters.txt gave, kept or not */
+    bool monsters_read;     /* monsters.txt could be read at all */
+    bool out_of_memory;
+} Loader;
+
+/* Adds a value of size bytes to the end of an array of count, which
+ * grows in powers of two from 8. Returns the array, perhaps moved, or NULL
+ * if memory ran out (leaving the old one as it was). */
+static void *push(void *array, int *count, const void *value, size_t size)
+{
+    bool full = *count == 0 || (*count >= 8 && (*count & (*count - 1)) == 0);
+    if (full) {
+        size_t capacity = *count == 0 ? 8 : (size_t)*count * 2;
+        void *grown = realloc(array, capacity * size);
+        if (grown == NULL) return NULL;
+        array = grown;
+    }
+    memcpy((char *)array + (size_t)*count * size, value, size);
+    ++*count;
+    return array;
+}
+
+/* A whole-file mistake: "file: text" */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void report_file(Loader *loader, const char *format, ...)
+{
+    char text[256];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    errors_add(loader->errors, "%s: %s", loader->file, text);
+}
+
+/* Reports an id given before in this file; notes a new one */
+static void check_new_id(Loader *loader, Fields *fields, const char *id)
+{
+    if (id[0] == '\0') return;   /* reported already */
+    const IdLine *before = find_id(&loader->ids, id);
+    if (before != NULL) {
+        fld_report(fields, fld_line(fields, "id"), "the id '%s' is already used, on line %d",
+                   id, before->line);
+    } else if (!add_id(&loader->ids, id, fld_line(fields, "id"))) {
+        loader->out_of_memory = true;
+    }
+}
+
+/* Two whole numbers, each at least least, low to high */
+static bool read_range(Fields *fields, const char *key, int least, int range[2])
+{
+    if (!fld_numbers(fields, key, 2, least, range)) return false;
+    if (range[0] > range[1]) {
+        fld_report(fields, fld_line(fields, key), "'%s' runs backward", key);
+        return false;
+    }
+    return true;
+}
+
+static void read_floors(Fields *fields, int *min_floor, int *max_floor)
+{
+    int floors[2];
+    if (fld_numbers(fields, "floors", 2, 1, floors)) {
+        int line = fld_line(fields, "floors");
+        if (floors[0] > LAST_FLOOR || floors[1] > LAST_FLOOR) {
+            fld_report(fields, line, "'floors' goes up to %d", LAST_FLOOR);
+        } else if (floors[0] > floors[1]) {
+            fld_report(fields, line, "'floors' runs backward");
+        }
+    }
+    *min_floor = floors[0];
+    *max_floor = floors[1];
+}
+
+static void report_unknown_record(Fields *fields, const Record *record)
+{
+    char quoted[REC_QUOTE_SIZE];
+    fld_report(fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
+}
+
+/* ---- monsters.txt ---- */
+
+/* Copies the next space-separated word of text into word, cut short if
+ * it's long (a long word is never a good one, and is only quoted back).
+ * Returns the text after it; *len is the word's whole length, 0 at the end. */
+static const char *next_word(const char *text, char word[TOKEN_SIZE], size_t *len)
+{
+    while (*text == ' ' || *text == '\t') ++text;
+    size_t n = 0;
+    while (text[n] != '\0' && text[n] != ' ' && text[n] != '\t') {
+        if (n < TOKEN_SIZE - 1) word[n] = text[n];
+        ++n;
+    }
+    word[n < TOKEN_SIZE - 1 ? n : TOKEN_SIZE - 1] = '\0';
+    *len = n;
+    return text + n;
+}
+
+static unsigned trait_by_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof TRAIT_NAMES / sizeof TRAIT_NAMES[0]; ++i) {
+        if (strcmp(TRAIT_NAMES[i].name, name) == 0) return TRAIT_NAMES[i].trait;
+    }
+    return 0;
+}
+
+static void read_trait(Fields *fields, const char *word, size_t word_len, MonsterDef *def)
+{
+    char quoted[REC_QUOTE_SIZE];
+    int line = fld_line(fields, "traits");
+    static const char PACK[] = "pack:";
+    if (strncmp(word, PACK, sizeof PACK - 1) == 0) {
+        int pack = 0;
+        const char *number = word + sizeof PACK - 1;
+        bool good = word_len < TOKEN_SIZE - 1 &&
+                    rec_whole_number(number, strlen(number), &pack) && pack >= 1;
+        if (good) {
+            def->pack = pack;
+        } else {
+            fld_report(fields, line, "'%s' needs a whole number from 1", rec_quote(word, quoted));
+        }
+        return;
+    }
+    unsigned trait = word_len < TOKEN_SIZE - 1 ? trait_by_name(word) : 0;
+    if (trait == 0) {
+        fld_report(fields, line, "unknown trait '%s'", rec_quote(word, quoted));
+    }
+    def->traits |= trait;
+}
+
+static void read_traits(Fields *fields, MonsterDef *def)
+{
+    def->pack = 1;
+    if (!fld_has(fields, "traits")) return;
+    const char *rest = fld_text(fields, "traits");
+    char word[TOKEN_SIZE];
+    size_t len = 0;
+    while ((rest = next_word(rest, word, &len)), len > 0) {
+        read_trait(fields, word, len, def);
+    }
+}
+
+static bool read_monster(Loader *loader, Fields *fields, const Record *record)
+{
+    if (strcmp(record->type, "monster") != 0) {
+        report_unknown_record(fields, record);
+        return false;
+    }
+    MonsterDef def;
+    memset(&def, 0, sizeof def);
+    int damage[2];
+    fld_id(fields, "id", def.id);
+    fld_text_into(fields, "name", def.name, sizeof def.name);
+    def.glyph = fld_glyph(fields, "glyph");
+    def.color = fld_color(fields, "color");
+    fld_text_into(fields, "tile", def.tile, sizeof def.tile);
+    read_floors(fields, &def.min_floor, &def.max_floor);
+    def.sight = fld_number(fields, "sight", 1);
+    def.hp = fld_number(fields, "hp", 1);
+    read_range(fields, "damage", 0, damage);
+    def.damage_min = damage[0];
+    def.damage_max = damage[1];
+    def.defense = fld_number(fields, "defense", 0);
+    read_traits(fields, &def);
+    def.venom = fld_has(fields, "venom") ? fld_number(fields, "venom", 0) : 0;
+    check_new_id(loader, fields, def.id);
+    if (!fld_finish(fields)) return false;
+    GameData *data = loader->data;
+    MonsterDef *monsters = push(data->monsters, &data->monster_count, &def, sizeof def);
+    if (monsters != NULL) data->monsters = monsters;
+    loader->out_of_memory = loader->out_of_memory || monsters == NULL;
+    return true;
+}
+
+/* Every floor needs a kind of monster the game can choose there */
+static void check_monster_floors(Loader *loader)
+{
+    const GameData *data = loader->data;
+    for (int floor = 1; floor <= LAST_FLOOR; ++floor) {
+        bool found = false;
+        for (int i = 0; i < data->monster_count; ++i) {
+            const MonsterDef *def = &data->monsters[i];
+            found = found || (!(def->traits & TRAIT_VAULT_ONLY) &&
+                              def->min_floor <= floor && floor <= def->max_floor);
+        }
+        if (!found) report_file(loader, "floor %d has no kind of monster found at random", floor);
+    }
+}
+
+/* ---- items.txt ---- */
+
+static ItemClass class_by_name(const char *name)
+{
+    for (int i = 0; i < IC_COUNT; ++i) {
+        if (strcmp(CLASSES[i].name, name) == 0) return (ItemClass)i;
+    }
+    return IC_COUNT;
+}
+
+static ItemEffect read_effect(Fields *fields)
+{
+    const char *name = fld_text(fields, "effect");
+    if (name[0] == '\0') return FX_NONE;   /* reported already */
+    for (int i = FX_NONE + 1; i < FX_COUNT; ++i) {
+        if (strcmp(EFFECT_NAMES[i], name) == 0) return (ItemEffect)i;
+    }
+    char quoted[REC_QUOTE_SIZE];
+    fld_report(fields, fld_line(fields, "effect"), "no effect is called '%s'",
+               rec_quote(name, quoted));
+    return FX_NONE;
+}
+
+static int potion_count(const GameData *data)
+{
+    int count = 0;
+    for (int i = 0; i < data->item_count; ++i) count += data->items[i].item_class == IC_POTION;
+    return count;
+}
+
+static void read_class_values(Fields *fields, ItemDef *def)
+{
+    unsigned reads = CLASSES[def->item_class].reads;
+    if (reads & READS_EFFECT) def->effect = read_effect(fields);
+    if (reads & READS_DAMAGE) {
+        int damage[2];
+        read_range(fields, "damage", 0, damage);
+        def->damage_min = damage[0];
+        def->damage_max = damage[1];
+    }
+    if (reads & READS_DEFENSE) {
+        def->defense = fld_number(fields, "defense", 0);
+        def->noisy = fld_yes_no(fields, "noisy");
+    }
+}
+
+static bool read_item(Loader *loader, Fields *fields, const Record *record)
+{
+    ItemClass item_class = class_by_name(record->type);
+    if (item_class == IC_COUNT) {
+        report_unknown_record(fields, record);
+        return false;
+    }
+    ItemDef def;
+    memset(&def, 0, sizeof def);
+    def.item_class = item_class;
+    fld_id(fields, "id", def.id);
+    fld_text_into(fields, "name", def.name, sizeof def.name);
+    fld_text_into(fields, "tile", def.tile, sizeof def.tile);
+    def.frequency = fld_number(fields, "frequency", 0);
+    read_class_values(fields, &def);
+    /* a potion's colour tells it apart, and there are only so many */
+    if (item_class == IC_POTION && potion_count(loader->data) >= MAX_POTION_KINDS) {
+        fld_report(fields, record->line,
+                   "there can be at most %d kinds of potion, one for each colour",
+                   MAX_POTION_KINDS);
+    }
+    check_new_id(loader, fields, def.id);
+    if (!fld_finish(fields)) return false;
+    GameData *data = loader->data;
+    ItemDef *items = push(data->items, &data->item_count, &def, sizeof def);
+    if (items != NULL) data->items = items;
+    loader->out_of_memory = loader->out_of_memory || items == NULL;
+    return true;
+}
+
+static void check_needed_items(Loader *loader)
+{
+    for (size_t i = 0; i < sizeof NEEDED_ITEMS / sizeof NEEDED_ITEMS[0]; ++i) {
+        const NeededItem *needed = &NEEDED_ITEMS[i];
+        int found = data_find_item(loader->data, needed->id);
+        if (found < 0) {
+            report_file(loader, "the game needs an item called '%s'", needed->id);
+        } else if (loader->data->items[found].item_class != needed->item_class) {
+            report_file(loader, "the game needs '%s' to be a [%s]", needed->id,
+                        CLASSES[needed->item_class].name);
+        }
+    }
+}
+
+/* ---- vaults.txt ---- */
+
+/* What a look at each cell of a vault's map found */
+typedef struct VaultScan {
+    int ways_in;
+    Point way_in;
+    int guards;
+    int amulets;
+    bool told_open;
+} VaultScan;
+
+/* A symbol of a vault's map to quote: the whole of a UTF-8 character */
+static const char *quote_symbol(const char *at, char out[8])
+{
+    size_t len = 1;
+    while (len < 4 && ((unsigned char)at[len] & 0xC0) == 0x80) ++len;
+    if (at[0] == '\t') return strcpy(out, "\\t");
+    memcpy(out, at, len);
+    out[len] = '\0';
+    return out;
+}
+
+static bool in_legend(char symbol)
+{
+    return symbol != '\0' && strchr(VAULT_LEGEND, symbol) != NULL;
+}
+
+/* Reports the first cell inside the vault the way in can't reach, by
+ * steps in the eight directions over anything but wall: an Amulet walled
+ * off there could never be taken */
+static void check_vault_reach(Fields *fields, const VaultDef *def, Point way_in, int map_line)
+{
+    bool reached[VAULT_MAX_H][VAULT_MAX_W] = {{false}};
+    Point to_visit[VAULT_MAX_W * VAULT_MAX_H];
+    int count = 0;
+    reached[way_in.y][way_in.x] = true;
+    to_visit[count++] = way_in;
+    while (count > 0) {
+        Point cell = to_visit[--count];
+        for (int i = 0; i < 8; ++i) {
+            Point next = point_add(cell, DIRS[i]);
+            bool open = !vault_outside(def, next.x, next.y) && def->rows[next.y][next.x] != '#';
+            if (open && !reached[next.y][next.x]) {
+                reached[next.y][next.x] = true;
+                to_visit[count++] = next;
+            }
+        }
+    }
+    for (int y = 0; y < def->h; ++y) {
+        for (int x = 0; x < def->w; ++x) {
+            char symbol = def->rows[y][x];
+            if (symbol != ' ' && symbol != '#' && !reached[y][x]) {
+                fld_report(fields, map_line + 1 + y,
+                           "the cell at column %d can't be reached from the way in", x + 1);
+                return;
+            }
+        }
+    }
+}
+
+/* A cell inside the vault must not touch the outside, diagonals too, but
+ * for the one way in: a door meeting the outside along a row or column,
+ * as vault_entrance looks for it */
+static void check_vault_edge(Fields *fields, const VaultDef *def, int x, int y, int line,
+                             VaultScan *scan)
+{
+    bool edge = false, straight = false;
+    for (int i = 0; i < 8; ++i) {
+        bool out = vault_outside(def, x + DIRS[i].x, y + DIRS[i].y);
+        edge = edge || out;
+        straight = straight || (out && i % 2 == 0);
+    }
+    char symbol = def->rows[y][x];
+    bool door = symbol == '+' || symbol == 'S';
+    if (edge && door && straight) {
+        ++scan->ways_in;
+        scan->way_in = (Point){x, y};
+    } else if (edge && door) {
+        fld_report(fields, line, "the door at column %d meets the outside only at a corner", x + 1);
+    } else if (edge && !scan->told_open) {
+        fld_report(fields, line, "the vault is open to the outside, at column %d", x + 1);
+        scan->told_open = true;
+    }
+}
+
+static void check_vault_cell(Fields *fields, const VaultDef *def, int x, int y, int line,
+                             VaultScan *scan)
+{
+    const char *at = &def->rows[y][x];
+    if (((unsigned char)*at & 0xC0) == 0x80) return;   /* the rest of a character quoted already */
+    if (!in_legend(*at)) {
+        char quoted[8];
+        fld_report(fields, line, "'%s' isn't in a vault's legend", quote_symbol(at, quoted));
+        return;
+    }
+    scan->guards += *at == 'G';
+    scan->amulets += *at == 'A';
+    if (*at != ' ' && *at != '#') check_vault_edge(fields, def, x, y, line, scan);
+}
+
+static void check_vault_cells(Fields *fields, const VaultDef *def, bool guardian_named,
+                              int map_line)
+{
+    VaultScan scan = {0, {0, 0}, 0, 0, false};
+    for (int y = 0; y < def->h; ++y) {
+        for (int x = 0; x < def->w; ++x) {
+            check_vault_cell(fields, def, x, y, map_line + 1 + y, &scan);
+        }
+    }
+    if (scan.ways_in != 1) {
+        fld_report(fields, map_line, "a vault has one way in: a + or an S on its edge");
+    } else {
+        check_vault_reach(fields, def, scan.way_in, map_line);
+    }
+    if (scan.guards > 0 && !fld_has(fields, "guardian")) {
+        fld_report(fields, map_line, "the map has G, but there's no 'guardian'");
+    }
+    if (scan.guards == 0 && guardian_named) {
+        fld_report(fields, fld_line(fields, "guardian"), "a 'guardian' needs a G on the map");
+    }
+    if (def->amulet && scan.amulets != 1) {
+        fld_report(fields, map_line, "an Amulet's vault has one A");
+    }
+    if (!def->amulet && scan.amulets > 0) {
+        fld_report(fields, map_line, "only an Amulet's vault, with 'amulet = yes', has an A");
+    }
+}
+
+/* Copies the rows into the vault, each as wide as the widest, if they're
+ * a size rooms have room for */
+static bool read_vault_rows(const char *rows, int row_count, VaultDef *def)
+{
+    size_t widest = 0;
+    for (const char *row = rows; ; ) {
+        const char *end = strchr(row, '\n');
+        size_t len = end ? (size_t)(end - row) : strlen(row);
+        if (len > widest) widest = len;
+        if (end == NULL) break;
+        row = end + 1;
+    }
+    bool fits = row_count >= VAULT_MIN_SIZE && row_count <= VAULT_MAX_H &&
+                widest >= VAULT_MIN_SIZE && widest <= VAULT_MAX_W;
+    if (!fits) return false;
+    def->w = (int)widest;
+    def->h = row_count;
+    const char *row = rows;
+    for (int y = 0; y < row_count; ++y) {
+        size_t len = strcspn(row, "\n");
+        memset(def->rows[y], ' ', widest);
+        memcpy(def->rows[y], row, len);
+        def->rows[y][widest] = '\0';
+        row += len + (row[len] == '\n');
+    }
+    return true;
+}
+
+static void read_vault_map(Fields *fields, VaultDef *def, bool guardian_named)
+{
+    int row_count = 0;
+    const char *rows = fld_rows(fields, "map", &row_count);
+    if (rows == NULL) return;   /* reported already */
+    int map_line = fld_line(fields, "map");
+    if (!read_vault_rows(rows, row_count, def)) {
+        fld_report(fields, map_line, "a vault is from %d x %d to %d x %d cells",
+                   VAULT_MIN_SIZE, VAULT_MIN_SIZE, VAULT_MAX_W, VAULT_MAX_H);
+        return;
+    }
+    if (def->amulet && (def->w > AMULET_VAULT_MAX_W || def->h > AMULET_VAULT_MAX_H)) {
+        fld_report(fields, map_line, "an Amulet's vault is at most %d x %d cells",
+                   AMULET_VAULT_MAX_W, AMULET_VAULT_MAX_H);
+    }
+    check_vault_cells(fields, def, guardian_named, map_line);
+}
+
+/* The guardian's kind, if one is named. True if the name stands: found,
+ * or not checkable because monsters.txt couldn't be read, or left out of
+ * it for a mistake reported there. */
+static bool read_guardian(Loader *loader, Fields *fields, VaultDef *def)
+{
+    def->guardian = -1;
+    if (!fld_has(fields, "guardian")) return false;
+    char id[ID_SIZE];
+    fld_id(fields, "guardian", id);
+    if (id[0] == '\0') return false;
+    def->guardian = data_find_monster(loader->data, id);
+    bool known = def->guardian >= 0 || !loader->monsters_read ||
+                 find_id(&loader->monster_ids, id) != NULL;
+    if (!known) {
+        fld_report(fields, fld_line(fields, "guardian"), "no monster is called '%s'", id);
+    }
+    return known;
+}
+
+static bool read_vault(Loader *loader, Fields *fields, const Record *record)
+{
+    if (strcmp(record->type, "vault") != 0) {
+        report_unknown_record(fields, record);
+        return false;
+    }
+    VaultDef def;
+    memset(&def, 0, sizeof def);
+    fld_id(fields, "id", def.id);
+    read_floors(fields, &def.min_floor, &def.max_floor);
+    def.amulet = fld_yes_no(fields, "amulet");
+    bool guardian_named = read_guardian(loader, fields, &def);
+    read_vault_map(fields, &def, guardian_named);
+    check_new_id(loader, fields, def.id);
+    bool good = fld_finish(fields);
+    /* a guardian left out of monsters.txt for its own mistake, or one that
+     * file couldn't be read for: reported there, but a vault can't be kept
+     * with guards of no kind */
+    if (!good || (guardian_named && def.guardian < 0)) return false;
+    GameData *data = loader->data;
+    VaultDef *vaults = push(data->vaults, &data->vault_count, &def, sizeof def);
+    if (vaults != NULL) data->vaults = vaults;
+    loader->out_of_memory = loader->out_of_memory || vaults == NULL;
+    return true;
+}
+
+/* Without its vault, an Amulet floor would leave the run no way to win */
+static void check_amulet_floors(Loader *loader)
+{
+    const GameData *data = loader->data;
+    for (int floor = 1; floor <= LAST_FLOOR; ++floor) {
+        if (!tune_is_amulet_floor(floor)) continue;
+        bool found = false;
+        for (int i = 0; i < data->vault_count; ++i) {
+            const VaultDef *vault = &data->vaults[i];
+            found = found || (vault->amulet && vault->min_floor <= floor && floor <= vault->max_floor);
+        }
+        if (!found) report_file(loader, "floor %d has no Amulet's vault", floor);
+    }
+}
+
+/* ---- The files ---- */
+
+typedef struct FileKind {
+    const char *name;
+    bool (*read_record)(Loader *loader, Fields *fields, const Record *record);
+    void (*check_whole)(Loader *loader);
+} FileKind;
+
+static const FileKind FILES[FILE_COUNT] = {
+    {"monsters.txt", read_monster, check_monster_floors},
+    {"items.txt", read_item, check_needed_items},
+    {"vaults.txt", read_vault, check_amulet_floors},
+};
+
+/* A file's text, or why there isn't one */
+typedef struct Source {
+    const char *text;
+    size_t len;
+    const char *why_missing;
+} Source;
+
+static bool is_empty_text(const char *text, size_t len)
+{
+    size_t at = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (; at < len; ++at) {
+        if (strchr(" \t\r\n", text[at]) == NULL || text[at] == '\0') return false;
+    }
+    return true;
+}
+
+/* True if every record was good (whether or not the file was empty) */
+static bool read_records(Loader *loader, const FileKind *kind, const RecFile *records,
+                         int first_error)
+{
+    bool good = true;
+    for (int i = 0; i < records->count && !loader->out_of_memory; ++i) {
+        if (loader->errors->count - first_error >= REC_MAX_MISTAKES) {
+            report_file(loader, "too many mistakes: the rest of the file isn't checked");
+            return false;
+        }
+        Fields fields;
+        fld_init(&fields, &records->records[i], kind->name, loader->errors);
+        good = kind->read_record(loader, &fields, &records->records[i]) && good;
+    }
+    return good;
+}
+
+/* Reads one file. True if it had no mistakes. */
+static bool load_file(Loader *loader, const FileKind *kind, const Source *source)
+{
+    int first_error = loader->errors->count;
+    loader->file = kind->name;
+    free_ids(&loader->ids);
+    if (source->text == NULL) {
+        report_file(loader, "can't be read: %s", source->why_missing);
+        return false;
+    }
+    if (is_empty_text(source->text, source->len)) report_file(loader, "the file is empty");
+    RecFile records;
+    bool good = rec_parse(&records, source->text, source->len, kind->name, loader->errors);
+    bool parse_stopped = loader->errors->count - first_error >= REC_MAX_MISTAKES;
+    if (!parse_stopped) good = read_records(loader, kind, &records, first_error) && good;
+    rec_free(&records);
+    if (loader->out_of_memory) {
+        report_file(loader, "out of memory");
+        return false;
+    }
+    if (good) kind->check_whole(loader);
+    return loader->errors->count == first_error;
+}
+
+static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Errors *errors)
+{
+    data_free(data);
+    Loader loader;
+    memset(&loader, 0, sizeof loader);
+    loader.data = data;
+    loader.errors = errors;
+    bool good = true;
+    for (int i = 0; i < FILE_COUNT; ++i) {
+        good = load_file(&loader, &FILES[i], &sources[i]) && good;
+        if (i == 0) {
+            /* the vaults look for their guardians among these */
+            loader.monsters_read = sources[0].text != NULL;
+            loader.monster_ids = loader.ids;
+            loader.ids = (IdList){NULL, 0, 0};
+        }
+    }
+    free_ids(&loader.ids);
+    free_ids(&loader.monster_ids);
+    return good;
+}
+
+bool data_load_texts(GameData *data,
+                     const char *monsters, size_t monsters_len,
+                     const char *items, size_t items_len,
+                     const char *vaults, size_t vaults_len,
+                     Errors *errors)
+{
+    const char *missing = "the file is missing";
+    Source sources[FILE_COUNT] = {
+        {monsters, monsters_len, missing},
+        {items, items_len, missing},
+        {vaults, vaults_len, missing},
+    };
+    return load_sources(data, sources, errors);
+}
+
+/* ---- Reading the files from a folder ---- */
+
+/* The whole of a file, or NULL with why not in why */
+static char *read_file(const char *path, size_t *len, char *why, size_t why_size)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        snprintf(why, why_size, "%s", strerror(errno));
+        return NULL;
+    }
+    char *text = NULL;
+    size_t used = 0, capacity = 0;
+    for (;;) {
+        if (used == capacity) {
+            if (capacity >= MAX_FILE_BYTES) {
+                snprintf(why, why_size, "it's bigger than %d MB", MAX_FILE_BYTES >> 20);
+                break;
+            }
+            size_t bigger = capacity ? capacity * 2 : 1 << 16;
+            char *grown = realloc(text, bigger);
+            if (grown == NULL) {
+                snprintf(why, why_size, "out of memory");
+                break;
+            }
+            text = grown;
+            capacity = bigger;
+        }
+        size_t got = fread(text + used, 1, capacity - used, file);
+        used += got;
+        if (got > 0) continue;
+        if (!ferror(file)) {
+            fclose(file);
+            *len = used;
+            return text;
+        }
+        snprintf(why, why_size, "%s", strerror(errno));
+        break;
+    }
+    fclose(file);
+    free(text);
+    return NULL;
+}
+
+bool data_load_dir(GameData *data, const char *dir, Errors *errors)
+{
+    char *texts[FILE_COUNT] = {NULL, NULL, NULL};
+    char why[FILE_COUNT][128];
+    Source sources[FILE_COUNT];
+    for (int i = 0; i < FILE_COUNT; ++i) {
+        why[i][0] = '\0';
+        size_t path_size = strlen(dir) + 1 + strlen(FILES[i].name) + 1;
+        char *path = malloc(path_size);
+        size_t len = 0;
+        if (path != NULL) {
+            snprintf(path, path_size, "%s/%s", dir, FILES[i].name);
+            texts[i] = read_file(path, &len, why[i], sizeof why[i]);
+        } else {
+            snprintf(why[i], sizeof why[i], "out of memory");
+        }
+        free(path);
+        sources[i] = (Source){texts[i], len, why[i]};
+    }
+    bool good = load_sources(data, sources, errors);
+    for (int i = 0; i < FILE_COUNT; ++i) free(texts[i]);
+    return good;
+}

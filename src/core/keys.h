@@ -1,0 +1,46 @@
+/* The game's keys, and what each means in the run's present mode, so
+ * every frontend and the scripted runner agree (GAME.md §8). A key is a
+ * character, or one of the named keys below. */
+#ifndef AMULETS_KEYS_H
+#define AMULETS_KEYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run.h"
+
+enum {
+    KEY_ENTER = 13,
+    KEY_ESC = 27,
+    KEY_UP = 0x100, KEY_DOWN, KEY_LEFT, KEY_RIGHT,
+    KEY_KP1, KEY_KP2, KEY_KP3, KEY_KP4, KEY_KP5, KEY_KP6, KEY_KP7, KEY_KP8, KEY_KP9,
+    KEY_F1, KEY_F2, KEY_F3, KEY_F4, KEY_F5, KEY_F6, KEY_F7, KEY_F8, KEY_F9,
+    KEY_F10, KEY_F11, KEY_F12,
+    KEY_LIMIT
+};
+
+/* What a key asks for: a command for the run, or something only the
+ * program around the run can do */
+typedef enum KeyAction {
+    KA_NONE,          /* nothing, in this mode */
+    KA_COMMAND,       /* the command in *command */
+    KA_SAVE_QUIT,     /* S in Esc's menu */
+    KA_QUIT,          /* Esc on the death or victory screen */
+    KA_NEW_RUN,       /* R on the death or victory screen */
+    KA_LOOK,          /* x: start looking around */
+    KA_DEBUG,         /* F1 to F7: the debugging aids */
+} KeyAction;
+
+KeyAction key_action(Mode mode, int key, Command *command);
+
+/* The direction 0..7 a moving key means (h j k l y u b n, the arrows, the
+ * keypad), or -1 */
+int key_direction(int key);
+
+/* Parses the scripted runner's key text: characters stand for themselves,
+ * and <name> for a named key (<esc> <enter> <up> <down> <left> <right>
+ * <kp1>..<kp9> <f1>..<f12> <lt> <gt>). Writes at most max keys; returns
+ * how many, or -1 with a message in error if the text is bad. */
+int key_parse(const char *text, int *keys, int max, char *error, size_t error_size);
+
+#endif

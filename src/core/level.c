@@ -1,0 +1,90 @@
+#include "level.h"
+
+#include <string.h>
+
+static const TrapDef TRAP_DEFS[TRAP_COUNT] = {
+    [TRAP_DART] = {"dart", "dart trap", {200, 200, 215, 255}},
+    [TRAP_POISON_NEEDLE] = {"poison_needle", "poison needle", {130, 205, 70, 255}},
+    [TRAP_ALARM] = {"alarm", "alarm trap", {240, 205, 70, 255}},
+    [TRAP_TELEPORT] = {"teleport", "teleport trap", {175, 120, 240, 255}},
+    [TRAP_TRAPDOOR] = {"trapdoor", "trapdoor", {180, 125, 75, 255}},
+};
+
+const TrapDef *trap_def(TrapKind kind)
+{
+    return (unsigned)kind < TRAP_COUNT ? &TRAP_DEFS[kind] : &TRAP_DEFS[0];
+}
+
+int trap_kind_by_id(const char *id)
+{
+    for (int i = 0; i < TRAP_COUNT; ++i) {
+        if (strcmp(TRAP_DEFS[i].id, id) == 0) return i;
+    }
+    return -1;
+}
+
+int lvl_monster_at(const Level *level, Point pos)
+{
+    for (int i = 0; i < level->monster_count; ++i) {
+        if (point_eq(level->monsters[i].pos, pos)) return i;
+    }
+    return -1;
+}
+
+int lvl_item_at(const Level *level, Point pos)
+{
+    for (int i = 0; i < level->item_count; ++i) {
+        if (point_eq(level->items[i].pos, pos)) return i;
+    }
+    return -1;
+}
+
+int lvl_trap_at(const Level *level, Point pos)
+{
+    for (int i = 0; i < level->trap_count; ++i) {
+        if (point_eq(level->traps[i].pos, pos)) return i;
+    }
+    return -1;
+}
+
+bool lvl_add_monster(Level *level, const Monster *monster)
+{
+    if (level->monster_count >= MAX_MONSTERS) return false;
+    level->monsters[level->monster_count++] = *monster;
+    return true;
+}
+
+bool lvl_add_item(Level *level, const FloorItem *item)
+{
+    if (level->item_count >= MAX_FLOOR_ITEMS) return false;
+    level->items[level->item_count++] = *item;
+    return true;
+}
+
+bool lvl_add_trap(Level *level, const Trap *trap)
+{
+    if (level->trap_count >= MAX_TRAPS) return false;
+    level->traps[level->trap_count++] = *trap;
+    return true;
+}
+
+void lvl_remove_monster(Level *level, int index)
+{
+    if (index < 0 || index >= level->monster_count) return;
+    memmove(&level->monsters[index], &level->monsters[index + 1],
+            (size_t)(level->monster_count - index - 1) * sizeof level->monsters[0]);
+    --level->monster_count;
+}
+
+void lvl_remove_item(Level *level, int index)
+{
+    if (index < 0 || index >= level->item_count) return;
+    memmove(&level->items[index], &level->items[index + 1],
+            (size_t)(level->item_count - index - 1) * sizeof level->items[0]);
+    --level->item_count;
+}
+
+bool lvl_in_vault(const Level *level, Point pos)
+{
+    return level->has_vault && rect_contains(level->vault, pos);
+}

@@ -1,0 +1,100 @@
+/* One floor of the dungeon as the rules keep it: its depth, its map, and
+ * the monsters, items and traps on it. Only the floor the player is on is
+ * ever kept, since the way down is one way. */
+#ifndef AMULETS_LEVEL_H
+#define AMULETS_LEVEL_H
+
+#include <stdbool.h>
+
+#include "data.h"
+#include "map.h"
+
+enum { MAX_MONSTERS = 96, MAX_FLOOR_ITEMS = 128, MAX_TRAPS = 48 };
+
+typedef enum MonsterState { MS_ASLEEP, MS_WANDERING, MS_HUNTING, MS_FLEEING, MS_COUNT } MonsterState;
+
+/* Counts of turns left; each ticks down at the end of a turn */
+typedef struct Statuses {
+    int poisoned, regenerating, confused, afraid;
+} Statuses;
+
+typedef struct Monster {
+    int kind;                 /* index into GameData.monsters */
+    Point pos;
+    int hp;                   /* its most and its defense are its kind's */
+    MonsterState state;
+    bool has_target;          /* where a wanderer is heading */
+    Point target;
+    bool has_last_seen;       /* where a hunter last saw the player */
+    Point last_seen;
+    int search_turns;         /* turns spent searching where it lost them */
+    int pack_id;              /* 0 for none; a pack sleeps and wakes together */
+    Statuses status;
+    int last_shriek;          /* the turn a shrieker last shrieked, or -1 */
+} Monster;
+
+/* Some items of one kind: a stack in the pack, or a pile of gold */
+typedef struct Stack {
+    int kind;                 /* index into GameData.items */
+    int count;
+} Stack;
+
+typedef struct FloorItem {
+    Point pos;
+    Stack stack;
+    bool seen;                /* the player has seen it there */
+} FloorItem;
+
+typedef enum TrapKind {
+    TRAP_DART, TRAP_POISON_NEEDLE, TRAP_ALARM, TRAP_TELEPORT, TRAP_TRAPDOOR, TRAP_COUNT
+} TrapKind;
+
+typedef struct TrapDef {
+    const char *id;           /* its name in a save */
+    const char *name;         /* its name in messages */
+    Color color;
+} TrapDef;
+
+typedef struct Trap {
+    Point pos;
+    TrapKind kind;
+    bool known;               /* found, or sprung */
+} Trap;
+
+typedef struct Level {
+    int depth;                /* 1 for the first floor */
+    Map map;
+    Monster monsters[MAX_MONSTERS];
+    int monster_count;
+    FloorItem items[MAX_FLOOR_ITEMS];
+    int item_count;
+    Trap traps[MAX_TRAPS];
+    int trap_count;
+    bool has_stairs;          /* every floor but the last */
+    Point stairs;
+    bool has_vault;           /* kept while the floor is made, so nothing */
+    Rect vault;               /* else lands in it; not saved */
+    int vault_index;          /* which of GameData.vaults it is, or -1; not saved */
+} Level;
+
+const TrapDef *trap_def(TrapKind kind);
+/* A trap kind by its id, or -1 */
+int trap_kind_by_id(const char *id);
+
+/* The index of what stands or lies on a cell, or -1 */
+int lvl_monster_at(const Level *level, Point pos);
+int lvl_item_at(const Level *level, Point pos);
+int lvl_trap_at(const Level *level, Point pos);
+
+/* Adding fails (returns false) only when the floor's list is full */
+bool lvl_add_monster(Level *level, const Monster *monster);
+bool lvl_add_item(Level *level, const FloorItem *item);
+bool lvl_add_trap(Level *level, const Trap *trap);
+
+/* Removing keeps the others in their order */
+void lvl_remove_monster(Level *level, int index);
+void lvl_remove_item(Level *level, int index);
+
+bool lvl_in_vault(const Level *level, Point pos);
+
+#endif

@@ -1,0 +1,62 @@
+#include "msglog.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void msg_clear(MsgLog *log)
+{
+    log->first = 0;
+    log->count = 0;
+}
+
+static Message *newest(MsgLog *log)
+{
+    return log->count == 0 ? NULL : &log->messages[(log->first + log->count - 1) % LOG_MAX];
+}
+
+void msg_add(MsgLog *log, const char *format, ...)
+{
+    char text[MSG_SIZE];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    if (text[0] >= 'a' && text[0] <= 'z') {
+        text[0] = (char)(text[0] - 'a' + 'A');
+    }
+    Message *last = newest(log);
+    if (last != NULL && strcmp(last->text, text) == 0) {
+        ++last->count;
+        last->read = false;   /* said again, it's news again */
+        return;
+    }
+    if (log->count == LOG_MAX) {
+        log->first = (log->first + 1) % LOG_MAX;
+        --log->count;
+    }
+    Message *message = &log->messages[(log->first + log->count) % LOG_MAX];
+    ++log->count;
+    memcpy(message->text, text, sizeof text);
+    message->count = 1;
+    message->read = false;
+}
+
+void msg_mark_read(MsgLog *log)
+{
+    for (int i = 0; i < log->count; ++i) {
+        log->messages[(log->first + i) % LOG_MAX].read = true;
+    }
+}
+
+const Message *msg_get(const MsgLog *log, int i)
+{
+    if (i < 0 || i >= log->count) return NULL;
+    return &log->messages[(log->first + i) % LOG_MAX];
+}
+
+const char *msg_last(const MsgLog *log)
+{
+    const Message *m = msg_get(log, log->count - 1);
+    return m != NULL ? m->text : "";
+}

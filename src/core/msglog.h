@@ -1,0 +1,43 @@
+/* The message log: newest last, each message read or not yet read, and a
+ * message said again straight after itself counted rather than repeated
+ * ("The jackal wakes up! x3"). */
+#ifndef AMULETS_MSGLOG_H
+#define AMULETS_MSGLOG_H
+
+#include <stdbool.h>
+
+enum { LOG_MAX = 100, MSG_SIZE = 160 };
+
+typedef struct Message {
+    char text[MSG_SIZE];
+    int count;     /* 1, or how many times in a row it was said */
+    bool read;
+} Message;
+
+typedef struct MsgLog {
+    Message messages[LOG_MAX];   /* a ring: the oldest is dropped */
+    int first;
+    int count;
+} MsgLog;
+
+void msg_clear(MsgLog *log);
+
+/* Adds a message, formatted as printf does; its first letter is made a
+ * capital. The same text as the newest message counts that one up
+ * instead, and makes it unread again. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void msg_add(MsgLog *log, const char *format, ...);
+
+/* Everything said so far has been read */
+void msg_mark_read(MsgLog *log);
+
+/* The i-th message, 0 the oldest kept; NULL out of range */
+const Message *msg_get(const MsgLog *log, int i);
+static inline int msg_count(const MsgLog *log) { return log->count; }
+
+/* The newest message's text, or "" */
+const char *msg_last(const MsgLog *log);
+
+#endif

@@ -1,0 +1,181 @@
+#include "save.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run_internal.h"
+
+static const char TERRAIN_LETTERS[T_COUNT] = {
+    [T_WALL] = '#', [T_FLOOR] = '.', [T_STAIRS] = '>', [T_CAVE_FLOOR] = ':',
+    [T_CLOSED_DOOR] = '+', [T_OPEN_DOOR] = '/', [T_SECRET_DOOR] = 'S',
+};
+
+char save_terrain_letter(Terrain terrain)
+{
+    return (unsigned)terrain < T_COUNT ? TERRAIN_LETTERS[terrain] : '?';
+}
+
+int save_letter_terrain(char letter)
+{
+    for (int i = 0; i < T_COUNT; ++i) {
+        if (TERRAIN_LETTERS[i] == letter) return i;
+    }
+    return -1;
+}
+
+/* ---- A growing text -------------------------------------------------- */
+
+typedef struct Text {
+    char *data;
+    size_t length, capacity;
+    bool failed;
+} Text;
+
+static void add(Text *text, const char *format, ...)
+{
+    if (text->failed) return;
+    va_list args;
+    va_start(args, format);
+    char line[512];
+    int n = vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    if (n < 0 || (size_t)n >= sizeof line) {
+        text->failed = true;
+        return;
+    }
+    if (text->length + (size_t)n + 1 > text->capacity) {
+        size_t capacity = text->capacity ? text->capacity * 2 : 16384;
+        while (capacity < text->length + (size_t)n + 1) capacity *= 2;
+        char *data = realloc(text->data, capacity);
+        if (data == NULL) {
+            text->failed = true;
+            return;
+        }
+        text->data = data;
+        text->capacity = capacity;
+    }
+    memcpy(text->data + text->length, line, (size_t)n + 1);
+    text->length += (size_t)n;
+}
+
+/* ---- Records --------------------------------------------------------- */
+
+static void add_statuses(Text *text, const Statuses *status, bool afraid)
+{
+    add(text, "poisoned = %d\nregenerating = %d\nconfused = %d\n",
+        status->poisoned, status->regenerating, status->confused);
+    if (afraid) add(text, "afraid = %d\n", status->afraid);
+}
+
+static void add_run(Text *text, const Run *run)
+{
+    char dice[RNG_TEXT_SIZE];
+    rng_to_text(&run->rng, dice);
+    add(text, "# A saved run of Amulets of SDL. The run's end deletes it.\n");
+    add(text, "\n[save]\nversion = %d\n", SAVE_VERSION);
+    add(text, "\n[run]\nseed = %llu\nturn = %d\nfloor = %d\ndice = %s\n",
+        (unsigned long long)run->seed, run->turn, run->level.depth, dice);
+}
+
+static void add_looks(Text *text, const Run *run)
+{
+    const GameData *data = run->data;
+    for (int kind = 0; kind < data->item_count; ++kind) {
+        if (!ident_has_look(&run->ident, kind)) continue;
+        const Look *look = ident_look(&run->ident, kind);
+        add(text, "\n[look]\nkind = %s\nname = %s\ncolor = %d %d %d\nknown = %s\n",
+            data->items[kind].id, look->name, look->color.r, look->color.g, look->color.b,
+            ident_known(&run->ident, kind) ? "yes" : "no");
+    }
+}
+
+static void add_player(Text *text, const Run *run)
+{
+    const Player *p = &run->player;
+    const GameData *data = run->data;
+    add(text, "\n[player]\npos = %d %d\nhp = %d\nmax_hp = %d\nstrength = %d\ngold = %d\n"
+        "amulets = %d\nkills = %d\n", p->pos.x, p->pos.y, p->hp, p->max_hp, p->strength,
+        p->gold, p->amulets, p->kills);
+    add_statuses(text, &p->status, false);
+    if (p->weapon >= 0) add(text, "weapon = %s\n", data->items[p->weapon].id);
+    if (p->armor >= 0) add(text, "armor = %s\n", data->items[p->armor].id);
+    for (int i = 0; i < p->pack.count; ++i) {
+        add(text, "\n[carried]\nkind = %s\ncount = %d\n",
+            data->items[p->pack.slots[i].kind].id, p->pack.slots[i].count);
+    }
+}
+
+static void add_rows(Text *text, const Map *map)
+{
+    for (int y = 0; y < MAP_H; ++y) {
+        char terrain[MAP_W + 1], explored[MAP_W + 1];
+        for (int x = 0; x < MAP_W; ++x) {
+            terrain[x] = save_terrain_letter(map_at(map, x, y));
+            explored[x] = map_explored(map, x, y) ? '1' : '0';
+        }
+        terrain[MAP_W] = explored[MAP_W] = '\0';
+        add(text, "\n[row]\ny = %d\nterrain = %s\nexplored = %s\n", y, terrain, explored);
+    }
+}
+
+static void add_monsters(Text *text, const Run *run)
+{
+    const Level *level = &run->level;
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        add(text, "\n[monster]\nkind = %s\npos = %d %d\nhp = %d\nstate = %s\npack = %d\n"
+            "search_turns = %d\nlast_shriek = %d\n", run->data->monsters[m->kind].id,
+            m->pos.x, m->pos.y, m->hp, run_state_name(m->state), m->pack_id,
+            m->search_turns, m->last_shriek);
+        add_statuses(text, &m->status, true);
+        if (m->has_target) add(text, "target = %d %d\n", m->target.x, m->target.y);
+        if (m->has_last_seen) add(text, "last_seen = %d %d\n", m->last_seen.x, m->last_seen.y);
+    }
+}
+
+static void add_items_and_traps(Text *text, const Run *run)
+{
+    const Level *level = &run->level;
+    for (int i = 0; i < level->item_count; ++i) {
+        const FloorItem *item = &level->items[i];
+        add(text, "\n[item]\nkind = %s\ncount = %d\npos = %d %d\nseen = %s\n",
+            run->data->items[item->stack.kind].id, item->stack.count, item->pos.x,
+            item->pos.y, item->seen ? "yes" : "no");
+    }
+    for (int i = 0; i < level->trap_count; ++i) {
+        const Trap *trap = &level->traps[i];
+        add(text, "\n[trap]\nkind = %s\npos = %d %d\nknown = %s\n", trap_def(trap->kind)->id,
+            trap->pos.x, trap->pos.y, trap->known ? "yes" : "no");
+    }
+}
+
+char *save_write(const Run *run, size_t *length)
+{
+    Text text = {0};
+    add_run(&text, run);
+    add_looks(&text, run);
+    add_player(&text, run);
+    add_rows(&text, &run->level.map);
+    add_monsters(&text, run);
+    add_items_and_traps(&text, run);
+    if (text.failed) {
+        free(text.data);
+        return NULL;
+    }
+    if (length != NULL) *length = text.length;
+    return text.data;
+}
+
+uint64_t save_digest(const Run *run)
+{
+    size_t length;
+    char *text = save_write(run, &length);
+    uint64_t hash = 0xcbf29ce484222325ull;
+    for (size_t i = 0; text != NULL && i < length; ++i) {
+        hash = (hash ^ (unsigned char)text[i]) * 0x100000001b3ull;
+    }
+    free(text);
+    return hash;
+}

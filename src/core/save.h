@@ -1,0 +1,27 @@
+/* The save: the run as text, in the same records as the data files, with
+ * exactly what can't be worked out again (ch17, ch19, ch20). The digest
+ * is a hash of that text, so two runs with the same digest would write
+ * the same save. */
+#ifndef AMULETS_SAVE_H
+#define AMULETS_SAVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "run.h"
+
+/* Raised whenever the format changes, so an old save is never misread */
+enum { SAVE_VERSION = 1 };
+
+/* The save's text, NUL-terminated, for the caller to free; NULL if out of
+ * memory. length (if not NULL) gets its length. */
+char *save_write(const Run *run, size_t *length);
+
+/* FNV-1a over the save's text */
+uint64_t save_digest(const Run *run);
+
+/* Each terrain's letter in a save's rows, and back; -1 for none */
+char save_terrain_letter(Terrain terrain);
+int save_letter_terrain(char letter);
+
+#endif

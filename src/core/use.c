@@ -1,0 +1,246 @@
+/* The pack: picking things up, drinking, reading, wielding, wearing,
+ * dropping, and the scroll of identify's choice (ch12, ch13, ch15, ch20). */
+#include "run_internal.h"
+
+#include <stdio.h>
+
+#include "tune.h"
+
+static const ItemDef *def_of(const Run *run, int kind)
+{
+    return &run->data->items[kind];
+}
+
+/* ---- Picking up ------------------------------------------------------ */
+
+static void count_amulet(Run *run)
+{
+    ++run->player.amulets;
+    if (run->player.amulets >= AMULETS) {
+        run_say(run, "You have all three Amulets!");
+        run->mode = MODE_WON;
+    } else {
+        run_say(run, "That's %d of the %d Amulets.", run->player.amulets, AMULETS);
+    }
+}
+
+/* g picks up what the player stands on: gold goes in the purse, an Amulet
+ * is counted, the rest goes in the pack if there's room. That takes a
+ * turn; nothing there, or no room, doesn't. The third Amulet wins at once */
+void use_pick_up(Run *run)
+{
+    Level *level = &run->level;
+    int index = lvl_item_at(level, run->player.pos);
+    if (index < 0) {
+        run_say(run, "There's nothing here to pick up.");
+        return;
+    }
+    Stack stack = level->items[index].stack;
+    ItemClass item_class = def_of(run, stack.kind)->item_class;
+    if (item_class == IC_GOLD) {
+        run->player.gold += stack.count;
+    } else if (item_class != IC_AMULET && !pack_add(&run->player.pack, stack)) {
+        run_say(run, "Your pack is full.");
+        return;
+    }
+    char name[96];
+    run_item_name(run, stack, name, sizeof name);
+    run_say(run, "You pick up %s.", name);
+    lvl_remove_item(level, index);
+    if (item_class == IC_AMULET) {
+        count_amulet(run);
+        if (run->mode == MODE_WON) return;
+    }
+    run_finish_turn(run);
+}
+
+/* ---- Effects --------------------------------------------------------- */
+
+static void heal(Run *run, int amount, const char *message)
+{
+    Player *player = &run->player;
+    player->hp = player->hp + amount > player->max_hp ? player->max_hp : player->hp + amount;
+    run_say(run, "%s", message);
+}
+
+static void raise_status(int *status, int turns)
+{
+    if (*status < turns) *status = turns;
+}
+
+/* Every cell of ground, and every wall beside it, is known, and every item
+ * lying on the floor is seen, so a mapped floor hides no Amulet */
+static void map_floor(Run *run)
+{
+    Level *level = &run->level;
+    for (int y = 0; y < MAP_H; ++y) {
+        for (int x = 0; x < MAP_W; ++x) {
+            if (map_walkable(&level->map, x, y) || map_borders_ground(&level->map, x, y) ||
+                map_at(&level->map, x, y) == T_CLOSED_DOOR) {
+                map_set_explored(&level->map, x, y);
+            }
+        }
+    }
+    for (int i = 0; i < level->item_count; ++i) level->items[i].seen = true;
+    run_say(run, "A map of the floor forms in your mind.");
+}
+
+/* Opens the pack for identifying if there's anything left to learn.
+ * True if it did */
+static bool start_identify(Run *run)
+{
+    const Pack *pack = &run->player.pack;
+    for (int i = 0; i < pack->count; ++i) {
+        if (!run_kind_known(run, pack->slots[i].kind)) {
+            run->mode = MODE_INVENTORY;
+            run->inv_action = INV_IDENTIFY;
+            run_say(run, "Choose an item to identify.");
+            return true;
+        }
+    }
+    run_say(run, "You already know everything you carry.");
+    return false;
+}
+
+static void apply_effect(Run *run, ItemEffect effect)
+{
+    Statuses *status = &run->player.status;
+    switch (effect) {
+    case FX_HEAL: heal(run, HEAL_AMOUNT, "You feel better."); break;
+    case FX_HEAL_FULLY: heal(run, run->player.max_hp, "You feel much better."); break;
+    case FX_STRENGTHEN:
+        ++run->player.strength;
+        run_say(run, "You feel stronger!");
+        break;
+    case FX_POISON:
+        raise_status(&status->poisoned, POISON_TURNS);
+        run_say(run, "You feel very sick!");
+        break;
+    case FX_REGENERATE:
+        raise_status(&status->regenerating, REGENERATION_TURNS);
+        run_say(run, "You feel your wounds begin to close.");
+        break;
+    case FX_CONFUSE:
+        raise_status(&status->confused, CONFUSION_TURNS);
+        run_say(run, "You feel confused!");
+        break;
+    case FX_TELEPORT:
+        run_teleport_player(run);
+        run_say(run, "You are whisked away!");
+        break;
+    case FX_MAP_FLOOR: map_floor(run); break;
+    case FX_IDENTIFY: start_identify(run); break;
+    case FX_FRIGHTEN:
+        if (act_frighten(run) == 0) run_say(run, "You hear a distant wail, and nothing else.");
+        break;
+    case FX_NONE:
+    case FX_COUNT:
+        break;
+    }
+}
+
+/* ---- Using ----------------------------------------------------------- */
+
+/* Drinks a potion or reads a scroll: one leaves the pack, the kind is
+ * known from then on, and it does what it does. A turn passes, unless the
+ * scroll of identify now waits for its choice */
+static void use_magic(Run *run, int slot)
+{
+    Stack used = run->player.pack.slots[slot];
+    used.count = 1;
+    pack_remove_one(&run->player.pack, slot);
+    const ItemDef *def = def_of(run, used.kind);
+    char name[96];
+    run_item_name(run, used, name, sizeof name);
+    run_say(run, "You %s %s.", def->item_class == IC_POTION ? "drink" : "read", name);
+    if (!ident_known(&run->ident, used.kind)) {
+        ident_learn(&run->ident, used.kind);
+        run_item_name(run, used, name, sizeof name);
+        run_say(run, "It was %s.", name);
+    }
+    apply_effect(run, def->effect);
+    if (run->mode == MODE_INVENTORY) return;   /* choosing what to identify */
+    run_finish_turn(run);
+}
+
+/* Wields a weapon or wears armor from the pack; the one in hand or on
+ * the back goes into the pack in its place */
+static void equip(Run *run, int slot)
+{
+    Player *player = &run->player;
+    int kind = player->pack.slots[slot].kind;
+    bool weapon = def_of(run, kind)->item_class == IC_WEAPON;
+    int *worn = weapon ? &player->weapon : &player->armor;
+    bool slot_stays = player->pack.slots[slot].count > 1;
+    if (*worn >= 0 && slot_stays && pack_find(&player->pack, *worn) < 0 &&
+        player->pack.count >= PACK_SLOTS) {
+        run_say(run, "Your pack is full.");
+        return;
+    }
+    pack_remove_one(&player->pack, slot);
+    if (*worn >= 0) pack_add(&player->pack, (Stack){*worn, 1});
+    *worn = kind;
+    char name[96];
+    run_item_name(run, (Stack){kind, 1}, name, sizeof name);
+    run_say(run, weapon ? "You wield %s." : "You put on %s.", name);
+    run_finish_turn(run);
+}
+
+void use_item(Run *run, int slot)
+{
+    run->mode = MODE_PLAYING;
+    int kind = run->player.pack.slots[slot].kind;
+    switch (def_of(run, kind)->item_class) {
+    case IC_POTION:
+    case IC_SCROLL: use_magic(run, slot); break;
+    case IC_WEAPON:
+    case IC_ARMOR: equip(run, slot); break;
+    default: run_say(run, "You can't use that."); break;
+    }
+}
+
+/* Drops a whole stack where the player stands, which takes a turn. A cell
+ * holds one stack, so it can only join one of its own kind */
+void use_drop(Run *run, int slot)
+{
+    Level *level = &run->level;
+    run->mode = MODE_PLAYING;
+    int here = lvl_item_at(level, run->player.pos);
+    int kind = run->player.pack.slots[slot].kind;
+    if (here >= 0 && level->items[here].stack.kind != kind) {
+        run_say(run, "There's already something here.");
+        return;
+    }
+    if (here < 0 && level->item_count >= MAX_FLOOR_ITEMS) {
+        run_say(run, "There's no room to drop anything here.");
+        return;
+    }
+    Stack stack = pack_remove_stack(&run->player.pack, slot);
+    char name[96];
+    run_item_name(run, stack, name, sizeof name);
+    run_say(run, "You drop %s.", name);
+    if (here >= 0) {
+        level->items[here].stack.count += stack.count;
+    } else {
+        FloorItem dropped = {run->player.pos, stack, true};
+        lvl_add_item(level, &dropped);
+    }
+    run_finish_turn(run);
+}
+
+/* The scroll of identify's choice: the scroll took the turn, so this
+ * takes none. Something already known only says so, and the pack stays
+ * open */
+void use_identify(Run *run, int slot)
+{
+    Stack chosen = run->player.pack.slots[slot];
+    if (run_kind_known(run, chosen.kind)) {
+        run_say(run, "You already know what that is.");
+        return;
+    }
+    ident_learn(&run->ident, chosen.kind);
+    char name[96];
+    run_item_name(run, chosen, name, sizeof name);
+    run_say(run, "You identify %s.", name);
+    run->mode = MODE_PLAYING;
+}

@@ -1,0 +1,411 @@
+/* Distance maps: equal, cell for cell, to a brute-force relaxation over
+ * the same rules (every cell offers each neighbour its distance plus the
+ * step's cost, again and again until nothing changes), on random maps of
+ * walls, ground and doors of every kind, with several goals and door
+ * costs; the flee map likewise from the same seeds; and the farthest cell
+ * equal to a plain scan. */
+#include "check.h"
+
+#include <stdint.h>
+
+#include "cave.h"
+#include "dmap.h"
+#include "map.h"
+#include "rng.h"
+#include "rooms.h"
+#include "tune.h"
+
+/* ---- maps ---------------------------------------------------------- */
+
+static Terrain random_terrain(Rng *rng, int wall_percent)
+{
+    static const Terrain other[] = {
+        T_FLOOR, T_FLOOR, T_FLOOR, T_CAVE_FLOOR, T_STAIRS,
+        T_CLOSED_DOOR, T_CLOSED_DOOR, T_OPEN_DOOR, T_SECRET_DOOR,
+    };
+    return rng_roll(rng, 1, 100) <= wall_percent ? T_WALL : other[rng_roll(rng, 0, 8)];
+}
+
+static void random_map(Map *map, Rng *rng, int round)
+{
+    Rect rects[ROOMS_MAX + CAVE_AREAS_MAX];   /* room for either */
+    if (round % 5 == 3) {
+        rooms_generate(map, rng, rects);
+        return;
+    }
+    if (round % 5 == 4) {
+        cave_generate(map, rng, rects);
+        return;
+    }
+    int wall_percent = rng_roll(rng, 0, 60);
+    map_fill(map, T_WALL);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Point p = cell_point(i);
+        map_set(map, p.x, p.y, random_terrain(rng, wall_percent));
+    }
+}
+
+/* ---- the brute-force reference ---------------------------------------- */
+
+static int32_t step_cost(const Map *map, int x, int y, int door_cost)
+{
+    if (map_at(map, x, y) == T_CLOSED_DOOR) {
+        return door_cost;
+    }
+    return map_walkable(map, x, y) ? 1 : 0;
+}
+
+/* Relaxes every cell against every neighbour until nothing changes,
+ * sweeping forward and back in turn. Only cells below ceiling can be
+ * bettered. */
+static void relax_all(int32_t d[MAP_CELLS], const Map *map, int door_cost, int32_t ceiling)
+{
+    bool changed = true;
+    for (int sweep = 0; changed; ++sweep) {
+        changed = false;
+        for (int k = 0; k < MAP_CELLS; ++k) {
+            int i = sweep % 2 ? MAP_CELLS - 1 - k : k;
+            if (d[i] == DMAP_UNREACHED) {
+                continue;
+            }
+            Point p = cell_point(i);
+            for (int dir = 0; dir < 8; ++dir) {
+                Point n = point_add(p, DIRS[dir]);
+                int32_t cost = step_cost(map, n.x, n.y, door_cost);
+                if (cost == 0) {
+                    continue;
+                }
+                int j = cell_index(n.x, n.y);
+                if (d[j] < ceiling && d[i] + cost < d[j]) {
+                    d[j] = d[i] + cost;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+static void brute_compute(int32_t d[MAP_CELLS], const Map *map, const Point *goals, int n,
+                          int door_cost)
+{
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        d[i] = DMAP_UNREACHED;
+    }
+    for (int g = 0; g < n; ++g) {
+        if (in_bounds(goals[g].x, goals[g].y)) {
+            d[cell_index(goals[g].x, goals[g].y)] = 0;
+        }
+    }
+    relax_all(d, map, door_cost, INT32_MAX);
+}
+
+static void brute_flee(int32_t f[MAP_CELLS], const int32_t toward[MAP_CELLS], const Map *map,
+                       int door_cost)
+{
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        f[i] = toward[i] == DMAP_UNREACHED ? DMAP_UNREACHED : -(toward[i] * 6 / 5);
+    }
+    relax_all(f, map, door_cost, DMAP_UNREACHED);
+}
+
+static bool brute_farthest(const int32_t d[MAP_CELLS], const Map *map, const Rect *avoid,
+                           Point *out)
+{
+    bool found = false;
+    int32_t best = 0;
+    for (int y = 0; y < MAP_H; ++y) {
+        for (int x = 0; x < MAP_W; ++x) {
+            int32_t v = d[cell_index(x, y)];
+            Terrain t = map_at(map, x, y);
+            bool fits = v != DMAP_UNREACHED && t != T_OPEN_DOOR && t != T_CLOSED_DOOR &&
+                        map_walkable(map, x, y) && !(avoid && rect_contains(*avoid, (Point){x, y}));
+            if (fits && (!found || v > best)) {
+                found = true;
+                best = v;
+                *out = (Point){x, y};
+            }
+        }
+    }
+    return found;
+}
+
+static int differences(const int32_t *a, const int32_t *b)
+{
+    int wrong = 0;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        wrong += a[i] != b[i];
+    }
+    return wrong;
+}
+
+/* ---- random maps ----------------------------------------------------- */
+
+static int random_door_cost(Rng *rng)
+{
+    static const int large[] = {DOOR_STEPS, DOOR_MUFFLE, 7, 8, 100, 5000};
+    return rng_one_in(rng, 8) ? large[rng_roll(rng, 0, 5)] : rng_roll(rng, 1, 5);
+}
+
+/* Goals anywhere, walls and doors included, now and then twice over or
+ * off the map */
+static int random_goals(Rng *rng, Point goals[8])
+{
+    int n = rng_roll(rng, 1, 6);
+    for (int g = 0; g < n; ++g) {
+        goals[g] = (Point){rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
+    }
+    if (rng_one_in(rng, 10)) {
+        goals[n++] = goals[0];
+    }
+    if (rng_one_in(rng, 10)) {
+        goals[n++] = (Point){rng_roll(rng, -3, MAP_W + 2), rng_one_in(rng, 2) ? -1 : MAP_H};
+    }
+    return n;
+}
+
+static void check_farthest(const Dmap *dmap, const Map *map, Rng *rng)
+{
+    Rect avoid = {rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1),
+                  rng_roll(rng, 1, 30), rng_roll(rng, 1, 20)};
+    for (int pass = 0; pass < 2; ++pass) {
+        const Rect *r = pass ? &avoid : NULL;
+        Point got = {-1, -1}, want = {-2, -2};
+        bool found = dmap_farthest(dmap, map, r, &got);
+        CHECK_INT(found, brute_farthest(dmap->d, map, r, &want));
+        if (found) {
+            CHECK(point_eq(got, want));
+            CHECK(map_walkable(map, got.x, got.y) && !map_is_door(map, got.x, got.y));
+        }
+    }
+}
+
+static void test_random_maps(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0xD1A1u);
+    static Dmap dmap, flee, other;
+    int32_t want[MAP_CELLS], want_flee[MAP_CELLS];
+    int wrong = 0, wrong_flee = 0, reached = 0;
+    for (int m = 0; m < maps; ++m) {
+        Map map;
+        random_map(&map, &rng, m);
+        Point goals[8];
+        int n = random_goals(&rng, goals);
+        int door_cost = random_door_cost(&rng);
+        dmap_compute(&dmap, &map, goals, n, door_cost);
+        brute_compute(want, &map, goals, n, door_cost);
+        wrong += differences(dmap.d, want) != 0;
+        dmap_flee(&flee, &dmap, &map, door_cost);
+        brute_flee(want_flee, want, &map, door_cost);
+        wrong_flee += differences(flee.d, want_flee) != 0;
+        for (int i = 0; i < MAP_CELLS; ++i) {
+            reached += dmap.d[i] != DMAP_UNREACHED;
+        }
+        check_farthest(&dmap, &map, &rng);
+        /* the same Dmap used again must forget everything before */
+        dmap_compute(&other, &map, goals, 0, door_cost);
+        dmap_compute(&other, &map, goals, n, door_cost);
+        wrong += differences(other.d, want) != 0;
+    }
+    CHECK_INT(wrong, 0);
+    CHECK_INT(wrong_flee, 0);
+    CHECK(reached > maps * 100);   /* the maps weren't all walled in */
+}
+
+/* A flee map from a distance map of another map (a door opened since):
+ * what the distance map never reached stays unreached */
+static void test_flee_stale(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0xF1EEu);
+    static Dmap toward, flee;
+    int32_t want[MAP_CELLS];
+    int wrong = 0;
+    for (int m = 0; m < maps; ++m) {
+        Map map;
+        random_map(&map, &rng, m);
+        Point goals[8];
+        int n = random_goals(&rng, goals);
+        dmap_compute(&toward, &map, goals, n, DOOR_STEPS);
+        for (int k = 0; k < 40; ++k) {
+            map_set(&map, rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1), T_FLOOR);
+        }
+        dmap_flee(&flee, &toward, &map, DOOR_STEPS);
+        brute_flee(want, toward.d, &map, DOOR_STEPS);
+        wrong += differences(flee.d, want) != 0;
+    }
+    CHECK_INT(wrong, 0);
+}
+
+/* ---- hand-built cases ------------------------------------------------ */
+
+/* A corridor along row 5 from x = 1 to x = 30, walls all round */
+static void corridor(Map *map)
+{
+    map_fill(map, T_WALL);
+    for (int x = 1; x <= 30; ++x) {
+        map_set(map, x, 5, T_FLOOR);
+    }
+}
+
+static void test_corridor_and_doors(void)
+{
+    Map map;
+    Dmap dmap;
+    corridor(&map);
+    Point goal = {1, 5};
+    dmap_compute(&dmap, &map, &goal, 1, DOOR_STEPS);
+    CHECK_INT(dmap_at(&dmap, (Point){1, 5}), 0);
+    CHECK_INT(dmap_at(&dmap, (Point){30, 5}), 29);
+    CHECK_INT(dmap_at(&dmap, (Point){5, 4}), DMAP_UNREACHED);   /* wall */
+    CHECK_INT(dmap_at(&dmap, (Point){-1, 5}), DMAP_UNREACHED);  /* off the map */
+
+    map_set(&map, 10, 5, T_CLOSED_DOOR);
+    for (int cost = 1; cost <= 6; ++cost) {
+        dmap_compute(&dmap, &map, &goal, 1, cost);
+        CHECK_INT(dmap_at(&dmap, (Point){9, 5}), 8);
+        CHECK_INT(dmap_at(&dmap, (Point){10, 5}), 8 + cost);
+        CHECK_INT(dmap_at(&dmap, (Point){30, 5}), 28 + cost);
+    }
+    map_set(&map, 10, 5, T_OPEN_DOOR);
+    dmap_compute(&dmap, &map, &goal, 1, 5);
+    CHECK_INT(dmap_at(&dmap, (Point){30, 5}), 29);
+    map_set(&map, 10, 5, T_SECRET_DOOR);
+    dmap_compute(&dmap, &map, &goal, 1, 5);
+    CHECK_INT(dmap_at(&dmap, (Point){10, 5}), DMAP_UNREACHED);
+    CHECK_INT(dmap_at(&dmap, (Point){30, 5}), DMAP_UNREACHED);
+
+    /* a way round a closed door, (8,5) (9,6) (10,7) (11,6): longer than
+     * through a cheap door, shorter than through a dear one */
+    map_set(&map, 10, 5, T_CLOSED_DOOR);
+    map_set(&map, 9, 6, T_FLOOR);
+    map_set(&map, 10, 7, T_FLOOR);
+    map_set(&map, 11, 6, T_FLOOR);
+    dmap_compute(&dmap, &map, &goal, 1, 4);
+    CHECK_INT(dmap_at(&dmap, (Point){11, 5}), 11);
+    CHECK_INT(dmap_at(&dmap, (Point){10, 5}), 12);
+    dmap_compute(&dmap, &map, &goal, 1, 1);
+    CHECK_INT(dmap_at(&dmap, (Point){11, 5}), 10);
+    CHECK_INT(dmap_at(&dmap, (Point){10, 5}), 9);
+}
+
+static void test_goals(void)
+{
+    Map map;
+    Dmap dmap;
+    map_fill(&map, T_FLOOR);
+    dmap_compute(&dmap, &map, NULL, 0, DOOR_STEPS);
+    int reached = 0;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        reached += dmap.d[i] != DMAP_UNREACHED;
+    }
+    CHECK_INT(reached, 0);
+
+    /* diagonals cost 1: the distance is Chebyshev's on open ground */
+    Point goals[2] = {{3, 3}, {60, 30}};
+    dmap_compute(&dmap, &map, goals, 2, DOOR_STEPS);
+    int wrong = 0;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Point p = cell_point(i);
+        int a = chebyshev(p, goals[0]), b = chebyshev(p, goals[1]);
+        wrong += dmap.d[i] != (a < b ? a : b);
+    }
+    CHECK_INT(wrong, 0);
+
+    /* a goal inside a wall is still 0, and its ground neighbours 1 */
+    map_fill(&map, T_WALL);
+    map_set(&map, 6, 5, T_FLOOR);
+    map_set(&map, 7, 5, T_FLOOR);
+    Point in_wall = {5, 5};
+    dmap_compute(&dmap, &map, &in_wall, 1, DOOR_STEPS);
+    CHECK_INT(dmap_at(&dmap, in_wall), 0);
+    CHECK_INT(dmap_at(&dmap, (Point){6, 5}), 1);
+    CHECK_INT(dmap_at(&dmap, (Point){7, 5}), 2);
+    CHECK_INT(dmap_at(&dmap, (Point){4, 5}), DMAP_UNREACHED);
+}
+
+static void test_flee_rounding(void)
+{
+    Map map;
+    Dmap toward, flee;
+    /* cells on their own, two apart: nothing to relax, so each keeps its
+     * seed, the distance times -1.2 rounded toward zero */
+    map_fill(&map, T_WALL);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        toward.d[i] = DMAP_UNREACHED;
+    }
+    const int32_t dist[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 1000};
+    const int32_t seed[] = {0, -1, -2, -3, -4, -6, -7, -8, -9, -10, -12, -14, -1200};
+    for (int k = 0; k < 13; ++k) {
+        map_set(&map, 2 + 2 * k, 3, T_FLOOR);
+        toward.d[cell_index(2 + 2 * k, 3)] = dist[k];
+    }
+    dmap_flee(&flee, &toward, &map, DOOR_STEPS);
+    for (int k = 0; k < 13; ++k) {
+        CHECK_INT(dmap_at(&flee, (Point){2 + 2 * k, 3}), seed[k]);
+    }
+    CHECK_INT(dmap_at(&flee, (Point){3, 3}), DMAP_UNREACHED);
+
+    Point goal = {1, 5};
+    corridor(&map);
+    /* a dead end off the middle of the corridor: its mouth is bettered
+     * by the corridor's far end, its bottom keeps its seed */
+    for (int y = 6; y <= 12; ++y) {
+        map_set(&map, 10, y, T_FLOOR);
+    }
+    dmap_compute(&toward, &map, &goal, 1, DOOR_STEPS);
+    dmap_flee(&flee, &toward, &map, DOOR_STEPS);
+    CHECK_INT(dmap_at(&toward, (Point){10, 12}), 15);
+    CHECK_INT(dmap_at(&flee, (Point){30, 5}), -34);
+    CHECK_INT(dmap_at(&flee, (Point){10, 12}), -18);   /* 15 * -1.2 */
+    CHECK_INT(dmap_at(&flee, (Point){11, 5}), -15);    /* -34 + 19 steps */
+    CHECK_INT(dmap_at(&flee, (Point){10, 6}), -14);    /* -34 + 20 steps */
+    int32_t want[MAP_CELLS];
+    brute_flee(want, toward.d, &map, DOOR_STEPS);
+    CHECK_INT(differences(flee.d, want), 0);
+}
+
+static void test_farthest(void)
+{
+    Map map;
+    Dmap dmap;
+    corridor(&map);
+    map_set(&map, 30, 5, T_OPEN_DOOR);
+    map_set(&map, 29, 5, T_CLOSED_DOOR);
+    Point goal = {1, 5}, far;
+    dmap_compute(&dmap, &map, &goal, 1, DOOR_STEPS);
+    CHECK(dmap_farthest(&dmap, &map, NULL, &far));
+    CHECK(point_eq(far, (Point){28, 5}));   /* never a door */
+    Rect avoid = {20, 0, 20, 10};
+    CHECK(dmap_farthest(&dmap, &map, &avoid, &far));
+    CHECK(point_eq(far, (Point){19, 5}));
+    Rect all = {0, 0, MAP_W, MAP_H};
+    CHECK(!dmap_farthest(&dmap, &map, &all, &far));
+
+    /* ties: the first in reading order */
+    map_fill(&map, T_WALL);
+    map_set(&map, 5, 5, T_FLOOR);
+    map_set(&map, 4, 6, T_FLOOR);
+    map_set(&map, 6, 6, T_FLOOR);
+    map_set(&map, 5, 7, T_FLOOR);
+    goal = (Point){5, 5};
+    dmap_compute(&dmap, &map, &goal, 1, DOOR_STEPS);
+    CHECK(dmap_farthest(&dmap, &map, NULL, &far));
+    CHECK(point_eq(far, (Point){5, 7}));
+    map_set(&map, 5, 7, T_WALL);
+    dmap_compute(&dmap, &map, &goal, 1, DOOR_STEPS);
+    CHECK(dmap_farthest(&dmap, &map, NULL, &far));
+    CHECK(point_eq(far, (Point){4, 6}));
+}
+
+int main(void)
+{
+    bool slow = check_sanitized();
+    test_corridor_and_doors();
+    test_goals();
+    test_flee_rounding();
+    test_farthest();
+    test_random_maps(slow ? 400 : 4000);
+    test_flee_stale(slow ? 100 : 500);
+    return check_done("test_dmap");
+}
