@@ -404,7 +404,7 @@ static void test_monster_values(void)
     EXPECT_JACKAL("traits ", "traits  = pack:3 never_sleeps,erratic",
                   "unknown trait 'never_sleeps,erratic'");
     EXPECT_JACKAL("traits ", "traits  =", "'traits' is empty");
-    EXPECT_JACKAL("traits ", "traits  = pack:3 venom = 4", "unknown trait 'venom'");
+    EXPECT_JACKAL("traits ", "traits  = pack:3 venom", "unknown trait 'venom'");
 }
 
 static void test_monster_trait_words(void)
@@ -510,25 +510,35 @@ static void test_monster_several_mistakes(void)
     int d = insert_after(&t, MONSTERS, "id      = wolf", "hp ", "this line is no good");
     int b = set_line(&t, MONSTERS, "id      = goblin", "damage ", 0, "damage  = 5 2");
     int a = set_line(&t, MONSTERS, JACKAL, "hp ", 0, "hp      = five");
+    /* in the order of their lines, as the file is read */
     EXPECT_LOAD(&t,
                 "monsters.txt:%d: 'hp' should be a whole number\n"
                 "monsters.txt:%d: 'damage' runs backward\n"
                 "monsters.txt:%d: 'this line is no good' isn't a [record] line, a key = value, a | row or a # comment\n"
                 "monsters.txt:%d: unknown trait 'smashes'\n"
-                "monsters.txt:%d: 'color' should be 3 whole numbers from 0 to 255: red, green and blue\n"
-                "monsters.txt:%d: [monster] needs 'sight'\n",
-                a, b, d + 1, c + 1, e + 1, record + 1);
+                "monsters.txt:%d: [monster] needs 'sight'\n"
+                "monsters.txt:%d: 'color' should be 3 whole numbers from 0 to 255: red, green and blue\n",
+                a, b, d, c + 1, record + 1, e + 1);
 }
 
-/* A line that can't be read leaves its record out whole: the wolf's
- * other mistakes wait until it's put right */
-static void test_monster_broken_line_leaves_record_out(void)
+/* A line that can't be read is reported, and its record's other mistakes
+ * are found too: the hp it should have given is missing */
+static void test_monster_broken_line(void)
 {
     Texts t = shipped();
-    set_line(&t, MONSTERS, "id      = wolf", "sight ", 0, "sight   = far");
-    int line = insert_after(&t, MONSTERS, "id      = wolf", "hp ", "hp 14");
-    EXPECT_LOAD(&t, "monsters.txt:%d: 'hp 14' isn't a [record] line, a key = value, a | row or a # comment\n",
-                line);
+    int record = line_of(&t, MONSTERS, "id      = wolf", "id ") - 1;
+    int sight = set_line(&t, MONSTERS, "id      = wolf", "sight ", 0, "sight   = far");
+    int line = set_line(&t, MONSTERS, "id      = wolf", "hp ", 0, "hp 14");
+    EXPECT_LOAD(&t, "monsters.txt:%d: [monster] needs 'hp'\n"
+                    "monsters.txt:%d: 'sight' should be a whole number\n"
+                    "monsters.txt:%d: 'hp 14' isn't a [record] line, a key = value, a | row or a # comment\n",
+                record, sight, line);
+
+    /* a byte that isn't text is read as ?, and the rest still checked */
+    t = shipped();
+    line = set_line(&t, MONSTERS, "id      = wolf", "hp ", 0, "hp      = 1\x01");
+    EXPECT_LOAD(&t, "monsters.txt:%d: there's a byte that isn't text, at column 12\n"
+                    "monsters.txt:%d: 'hp' should be a whole number\n", line, line);
 }
 
 static void test_monster_guardian_left_out(void)
@@ -916,11 +926,13 @@ static void test_vault_map_key(void)
     row = insert_after(&t, VAULTS, CLOSET, "map ", "# the closet") + 1;
     EXPECT_LOAD(&t, "vaults.txt:%d: a | row follows its key, or another row\n", row);
 
-    /* the first row on the key's own line */
+    /* the first row on the key's own line: the rows can't follow it, and
+     * the map says how rows are written */
     t = shipped();
     map = set_line(&t, VAULTS, CLOSET, "map ", 0, "map    = #######");
-    EXPECT_LOAD(&t, "vaults.txt:%d: 'map' has a value after its =, so it can't take | rows\n",
-                map + 1);
+    EXPECT_LOAD(&t, "vaults.txt:%d: 'map' needs rows, each on a line starting with |\n"
+                    "vaults.txt:%d: 'map' has a value after its =, so it can't take | rows\n",
+                map, map + 1);
 }
 
 static void test_vault_other_keys(void)
@@ -1054,9 +1066,9 @@ static void test_cut_short(void)
     int record = line_of(&t, MONSTERS, "id      = young_red_dragon", "id ") - 1;
     t.text[MONSTERS][at + strlen("hp      =")] = '\0';
     t.len[MONSTERS] = strlen(t.text[MONSTERS]);
-    EXPECT_LOAD(&t, "monsters.txt:%d: 'hp' should be a whole number\n"
-                    "monsters.txt:%d: [monster] needs 'damage'\n"
-                    "monsters.txt:%d: [monster] needs 'defense'\n", line, record, record);
+    EXPECT_LOAD(&t, "monsters.txt:%d: [monster] needs 'damage'\n"
+                    "monsters.txt:%d: [monster] needs 'defense'\n"
+                    "monsters.txt:%d: 'hp' should be a whole number\n", record, record, line);
 
     /* mid-row of the last vault: its door row is "###" and no more */
     t = shipped();
@@ -1064,18 +1076,20 @@ static void test_cut_short(void)
     int map = line_of(&t, VAULTS, "id       = dragon_lair", "map ");
     t.text[VAULTS][at + 4] = '\0';
     t.len[VAULTS] = strlen(t.text[VAULTS]);
-    EXPECT_LOAD(&t, "vaults.txt:%d: the vault is open to the outside, at column 3\n"
-                    "vaults.txt:%d: a vault has one way in: a + or an S on its edge\n",
-                    map + 6, map);
+    EXPECT_LOAD(&t, "vaults.txt:%d: a vault has one way in: a + or an S on its edge\n"
+                    "vaults.txt:%d: the vault is open to the outside, at column 3\n",
+                    map, map + 6);
 
     /* mid-key, in a middle record's map */
     t = shipped();
     at = line_at(t.text[VAULTS], CLOSET, "map ", 0);
     map = line_number(t.text[VAULTS], at);
+    record = line_of(&t, VAULTS, CLOSET, "id ") - 1;
     t.text[VAULTS][at + 2] = '\0';
     t.len[VAULTS] = strlen(t.text[VAULTS]);
-    EXPECT_LOAD(&t, "vaults.txt:%d: 'ma' isn't a [record] line, a key = value, a | row or a # comment\n",
-                map);
+    EXPECT_LOAD(&t, "vaults.txt:%d: [vault] needs 'map'\n"
+                    "vaults.txt:%d: 'ma' isn't a [record] line, a key = value, a | row or a # comment\n",
+                record, map);
 
     /* cut everywhere: never a crash, and a load that fails says why */
     Texts whole = shipped();
@@ -1313,7 +1327,7 @@ int main(void)
     test_monster_id_used_twice();
     test_monster_floors_covered();
     test_monster_several_mistakes();
-    test_monster_broken_line_leaves_record_out();
+    test_monster_broken_line();
     test_monster_guardian_left_out();
     test_item_values();
     test_item_missing_and_unknown_keys();

@@ -160,19 +160,23 @@ static void test_row_after_blank_line(void)
                      "[vault]\n"
                      "map =\n"
                      "|###\n");
-    /* reported once, at the row that doesn't follow; the rows after it go
-     * with it, and its record is left out */
+    /* reported once, at the row that doesn't follow; the rows still carry
+     * on the key, so the map keeps its shape */
     EXPECT_ERRORS(&p.errors, "t.txt:5: a | row follows its key, or another row\n");
-    CHECK_INT(p.file.count, 1);
-    CHECK_INT(p.file.records[0].line, 7);
+    CHECK_INT(p.file.count, 2);
+    CHECK_STR(value(&p, 0, "map"), "###\n#.#\n###");
+    CHECK_INT(field(&p, 0, "map")->row_count, 3);
+    CHECK_INT(p.file.records[1].line, 7);
     done(&p);
 }
 
 static void test_row_after_comment(void)
 {
-    Parsed p = parse("[vault]\nmap =\n|###\n# a comment\n|#.#\n");
-    EXPECT_ERRORS(&p.errors, "t.txt:5: a | row follows its key, or another row\n");
-    CHECK_INT(p.file.count, 0);
+    Parsed p = parse("[vault]\nmap =\n# a comment\n|###\n# a comment\n|#.#\n|###\n");
+    EXPECT_ERRORS(&p.errors,
+                  "t.txt:4: a | row follows its key, or another row\n"
+                  "t.txt:6: a | row follows its key, or another row\n");
+    CHECK_STR(value(&p, 0, "map"), "###\n#.#\n###");
     done(&p);
 }
 
@@ -182,15 +186,17 @@ static void test_row_without_key(void)
     EXPECT_ERRORS(&p.errors,
                   "t.txt:1: a | row follows its key, or another row\n"
                   "t.txt:3: a | row follows its key, or another row\n");
-    CHECK_INT(p.file.count, 0);
+    CHECK_INT(p.file.count, 1);
+    CHECK_STR(value(&p, 0, "id"), "a");
     done(&p);
 }
 
 static void test_row_after_key_with_value(void)
 {
     Parsed p = parse("[vault]\nmap = ###\n|#.#\n|###\n");
+    /* once: the rows after the first go with it */
     EXPECT_ERRORS(&p.errors, "t.txt:3: 'map' has a value after its =, so it can't take | rows\n");
-    CHECK_INT(p.file.count, 0);
+    CHECK_STR(value(&p, 0, "map"), "###");
     done(&p);
 }
 
@@ -286,17 +292,20 @@ static void test_lines_of_no_kind(void)
                   "t.txt:2: 'name rat' isn't a [record] line, a key = value, a | row or a # comment\n"
                   "t.txt:3: '= 5' has no key before its =\n"
                   "t.txt:4: '[b' isn't a [record] line, a key = value, a | row or a # comment\n");
-    /* [a] is left out for its broken lines; [c] is whole */
-    CHECK_INT(p.file.count, 1);
-    CHECK_STR(p.file.records[0].type, "c");
+    /* the records are kept, so their other mistakes are found too */
+    CHECK_INT(p.file.count, 2);
+    CHECK_INT(p.file.records[0].field_count, 0);
+    CHECK_STR(p.file.records[1].type, "c");
     done(&p);
 }
 
 static void test_rows_after_broken_line_go_with_it(void)
 {
-    Parsed p = parse("[vault]\nmap\n|###\n|#.#\n|###\n");
+    Parsed p = parse("[vault]\nmap\n|###\n|#.#\n|###\n\n|###\n");
     EXPECT_ERRORS(&p.errors,
-                  "t.txt:2: 'map' isn't a [record] line, a key = value, a | row or a # comment\n");
+                  "t.txt:2: 'map' isn't a [record] line, a key = value, a | row or a # comment\n"
+                  "t.txt:7: a | row follows its key, or another row\n");
+    CHECK_INT(p.file.records[0].field_count, 0);
     done(&p);
 }
 
@@ -305,7 +314,20 @@ static void test_bytes_that_arent_text(void)
     static const char with_nul[] = "[a]\nname = r\0t\nok = 1\n";
     Parsed p = parse_bytes(with_nul, sizeof with_nul - 1);
     EXPECT_ERRORS(&p.errors, "t.txt:2: there's a byte that isn't text, at column 9\n");
-    CHECK_INT(p.file.count, 0);
+    /* the line is read with a ? in the byte's place, so the record's other
+     * checks still run */
+    CHECK_INT(p.file.count, 1);
+    CHECK_STR(value(&p, 0, "name"), "r?t");
+    CHECK_STR(value(&p, 0, "ok"), "1");
+    done(&p);
+
+    /* reported once a line, even if the line is then of no kind; a row
+     * keeps its place in its map */
+    p = parse("[a]\n\x01\x02 nothing\nmap =\n|#\xff#\n|###\n");
+    EXPECT_ERRORS(&p.errors,
+                  "t.txt:2: there's a byte that isn't text, at column 1\n"
+                  "t.txt:4: there's a byte that isn't text, at column 3\n");
+    CHECK_STR(value(&p, 0, "map"), "#?#\n###");
     done(&p);
 
     p = parse("[a]\n"
@@ -328,6 +350,9 @@ static void test_bytes_that_arent_text(void)
                   "t.txt:8: there's a byte that isn't text, at column 5\n"
                   "t.txt:9: there's a byte that isn't text, at column 5\n"
                   "t.txt:10: there's a byte that isn't text, at column 11\n");
+    CHECK_STR(value(&p, 0, "x"), "?");
+    CHECK_STR(value(&p, 0, "z"), "a?b");
+    CHECK_STR(value(&p, 0, "v"), "???");
     done(&p);
 
     /* valid UTF-8 is text: a name may have accents */
@@ -402,8 +427,9 @@ static void test_too_many_keys(void)
     strcat(text, "[b]\n");
     Parsed p = parse(text);
     EXPECT_ERRORS(&p.errors, "t.txt:258: a record can't have more than 256 keys\n");
-    CHECK_INT(p.file.count, 1);
-    CHECK_STR(p.file.records[0].type, "b");
+    CHECK_INT(p.file.count, 2);
+    CHECK_INT(p.file.records[0].field_count, 256);
+    CHECK_STR(p.file.records[1].type, "b");
     done(&p);
     free(text);
 }
@@ -446,8 +472,10 @@ static void test_every_mistake_is_reported(void)
                   "t.txt:6: 'Item' isn't a record type: use lowercase letters, digits and _\n"
                   "t.txt:8: there's a byte that isn't text, at column 1\n"
                   "t.txt:13: a | row follows its key, or another row\n");
-    CHECK_INT(p.file.count, 1);
-    CHECK_STR(value(&p, 0, "id"), "fine");
+    CHECK_INT(p.file.count, 4);
+    CHECK_STR(value(&p, 0, "id"), "rat");
+    CHECK_STR(value(&p, 2, "map"), "#\n.");
+    CHECK_STR(value(&p, 3, "id"), "fine");
     done(&p);
 }
 

@@ -16,6 +16,7 @@ typedef struct Options {
     const char *play;        /* --play KEYS, or NULL */
     bool digest;             /* --digest */
     bool show;               /* --show: print the whole floor at the end */
+    bool resume;             /* --continue: the waiting save first */
     bool check_data;
     const char *check_dir;
     bool catalog;

@@ -11,10 +11,12 @@ static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR]\n"
           "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
+          "       amulets --continue --play KEYS [--digest] [--show]\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
-          "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n", out);
+          "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
+          "The save lives in $AMULETS_HOME, or the user's data folder.\n", out);
 }
 
 bool app_load_data(const char *dir, GameData *data, FILE *out)
@@ -89,6 +91,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->play = argv[++i];
         } else if (strcmp(arg, "--digest") == 0) {
             o->digest = true;
+        } else if (strcmp(arg, "--continue") == 0) {
+            o->resume = true;
         } else if (strcmp(arg, "--show") == 0) {
             o->show = true;
         } else if (strcmp(arg, "--catalog") == 0) {

@@ -1,12 +1,15 @@
 /* The scripted runner: plays a string of the game's own keys headless and
- * prints the log, a line about the run, and its digest. Golden tests and
- * bug reports are made of these. */
+ * prints the log, a line about the run, and its digest. It keeps the save
+ * as the game does: a checkpoint on each new floor, Esc's menu saves and
+ * quits, death and victory delete it, and --continue starts from it.
+ * Golden tests and bug reports are made of these. */
 #include <stdlib.h>
 
 #include "app.h"
 #include "keys.h"
 #include "run.h"
 #include "save.h"
+#include "slot.h"
 
 enum { MAX_KEYS = 1 << 20 };
 
@@ -38,33 +41,6 @@ static void print_summary(const Run *run)
     }
 }
 
-/* Looking around moves a cursor and takes no turn; the runner only has
- * to know when it ends, so the keys after it mean what they should */
-static bool look_key(int key, bool *looking)
-{
-    if (!*looking) return false;
-    if (key == KEY_ESC) *looking = false;
-    return true;
-}
-
-/* Plays the keys; false if the run was left by a quit key */
-static void play(Run *run, const int *keys, int count)
-{
-    bool looking = false;
-    for (int i = 0; i < count; ++i) {
-        if (look_key(keys[i], &looking)) continue;
-        Command command;
-        KeyAction action = key_action(run_mode(run), keys[i], &command);
-        if (action == KA_COMMAND) {
-            run_command(run, command);
-        } else if (action == KA_LOOK) {
-            looking = true;
-        } else if (action == KA_SAVE_QUIT || action == KA_QUIT) {
-            return;
-        }
-    }
-}
-
 /* The whole floor as F1 shows it: every monster, item and trap, and secret
  * doors as doors */
 static void print_floor(const Run *run)
@@ -87,6 +63,85 @@ static void print_floor(const Run *run)
     }
 }
 
+/* Saves, telling the log if it couldn't */
+static bool save(const Slot *slot, Run *run)
+{
+    char error[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 32];
+    if (slot_write(slot, run, error, sizeof error)) return true;
+    snprintf(line, sizeof line, "The run couldn't be saved: %s.", error);
+    run_tell(run, line);
+    return false;
+}
+
+/* After each command: a checkpoint on a new floor, and no save once the
+ * run is over */
+static void keep_save(const Slot *slot, Run *run, int *arrivals)
+{
+    Mode mode = run_mode(run);
+    if (mode == MODE_DEAD || mode == MODE_WON) {
+        slot_remove(slot);
+    } else if (run_arrivals(run) != *arrivals) {
+        save(slot, run);
+    }
+    *arrivals = run_arrivals(run);
+}
+
+/* Plays the keys, until a key that leaves the run */
+static void play(const Slot *slot, Run *run, const int *keys, int count)
+{
+    bool looking = false;
+    int arrivals = run_arrivals(run);
+    for (int i = 0; i < count; ++i) {
+        if (looking) {
+            looking = keys[i] != KEY_ESC;   /* looking takes no turn */
+            continue;
+        }
+        Command command;
+        KeyAction action = key_action(run_mode(run), keys[i], &command);
+        if (action == KA_COMMAND && run_command(run, command)) {
+            keep_save(slot, run, &arrivals);
+        } else if (action == KA_LOOK) {
+            looking = true;
+        } else if (action == KA_SAVE_QUIT) {
+            run_command(run, (Command){CMD_SUSPEND, 0});
+            if (save(slot, run)) {
+                printf("saved\n");
+                return;
+            }
+        } else if (action == KA_QUIT) {
+            return;
+        }
+    }
+}
+
+static Run *continue_run(const Slot *slot, const GameData *data)
+{
+    if (!slot_has_save(slot)) {
+        fprintf(stderr, "amulets: there's no saved run in %s\n", slot->dir);
+        return NULL;
+    }
+    SlotLoad load;
+    Run *run = slot_load(slot, data, &load);
+    if (run == NULL) {
+        char lines[SLOT_REASONS_SHOWN + 2][SLOT_ERROR_SIZE];
+        int count = slot_explain(&load, lines, SLOT_REASONS_SHOWN + 2);
+        for (int i = 0; i < count; ++i) fprintf(stderr, "%s\n", lines[i]);
+    }
+    errors_clear(&load.reasons);
+    return run;
+}
+
+static bool open_slot(Slot *slot)
+{
+    char error[SLOT_ERROR_SIZE];
+    if (slot_init(slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
+                  sizeof error)) {
+        return true;
+    }
+    fprintf(stderr, "amulets: %s\n", error);
+    return false;
+}
+
 int app_play_keys(const Options *options, const GameData *data)
 {
     int *keys = malloc(MAX_KEYS * sizeof *keys);
@@ -97,13 +152,17 @@ int app_play_keys(const Options *options, const GameData *data)
         free(keys);
         return 2;
     }
-    Run *run = run_new(data, options->seed, options->floor);
+    Slot slot;
+    Run *run = NULL;
+    if (open_slot(&slot)) {
+        run = options->resume ? continue_run(&slot, data)
+                              : run_new(data, options->seed, options->floor);
+    }
     if (run == NULL) {
         free(keys);
-        fprintf(stderr, "amulets: out of memory\n");
         return 1;
     }
-    play(run, keys, count);
+    play(&slot, run, keys, count);
     print_log(run);
     print_summary(run);
     if (options->show) print_floor(run);

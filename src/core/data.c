@@ -8,6 +8,7 @@
 #include "data.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,7 +287,8 @@ static void read_traits(Fields *fields, MonsterDef *def)
     const char *rest = fld_text(fields, "traits");
     char word[TOKEN_SIZE];
     size_t len = 0;
-    while ((rest = next_word(rest, word, &len)), len > 0) {
+    /* a line of a million bad words mustn't make a million messages */
+    while ((rest = next_word(rest, word, &len)), len > 0 && fields->mistakes < REC_MAX_MISTAKES) {
         read_trait(fields, word, len, def);
     }
 }
@@ -709,6 +711,45 @@ static bool read_records(Loader *loader, const FileKind *kind, const RecFile *re
     return good;
 }
 
+/* A mistake, with the line it's about, for putting them in order */
+typedef struct Numbered { int line; int order; char *text; } Numbered;
+
+static int by_line(const void *a, const void *b)
+{
+    const Numbered *x = a, *y = b;
+    if (x->line != y->line) return x->line < y->line ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The line of a message "file:12: ...", or INT_MAX for one about the
+ * whole file */
+static int message_line(const char *message, const char *file)
+{
+    size_t len = strlen(file);
+    if (strncmp(message, file, len) != 0 || message[len] != ':') return INT_MAX;
+    const char *at = message + len + 1;
+    long line = 0;
+    for (; *at >= '0' && *at <= '9' && line < INT_MAX / 10; ++at) line = line * 10 + (*at - '0');
+    return at > message + len + 1 && *at == ':' ? (int)line : INT_MAX;
+}
+
+/* Puts a file's mistakes, from first on, in the order of their lines, as
+ * a player reads the file: reading finds the lines that can't be read
+ * before it checks the records' values. One line's keep their order. */
+static void sort_by_line(Errors *errors, int first, const char *file)
+{
+    int count = errors->count - first;
+    Numbered *numbered = count > 1 ? malloc((size_t)count * sizeof *numbered) : NULL;
+    if (numbered == NULL) return;   /* in order enough */
+    for (int i = 0; i < count; ++i) {
+        char *text = errors->lines[first + i];
+        numbered[i] = (Numbered){message_line(text, file), i, text};
+    }
+    qsort(numbered, (size_t)count, sizeof *numbered, by_line);
+    for (int i = 0; i < count; ++i) errors->lines[first + i] = numbered[i].text;
+    free(numbered);
+}
+
 /* Reads one file. True if it had no mistakes. */
 static bool load_file(Loader *loader, const FileKind *kind, const Source *source)
 {
@@ -720,17 +761,19 @@ static bool load_file(Loader *loader, const FileKind *kind, const Source *source
         return false;
     }
     if (is_empty_text(source->text, source->len)) report_file(loader, "the file is empty");
+    int first_line_error = loader->errors->count;
     RecFile records;
     bool good = rec_parse(&records, source->text, source->len, kind->name, loader->errors);
     bool parse_stopped = loader->errors->count - first_error >= REC_MAX_MISTAKES;
     if (!parse_stopped) good = read_records(loader, kind, &records, first_error) && good;
     rec_free(&records);
+    sort_by_line(loader->errors, first_line_error, kind->name);
     if (loader->out_of_memory) {
         report_file(loader, "out of memory");
         return false;
     }
     if (good) kind->check_whole(loader);
-    return loader->errors->count == first_error;
+    return good && loader->errors->count == first_error;
 }
 
 static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Errors *errors)

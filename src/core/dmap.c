@@ -18,6 +18,8 @@
 
 #include <string.h>
 
+#include "tune.h"
+
 /* Keeps every distance of a map clear of DMAP_UNREACHED (MAP_CELLS
  * steps at this cost stay below 2^30) */
 enum { DMAP_MAX_DOOR_COST = 1 << 18 };
@@ -35,10 +37,10 @@ typedef struct DmapFifo {
  * map) the sorted seeds */
 typedef struct DmapQueue {
     DmapFifo ground, doors;
-    int seed_head, seed_count;
+    int seed_count;
     int16_t seeds[MAP_CELLS];
     int32_t seed_value[MAP_CELLS];   /* by cell: what its seed was */
-    int32_t step_cost[T_COUNT];      /* 0: never entered */
+    int32_t step_cost[256];          /* by terrain; 0: never entered */
     const uint8_t *terrain;
 } DmapQueue;
 
@@ -47,7 +49,7 @@ static const int NEIGHBOUR[8] = {
     -MAP_W, -MAP_W + 1, 1, MAP_W + 1, MAP_W, MAP_W - 1, -1, -MAP_W - 1,
 };
 
-static void dmap_costs(DmapQueue *q, int door_cost)
+static void dmap_queue_init(DmapQueue *q, const Map *map, int door_cost)
 {
     if (door_cost < 1) {
         door_cost = 1;   /* a door never costs less than a step */
@@ -60,15 +62,10 @@ static void dmap_costs(DmapQueue *q, int door_cost)
     q->step_cost[T_CAVE_FLOOR] = 1;
     q->step_cost[T_OPEN_DOOR] = 1;
     q->step_cost[T_CLOSED_DOOR] = door_cost;
-}
-
-static void dmap_queue_init(DmapQueue *q, const Map *map, int door_cost)
-{
     q->terrain = map->terrain;
     q->ground.head = q->ground.tail = 0;
     q->doors.head = q->doors.tail = 0;
-    q->seed_head = q->seed_count = 0;
-    dmap_costs(q, door_cost);
+    q->seed_count = 0;
 }
 
 static void dmap_fill_unreached(Dmap *dmap)
@@ -78,78 +75,135 @@ static void dmap_fill_unreached(Dmap *dmap)
     }
 }
 
-/* A cell reached at distance v + cost goes to the FIFO of its step cost;
- * a step cost of 1 is always the ground's, so each FIFO keeps one cost */
-static void dmap_push(DmapQueue *q, int cell, int32_t cost)
-{
-    DmapFifo *fifo = cost == 1 ? &q->ground : &q->doors;
-    fifo->cells[fifo->tail++] = (int16_t)cell;
-}
+/* The queue's moving parts, held in locals while it runs so the
+ * compiler keeps them in registers (stores to the distances could
+ * otherwise alias them) */
+typedef struct DmapRun {
+    int32_t *restrict d;
+    const uint8_t *restrict terrain;
+    const int32_t *restrict step_cost;
+    int16_t *restrict ground, *restrict doors;
+    int ground_head, ground_tail, doors_head, doors_tail;
+    int32_t ceiling;    /* only cells below it can be bettered */
+} DmapRun;
 
-/* The next cell in order of distance, or -1 when all are done. Seeds
- * that a step has bettered since are dropped here. */
-static int dmap_pop(DmapQueue *q, const int32_t *d)
+/* Offers a neighbour the distance v + its step cost. A step cost of 1 is
+ * always the ground's, so each FIFO keeps one cost and stays in order. */
+static inline void dmap_offer(DmapRun *r, int next, int32_t v)
 {
-    for (;;) {
-        int best = -1;
-        int32_t best_d = 0;
-        DmapFifo *from = NULL;
-        if (q->ground.head < q->ground.tail) {
-            best = q->ground.cells[q->ground.head];
-            best_d = d[best];
-            from = &q->ground;
+    int32_t cost = r->step_cost[r->terrain[next]];
+    int32_t old = r->d[next];
+    if (cost != 0 && v + cost < old && old < r->ceiling) {
+        r->d[next] = v + cost;
+        if (cost == 1) {
+            r->ground[r->ground_tail++] = (int16_t)next;
+        } else {
+            r->doors[r->doors_tail++] = (int16_t)next;
         }
-        if (q->doors.head < q->doors.tail) {
-            int cell = q->doors.cells[q->doors.head];
-            if (best < 0 || d[cell] < best_d) {
-                best = cell;
-                best_d = d[cell];
-                from = &q->doors;
-            }
-        }
-        if (q->seed_head < q->seed_count) {
-            int cell = q->seeds[q->seed_head];
-            if (best < 0 || q->seed_value[cell] < best_d) {
-                ++q->seed_head;
-                if (d[cell] == q->seed_value[cell]) {
-                    return cell;
-                }
-                continue;   /* bettered by a step: already done */
-            }
-        }
-        if (from != NULL) {
-            ++from->head;
-        }
-        return best;
     }
 }
 
-/* Offers each neighbour of a cell the cell's distance plus the step's
- * cost. Only cells whose distance is below ceiling can be bettered: the
- * flee map passes DMAP_UNREACHED, so the cells its distance map never
- * reached stay unreached. */
-static void dmap_relax(DmapQueue *q, int32_t *d, int cell, int32_t ceiling)
+/* Offers each neighbour of a cell the cell's distance plus the step */
+static inline void dmap_relax(DmapRun *r, int cell)
 {
-    int32_t v = d[cell];
+    int32_t v = r->d[cell];
     int x = cell % MAP_W, y = cell / MAP_W;
-    bool inner = x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1;
+    if (x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1) {
+        for (int k = 0; k < 8; ++k) {
+            dmap_offer(r, cell + NEIGHBOUR[k], v);
+        }
+        return;
+    }
     for (int k = 0; k < 8; ++k) {
-        int next = cell + NEIGHBOUR[k];
-        if (!inner && !in_bounds(x + DIRS[k].x, y + DIRS[k].y)) {
+        if (in_bounds(x + DIRS[k].x, y + DIRS[k].y)) {
+            dmap_offer(r, cell + NEIGHBOUR[k], v);
+        }
+    }
+}
+
+/* The distance of the next cell the steps offer, INT32_MAX if none */
+static inline int32_t dmap_next_step(const DmapRun *r)
+{
+    int32_t best = INT32_MAX;
+    if (r->ground_head < r->ground_tail) {
+        best = r->d[r->ground[r->ground_head]];
+    }
+    if (r->doors_head < r->doors_tail && r->d[r->doors[r->doors_head]] < best) {
+        best = r->d[r->doors[r->doors_head]];
+    }
+    return best;
+}
+
+/* Takes the next cell the steps offer (there must be one). Doors are
+ * few, so their FIFO is mostly empty. */
+static inline int dmap_take_step(DmapRun *r)
+{
+    if (r->doors_head == r->doors_tail ||
+        (r->ground_head < r->ground_tail &&
+         r->d[r->ground[r->ground_head]] <= r->d[r->doors[r->doors_head]])) {
+        return r->ground[r->ground_head++];
+    }
+    return r->doors[r->doors_head++];
+}
+
+static DmapRun dmap_run_of(DmapQueue *q, int32_t *d, int32_t ceiling)
+{
+    return (DmapRun){
+        d, q->terrain, q->step_cost, q->ground.cells, q->doors.cells,
+        q->ground.head, q->ground.tail, q->doors.head, q->doors.tail, ceiling,
+    };
+}
+
+/* What a cell is to dmap_compute's spreading: */
+enum { DMAP_SHUT = 0, DMAP_GROUND = 1, DMAP_DOOR = 2 };
+
+/* Every cell's kind, worked out in one pass the compiler can vectorise */
+static void dmap_kinds(const Map *map, uint8_t *restrict kind)
+{
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        int t = map->terrain[i];
+        int ground = (t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) | (t == T_OPEN_DOOR);
+        kind[i] = (uint8_t)(ground | ((t == T_CLOSED_DOOR) << 1));
+    }
+}
+
+/* Where each cell's first distance is its last (all seeds at 0), a cell
+ * once reached is shut, so each step needs one test: is the cell still
+ * open ground or a door? */
+static inline void dmap_reach(DmapRun *r, uint8_t *restrict kind, int next, int32_t v,
+                              int32_t door_cost)
+{
+    int k = kind[next];
+    if (k == DMAP_SHUT) {
+        return;
+    }
+    kind[next] = DMAP_SHUT;
+    if (k == DMAP_GROUND) {
+        r->d[next] = v + 1;
+        r->ground[r->ground_tail++] = (int16_t)next;
+    } else {
+        r->d[next] = v + door_cost;
+        r->doors[r->doors_tail++] = (int16_t)next;
+    }
+}
+
+static void dmap_spread(DmapRun *r, uint8_t *restrict kind, int32_t door_cost)
+{
+    while (r->ground_head < r->ground_tail || r->doors_head < r->doors_tail) {
+        int cell = dmap_take_step(r);
+        int32_t v = r->d[cell];
+        int x = cell % MAP_W, y = cell / MAP_W;
+        if (x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1) {
+            for (int k = 0; k < 8; ++k) {
+                dmap_reach(r, kind, cell + NEIGHBOUR[k], v, door_cost);
+            }
             continue;
         }
-        int32_t cost = q->step_cost[q->terrain[next]];
-        if (cost != 0 && v + cost < d[next] && d[next] < ceiling) {
-            d[next] = v + cost;
-            dmap_push(q, next, cost);
+        for (int k = 0; k < 8; ++k) {
+            if (in_bounds(x + DIRS[k].x, y + DIRS[k].y)) {
+                dmap_reach(r, kind, cell + NEIGHBOUR[k], v, door_cost);
+            }
         }
-    }
-}
-
-static void dmap_run(DmapQueue *q, int32_t *d, int32_t ceiling)
-{
-    for (int cell = dmap_pop(q, d); cell >= 0; cell = dmap_pop(q, d)) {
-        dmap_relax(q, d, cell, ceiling);
     }
 }
 
@@ -157,16 +211,42 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
                   int door_cost)
 {
     DmapQueue q;
+    uint8_t kind[MAP_CELLS];
     dmap_queue_init(&q, map, door_cost);
     dmap_fill_unreached(dmap);
+    dmap_kinds(map, kind);
     for (int i = 0; i < goal_count; ++i) {
         Point g = goals[i];
         if (in_bounds(g.x, g.y) && dmap->d[cell_index(g.x, g.y)] != 0) {
             dmap->d[cell_index(g.x, g.y)] = 0;
-            dmap_push(&q, cell_index(g.x, g.y), 1);   /* at 0, first in line */
+            kind[cell_index(g.x, g.y)] = DMAP_SHUT;
+            q.ground.cells[q.ground.tail++] = (int16_t)cell_index(g.x, g.y);  /* 0: first */
         }
     }
-    dmap_run(&q, dmap->d, INT32_MAX);
+    DmapRun r = dmap_run_of(&q, dmap->d, INT32_MAX);
+    dmap_spread(&r, kind, q.step_cost[T_CLOSED_DOOR]);
+}
+
+/* The flee map's run: the seeds are a third stream, merged in. A seed
+ * that a step has bettered since it was sown is done already, and is
+ * dropped when it comes up. */
+static void dmap_run_flee(DmapQueue *q, int32_t *d)
+{
+    DmapRun r = dmap_run_of(q, d, DMAP_UNREACHED);
+    int seed_head = 0;
+    for (;;) {
+        int32_t step = dmap_next_step(&r);
+        if (seed_head < q->seed_count && q->seed_value[q->seeds[seed_head]] < step) {
+            int seed = q->seeds[seed_head++];
+            if (d[seed] == q->seed_value[seed]) {
+                dmap_relax(&r, seed);
+            }
+        } else if (step != INT32_MAX) {
+            dmap_relax(&r, dmap_take_step(&r));
+        } else {
+            return;
+        }
+    }
 }
 
 /* One stable counting-sort pass over a digit of each cell's key */
@@ -224,14 +304,14 @@ void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
             flee->d[i] = DMAP_UNREACHED;
             continue;
         }
-        /* times -1.2, rounded toward zero (t is never negative here) */
-        int32_t seed = (int32_t)(-((int64_t)t * 6 / 5));
+        /* times -1.2, rounded toward zero as C's division does */
+        int32_t seed = (int32_t)((int64_t)t * FLEE_FACTOR_TENTHS / 10);
         flee->d[i] = seed;
         q.seed_value[i] = seed;
         q.seeds[q.seed_count++] = (int16_t)i;
     }
     dmap_sort_seeds(&q);
-    dmap_run(&q, flee->d, DMAP_UNREACHED);
+    dmap_run_flee(&q, flee->d);
 }
 
 bool dmap_farthest(const Dmap *dmap, const Map *map, const Rect *avoid, Point *out)

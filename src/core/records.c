@@ -2,22 +2,25 @@
  *
  * - A line is a comment when its first character, after any spaces, is
  *   '#'; a row when it is '|'. A '#' anywhere else is text.
- * - A line is checked before it is read: a NUL, a control character other
- *   than a tab, or a byte that isn't part of valid UTF-8 makes the whole
- *   line a mistake ("there's a byte that isn't text, at column 7"). A UTF-8
- *   byte order mark at the very start is skipped.
+ * - A NUL, a control character other than a tab, or a byte that isn't
+ *   part of valid UTF-8 is reported, once for its line ("there's a byte
+ *   that isn't text, at column 7"), and the line is then read with a ? in
+ *   place of each such byte, so the rest of its record is still checked.
+ *   A UTF-8 byte order mark at the very start is skipped.
  * - Rows carry on a key whose value on its own line is empty ("map ="),
- *   so rows always begin on the line after their key.
- * - A record with a line that can't be read (a bad byte, a row with no key,
- *   a line that is none of the kinds) is left out whole, so its checks
- *   don't report what that line would have given. The rows straight after
- *   a broken line are taken as part of it and dropped quietly. A key given
- *   twice is reported, and the first value stands.
+ *   so rows always begin on the line after their key. A blank line or a
+ *   comment between rows is reported, once, and the rows after it still
+ *   carry on the same key, so a vault's map keeps its shape.
+ * - A line that is none of the kinds is reported and left out, and so are
+ *   the rows straight after it, quietly, as part of it. A key given twice
+ *   is reported, and the first value stands. The record itself is kept,
+ *   so every other mistake in it is found too.
  * - A missing key is "[monster] needs 'name'", at the record's [type] line.
  * - Quoted pieces of the file are cut to 40 bytes and "...", so a line of
  *   10 MB never makes a message of 10 MB. */
 #include "records.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -191,8 +194,8 @@ typedef struct Parser {
     int line;
     bool in_record;        /* a good [type] line has started a record */
     bool skipping;         /* keys are dropped until the next [type] line */
-    bool record_broken;    /* a line of this record couldn't be read */
     bool told_too_many_keys;
+    bool line_told;        /* this line's mistake is reported already */
     int row_owner;         /* the field rows carry on, or -1 */
     size_t row_length, row_capacity;   /* of the row owner's value */
     int last_line;         /* the line of the last key or row */
@@ -234,17 +237,6 @@ static void free_record(Record *record)
     free(record->type);
 }
 
-/* Ends the record being read, leaving it out if a line of it was broken */
-static void end_record(Parser *p)
-{
-    if (p->in_record && p->record_broken) {
-        free_record(current_record(p));
-        --p->out->count;
-    }
-    p->in_record = false;
-    p->record_broken = false;
-}
-
 /* The rows straight after this line belong to a line that wasn't taken,
  * and go with it */
 static void drop_following_rows(Parser *p)
@@ -254,32 +246,32 @@ static void drop_following_rows(Parser *p)
     p->last_line = p->line;
 }
 
-/* A line that can't be read: reported, and any rows straight after it
- * are taken as its own */
+/* A line that can't be read: reported (unless its bytes were), and any
+ * rows straight after it are taken as its own */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 static void broken_line(Parser *p, const char *format, ...)
 {
-    va_list args;
-    va_start(args, format);
-    add_message(p->errors, p->file, p->line, format, args);
-    va_end(args);
-    ++p->mistakes;
-    p->record_broken = p->in_record;
+    if (!p->line_told) {
+        va_list args;
+        va_start(args, format);
+        add_message(p->errors, p->file, p->line, format, args);
+        va_end(args);
+        ++p->mistakes;
+    }
     drop_following_rows(p);
 }
 
 static void read_type(Parser *p, Span type)
 {
-    end_record(p);
+    p->in_record = false;
     if (!is_id(type)) {
         /* its keys and rows are dropped quietly, as all part of the one mistake */
         char quoted[REC_QUOTE_SIZE];
-        parser_report(p, "'%s' isn't a record type: use lowercase letters, digits and _",
-                      quote_span(type, quoted));
+        broken_line(p, "'%s' isn't a record type: use lowercase letters, digits and _",
+                    quote_span(type, quoted));
         p->skipping = true;
-        drop_following_rows(p);
         return;
     }
     p->row_owner = -1;
@@ -357,8 +349,7 @@ static void read_key(Parser *p, Span line, const char *equals)
     Record *record = current_record(p);
     if (field_index(record, key) >= 0) {
         /* the first value stands; nothing of this line is used */
-        parser_report(p, "'%s' is given twice", quote_span(key, quoted));
-        drop_following_rows(p);
+        broken_line(p, "'%s' is given twice", quote_span(key, quoted));
         return;
     }
     if (record->field_count == MAX_FIELDS) {
@@ -402,12 +393,12 @@ static bool append_row(Parser *p, RecField *field, Span row)
 
 static void read_row(Parser *p, Span row)
 {
-    bool carries_on = p->last_line == p->line - 1;
-    if (carries_on && p->drop_rows) {
+    bool follows = p->last_line == p->line - 1;
+    if (follows && p->drop_rows) {
         p->last_line = p->line;
         return;
     }
-    if (!carries_on || p->row_owner < 0) {
+    if (p->row_owner < 0) {
         broken_line(p, "a | row follows its key, or another row");
         return;
     }
@@ -418,6 +409,10 @@ static void read_row(Parser *p, Span row)
                     quote_span(span_of(field->key), quoted));
         return;
     }
+    if (!follows && !p->line_told) {
+        /* a gap: the rows still carry on their key, so a map keeps its shape */
+        parser_report(p, "a | row follows its key, or another row");
+    }
     if (!append_row(p, field, row)) {
         parser_out_of_memory(p);
         return;
@@ -425,13 +420,26 @@ static void read_row(Parser *p, Span row)
     p->last_line = p->line;
 }
 
-static void read_line(Parser *p, Span line)
+/* A copy of the line with ? in place of each byte that isn't text */
+static char *text_only_copy(Span line)
 {
-    size_t bad = first_bad_byte(line);
-    if (bad > 0) {
-        broken_line(p, "there's a byte that isn't text, at column %zu", bad);
-        return;
+    char *copy = copy_span(line);
+    const unsigned char *p = (const unsigned char *)line.start;
+    size_t i = 0;
+    while (copy != NULL && i < line.len) {
+        size_t len = p[i] == '\t' || (p[i] >= 0x20 && p[i] < 0x7F) ? 1
+                   : p[i] >= 0x80 ? utf8_length(p + i, line.len - i) : 0;
+        if (len == 0) {
+            copy[i] = '?';
+            len = 1;
+        }
+        i += len;
     }
+    return copy;
+}
+
+static void read_text_line(Parser *p, Span line)
+{
     Span body = trim(line);
     if (body.len == 0 || body.start[0] == '#') return;
     if (body.start[0] == '|') {
@@ -452,6 +460,25 @@ static void read_line(Parser *p, Span line)
                 quote_span(body, quoted));
 }
 
+static void read_line(Parser *p, Span line)
+{
+    size_t bad = first_bad_byte(line);
+    if (bad == 0) {
+        read_text_line(p, line);
+        return;
+    }
+    parser_report(p, "there's a byte that isn't text, at column %zu", bad);
+    char *text = text_only_copy(line);
+    if (text == NULL) {
+        parser_out_of_memory(p);
+        return;
+    }
+    p->line_told = true;
+    read_text_line(p, (Span){text, line.len});
+    p->line_told = false;
+    free(text);
+}
+
 bool rec_parse(RecFile *out, const char *text, size_t len, const char *file,
                Errors *errors)
 {
@@ -459,7 +486,8 @@ bool rec_parse(RecFile *out, const char *text, size_t len, const char *file,
     Parser p = {.out = out, .file = file, .errors = errors, .row_owner = -1};
     if (text == NULL) len = 0;
     size_t at = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    while (at < len && !p.stopped) {
+    /* a line count past INT_MAX would need gigabytes of newlines; stop there */
+    while (at < len && !p.stopped && p.line < INT_MAX) {
         const char *start = text + at;
         const char *newline = memchr(start, '\n', len - at);
         size_t line_len = newline ? (size_t)(newline - start) : len - at;
@@ -472,7 +500,6 @@ bool rec_parse(RecFile *out, const char *text, size_t len, const char *file,
             p.stopped = true;
         }
     }
-    end_record(&p);
     return p.mistakes == 0;
 }
 

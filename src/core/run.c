@@ -62,6 +62,17 @@ Run *run_new(const GameData *data, uint64_t seed, int start_floor)
     return run;
 }
 
+void run_restore(Run *run)
+{
+    run->max_sight = keenest_sight(run->data);
+    run->mode = MODE_PLAYING;
+    ++run->map_version;
+    run->maps_fresh = false;
+    run_update_sight(run);
+    msg_clear(&run->log);
+    run_say(run, "Welcome back. You're on floor %d.", run->level.depth);
+}
+
 void run_free(Run *run)
 {
     free(run);
@@ -84,6 +95,11 @@ void run_say(Run *run, const char *format, ...)
     vsnprintf(text, sizeof text, format, args);
     va_end(args);
     msg_add(&run->log, "%s", text);
+}
+
+void run_tell(Run *run, const char *text)
+{
+    run_say(run, "%s", text);
 }
 
 void run_with_article(const char *name, char *out, size_t size)
@@ -269,6 +285,7 @@ static void arrive_on_floor(Run *run, const char *how)
 {
     make_floor(run, run->level.depth + 1);
     ++run->turn;
+    ++run->arrivals;
     run_say(run, "%s to floor %d.", how, run->level.depth);
     if (run->level.depth == LAST_FLOOR) {
         run_say(run, "This is the bottom of the dungeon.");
@@ -562,8 +579,29 @@ static bool menu_command(Run *run, Command command)
     return true;
 }
 
+/* The save has no place for a choice half made: a scroll of identify has
+ * left the pack by then, so it goes back, as though it hadn't been read,
+ * though its name stays known */
+static void suspend(Run *run)
+{
+    if (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) {
+        for (int kind = 0; kind < run->data->item_count; ++kind) {
+            if (run->data->items[kind].effect == FX_IDENTIFY) {
+                pack_add(&run->player.pack, (Stack){kind, 1});
+                break;
+            }
+        }
+    }
+    run->mode = MODE_PLAYING;
+}
+
 bool run_command(Run *run, Command command)
 {
+    if (command.kind == CMD_SUSPEND) {
+        if (run->mode == MODE_DEAD || run->mode == MODE_WON) return false;
+        suspend(run);
+        return true;
+    }
     if (command.kind >= CMD_COUNT) return false;
     /* What was said before this command has been read */
     MsgLog before = run->log;
@@ -587,6 +625,7 @@ bool run_command(Run *run, Command command)
 const GameData *run_data(const Run *run) { return run->data; }
 uint64_t run_seed(const Run *run) { return run->seed; }
 int run_turn(const Run *run) { return run->turn; }
+int run_arrivals(const Run *run) { return run->arrivals; }
 Mode run_mode(const Run *run) { return run->mode; }
 InvAction run_inventory_action(const Run *run) { return run->inv_action; }
 ConfirmPurpose run_confirm_purpose(const Run *run) { return run->confirm; }

@@ -48,6 +48,9 @@ typedef enum CommandKind {
     CMD_NO,
     CMD_CANCEL,        /* Esc: put the pack away, stop closing, leave the menu */
     CMD_MENU,          /* Esc while playing: open the menu */
+    CMD_SUSPEND,       /* about to be saved and left: a half-made choice is
+                          undone (a scroll of identify goes back in the
+                          pack) and the run is back to playing */
     CMD_COUNT
 } CommandKind;
 
@@ -84,6 +87,10 @@ Run *run_clone(const Run *run);
  * turn (bumping a wall says so in the log). */
 bool run_command(Run *run, Command command);
 
+/* Adds a line to the log on a frontend's behalf, such as why a save
+ * failed. It's talk only: nothing a save holds changes. */
+void run_tell(Run *run, const char *text);
+
 /* Queries */
 const GameData *run_data(const Run *run);
 uint64_t run_seed(const Run *run);
@@ -96,6 +103,10 @@ const Player *run_player(const Run *run);
 const Ident *run_ident(const Run *run);
 const MsgLog *run_log(const Run *run);
 const Rng *run_rng(const Run *run);
+/* How many times the player has arrived on a new floor (stairs or a
+ * fall) since this run value was made or loaded: a frontend saves a
+ * checkpoint whenever it goes up */
+int run_arrivals(const Run *run);
 /* True if the player knows what the kind is: weapons, armor, gold and
  * the Amulet always; potions and scrolls once identified */
 bool run_kind_known(const Run *run, int kind);

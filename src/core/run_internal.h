@@ -37,6 +37,8 @@ struct Run {
     /* Talk, not state: never saved, never in the digest */
     MsgLog log;
 
+    int arrivals;             /* floors arrived on since made or loaded */
+
     /* Worked out again from the rest whenever it's needed */
     int max_sight;            /* the keenest monster's sight */
     unsigned map_version;     /* goes up whenever terrain changes */
@@ -87,6 +89,11 @@ void use_item(Run *run, int slot);
 void use_drop(Run *run, int slot);
 void use_identify(Run *run, int slot);
 void use_pick_up(Run *run);
+
+/* A run just read from a save: works out what a save leaves out (sight,
+ * maps, the keenest sight), and starts a fresh log that says where the
+ * player is */
+void run_restore(Run *run);
 
 /* The turn is over: the monsters act, statuses tick, healing, death */
 void run_finish_turn(Run *run);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "errors.h"
 #include "run.h"
 
 /* Raised whenever the format changes, so an old save is never misread */
@@ -19,6 +20,20 @@ char *save_write(const Run *run, size_t *length);
 
 /* FNV-1a over the save's text */
 uint64_t save_digest(const Run *run);
+
+typedef enum LoadResult {
+    LOAD_OK,
+    LOAD_OTHER_VERSION,   /* fine, for the game that wrote it */
+    LOAD_DAMAGED,         /* can't be used, for the reasons given */
+} LoadResult;
+
+/* Reads a save's text (any bytes, length long) into a new run, which
+ * *out gets only if every value and every check passed; otherwise every
+ * reason is added to errors as "save.txt:LINE: what's wrong" (or
+ * "save.txt: what's wrong" for the save as a whole). data must be the
+ * data the run was played with, loaded without mistakes. */
+LoadResult save_read(const GameData *data, const char *text, size_t length, Run **out,
+                     Errors *errors);
 
 /* Each terrain's letter in a save's rows, and back; -1 for none */
 char save_terrain_letter(Terrain terrain);

@@ -1,0 +1,47 @@
+/* The benchmark's shared parts: a fixed set of floors, a clock, and
+ * medians of batches. Each figure is a function in the table in bench.c;
+ * a module adds its own figures in a bench/bench_*.c of its own and one
+ * line in that table. Output lines take two forms:
+ *   RATIO <name> <ours / theirs>
+ *   RATE <name> <number> <unit>
+ */
+#ifndef AMULETS_BENCH_H
+#define AMULETS_BENCH_H
+
+#include <stdint.h>
+
+#include "map.h"
+
+enum {
+    BENCH_ROOM_FLOORS = 200,
+    BENCH_CAVE_FLOORS = 100,
+    BENCH_FLOORS = BENCH_ROOM_FLOORS + BENCH_CAVE_FLOORS,
+    BENCH_BATCHES = 9      /* each figure is a median over this many */
+};
+
+/* The floors every figure is measured on, made from fixed seeds: room
+ * floors first, then caves */
+typedef struct BenchFloors {
+    Map maps[BENCH_FLOORS];
+} BenchFloors;
+
+typedef struct BenchFigure {
+    const char *name;
+    void (*run)(const BenchFloors *floors);
+} BenchFigure;
+
+/* Seconds on a monotonic clock */
+double bench_now(void);
+
+/* The median of n values (reorders them) */
+double bench_median(double *values, int n);
+
+/* Results fed here can't be optimised away */
+void bench_consume(uint64_t value);
+
+/* The figures */
+void bench_sight(const BenchFloors *floors);       /* fov vs libtcod */
+void bench_distance(const BenchFloors *floors);    /* dmap vs libtcod */
+void bench_generators(const BenchFloors *floors);  /* floors per second */
+
+#endif

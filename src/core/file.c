@@ -1,0 +1,157 @@
+#define _POSIX_C_SOURCE 200809L
+#include "file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int system_open(const char *path, int flags, int mode) { return open(path, flags, mode); }
+
+static const FileOps SYSTEM_OPS = {
+    system_open, write, fsync, close, rename, unlink,
+};
+
+const FileOps *file_system_ops(void) { return &SYSTEM_OPS; }
+
+const char *file_reason(int error_number)
+{
+    switch (error_number) {
+    case ENOSPC: return "the disk is full";
+    case EDQUOT: return "the disk quota is used up";
+    case EACCES:
+    case EPERM: return "the save folder can't be written to";
+    case EROFS: return "the disk is read-only";
+    case ENOENT: return "the save folder is missing";
+    case EIO: return "the disk reported an error";
+    case ENAMETOOLONG: return "the save folder's path is too long";
+    default: return strerror(error_number);
+    }
+}
+
+static bool fail(char *error, size_t size, const char *what, int error_number)
+{
+    snprintf(error, size, "%s: %s", what, file_reason(error_number));
+    return false;
+}
+
+/* Writes all of it, carrying on after a short write */
+static bool write_all(const FileOps *ops, int fd, const char *text, size_t length)
+{
+    while (length > 0) {
+        ssize_t written = ops->write(fd, text, length);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
+            if (written == 0) errno = ENOSPC;
+            return false;
+        }
+        text += written;
+        length -= (size_t)written;
+    }
+    return true;
+}
+
+/* Flushes the folder holding path, so a rename in it is on the disk */
+static bool sync_folder(const FileOps *ops, const char *path)
+{
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s", path);
+    char *slash = strrchr(folder, '/');
+    if (slash == NULL) snprintf(folder, sizeof folder, ".");
+    else if (slash == folder) slash[1] = '\0';
+    else *slash = '\0';
+    int fd = ops->open(folder, O_RDONLY | O_DIRECTORY, 0);
+    if (fd < 0) return false;
+    bool synced = ops->fsync(fd) == 0;
+    ops->close(fd);
+    return synced;
+}
+
+bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
+                      char *error, size_t error_size)
+{
+    char temporary[4096];
+    if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
+        return fail(error, error_size, "it couldn't be written", ENAMETOOLONG);
+    }
+    int fd = ops->open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return fail(error, error_size, "it couldn't be written", errno);
+    if (!write_all(ops, fd, text, length) || ops->fsync(fd) != 0) {
+        int saved = errno;
+        ops->close(fd);
+        ops->unlink(temporary);
+        return fail(error, error_size, "it couldn't be written", saved);
+    }
+    if (ops->close(fd) != 0) {
+        int saved = errno;
+        ops->unlink(temporary);
+        return fail(error, error_size, "it couldn't be written", saved);
+    }
+    if (ops->rename(temporary, path) != 0) {
+        int saved = errno;
+        ops->unlink(temporary);
+        return fail(error, error_size, "it couldn't take the old save's place", saved);
+    }
+    if (!sync_folder(ops, path)) {
+        /* the new save is in place; only its surviving a power cut is in
+         * doubt, so this is reported but the save stands */
+        return fail(error, error_size, "the save folder couldn't be flushed", errno);
+    }
+    return true;
+}
+
+bool file_read_all(const char *path, size_t limit, char **text, size_t *length,
+                   char *error, size_t error_size)
+{
+    *text = NULL;
+    *length = 0;
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return fail(error, error_size, "it can't be read", errno);
+    char *buffer = malloc(limit + 1);
+    if (buffer == NULL) {
+        fclose(file);
+        return fail(error, error_size, "it can't be read", ENOMEM);
+    }
+    size_t got = fread(buffer, 1, limit + 1, file);
+    bool broken = ferror(file);
+    fclose(file);
+    if (broken || got > limit) {
+        free(buffer);
+        snprintf(error, error_size, "%s", broken ? "it can't be read: the disk reported an error"
+                                                 : "it's far too big to be a save");
+        return false;
+    }
+    buffer[got] = '\0';
+    *text = buffer;
+    *length = got;
+    return true;
+}
+
+bool file_exists(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0;
+}
+
+bool file_make_dirs(const char *dir, char *error, size_t error_size)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        return fail(error, error_size, "the save folder can't be made", ENAMETOOLONG);
+    }
+    for (char *p = path + 1; ; ++p) {
+        bool end = *p == '\0';
+        if (*p == '/' || end) {
+            *p = '\0';
+            if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+                return fail(error, error_size, "the save folder can't be made", errno);
+            }
+            if (end) break;
+            *p = '/';
+        }
+    }
+    return true;
+}

@@ -1,0 +1,519 @@
+/* Reading a save back, all or nothing (ch17, ch19, ch20). The text is read
+ * into a run of its own; the version is looked at first, then every value
+ * as it's read, then the records together, then every place on the map.
+ * Only a save that passes everything becomes a run. A save is input like
+ * any other file: any bytes give mistakes with their lines, never a crash,
+ * and nothing in it is ever taken as a path. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+#include "run_internal.h"
+#include "save.h"
+#include "tune.h"
+
+static const char SAVE_FILE[] = "save.txt";
+
+/* What the records add up to, counted as they're read */
+typedef struct Reading {
+    const GameData *data;
+    Run *run;
+    Errors *errors;
+    int runs, players;
+    bool rows_read[MAP_H];
+} Reading;
+
+/* ---- Values ---------------------------------------------------------- */
+
+static Point read_point(Fields *fields, const char *key)
+{
+    int xy[2];
+    fld_numbers(fields, key, 2, 0, xy);
+    return (Point){xy[0], xy[1]};
+}
+
+/* An optional place, such as a monster's target, which must be on the map */
+static bool read_optional_point(Fields *fields, const char *key, Point *out)
+{
+    if (!fld_has(fields, key)) return false;
+    *out = read_point(fields, key);
+    if (!in_bounds(out->x, out->y)) {
+        fld_report(fields, fld_line(fields, key), "'%s' is off the map", key);
+    }
+    return true;
+}
+
+static void read_statuses(Fields *fields, Statuses *status, bool afraid)
+{
+    status->poisoned = fld_number(fields, "poisoned", 0);
+    status->regenerating = fld_number(fields, "regenerating", 0);
+    status->confused = fld_number(fields, "confused", 0);
+    if (afraid) status->afraid = fld_number(fields, "afraid", 0);
+}
+
+/* A kind named by its id; -1, with the mistake reported, if there's none */
+static int read_item_kind(Fields *fields, const GameData *data, const char *key)
+{
+    char id[ID_SIZE];
+    fld_id(fields, key, id);
+    int kind = data_find_item(data, id);
+    if (kind < 0 && id[0] != '\0') {
+        fld_report(fields, fld_line(fields, key), "no kind of item is called '%s'", id);
+    }
+    return kind;
+}
+
+static int read_monster_kind(Fields *fields, const GameData *data)
+{
+    char id[ID_SIZE];
+    fld_id(fields, "kind", id);
+    int kind = data_find_monster(data, id);
+    if (kind < 0 && id[0] != '\0') {
+        fld_report(fields, fld_line(fields, "kind"), "no kind of monster is called '%s'", id);
+    }
+    return kind;
+}
+
+/* The seed is bigger than the records' whole numbers go */
+static uint64_t read_seed(Fields *fields)
+{
+    const char *text = fld_text(fields, "seed");
+    uint64_t seed = 0;
+    bool good = text[0] != '\0' && strlen(text) <= 20;
+    for (const char *p = text; good && *p; ++p) {
+        uint64_t digit = (uint64_t)(*p - '0');
+        good = *p >= '0' && *p <= '9' && seed <= (UINT64_MAX - digit) / 10;
+        seed = seed * 10 + digit;
+    }
+    if (!good && text[0] != '\0') {
+        fld_report(fields, fld_line(fields, "seed"), "'seed' should be a whole number");
+    }
+    return good ? seed : 0;
+}
+
+/* ---- Records --------------------------------------------------------- */
+
+static void read_run(Reading *r, Fields *fields)
+{
+    Run *run = r->run;
+    ++r->runs;
+    run->seed = read_seed(fields);
+    run->turn = fld_number(fields, "turn", 0);
+    run->level.depth = fld_number(fields, "floor", 1);
+    if (run->level.depth > LAST_FLOOR) {
+        fld_report(fields, fld_line(fields, "floor"), "'floor' goes up to %d", LAST_FLOOR);
+        run->level.depth = LAST_FLOOR;
+    }
+    const char *dice = fld_text(fields, "dice");
+    if (dice[0] != '\0' && !rng_from_text(&run->rng, dice)) {
+        fld_report(fields, fld_line(fields, "dice"), "'dice' isn't the dice's state");
+    }
+}
+
+static void read_look(Reading *r, Fields *fields)
+{
+    int kind = read_item_kind(fields, r->data, "kind");
+    Look look;
+    fld_text_into(fields, "name", look.name, sizeof look.name);
+    look.color = fld_color(fields, "color");
+    bool known = fld_yes_no(fields, "known");
+    if (kind < 0) return;
+    ItemClass item_class = r->data->items[kind].item_class;
+    if (item_class != IC_POTION && item_class != IC_SCROLL) {
+        fld_report(fields, fld_line(fields, "kind"), "only potions and scrolls have looks");
+        return;
+    }
+    if (kind >= IDENT_MAX_KINDS) return;
+    if (ident_has_look(&r->run->ident, kind)) {
+        fld_report(fields, fld_line(fields, "kind"), "the %s has a [look] already", r->data->items[kind].id);
+    }
+    ident_set_look(&r->run->ident, kind, &look);
+    if (known) ident_learn(&r->run->ident, kind);
+}
+
+/* What the player wields or wears must be a weapon, or armor */
+static int read_worn(Fields *fields, const GameData *data, const char *key, ItemClass wanted)
+{
+    if (!fld_has(fields, key)) return -1;
+    int kind = read_item_kind(fields, data, key);
+    if (kind >= 0 && data->items[kind].item_class != wanted) {
+        fld_report(fields, fld_line(fields, key), "'%s' isn't %s", data->items[kind].id,
+                   wanted == IC_WEAPON ? "a weapon" : "armor");
+        return -1;
+    }
+    return kind;
+}
+
+static void read_player(Reading *r, Fields *fields)
+{
+    Player *p = &r->run->player;
+    ++r->players;
+    p->pos = read_point(fields, "pos");
+    p->hp = fld_number(fields, "hp", 1);
+    p->max_hp = fld_number(fields, "max_hp", 1);
+    if (p->hp > p->max_hp) fld_report(fields, fld_line(fields, "hp"), "'hp' is more than 'max_hp'");
+    p->strength = fld_number(fields, "strength", 0);
+    p->gold = fld_number(fields, "gold", 0);
+    p->amulets = fld_number(fields, "amulets", 0);
+    if (p->amulets > AMULETS) {
+        fld_report(fields, fld_line(fields, "amulets"), "there are only %d Amulets", AMULETS);
+    } else if (p->amulets == AMULETS) {
+        /* the third Amulet ends the run, and the end deletes the save */
+        fld_report(fields, fld_line(fields, "amulets"), "a run with all %d Amulets is already won",
+                   AMULETS);
+    }
+    p->kills = fld_number(fields, "kills", 0);
+    read_statuses(fields, &p->status, false);
+    p->weapon = read_worn(fields, r->data, "weapon", IC_WEAPON);
+    p->armor = read_worn(fields, r->data, "armor", IC_ARMOR);
+}
+
+static void read_carried(Reading *r, Fields *fields)
+{
+    int kind = read_item_kind(fields, r->data, "kind");
+    int count = fld_number(fields, "count", 1);
+    if (kind < 0) return;
+    ItemClass item_class = r->data->items[kind].item_class;
+    if (item_class == IC_GOLD || item_class == IC_AMULET) {
+        fld_report(fields, fld_line(fields, "kind"), "gold and the Amulets aren't carried in the pack");
+    } else if (pack_find(&r->run->player.pack, kind) >= 0) {
+        fld_report(fields, fld_line(fields, "kind"), "the pack has a stack of %s already",
+                   r->data->items[kind].id);
+    } else if (!pack_add(&r->run->player.pack, (Stack){kind, count})) {
+        fld_report(fields, fld_line(fields, "kind"), "the pack is already full");
+    }
+}
+
+static void read_row_cells(Fields *fields, Map *map, int y, const char *terrain, const char *explored)
+{
+    for (int x = 0; x < MAP_W; ++x) {
+        int cell = save_letter_terrain(terrain[x]);
+        if (cell < 0) {
+            char quoted[REC_QUOTE_SIZE];
+            char letter[2] = {terrain[x], '\0'};
+            fld_report(fields, fld_line(fields, "terrain"), "no terrain is called '%s'",
+                       rec_quote(letter, quoted));
+            return;
+        }
+        if (explored[x] != '0' && explored[x] != '1') {
+            fld_report(fields, fld_line(fields, "explored"), "'explored' is 0s and 1s");
+            return;
+        }
+        map_set(map, x, y, (Terrain)cell);
+        if (explored[x] == '1') map_set_explored(map, x, y);
+    }
+}
+
+static void read_row(Reading *r, Fields *fields)
+{
+    int y = fld_number(fields, "y", 0);
+    const char *terrain = fld_text(fields, "terrain");
+    const char *explored = fld_text(fields, "explored");
+    if (y >= MAP_H) {
+        fld_report(fields, fld_line(fields, "y"), "'y' goes up to %d", MAP_H - 1);
+        return;
+    }
+    if (r->rows_read[y]) {
+        fld_report(fields, fld_line(fields, "y"), "row %d is given twice", y);
+        return;
+    }
+    r->rows_read[y] = true;
+    if (strlen(terrain) != MAP_W || strlen(explored) != MAP_W) {
+        fld_report(fields, fld_line(fields, "terrain"), "a row is %d cells across", MAP_W);
+        return;
+    }
+    read_row_cells(fields, &r->run->level.map, y, terrain, explored);
+}
+
+static MonsterState read_state(Fields *fields)
+{
+    const char *name = fld_text(fields, "state");
+    for (int i = 0; i < MS_COUNT; ++i) {
+        if (strcmp(name, run_state_name((MonsterState)i)) == 0) return (MonsterState)i;
+    }
+    if (name[0] != '\0') {
+        char quoted[REC_QUOTE_SIZE];
+        fld_report(fields, fld_line(fields, "state"), "no state is called '%s'", rec_quote(name, quoted));
+    }
+    return MS_ASLEEP;
+}
+
+static void read_monster(Reading *r, Fields *fields)
+{
+    Monster m;
+    memset(&m, 0, sizeof m);
+    m.kind = read_monster_kind(fields, r->data);
+    m.pos = read_point(fields, "pos");
+    m.hp = fld_number(fields, "hp", 1);
+    m.state = read_state(fields);
+    m.pack_id = fld_number(fields, "pack", 0);
+    m.search_turns = fld_number(fields, "search_turns", 0);
+    m.last_shriek = fld_number(fields, "last_shriek", -1);
+    read_statuses(fields, &m.status, true);
+    m.has_target = read_optional_point(fields, "target", &m.target);
+    m.has_last_seen = read_optional_point(fields, "last_seen", &m.last_seen);
+    if (m.kind < 0) return;
+    const MonsterDef *kind = &r->data->monsters[m.kind];
+    if (m.hp > kind->hp) {
+        fld_report(fields, fld_line(fields, "hp"), "a %s has %d health at most", kind->id, kind->hp);
+    }
+    if (!lvl_add_monster(&r->run->level, &m)) {
+        fld_report(fields, fields->record->line, "a floor holds at most %d monsters", MAX_MONSTERS);
+    }
+}
+
+static void read_item(Reading *r, Fields *fields)
+{
+    FloorItem item;
+    memset(&item, 0, sizeof item);
+    item.stack.kind = read_item_kind(fields, r->data, "kind");
+    item.stack.count = fld_number(fields, "count", 1);
+    item.pos = read_point(fields, "pos");
+    item.seen = fld_yes_no(fields, "seen");
+    if (item.stack.kind < 0) return;
+    if (!lvl_add_item(&r->run->level, &item)) {
+        fld_report(fields, fields->record->line, "a floor holds at most %d items", MAX_FLOOR_ITEMS);
+    }
+}
+
+static void read_trap(Reading *r, Fields *fields)
+{
+    Trap trap;
+    memset(&trap, 0, sizeof trap);
+    char id[ID_SIZE];
+    fld_id(fields, "kind", id);
+    int kind = trap_kind_by_id(id);
+    if (kind < 0 && id[0] != '\0') {
+        fld_report(fields, fld_line(fields, "kind"), "no kind of trap is called '%s'", id);
+    }
+    trap.kind = kind < 0 ? TRAP_DART : (TrapKind)kind;
+    trap.pos = read_point(fields, "pos");
+    trap.known = fld_yes_no(fields, "known");
+    if (kind >= 0 && !lvl_add_trap(&r->run->level, &trap)) {
+        fld_report(fields, fields->record->line, "a floor holds at most %d traps", MAX_TRAPS);
+    }
+}
+
+typedef void (*RecordReader)(Reading *, Fields *);
+
+static RecordReader reader_for(const char *type)
+{
+    static const struct { const char *type; RecordReader read; } READERS[] = {
+        {"run", read_run}, {"look", read_look}, {"player", read_player},
+        {"carried", read_carried}, {"row", read_row}, {"monster", read_monster},
+        {"item", read_item}, {"trap", read_trap},
+    };
+    for (size_t i = 0; i < sizeof READERS / sizeof READERS[0]; ++i) {
+        if (strcmp(READERS[i].type, type) == 0) return READERS[i].read;
+    }
+    return NULL;
+}
+
+/* ---- The version, first ---------------------------------------------- */
+
+/* A save from another version isn't damaged, just not this game's, so
+ * it's told apart before anything else is read */
+static LoadResult read_version(const RecFile *file, Errors *errors)
+{
+    if (file->count == 0 || strcmp(file->records[0].type, "save") != 0) {
+        errors_add(errors, "%s: a save starts with [save]", SAVE_FILE);
+        return LOAD_DAMAGED;
+    }
+    Fields fields;
+    fld_init(&fields, &file->records[0], SAVE_FILE, errors);
+    int version = fld_number(&fields, "version", 1);
+    if (!fld_finish(&fields)) return LOAD_DAMAGED;
+    if (version != SAVE_VERSION) {
+        errors_add(errors, "%s: it's version %d, and this game reads version %d", SAVE_FILE,
+                   version, SAVE_VERSION);
+        return LOAD_OTHER_VERSION;
+    }
+    return LOAD_OK;
+}
+
+/* ---- The records together -------------------------------------------- */
+
+static void check_whole(Reading *r)
+{
+    if (r->runs != 1) errors_add(r->errors, "%s: a save has one [run]", SAVE_FILE);
+    if (r->players != 1) errors_add(r->errors, "%s: a save has one [player]", SAVE_FILE);
+    for (int y = 0; y < MAP_H; ++y) {
+        if (!r->rows_read[y]) errors_add(r->errors, "%s: row %d of the map is missing", SAVE_FILE, y);
+    }
+    for (int kind = 0; kind < r->data->item_count; ++kind) {
+        ItemClass c = r->data->items[kind].item_class;
+        if ((c == IC_POTION || c == IC_SCROLL) && !ident_has_look(&r->run->ident, kind)) {
+            errors_add(r->errors, "%s: the %s has no [look]", SAVE_FILE, r->data->items[kind].id);
+        }
+    }
+}
+
+/* Reports something put off the map or where it can't stand; true if
+ * it's somewhere it can be */
+static bool check_place(Reading *r, Point pos, const char *what)
+{
+    const Map *map = &r->run->level.map;
+    if (!in_bounds(pos.x, pos.y)) {
+        errors_add(r->errors, "%s: %s at %d, %d is off the map", SAVE_FILE, what, pos.x, pos.y);
+        return false;
+    }
+    if (!map_walkable(map, pos.x, pos.y)) {
+        errors_add(r->errors, "%s: %s at %d, %d is in a wall", SAVE_FILE, what, pos.x, pos.y);
+        return false;
+    }
+    return true;
+}
+
+static void report_shared(Reading *r, const char *what, Point pos)
+{
+    errors_add(r->errors, "%s: %s at %d, %d shares its cell", SAVE_FILE, what, pos.x, pos.y);
+}
+
+static void check_monsters(Reading *r)
+{
+    const Level *level = &r->run->level;
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        char what[ID_SIZE + 8];
+        snprintf(what, sizeof what, "the %s", r->data->monsters[m->kind].id);
+        if (!check_place(r, m->pos, what)) continue;
+        bool shared = point_eq(m->pos, r->run->player.pos);
+        for (int j = 0; j < i; ++j) shared = shared || point_eq(level->monsters[j].pos, m->pos);
+        if (shared) report_shared(r, what, m->pos);
+    }
+}
+
+static int amulets_lying(const Reading *r)
+{
+    int amulets = 0;
+    const Level *level = &r->run->level;
+    for (int i = 0; i < level->item_count; ++i) {
+        if (r->data->items[level->items[i].stack.kind].item_class == IC_AMULET) {
+            amulets += level->items[i].stack.count;
+        }
+    }
+    return amulets;
+}
+
+static void check_items(Reading *r)
+{
+    const Level *level = &r->run->level;
+    for (int i = 0; i < level->item_count; ++i) {
+        const FloorItem *item = &level->items[i];
+        char what[ID_SIZE + 8];
+        snprintf(what, sizeof what, "the %s", r->data->items[item->stack.kind].id);
+        if (!check_place(r, item->pos, what)) continue;
+        bool shared = false;
+        for (int j = 0; j < i; ++j) shared = shared || point_eq(level->items[j].pos, item->pos);
+        if (shared) report_shared(r, what, item->pos);
+    }
+    if (r->run->player.amulets + amulets_lying(r) > AMULETS) {
+        errors_add(r->errors, "%s: there are only %d Amulets", SAVE_FILE, AMULETS);
+    }
+}
+
+static void check_traps(Reading *r)
+{
+    const Level *level = &r->run->level;
+    for (int i = 0; i < level->trap_count; ++i) {
+        const Trap *trap = &level->traps[i];
+        char what[ID_SIZE + 8];
+        snprintf(what, sizeof what, "the %s", trap_def(trap->kind)->id);
+        if (!check_place(r, trap->pos, what)) continue;
+        bool shared = false;
+        for (int j = 0; j < i; ++j) shared = shared || point_eq(level->traps[j].pos, trap->pos);
+        if (shared) report_shared(r, what, trap->pos);
+        if (trap->kind == TRAP_TRAPDOOR && level->depth == LAST_FLOOR) {
+            errors_add(r->errors, "%s: a trapdoor can't be on the last floor", SAVE_FILE);
+        } else if (trap->kind == TRAP_TRAPDOOR && tune_is_amulet_floor(level->depth)) {
+            errors_add(r->errors, "%s: a trapdoor can't be on an Amulet's floor", SAVE_FILE);
+        }
+    }
+}
+
+/* Every floor but the last has one stairs down, and the last has none */
+static void check_stairs(Reading *r)
+{
+    Level *level = &r->run->level;
+    int stairs = 0;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (level->map.terrain[i] == T_STAIRS) {
+            level->stairs = cell_point(i);
+            ++stairs;
+        }
+    }
+    bool last = level->depth == LAST_FLOOR;
+    level->has_stairs = stairs == 1;
+    if (stairs != (last ? 0 : 1)) {
+        errors_add(r->errors, "%s: the map has %d stairs down, where floor %d has %s", SAVE_FILE,
+                   stairs, level->depth, last ? "none" : "one");
+    }
+}
+
+static void check_places(Reading *r)
+{
+    check_place(r, r->run->player.pos, "the player");
+    check_monsters(r);
+    check_items(r);
+    check_traps(r);
+    check_stairs(r);
+}
+
+/* ---- All of it ------------------------------------------------------- */
+
+static void read_records(Reading *r, const RecFile *file)
+{
+    for (int i = 1; i < file->count; ++i) {
+        const Record *record = &file->records[i];
+        Fields fields;
+        fld_init(&fields, record, SAVE_FILE, r->errors);
+        RecordReader read = reader_for(record->type);
+        if (read == NULL) {
+            char quoted[REC_QUOTE_SIZE];
+            fld_report(&fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
+            continue;
+        }
+        read(r, &fields);
+        fld_finish(&fields);
+    }
+}
+
+LoadResult save_read(const GameData *data, const char *text, size_t length, Run **out,
+                     Errors *errors)
+{
+    *out = NULL;
+    int start = errors->count;
+    RecFile file;
+    Errors line_errors = {0};
+    rec_parse(&file, text, length, SAVE_FILE, &line_errors);
+    LoadResult result = read_version(&file, errors);
+    if (result != LOAD_OK) {
+        errors_clear(&line_errors);
+        rec_free(&file);
+        return result;
+    }
+    errors_append(errors, &line_errors);
+    Run *run = calloc(1, sizeof *run);
+    if (run == NULL) {
+        errors_add(errors, "%s: out of memory", SAVE_FILE);
+        rec_free(&file);
+        return LOAD_DAMAGED;
+    }
+    run->data = data;
+    map_fill(&run->level.map, T_WALL);
+    run->level.depth = 1;
+    run->player.weapon = run->player.armor = -1;
+    Reading reading = {.data = data, .run = run, .errors = errors};
+    read_records(&reading, &file);
+    rec_free(&file);
+    if (errors->count == start) check_whole(&reading);
+    if (errors->count == start) check_places(&reading);
+    if (errors->count > start) {
+        free(run);
+        return LOAD_DAMAGED;
+    }
+    run_restore(run);
+    *out = run;
+    return LOAD_OK;
+}

@@ -1,0 +1,58 @@
+/* The save slot: where the one save lives (the user's own data folder, or
+ * AMULETS_HOME), and the title screen's flow around it (ch17): a waiting
+ * save is continued, or thrown away for a new run; a damaged one is set
+ * aside as save.bad; one from another version is kept. Nothing the save
+ * says is ever used as a path: the slot's three files are fixed names in
+ * its folder. */
+#ifndef AMULETS_SLOT_H
+#define AMULETS_SLOT_H
+
+#include <stdbool.h>
+
+#include "file.h"
+#include "save.h"
+
+enum { SLOT_PATH_SIZE = 2048, SLOT_ERROR_SIZE = 256, SLOT_REASONS_SHOWN = 8 };
+
+typedef struct Slot {
+    char dir[SLOT_PATH_SIZE];
+    char save[SLOT_PATH_SIZE];    /* dir/save.txt */
+    char bad[SLOT_PATH_SIZE];     /* dir/save.bad */
+    const FileOps *ops;
+} Slot;
+
+/* The folder, from the environment's values as given (NULL or "" when
+ * unset): AMULETS_HOME itself, or XDG_DATA_HOME/AmuletsOfSDL/Amulets, or
+ * HOME/.local/share/AmuletsOfSDL/Amulets (what SDL_GetPrefPath gives on
+ * Linux). The folder is made if it's missing. */
+bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, const char *home,
+               char *error, size_t error_size);
+
+bool slot_has_save(const Slot *slot);
+
+/* Writes the run as the save, whole or not at all. The run should be
+ * suspended first (CMD_SUSPEND). On failure the old save is untouched and
+ * error has the player's words for why. */
+bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size);
+
+/* What came of continuing */
+typedef struct SlotLoad {
+    LoadResult result;
+    bool set_aside;          /* a damaged save became save.bad */
+    Errors reasons;          /* why it couldn't be loaded */
+} SlotLoad;
+
+/* Reads the waiting save into a new run (*out) if all of it is good. A
+ * damaged save is renamed save.bad; another version's is left in place.
+ * The caller clears load->reasons. */
+Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load);
+
+/* Deletes the save (a new run over a waiting one, death, winning) */
+bool slot_remove(const Slot *slot);
+
+/* The title screen's lines about a failed continue: what became of the
+ * save, its first reasons, and "and N more". Returns how many lines were
+ * written (at most SLOT_REASONS_SHOWN + 2). */
+int slot_explain(const SlotLoad *load, char lines[][SLOT_ERROR_SIZE], int max);
+
+#endif
