@@ -17,6 +17,8 @@ TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
 FUZZ_PACKAGES = clang libclang-rt-14-dev
 
+FUZZ_SECONDS ?= 60
+
 .PHONY: play build test bench fuzz clean deps-play deps-test deps-bench deps-fuzz
 
 play: deps-play build
@@ -38,6 +40,18 @@ bench: deps-bench
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench
 	./$(BENCH_BUILD)/bench
+
+# Each libFuzzer target for FUZZ_SECONDS, starting from the committed
+# corpus (new finds go to build-fuzz/corpus-*, not into the repository)
+fuzz: deps-fuzz
+	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON >/dev/null
+	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data
+	for target in save data; do \
+	    mkdir -p build-fuzz/corpus-$$target && \
+	    ./build-fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	        -print_final_stats=1 build-fuzz/corpus-$$target fuzz/corpus/$$target \
+	        2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" ; \
+	done
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) build-fuzz

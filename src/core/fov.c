@@ -56,7 +56,7 @@ typedef struct FovSweep {
     FovStack stack;
 } FovSweep;
 
-static const uint8_t BLOCKS[T_COUNT] = {
+static const uint8_t BLOCKS[256] = {   /* by terrain, any byte */
     [T_WALL] = 1, [T_CLOSED_DOOR] = 1, [T_SECRET_DOOR] = 1,
 };
 
@@ -95,9 +95,6 @@ static void fov_push(FovStack *stack, int depth, int start_num, int start_den,
 
 static int fov_blocked(const FovSweep *sweep, const FovQuadrant *q, int base, int col)
 {
-    if (col < q->col_min || col > q->col_max) {
-        return 1;  /* off the map is wall */
-    }
     return BLOCKS[sweep->terrain[base + col * q->col_step]];
 }
 
@@ -109,9 +106,9 @@ static void fov_mark(FovSweep *sweep, const FovQuadrant *q, int base, int lo, in
     }
 }
 
-/* Marks the cells of a row from lo to hi that are seen. Blocking cells in
- * the span are all seen; an open cell is seen only if its centre is in
- * it, which can fail only for the first and the last cell. */
+/* Marks the cells of a row from lo to hi. Blocking cells in the span are
+ * all seen; an open cell is seen only if its centre is in it, which can
+ * fail only for the row's first and last cells. */
 static void fov_mark_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row,
                          int base, int lo, int hi)
 {
@@ -122,17 +119,12 @@ static void fov_mark_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *ro
     if (hi * row->end_den > depth * row->end_num && !fov_blocked(sweep, q, base, hi)) {
         --hi;
     }
-    int edge = sweep->disk[depth];
-    lo = lo > -edge ? lo : -edge;
-    lo = lo > q->col_min ? lo : q->col_min;
-    hi = hi < edge ? hi : edge;
-    hi = hi < q->col_max ? hi : q->col_max;
     fov_mark(sweep, q, base, lo, hi);
 }
 
-/* Pushes the next row's spans: one for each run of open cells. A run
- * starts at the slope of its first cell's near-left corner line (the
- * wall before it ends there) and ends where the next wall begins. */
+/* Pushes the next row's spans: one for each run of open cells from lo to
+ * hi. A run's span starts where the wall before it ends (at its first
+ * cell's column - 1/2) and ends where the wall after it begins. */
 static void fov_split_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row,
                           int base, int lo, int hi)
 {
@@ -154,13 +146,21 @@ static void fov_split_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *r
     }
 }
 
-/* The cells of a row: those whose extent from centre - 1/2 to
- * centre + 1/2 meets the span, ties at the edges rounding inward */
+/* A row's cells are those whose extent, column - 1/2 to column + 1/2,
+ * meets the span (ties at the ends rounding inward), but only those in
+ * the disk and on the map are looked at: see the top of the file. */
 static void fov_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row)
 {
-    int depth = row->depth;
-    int lo = floor_div(2 * depth * row->start_num + row->start_den, 2 * row->start_den);
+    int depth = row->depth, edge = sweep->disk[depth];
+    int lo = floor_div(2 * depth * row->start_num + row->start_den - 1, 2 * row->start_den);
     int hi = ceil_div(2 * depth * row->end_num - row->end_den, 2 * row->end_den);
+    lo = lo > -edge ? lo : -edge;
+    lo = lo > q->col_min ? lo : q->col_min;
+    hi = hi < edge ? hi : edge;
+    hi = hi < q->col_max ? hi : q->col_max;
+    if (lo > hi) {
+        return;
+    }
     int base = q->origin + depth * q->depth_step;
     fov_mark_row(sweep, q, row, base, lo, hi);
     if (depth < sweep->radius && depth < q->depth_max) {

@@ -1,6 +1,7 @@
 /* The record format shared by the data files and the save:
  *
- *   # a comment (only at the very start of a line)
+ *   # a comment (a line whose first non-space character is #; a # anywhere
+ *     else is text, since walls are drawn with it)
  *   [type]           starts a record
  *   key = value      spaces around key and value are trimmed
  *   map =            a value of rows: each following line that starts

@@ -10,7 +10,7 @@
 typedef struct Rng { uint64_t s[4]; } Rng;
 
 /* Room for the state as text, the terminating NUL included */
-enum { RNG_TEXT_SIZE = 4 * 17 + 1 };
+enum { RNG_TEXT_SIZE = 4 * 16 + 3 + 1 };
 
 void rng_seed(Rng *rng, uint64_t seed);
 uint64_t rng_next(Rng *rng);

@@ -1,0 +1,42 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+
+enum { FILES = 3 };
+
+/* Read once and kept for the fuzzer's whole run */
+static struct { const char *name; char *text; size_t length; } files[FILES] = {
+    {"monsters.txt", NULL, 0}, {"items.txt", NULL, 0}, {"vaults.txt", NULL, 0},
+};
+
+static char *read_whole(const char *path, size_t *length)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return NULL;
+    char *text = malloc(1 << 20);
+    *length = text ? fread(text, 1, (1 << 20) - 1, file) : 0;
+    fclose(file);
+    if (text) text[*length] = '\0';
+    return text;
+}
+
+const char *fuzz_shipped(const char *name, size_t *length)
+{
+    for (int i = 0; i < FILES; ++i) {
+        if (strcmp(files[i].name, name) != 0) continue;
+        if (files[i].text == NULL) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/data/%s", AMULETS_SOURCE_DIR, name);
+            files[i].text = read_whole(path, &files[i].length);
+            if (files[i].text == NULL) {
+                fprintf(stderr, "fuzz: can't read %s\n", path);
+                abort();
+            }
+        }
+        *length = files[i].length;
+        return files[i].text;
+    }
+    abort();
+}

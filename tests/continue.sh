@@ -1,0 +1,37 @@
+#!/bin/sh
+# A run saved through Esc's menu and continued in a fresh process ends
+# with the same digest as the run that never stopped.
+amulets="$1"
+home="${TMPDIR:-/tmp}/amulets-continue-$$"
+export AMULETS_HOME="$home"
+failures=0
+checked=0
+for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
+            "8 4 lllllllljjjjjjjjss.. hhhhhhhhkkkkkkkk" \
+            "21 6 ..........ssssjjjj nnnnnnnnbbbbbbbbyyyy" \
+            "42 9 kkkkkkkkkkllllllllll jjjjjjjjjjhhhhhhhhhh....." \
+            "7 2 uuuuuuuuuuuuhhhhhh .....ssss....kkkkkk" \
+            "99 7 bbbbbbbbbbjjjjjjj llllllllllllll"; do
+    set -- $case
+    seed=$1; floor=$2; first=$3; second=$4
+    rm -rf "$home"
+    out=$("$amulets" --seed "$seed" --floor "$floor" --play "$first<esc>S")
+    case "$out" in *saved*) ;; *) echo "seed $seed: not saved, skipped"; continue ;; esac
+    continued=$("$amulets" --continue --play "$second" --digest | grep '^digest')
+    straight=$("$amulets" --seed "$seed" --floor "$floor" --play "$first$second" --digest | grep '^digest')
+    checked=$((checked + 1))
+    if [ "$continued" != "$straight" ] || [ -z "$straight" ]; then
+        echo "seed $seed floor $floor: continued '$continued', straight '$straight'"
+        failures=$((failures + 1))
+    fi
+done
+# A saved run is offered once and continued; death deletes the save
+rm -rf "$home"
+"$amulets" --seed 3 --play "hh<esc>S" >/dev/null
+[ -f "$home/save.txt" ] || { echo "Esc S left no save"; failures=$((failures + 1)); }
+rm -rf "$home"
+if [ "$checked" -lt 5 ] || [ "$failures" -ne 0 ]; then
+    echo "$failures failures, $checked cases checked"
+    exit 1
+fi
+echo "$checked continued runs match the runs that never stopped"
