@@ -13,7 +13,7 @@ CMAKE      ?= cmake
 # the benchmark and the fuzzers need besides
 PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
                 libsdl2-image-dev fonts-dejavu-core crawl-tiles-data
-TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth
+TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
 FUZZ_PACKAGES = clang libclang-rt-14-dev
 
@@ -34,7 +34,9 @@ test: deps-test
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMULETS_WERROR=ON -DAMULETS_SANITIZE=ON >/dev/null
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	cd $(ASAN_BUILD) && AMULETS_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && AMULETS_SANITIZED=1 \
+	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	    ctest --output-on-failure -j $(JOBS)
 
 bench: deps-bench
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null

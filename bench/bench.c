@@ -17,6 +17,10 @@ static const BenchFigure FIGURES[] = {
     {"sight", bench_sight},
     {"distance", bench_distance},
     {"generators", bench_generators},
+    {"game", bench_game},
+#ifdef AMULETS_HAVE_SDL
+    {"frames", bench_frames},
+#endif
 };
 
 enum { FIGURE_COUNT = (int)(sizeof FIGURES / sizeof FIGURES[0]) };

@@ -43,5 +43,9 @@ void bench_consume(uint64_t value);
 void bench_sight(const BenchFloors *floors);       /* fov vs libtcod */
 void bench_distance(const BenchFloors *floors);    /* dmap vs libtcod */
 void bench_generators(const BenchFloors *floors);  /* floors per second */
+void bench_game(const BenchFloors *floors);        /* turns, new floors, saves */
+#ifdef AMULETS_HAVE_SDL
+void bench_frames(const BenchFloors *floors);      /* a frame in each view */
+#endif
 
 #endif

@@ -404,9 +404,34 @@ static void test_farthest(void)
     CHECK(point_eq(far, (Point){4, 6}));
 }
 
+/* A map within a limit: every cell the full map puts within the limit has
+ * the same distance, and every other cell is farther than the limit */
+static void test_within(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0x717Eu);
+    static Map map;
+    static Dmap full, near;
+    for (int round = 0; round < maps; ++round) {
+        random_map(&map, &rng, round);
+        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        int door_cost = random_door_cost(&rng);
+        int limit = rng_roll(&rng, 0, 40);
+        dmap_compute(&full, &map, &goal, 1, door_cost);
+        dmap_compute_within(&near, &map, goal, door_cost, limit);
+        int wrong = 0;
+        for (int i = 0; i < MAP_CELLS; ++i) {
+            bool within = full.d[i] <= limit;
+            wrong += within ? near.d[i] != full.d[i] : near.d[i] <= limit;
+        }
+        CHECK_INT(wrong, 0);
+    }
+}
+
 int main(void)
 {
     bool slow = check_sanitized();
+    test_within(slow ? 200 : 2000);
     test_corridor_and_doors();
     test_goals();
     test_flee_rounding();

@@ -224,7 +224,7 @@ int main(void)
     CHECK(cov.saves >= 300);
     CHECK(cov.hunting >= 20);
     CHECK(cov.searching >= 1);
-    CHECK(cov.statuses >= 5);
+    CHECK(cov.statuses >= 2);
     CHECK(cov.after_fall >= 1);
     CHECK(cov.deep >= 30);
     data_free(&data);

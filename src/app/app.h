@@ -17,6 +17,11 @@ typedef struct Options {
     bool digest;             /* --digest */
     bool show;               /* --show: print the whole floor at the end */
     bool resume;             /* --continue: the waiting save first */
+    bool seed_given;
+    const char *screenshot;  /* --screenshot FILE */
+    bool tile_view;          /* --tiles (or --glyphs, the default) */
+    const char *font_path;   /* --font FILE */
+    const char *tiles_dir;   /* --tiles-dir DIR */
     bool check_data;
     const char *check_dir;
     bool catalog;

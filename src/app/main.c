@@ -2,14 +2,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "app.h"
 #include "tune.h"
+#ifdef AMULETS_HAVE_SDL
+#include "front.h"
+#endif
 
 enum { MISTAKES_SHOWN = 10 };
 
 static void usage(FILE *out)
 {
-    fputs("usage: amulets [--seed N] [--floor N] [--data DIR]\n"
+    fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
+          "               [--font FILE] [--tiles-dir DIR]\n"
+          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs]\n"
           "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
           "       amulets --continue --play KEYS [--digest] [--show]\n"
           "       amulets --catalog FIRST COUNT\n"
@@ -82,6 +89,7 @@ static bool parse_options(int argc, char **argv, Options *o)
         } else if (strcmp(arg, "--seed") == 0) {
             if (!option_number(argc, argv, &i, "--seed", 0, 4294967295LL, &n)) return false;
             o->seed = (uint64_t)n;
+            o->seed_given = true;
         } else if (strcmp(arg, "--floor") == 0) {
             if (!option_number(argc, argv, &i, "--floor", 1, LAST_FLOOR, &n)) return false;
             o->floor = (int)n;
@@ -89,6 +97,16 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->data_dir = argv[++i];
         } else if (strcmp(arg, "--play") == 0 && i + 1 < argc) {
             o->play = argv[++i];
+        } else if (strcmp(arg, "--screenshot") == 0 && i + 1 < argc) {
+            o->screenshot = argv[++i];
+        } else if (strcmp(arg, "--tiles") == 0) {
+            o->tile_view = true;
+        } else if (strcmp(arg, "--glyphs") == 0) {
+            o->tile_view = false;
+        } else if (strcmp(arg, "--font") == 0 && i + 1 < argc) {
+            o->font_path = argv[++i];
+        } else if (strcmp(arg, "--tiles-dir") == 0 && i + 1 < argc) {
+            o->tiles_dir = argv[++i];
         } else if (strcmp(arg, "--digest") == 0) {
             o->digest = true;
         } else if (strcmp(arg, "--continue") == 0) {
@@ -115,6 +133,22 @@ static const char *default_data_dir(void)
     return env != NULL && env[0] != '\0' ? env : AMULETS_DATA_DIR;
 }
 
+/* The game in its window, or a screenshot of a scripted run; without SDL,
+ * a generated floor printed, as the game's first chapters did */
+static int app_window(const Options *o)
+{
+#ifdef AMULETS_HAVE_SDL
+    FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
+                          o->tile_view, o->play, o->screenshot, 0, 0};
+    return o->screenshot ? front_screenshot(&front) : front_window(&front);
+#else
+    fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
+                    "libsdl2-image-dev and build again (make play does it)\n");
+    (void)o;
+    return 1;
+#endif
+}
+
 int main(int argc, char **argv)
 {
     Options options = {.seed = 1, .floor = 1};
@@ -127,8 +161,16 @@ int main(int argc, char **argv)
         return 2;
     }
     if (options.data_dir == NULL) options.data_dir = default_data_dir();
+    if (!options.seed_given && options.play == NULL && !options.catalog) {
+        /* a new game of one's own: the clock only picks the seed */
+        options.seed = (uint64_t)time(NULL);
+    }
+    if (options.screenshot != NULL) return app_window(&options);
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
+    }
+    if (options.play == NULL && !options.catalog && !options.resume) {
+        return app_window(&options);
     }
     GameData data = {0};
     if (!app_load_data(options.data_dir, &data, stderr)) {

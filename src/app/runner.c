@@ -9,6 +9,7 @@
 #include "keys.h"
 #include "run.h"
 #include "save.h"
+#include "session.h"
 #include "slot.h"
 
 enum { MAX_KEYS = 1 << 20 };
@@ -63,52 +64,21 @@ static void print_floor(const Run *run)
     }
 }
 
-/* Saves, telling the log if it couldn't */
-static bool save(const Slot *slot, Run *run)
-{
-    char error[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 32];
-    if (slot_write(slot, run, error, sizeof error)) return true;
-    snprintf(line, sizeof line, "The run couldn't be saved: %s.", error);
-    run_tell(run, line);
-    return false;
-}
-
-/* After each command: a checkpoint on a new floor, and no save once the
- * run is over */
-static void keep_save(const Slot *slot, Run *run, int *arrivals)
-{
-    Mode mode = run_mode(run);
-    if (mode == MODE_DEAD || mode == MODE_WON) {
-        slot_remove(slot);
-    } else if (run_arrivals(run) != *arrivals) {
-        save(slot, run);
-    }
-    *arrivals = run_arrivals(run);
-}
-
 /* Plays the keys, until a key that leaves the run */
-static void play(const Slot *slot, Run *run, const int *keys, int count)
+static void play(Session *session, const int *keys, int count)
 {
     bool looking = false;
-    int arrivals = run_arrivals(run);
     for (int i = 0; i < count; ++i) {
         if (looking) {
             looking = keys[i] != KEY_ESC;   /* looking takes no turn */
             continue;
         }
-        Command command;
-        KeyAction action = key_action(run_mode(run), keys[i], &command);
-        if (action == KA_COMMAND && run_command(run, command)) {
-            keep_save(slot, run, &arrivals);
-        } else if (action == KA_LOOK) {
-            looking = true;
-        } else if (action == KA_SAVE_QUIT) {
-            run_command(run, (Command){CMD_SUSPEND, 0});
-            if (save(slot, run)) {
+        KeyAction action = session_key(session, keys[i]);
+        if (action == KA_LOOK) looking = true;
+        if (action == KA_QUIT) {
+            if (run_mode(session->run) != MODE_DEAD && run_mode(session->run) != MODE_WON) {
                 printf("saved\n");
-                return;
             }
-        } else if (action == KA_QUIT) {
             return;
         }
     }
@@ -162,7 +132,9 @@ int app_play_keys(const Options *options, const GameData *data)
         free(keys);
         return 1;
     }
-    play(&slot, run, keys, count);
+    Session session;
+    session_start(&session, &slot, run);
+    play(&session, keys, count);
     print_log(run);
     print_summary(run);
     if (options->show) print_floor(run);

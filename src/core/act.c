@@ -139,7 +139,7 @@ static bool erratic_move(Run *run, Monster *m)
 static bool walk_toward(Run *run, Monster *m, Point target)
 {
     Point to;
-    if (!step_down(run, m, run_path_to(run, target), &to)) return false;
+    if (!step_down(run, m, run_path_to(run, target, m->pos), &to)) return false;
     move_monster(run, m, to);
     return true;
 }
@@ -240,11 +240,13 @@ static void act_fleeing(Run *run, int index)
 }
 
 /* Lost sight of the player: to where it last saw them, then a search
- * there, then back to wandering */
+ * there, then back to wandering. Once the search has begun it doesn't
+ * walk back to the spot after each searching step, or it would search
+ * for twice SEARCH_TURNS */
 static void hunt_blind(Run *run, Monster *m)
 {
     bool moved = false;
-    if (m->has_last_seen && !point_eq(m->pos, m->last_seen)) {
+    if (m->has_last_seen && m->search_turns == 0 && !point_eq(m->pos, m->last_seen)) {
         moved = walk_toward(run, m, m->last_seen);
     }
     if (!moved) {

@@ -4,49 +4,74 @@
 
 #include "tune.h"
 
-/* How many of a cell's eight neighbours are rock; off the map is rock */
-static int rock_around(const Map *map, int x, int y)
-{
-    int rock = 0;
-    for (int i = 0; i < 8; ++i) {
-        rock += map_at(map, x + DIRS[i].x, y + DIRS[i].y) == T_WALL;
-    }
-    return rock;
-}
-
+/* Rock on CAVE_FILL_PERCENT of the inside, each cell from one byte of the
+ * dice (eight cells a roll) */
 static void random_fill(Map *map, Rng *rng)
 {
     map_fill(map, T_WALL);
+    const unsigned threshold = CAVE_FILL_PERCENT * 256u / 100u;
+    uint64_t bits = 0;
+    int bytes_left = 0;
     for (int y = 1; y < MAP_H - 1; ++y) {
         for (int x = 1; x < MAP_W - 1; ++x) {
-            if (rng_roll(rng, 1, 100) > CAVE_FILL_PERCENT) {
-                map_set(map, x, y, T_CAVE_FLOOR);
+            if (bytes_left == 0) {
+                bits = rng_next(rng);
+                bytes_left = 8;
+            }
+            unsigned byte = (unsigned)(bits & 0xff);
+            bits >>= 8;
+            --bytes_left;
+            if (byte >= threshold) map->terrain[cell_index(x, y)] = T_CAVE_FLOOR;
+        }
+    }
+}
+
+/* The rule, steps times: a cell becomes rock with CAVE_ROCK_AT or more
+ * rock neighbours, and stays rock with one fewer; the rest is earth. The
+ * map's edge stays rock. Worked on a byte grid with a rock frame round
+ * it, a row's column sums at a time, so each cell costs a few additions
+ * rather than eight bounds-checked look-ups */
+static void automaton_steps(Map *map, int steps)
+{
+    enum { W = MAP_W + 2, H = MAP_H + 2 };
+    uint8_t grids[2][H][W];
+    memset(grids, 1, sizeof grids);
+    for (int y = 0; y < MAP_H; ++y) {
+        for (int x = 0; x < MAP_W; ++x) grids[0][y + 1][x + 1] = map->terrain[cell_index(x, y)] == T_WALL;
+    }
+    for (int step = 0; step < steps; ++step) {
+        uint8_t (*from)[W] = grids[step % 2], (*to)[W] = grids[(step + 1) % 2];
+        for (int y = 2; y < H - 2; ++y) {
+            uint8_t column[W];
+            for (int x = 0; x < W; ++x) column[x] = (uint8_t)(from[y - 1][x] + from[y][x] + from[y + 1][x]);
+            for (int x = 2; x < W - 2; ++x) {
+                int was = from[y][x];
+                int around = column[x - 1] + column[x] + column[x + 1] - was;
+                to[y][x] = (uint8_t)(around >= CAVE_ROCK_AT - was);
             }
         }
     }
-}
-
-/* One step of the rule: a cell becomes rock with CAVE_ROCK_AT or more rock
- * neighbours, and stays rock with one fewer; the rest is earth. The map's
- * edge stays rock. */
-static void automaton_step(Map *map)
-{
-    uint8_t next[MAP_CELLS];
-    memcpy(next, map->terrain, sizeof next);
+    uint8_t (*last)[W] = grids[steps % 2];
     for (int y = 1; y < MAP_H - 1; ++y) {
         for (int x = 1; x < MAP_W - 1; ++x) {
-            int around = rock_around(map, x, y);
-            bool was_rock = map->terrain[cell_index(x, y)] == T_WALL;
-            bool rock = around >= CAVE_ROCK_AT || (was_rock && around >= CAVE_ROCK_AT - 1);
-            next[cell_index(x, y)] = (uint8_t)(rock ? T_WALL : T_CAVE_FLOOR);
+            map->terrain[cell_index(x, y)] = (uint8_t)(last[y + 1][x + 1] ? T_WALL : T_CAVE_FLOOR);
         }
     }
-    memcpy(map->terrain, next, sizeof map->terrain);
 }
 
-/* Marks every passable cell joined to start through passable cells (eight
- * directions) with label; returns how many */
-static int flood(const Map *map, int start, int label, int labels[MAP_CELLS])
+/* The flood fill works on a copy with a frame of rock round it, so a
+ * neighbour is an index away and never off the map */
+enum { FRAME_W = MAP_W + 2, FRAME_H = MAP_H + 2, FRAMED = FRAME_W * FRAME_H };
+
+static const int NEIGHBOURS[8] = {
+    -FRAME_W, -FRAME_W + 1, 1, FRAME_W + 1, FRAME_W, FRAME_W - 1, -1, -FRAME_W - 1,
+};
+
+static int framed(int x, int y) { return (y + 1) * FRAME_W + x + 1; }
+
+/* Marks every open cell joined to start (eight directions) with label;
+ * returns how many */
+static int flood(const uint8_t open[FRAMED], int start, int16_t label, int16_t labels[FRAMED])
 {
     int stack[MAP_CELLS];
     int top = 0, size = 0;
@@ -55,12 +80,9 @@ static int flood(const Map *map, int start, int label, int labels[MAP_CELLS])
     while (top > 0) {
         int cell = stack[--top];
         ++size;
-        int x = cell % MAP_W, y = cell / MAP_W;
         for (int i = 0; i < 8; ++i) {
-            int nx = x + DIRS[i].x, ny = y + DIRS[i].y;
-            if (!map_passable(map, nx, ny)) continue;
-            int next = cell_index(nx, ny);
-            if (labels[next] == 0) {
+            int next = cell + NEIGHBOURS[i];
+            if (open[next] && labels[next] == 0) {
                 labels[next] = label;
                 stack[top++] = next;
             }
@@ -71,19 +93,25 @@ static int flood(const Map *map, int start, int label, int labels[MAP_CELLS])
 
 int cave_keep_biggest(Map *map)
 {
-    int labels[MAP_CELLS] = {0};
-    int best_label = 0, best_size = 0, label = 0;
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (labels[i] != 0 || !map_passable(map, i % MAP_W, i / MAP_W)) continue;
-        int size = flood(map, i, ++label, labels);
+    uint8_t open[FRAMED] = {0};
+    int16_t labels[FRAMED] = {0};
+    for (int y = 0; y < MAP_H; ++y) {
+        for (int x = 0; x < MAP_W; ++x) open[framed(x, y)] = map_passable(map, x, y);
+    }
+    int best_size = 0;
+    int16_t best_label = 0, label = 0;
+    for (int i = 0; i < FRAMED; ++i) {
+        if (!open[i] || labels[i] != 0) continue;
+        int size = flood(open, i, ++label, labels);
         if (size > best_size) {
             best_size = size;
             best_label = label;
         }
     }
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (labels[i] != 0 && labels[i] != best_label) {
-            map->terrain[i] = T_WALL;
+    for (int y = 0; y < MAP_H; ++y) {
+        for (int x = 0; x < MAP_W; ++x) {
+            int16_t cell = labels[framed(x, y)];
+            if (cell != 0 && cell != best_label) map->terrain[cell_index(x, y)] = T_WALL;
         }
     }
     return best_size;
@@ -97,7 +125,9 @@ int cave_areas(const Map *map, Rect areas[CAVE_AREAS_MAX])
             int x0 = MAP_W, y0 = MAP_H, x1 = -1, y1 = -1;
             for (int y = gy; y < gy + CAVE_AREA_H && y < MAP_H; ++y) {
                 for (int x = gx; x < gx + CAVE_AREA_W && x < MAP_W; ++x) {
-                    if (!map_walkable(map, x, y)) continue;
+                    Terrain t = (Terrain)map->terrain[cell_index(x, y)];
+                    bool ground = t == T_FLOOR || t == T_CAVE_FLOOR || t == T_STAIRS || t == T_OPEN_DOOR;
+                    if (!ground) continue;
                     x0 = x < x0 ? x : x0;
                     y0 = y < y0 ? y : y0;
                     x1 = x > x1 ? x : x1;
@@ -144,7 +174,7 @@ bool cave_growth_step(CaveGrowth *growth)
         return false;
     }
     if (growth->step < CAVE_STEPS) {
-        automaton_step(&growth->map);
+        automaton_steps(&growth->map, 1);
     } else {
         cave_keep_biggest(&growth->map);
     }
@@ -156,9 +186,7 @@ int cave_generate(Map *map, Rng *rng, Rect areas[CAVE_AREAS_MAX])
 {
     for (;;) {
         random_fill(map, rng);
-        for (int step = 0; step < CAVE_STEPS; ++step) {
-            automaton_step(map);
-        }
+        automaton_steps(map, CAVE_STEPS);
         int cells = cave_keep_biggest(map);
         int count = cave_areas(map, areas);
         if (cells >= MIN_CAVE_CELLS && count >= 2) {

@@ -128,11 +128,17 @@ static inline void dmap_reach(DmapQueue *q, uint8_t *restrict kind, int next, in
     }
 }
 
-static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost)
+/* Spreads until nothing is left, or until the cells leaving the queue are
+ * limit or farther away (they leave in order, so none after them is
+ * nearer) */
+static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit)
 {
     while (dmap_queued(q)) {
         int cell = dmap_take(q);
         int32_t v = q->d[cell];
+        if (v >= limit) {
+            break;
+        }
         bool inner = dmap_inner(cell);
         for (int k = 0; k < 8; ++k) {
             if (inner || dmap_on_map(cell, k)) {
@@ -142,8 +148,8 @@ static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost)
     }
 }
 
-void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
-                  int door_cost)
+static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
+                                 int goal_count, int door_cost, int32_t limit)
 {
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
     uint8_t kind[MAP_CELLS];
@@ -160,7 +166,18 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
             }
         }
     }
-    dmap_spread(&q, kind, dmap_door_cost(door_cost));
+    dmap_spread(&q, kind, dmap_door_cost(door_cost), limit);
+}
+
+void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
+                  int door_cost)
+{
+    dmap_compute_limited(dmap, map, goals, goal_count, door_cost, DMAP_UNREACHED);
+}
+
+void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
+{
+    dmap_compute_limited(dmap, map, &goal, 1, door_cost, limit);
 }
 
 /* ---- dmap_flee --------------------------------------------------------- */

@@ -21,6 +21,11 @@ typedef struct Dmap {
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
                   int door_cost);
 
+/* The same from one goal, but only as far as limit: every cell within
+ * limit steps gets its distance, and most farther ones stay UNREACHED.
+ * A noise needs no more, and costs far less. */
+void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit);
+
 /* A flee map from a map toward the player: each reached distance times
  * -1.2 (rounded toward zero), relaxed again with the same costs, so a
  * monster stepping downhill runs far from the player and out of dead

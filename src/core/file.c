@@ -54,8 +54,9 @@ static bool write_all(const FileOps *ops, int fd, const char *text, size_t lengt
     return true;
 }
 
-/* Flushes the folder holding path, so a rename in it is on the disk */
-static bool sync_folder(const FileOps *ops, const char *path)
+/* Flushes the folder holding path, so a rename in it is on the disk,
+ * where the filesystem can */
+static void sync_folder(const FileOps *ops, const char *path)
 {
     char folder[4096];
     snprintf(folder, sizeof folder, "%s", path);
@@ -64,10 +65,9 @@ static bool sync_folder(const FileOps *ops, const char *path)
     else if (slash == folder) slash[1] = '\0';
     else *slash = '\0';
     int fd = ops->open(folder, O_RDONLY | O_DIRECTORY, 0);
-    if (fd < 0) return false;
-    bool synced = ops->fsync(fd) == 0;
+    if (fd < 0) return;
+    ops->fsync(fd);
     ops->close(fd);
-    return synced;
 }
 
 bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
@@ -95,11 +95,13 @@ bool file_write_whole(const FileOps *ops, const char *path, const char *text, si
         ops->unlink(temporary);
         return fail(error, error_size, "it couldn't take the old save's place", saved);
     }
-    if (!sync_folder(ops, path)) {
-        /* the new save is in place; only its surviving a power cut is in
-         * doubt, so this is reported but the save stands */
-        return fail(error, error_size, "the save folder couldn't be flushed", errno);
-    }
+    /* The new save is in place, whole, its text already on the disk.
+     * Flushing the folder makes the rename survive a power cut too, but
+     * some filesystems can't flush a folder at all (EINVAL), and failing
+     * here would say a save that's there wasn't made (and keep open a game
+     * that asked to save and quit), breaking the promise that a failure
+     * leaves the old file: so the folder is flushed if it can be. */
+    sync_folder(ops, path);
     return true;
 }
 
@@ -109,6 +111,12 @@ bool file_read_all(const char *path, size_t limit, char **text, size_t *length,
     *text = NULL;
     *length = 0;
     FILE *file = fopen(path, "rb");
+    if (file == NULL && errno == ENOENT) {
+        /* file_reason's "the save folder is missing" is about writing, where
+         * the folder is what can be missing; here it's the file */
+        snprintf(error, error_size, "it can't be read: it isn't there");
+        return false;
+    }
     if (file == NULL) return fail(error, error_size, "it can't be read", errno);
     char *buffer = malloc(limit + 1);
     if (buffer == NULL) {
@@ -152,6 +160,11 @@ bool file_make_dirs(const char *dir, char *error, size_t error_size)
             if (end) break;
             *p = '/';
         }
+    }
+    /* mkdir says EEXIST for a file as well, and a file can't hold a save */
+    struct stat info;
+    if (stat(path, &info) == 0 && !S_ISDIR(info.st_mode)) {
+        return fail(error, error_size, "the save folder can't be made", ENOTDIR);
     }
     return true;
 }

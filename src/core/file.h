@@ -23,9 +23,9 @@ const FileOps *file_system_ops(void);
 
 /* Writes text to path whole or not at all: to path + ".tmp" first,
  * flushed to the disk, closed, renamed over path, and the folder flushed
- * so the rename itself survives a power cut. On any failure the old file
- * is untouched, the temporary one removed, and error says why in the
- * player's words ("the disk is full"). */
+ * (where the filesystem can) so the rename itself survives a power cut.
+ * On any failure the old file is untouched, the temporary one removed,
+ * and error says why in the player's words ("the disk is full"). */
 bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
                       char *error, size_t error_size);
 

@@ -8,13 +8,19 @@
  *   - each run of open cells lights a narrower row one step further out.
  * Judging open cells by their centres is what makes sight symmetric.
  *
- * Slopes are fractions kept as whole numbers (no floats), rows wait on a
- * small explicit stack (no recursion), and only the square of side
- * 2 * radius + 1 around the origin is touched. Every row up to the radius
- * is swept whole, cells outside the disk included, so a wall just outside
- * the disk shades what lies behind it exactly as it would with no radius
- * at all; the disk only limits what gets marked. That keeps the symmetry
- * exact: seen within a radius = seen with none, and inside the disk. */
+ * Slopes are fractions kept as whole numbers (no floats), and rows wait
+ * on a small explicit stack (no recursion).
+ *
+ * Only cells inside the disk of the radius and on the map are ever looked
+ * at, and that is exact, not an approximation. Say e is the widest column
+ * inside the disk at depth d. Whatever lies past it (or past the map's
+ * edge) can only change which slopes beyond (e + 1/2) / d are lit, and
+ * every cell further out that such a slope touches, any part of it, is
+ * outside the disk too (or off the map): leaving those cells out changes
+ * nothing inside. So the view within a radius is exactly the unbounded
+ * view cut to the disk, a wall just past the disk's edge shades nothing
+ * that matters, and as the disk is symmetric, so is the view. (The test
+ * compares every view with a plain model that sweeps whole rows.) */
 #include "fov.h"
 
 #include <string.h>
@@ -38,7 +44,8 @@ typedef struct FovStack {
 
 /* One quadrant's frame: a cell (depth, col) is at
  * origin + depth * depth_step + col * col_step, and the columns from
- * col_min to col_max are on the map. */
+ * col_min to col_max are on the map (col_min <= 0 <= col_max, which the
+ * clipping at the map's edge relies on). */
 typedef struct FovQuadrant {
     int origin;            /* index of the origin cell */
     int depth_step, col_step;
@@ -60,14 +67,14 @@ static const uint8_t BLOCKS[256] = {   /* by terrain, any byte */
     [T_WALL] = 1, [T_CLOSED_DOOR] = 1, [T_SECRET_DOOR] = 1,
 };
 
-static int floor_div(int a, int b)
+static int fov_floor_div(int a, int b)
 {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
 
-static int ceil_div(int a, int b)
+static int fov_ceil_div(int a, int b)
 {
-    return -floor_div(-a, b);
+    return -fov_floor_div(-a, b);
 }
 
 /* The widest column inside the disk at each depth, so marking a row needs
@@ -152,8 +159,8 @@ static void fov_split_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *r
 static void fov_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row)
 {
     int depth = row->depth, edge = sweep->disk[depth];
-    int lo = floor_div(2 * depth * row->start_num + row->start_den - 1, 2 * row->start_den);
-    int hi = ceil_div(2 * depth * row->end_num - row->end_den, 2 * row->end_den);
+    int lo = fov_floor_div(2 * depth * row->start_num + row->start_den, 2 * row->start_den);
+    int hi = fov_ceil_div(2 * depth * row->end_num - row->end_den, 2 * row->end_den);
     lo = lo > -edge ? lo : -edge;
     lo = lo > q->col_min ? lo : q->col_min;
     hi = hi < edge ? hi : edge;
@@ -201,7 +208,7 @@ static void fov_sweep(FovSweep *sweep, Point o)
 static void fov_run(const Map *map, Point origin, int radius, uint8_t *seen, uint8_t *also)
 {
     if (!in_bounds(origin.x, origin.y)) {
-        return;
+        return;   /* nowhere to look from: nothing seen */
     }
     FovSweep sweep;
     sweep.terrain = map->terrain;

@@ -153,10 +153,39 @@ void run_update_sight(Run *run)
     run->maps_fresh = false;
 }
 
+/* The cache's slot for a target on this map, or the slot to reuse (the
+ * one used longest ago) with *found false */
+static int path_slot(Run *run, Point target, bool *found)
+{
+    PathCache *cache = &run->paths;
+    int oldest = 0;
+    ++cache->clock;
+    for (int i = 0; i < PATH_CACHE_SLOTS; ++i) {
+        if (cache->used[i] && cache->version[i] == run->map_version &&
+            point_eq(cache->target[i], target)) {
+            cache->age[i] = cache->clock;
+            *found = true;
+            return i;
+        }
+        if (!cache->used[i] || cache->age[i] < cache->age[oldest]) oldest = i;
+    }
+    *found = false;
+    cache->used[oldest] = true;
+    cache->target[oldest] = target;
+    cache->version[oldest] = run->map_version;
+    cache->age[oldest] = cache->clock;
+    return oldest;
+}
+
 void run_refresh_maps(Run *run)
 {
     if (run->maps_fresh) return;
-    dmap_compute(&run->to_player, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
+    Point player = run->player.pos;
+    bool found;
+    int slot = path_slot(run, player, &found);
+    if (!found) dmap_compute(&run->paths.maps[slot], &run->level.map, &player, 1, DOOR_STEPS);
+    run->paths.limit[slot] = DMAP_UNREACHED;
+    run->to_player = run->paths.maps[slot];
     dmap_flee(&run->from_player, &run->to_player, &run->level.map, DOOR_STEPS);
     run->maps_fresh = true;
 }
@@ -168,25 +197,25 @@ void run_terrain_changed(Run *run, Point cell, Terrain terrain)
     run->maps_fresh = false;
 }
 
-const Dmap *run_path_to(Run *run, Point target)
+/* Most walks are short (a hunter going to where it lost the player), so a
+ * map is first worked out only a little past the walker; a walker beyond
+ * that gets the whole map. A map that far is all step_down needs: the
+ * walker's lower neighbours are nearer still */
+const Dmap *run_path_to(Run *run, Point target, Point from)
 {
-    PathCache *cache = &run->paths;
-    int oldest = 0;
-    ++cache->clock;
-    for (int i = 0; i < PATH_CACHE_SLOTS; ++i) {
-        if (cache->used[i] && cache->version[i] == run->map_version &&
-            point_eq(cache->target[i], target)) {
-            cache->age[i] = cache->clock;
-            return &cache->maps[i];
-        }
-        if (!cache->used[i] || cache->age[i] < cache->age[oldest]) oldest = i;
+    bool found;
+    int slot = path_slot(run, target, &found);
+    Dmap *dmap = &run->paths.maps[slot];
+    int *limit = &run->paths.limit[slot];
+    if (!found) {
+        *limit = 3 * chebyshev(target, from) + 8;
+        dmap_compute_within(dmap, &run->level.map, target, DOOR_STEPS, *limit);
     }
-    dmap_compute(&cache->maps[oldest], &run->level.map, &target, 1, DOOR_STEPS);
-    cache->used[oldest] = true;
-    cache->target[oldest] = target;
-    cache->version[oldest] = run->map_version;
-    cache->age[oldest] = cache->clock;
-    return &cache->maps[oldest];
+    if (*limit != DMAP_UNREACHED && dmap_at(dmap, from) >= *limit) {
+        *limit = DMAP_UNREACHED;
+        dmap_compute(dmap, &run->level.map, &target, 1, DOOR_STEPS);
+    }
+    return dmap;
 }
 
 /* A noise spreads by walking distance, closed doors muffling it. A
@@ -195,7 +224,7 @@ const Dmap *run_path_to(Run *run, Point target)
 void run_make_noise(Run *run, Point origin, int loudness)
 {
     Level *level = &run->level;
-    dmap_compute(&run->scratch, &level->map, &origin, 1, DOOR_MUFFLE);
+    dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
     for (int i = 0; i < level->monster_count; ++i) {
         Monster *m = &level->monsters[i];
         int32_t distance = dmap_at(&run->scratch, m->pos);
@@ -236,6 +265,8 @@ void run_teleport_player(Run *run)
 static void tick_player(Run *run)
 {
     Player *player = &run->player;
+    /* The turn poison runs out is still a turn poisoned: no healing */
+    bool poisoned = player->status.poisoned > 0;
     if (player->status.poisoned > 0) {
         --player->status.poisoned;
         run_hurt_player(run, 1, "poison");
@@ -249,7 +280,7 @@ static void tick_player(Run *run)
         if (player->status.confused == 0) run_say(run, "You feel less confused.");
     }
     bool healing_turn = (run->turn + 1) % HEAL_EVERY == 0;
-    if (healing_turn && player->status.poisoned == 0 && player->hp > 0 &&
+    if (healing_turn && !poisoned && player->hp > 0 &&
         player->hp < player->max_hp) {
         ++player->hp;
     }

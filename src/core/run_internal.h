@@ -8,13 +8,17 @@
 #include "rng.h"
 #include "run.h"
 
-/* Distance maps toward a wanderer's target, kept while the map stays as it
- * was; purely a cache, so it never changes what happens */
-enum { PATH_CACHE_SLOTS = 12 };
+/* Distance maps toward cells monsters walk to (a wanderer's target, the
+ * cell a hunter last saw the player on), kept while the map stays as it
+ * was. Each turn's map toward the player goes in too, since a hunter that
+ * loses sight walks to where the player was. Purely a cache: it never
+ * changes what happens */
+enum { PATH_CACHE_SLOTS = 32 };
 typedef struct PathCache {
     Point target[PATH_CACHE_SLOTS];
     unsigned version[PATH_CACHE_SLOTS];
     unsigned age[PATH_CACHE_SLOTS];
+    int limit[PATH_CACHE_SLOTS];     /* how far each map was worked out */
     bool used[PATH_CACHE_SLOTS];
     unsigned clock;
     Dmap maps[PATH_CACHE_SLOTS];
@@ -68,8 +72,9 @@ void run_with_article(const char *name, char *out, size_t size);
 const MonsterDef *run_kind_of(const Run *run, const Monster *monster);
 /* The monster's name for a message, "The jackal", capitalised */
 void run_announce(Run *run, const Monster *monster, const char *what);
-/* A distance map toward a cell, from the cache when it's still good */
-const Dmap *run_path_to(Run *run, Point target);
+/* A distance map toward a cell, good at least as far as the cell from
+ * which someone is walking there; from the cache when it's still good */
+const Dmap *run_path_to(Run *run, Point target, Point from);
 /* Makes the to_player and from_player maps fit the map and the player */
 void run_refresh_maps(Run *run);
 

@@ -152,7 +152,12 @@ static void read_player(Reading *r, Fields *fields)
     p->pos = read_point(fields, "pos");
     p->hp = fld_number(fields, "hp", 1);
     p->max_hp = fld_number(fields, "max_hp", 1);
-    if (p->hp > p->max_hp) fld_report(fields, fld_line(fields, "hp"), "'hp' is more than 'max_hp'");
+    /* a value that couldn't be read stands in as its least, which would
+     * blame the other one too */
+    bool both_read = fields->mistakes == 0;
+    if (both_read && p->hp > p->max_hp) {
+        fld_report(fields, fld_line(fields, "hp"), "'hp' is more than 'max_hp'");
+    }
     p->strength = fld_number(fields, "strength", 0);
     p->gold = fld_number(fields, "gold", 0);
     p->amulets = fld_number(fields, "amulets", 0);
@@ -185,15 +190,22 @@ static void read_carried(Reading *r, Fields *fields)
     }
 }
 
+/* A letter that stands for no terrain, quoted whole: the record reader
+ * lets only whole UTF-8 characters through, so a byte above 127 starts
+ * one, and quoting that byte alone would make a message of broken text */
+static void report_letter(Fields *fields, const char *at)
+{
+    char letter[5] = {at[0], '\0'};
+    for (int i = 1; i < 4 && ((unsigned char)at[i] & 0xC0) == 0x80; ++i) letter[i] = at[i];
+    fld_report(fields, fld_line(fields, "terrain"), "no terrain is called '%s'", letter);
+}
+
 static void read_row_cells(Fields *fields, Map *map, int y, const char *terrain, const char *explored)
 {
     for (int x = 0; x < MAP_W; ++x) {
         int cell = save_letter_terrain(terrain[x]);
         if (cell < 0) {
-            char quoted[REC_QUOTE_SIZE];
-            char letter[2] = {terrain[x], '\0'};
-            fld_report(fields, fld_line(fields, "terrain"), "no terrain is called '%s'",
-                       rec_quote(letter, quoted));
+            report_letter(fields, terrain + x);
             return;
         }
         if (explored[x] != '0' && explored[x] != '1') {
@@ -210,6 +222,9 @@ static void read_row(Reading *r, Fields *fields)
     int y = fld_number(fields, "y", 0);
     const char *terrain = fld_text(fields, "terrain");
     const char *explored = fld_text(fields, "explored");
+    /* a value that couldn't be read stands in as its default (row 0, or
+     * no cells at all), and checking that would blame the wrong row */
+    if (fields->mistakes > 0) return;
     if (y >= MAP_H) {
         fld_report(fields, fld_line(fields, "y"), "'y' goes up to %d", MAP_H - 1);
         return;
@@ -220,7 +235,8 @@ static void read_row(Reading *r, Fields *fields)
     }
     r->rows_read[y] = true;
     if (strlen(terrain) != MAP_W || strlen(explored) != MAP_W) {
-        fld_report(fields, fld_line(fields, "terrain"), "a row is %d cells across", MAP_W);
+        const char *key = strlen(terrain) != MAP_W ? "terrain" : "explored";
+        fld_report(fields, fld_line(fields, key), "a row is %d cells across", MAP_W);
         return;
     }
     read_row_cells(fields, &r->run->level.map, y, terrain, explored);

@@ -142,8 +142,9 @@ static void apply_effect(Run *run, ItemEffect effect)
 /* ---- Using ----------------------------------------------------------- */
 
 /* Drinks a potion or reads a scroll: one leaves the pack, the kind is
- * known from then on, and it does what it does. A turn passes, unless the
- * scroll of identify now waits for its choice */
+ * known from then on, and it does what it does. A turn passes, the
+ * scroll of identify's too: the reading is the turn, and the choice it
+ * waits for (with the pack left open) takes none (ch12) */
 static void use_magic(Run *run, int slot)
 {
     Stack used = run->player.pack.slots[slot];
@@ -159,7 +160,6 @@ static void use_magic(Run *run, int slot)
         run_say(run, "It was %s.", name);
     }
     apply_effect(run, def->effect);
-    if (run->mode == MODE_INVENTORY) return;   /* choosing what to identify */
     run_finish_turn(run);
 }
 

@@ -1,0 +1,87 @@
+/* How long one whole frame takes to draw in each view, with the software
+ * renderer at the default window size: a floor-5 run in play, every frame
+ * drawn from scratch (the game draws only when something changed, but
+ * then draws all of it). */
+#ifdef AMULETS_HAVE_SDL
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "front.h"
+#include "run_debug.h"
+#include "ui.h"
+
+enum { FRAMES = 200 };
+
+static const char *font_path(void)
+{
+    static const char *const paths[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+    };
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+        FILE *file = fopen(paths[i], "rb");
+        if (file != NULL) {
+            fclose(file);
+            return paths[i];
+        }
+    }
+    return paths[0];
+}
+
+/* Medians and worst of FRAMES frames in one view; the run takes a step now
+ * and then, so the frames aren't all one picture */
+static void frames(Ui *ui, bool tiles, const char *name)
+{
+    static double times[FRAMES];
+    ui->tile_view = tiles;
+    static const int keys[] = {'h', 'l', 'j', 'k'};
+    for (int i = 0; i < FRAMES; ++i) {
+        if (i % 10 == 0) ui_key(ui, keys[(i / 10) % 4]);
+        double t0 = bench_now();
+        ui_draw(ui);
+        times[i] = bench_now() - t0;
+    }
+    double worst = 0;
+    for (int i = 0; i < FRAMES; ++i) worst = times[i] > worst ? times[i] : worst;
+    printf("RATE frame_%s_median_us %.0f us\n", name, bench_median(times, FRAMES) * 1e6);
+    printf("RATE frame_%s_max_us %.0f us\n", name, worst * 1e6);
+}
+
+void bench_frames(const BenchFloors *floors)
+{
+    (void)floors;
+    char error[512];
+    GfxOptions options = {UI_DEFAULT_W, UI_DEFAULT_H, "bench", true, font_path(), 15};
+    Gfx *gfx = gfx_open(&options, error, sizeof error);
+    if (gfx == NULL) {
+        fprintf(stderr, "bench: %s\n", error);
+        return;
+    }
+    GameData data = {0};
+    Errors errors = {0};
+    bool builtin = false;
+    TileSet *tiles = NULL;
+    if (data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) {
+        tiles = tiles_load(gfx, &data, AMULETS_SOURCE_DIR "/data/tiles.txt", TILES_DEFAULT_DIR,
+                           &errors, &builtin);
+    }
+    Ui *ui = tiles != NULL ? ui_new(gfx, &data, tiles, NULL, 5, 5) : NULL;
+    if (ui != NULL) {
+        /* every cell seen, so every frame draws a whole floor's worth */
+        Map *map = &run_debug_level(ui->run)->map;
+        for (int i = 0; i < MAP_CELLS; ++i) map->explored[i] = 1;
+        frames(ui, false, "glyph");
+        frames(ui, true, "tile");
+        if (builtin) printf("(the tile view drew its built-in pictures)\n");
+    } else {
+        fprintf(stderr, "bench: the frontend couldn't start%s%s\n", errors.count ? ": " : "",
+                errors.count ? errors.lines[0] : "");
+    }
+    ui_free(ui);
+    tiles_free(tiles);
+    data_free(&data);
+    errors_clear(&errors);
+    gfx_close(gfx);
+}
+#endif

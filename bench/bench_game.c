@@ -1,0 +1,137 @@
+/* The game's own figures: one player turn on floor 9 with every monster
+ * awake and hunting (median and 99th percentile), making a new floor at
+ * each depth, and saving and loading a floor-9 run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "gen.h"
+#include "run_debug.h"
+#include "save.h"
+#include "tune.h"
+
+enum { TURN_RUNS = 40, TURNS_PER_RUN = 250, FLOORS_PER_DEPTH = 300, SAVES = 400 };
+
+static const GameData *shipped(void)
+{
+    static GameData data;
+    static bool loaded;
+    if (!loaded) {
+        Errors errors = {0};
+        if (!data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) {
+            fprintf(stderr, "bench: the data has mistakes\n");
+            exit(EXIT_FAILURE);
+        }
+        errors_clear(&errors);
+        loaded = true;
+    }
+    return &data;
+}
+
+static double percentile(double *values, int n, int percent)
+{
+    bench_median(values, n);   /* sorts them */
+    int index = (n - 1) * percent / 100;
+    return values[index];
+}
+
+/* Every monster hunts the player, who can't die, so each turn is the
+ * whole floor's worth of hunting */
+static Run *hunted_run(uint64_t seed)
+{
+    Run *run = run_new(shipped(), seed, LAST_FLOOR);
+    Level *level = run_debug_level(run);
+    Player *player = run_debug_player(run);
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *m = &level->monsters[i];
+        m->state = MS_HUNTING;
+        m->has_last_seen = true;
+        m->last_seen = player->pos;
+    }
+    player->max_hp = player->hp = 1000000;
+    run_debug_refresh(run);
+    return run;
+}
+
+static void bench_turns(void)
+{
+    static double times[TURN_RUNS * TURNS_PER_RUN];
+    int n = 0;
+    for (int r = 0; r < TURN_RUNS; ++r) {
+        Run *run = hunted_run(9000 + (uint64_t)r);
+        for (int t = 0; t < TURNS_PER_RUN; ++t) {
+            Command command = {t % 3 == 0 ? CMD_WAIT : CMD_MOVE, (int8_t)(t % 8)};
+            double t0 = bench_now();
+            run_command(run, command);
+            times[n++] = bench_now() - t0;
+            run_debug_player(run)->hp = 1000000;
+        }
+        bench_consume(save_digest(run));
+        run_free(run);
+    }
+    double p99 = percentile(times, n, 99);
+    double median = bench_median(times, n);
+    printf("RATE turn_median_us %.1f us\n", median * 1e6);
+    printf("RATE turn_p99_us %.1f us\n", p99 * 1e6);
+}
+
+static void bench_new_floors(void)
+{
+    static double all[LAST_FLOOR * FLOORS_PER_DEPTH];
+    int n = 0;
+    for (int depth = 1; depth <= LAST_FLOOR; ++depth) {
+        static double times[FLOORS_PER_DEPTH];
+        static Level level;
+        for (int i = 0; i < FLOORS_PER_DEPTH; ++i) {
+            Rng rng;
+            rng_seed(&rng, (uint64_t)(depth * 100000 + i));
+            Point start;
+            double t0 = bench_now();
+            gen_level(&level, shipped(), &rng, depth, &start);
+            times[i] = all[n++] = bench_now() - t0;
+            bench_consume((uint64_t)level.monster_count);
+        }
+        printf("RATE newfloor_floor%d_median_us %.1f us\n", depth,
+               bench_median(times, FLOORS_PER_DEPTH) * 1e6);
+    }
+    printf("RATE newfloor_median_us %.1f us\n", bench_median(all, n) * 1e6);
+    printf("RATE newfloor_p99_us %.1f us\n", percentile(all, n, 99) * 1e6);
+}
+
+static void bench_save_load(void)
+{
+    static double writes[SAVES], reads[SAVES];
+    Run *run = hunted_run(77);
+    run_debug_player(run)->hp = run_debug_player(run)->max_hp = 30;
+    size_t length = 0;
+    for (int i = 0; i < SAVES; ++i) {
+        double t0 = bench_now();
+        char *text = save_write(run, &length);
+        writes[i] = bench_now() - t0;
+        Errors errors = {0};
+        Run *loaded = NULL;
+        t0 = bench_now();
+        save_read(shipped(), text, length, &loaded, &errors);
+        reads[i] = bench_now() - t0;
+        if (loaded == NULL) {
+            fprintf(stderr, "bench: the save didn't load: %s\n", errors.count ? errors.lines[0] : "");
+            exit(EXIT_FAILURE);
+        }
+        run_free(loaded);
+        errors_clear(&errors);
+        free(text);
+    }
+    run_free(run);
+    printf("RATE save_bytes %zu bytes\n", length);
+    printf("RATE save_median_us %.1f us\n", bench_median(writes, SAVES) * 1e6);
+    printf("RATE load_median_us %.1f us\n", bench_median(reads, SAVES) * 1e6);
+}
+
+void bench_game(const BenchFloors *floors)
+{
+    (void)floors;
+    bench_turns();
+    bench_new_floors();
+    bench_save_load();
+}

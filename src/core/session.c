@@ -1,0 +1,57 @@
+#include "session.h"
+
+#include <stdio.h>
+
+void session_start(Session *session, const Slot *slot, Run *run)
+{
+    session->slot = slot;
+    session->run = run;
+    session->arrivals = run_arrivals(run);
+}
+
+/* A new floor is a checkpoint; a run that's over keeps no save */
+static void keep_save(Session *session)
+{
+    if (session->slot == NULL) return;   /* a run that isn't saved (benchmarks) */
+    Mode mode = run_mode(session->run);
+    if (mode == MODE_DEAD || mode == MODE_WON) {
+        slot_remove(session->slot);
+    } else if (run_arrivals(session->run) != session->arrivals) {
+        char error[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 40];
+        if (!slot_write(session->slot, session->run, error, sizeof error)) {
+            snprintf(line, sizeof line, "The run couldn't be saved: %s.", error);
+            run_tell(session->run, line);
+        }
+    }
+    session->arrivals = run_arrivals(session->run);
+}
+
+bool session_command(Session *session, Command command)
+{
+    if (!run_command(session->run, command)) return false;
+    keep_save(session);
+    return true;
+}
+
+bool session_save(Session *session)
+{
+    run_command(session->run, (Command){CMD_SUSPEND, 0});
+    if (session->slot == NULL) return true;
+    char error[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 40];
+    if (slot_write(session->slot, session->run, error, sizeof error)) return true;
+    snprintf(line, sizeof line, "The run couldn't be saved: %s.", error);
+    run_tell(session->run, line);
+    return false;
+}
+
+KeyAction session_key(Session *session, int key)
+{
+    Command command;
+    KeyAction action = key_action(run_mode(session->run), key, &command);
+    if (action == KA_COMMAND) {
+        session_command(session, command);
+    } else if (action == KA_SAVE_QUIT) {
+        return session_save(session) ? KA_QUIT : KA_NONE;
+    }
+    return action;
+}

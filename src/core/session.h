@@ -1,0 +1,33 @@
+/* A run in play with its save slot: what every frontend (the window, the
+ * scripted runner) does around a run's commands, so they all keep the save
+ * the same way: a checkpoint on arrival on each new floor (none on floor 1
+ * at the start), save and quit from Esc's menu or the window's close, and
+ * no save once the run is over, by death or by victory. */
+#ifndef AMULETS_SESSION_H
+#define AMULETS_SESSION_H
+
+#include "keys.h"
+#include "slot.h"
+
+typedef struct Session {
+    const Slot *slot;
+    Run *run;
+    int arrivals;     /* the run's arrivals when last looked at */
+} Session;
+
+/* slot may be NULL for a run that's never saved, such as a benchmark's */
+void session_start(Session *session, const Slot *slot, Run *run);
+
+/* Carries out a command and keeps the save. False if the run refused it */
+bool session_command(Session *session, Command command);
+
+/* Puts a half-made choice back and writes the save. On failure the run
+ * goes on, and the log says why in the player's words */
+bool session_save(Session *session);
+
+/* A key, as key_action reads it in the run's mode: a command is carried
+ * out, S in the menu saves (KA_QUIT comes back once saved; KA_NONE if the
+ * save failed and the run goes on); the rest is the frontend's to do */
+KeyAction session_key(Session *session, int key);
+
+#endif

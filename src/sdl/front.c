@@ -1,0 +1,200 @@
+/* Starting the frontend: finding the font and the tiles, the data-error
+ * box, the window's event loop (which waits for events and draws only
+ * when something changed), and the headless screenshot. */
+#define _POSIX_C_SOURCE 200809L
+#include "front.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "palette.h"
+#include "ui.h"
+
+enum { FONT_PX = 15, MAX_KEYS = 1 << 16 };
+
+static const char *const KNOWN_FONTS[] = {
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
+};
+
+/* DejaVu Sans Mono: where fontconfig says it is, or one of the places
+ * distributions put it */
+static bool find_font(char *out, size_t size)
+{
+    FILE *pipe = popen("fc-match -f '%{file}' 'DejaVu Sans Mono' 2>/dev/null", "r");
+    if (pipe != NULL) {
+        size_t got = fread(out, 1, size - 1, pipe);
+        pclose(pipe);
+        out[got] = '\0';
+        if (got > 0 && strstr(out, "DejaVuSansMono") != NULL && access(out, R_OK) == 0) return true;
+    }
+    for (size_t i = 0; i < sizeof KNOWN_FONTS / sizeof KNOWN_FONTS[0]; ++i) {
+        if (access(KNOWN_FONTS[i], R_OK) == 0) {
+            snprintf(out, size, "%s", KNOWN_FONTS[i]);
+            return true;
+        }
+    }
+    return false;
+}
+
+static const char *tiles_dir(const FrontOptions *options)
+{
+    const char *env = getenv("AMULETS_TILES");
+    if (options->tiles_dir != NULL) return options->tiles_dir;
+    return env != NULL && env[0] != '\0' ? env : TILES_DEFAULT_DIR;
+}
+
+static Gfx *open_gfx(const FrontOptions *options, bool headless)
+{
+    char font[1024], error[512];
+    if (options->font_path != NULL) {
+        snprintf(font, sizeof font, "%s", options->font_path);
+    } else if (!find_font(font, sizeof font)) {
+        fprintf(stderr, "amulets: can't find the font DejaVu Sans Mono (Debian's "
+                        "fonts-dejavu-core); give one with --font FILE\n");
+        return NULL;
+    }
+    GfxOptions go = {options->width > 0 ? options->width : UI_DEFAULT_W,
+                     options->height > 0 ? options->height : UI_DEFAULT_H,
+                     "Amulets of SDL", headless, font, FONT_PX};
+    Gfx *gfx = gfx_open(&go, error, sizeof error);
+    if (gfx == NULL) fprintf(stderr, "amulets: %s\n", error);
+    return gfx;
+}
+
+/* Everything the face needs: the data, the pictures, the save's slot */
+typedef struct Front {
+    Gfx *gfx;
+    GameData data;
+    Errors errors;
+    TileSet *tiles;
+    Slot slot;
+    Ui *ui;
+} Front;
+
+static void close_front(Front *f)
+{
+    ui_free(f->ui);
+    tiles_free(f->tiles);
+    data_free(&f->data);
+    errors_clear(&f->errors);
+    gfx_close(f->gfx);
+}
+
+/* False if the data or the pictures have mistakes (left in f->errors) or
+ * something else stopped it (said on stderr) */
+static bool open_front(Front *f, const FrontOptions *options, bool headless)
+{
+    memset(f, 0, sizeof *f);
+    f->gfx = open_gfx(options, headless);
+    if (f->gfx == NULL) return false;
+    if (!data_load_dir(&f->data, options->data_dir, &f->errors)) return false;
+    char tiles_txt[4096], error[SLOT_ERROR_SIZE];
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
+    bool builtin = false;
+    f->tiles = tiles_load(f->gfx, &f->data, tiles_txt, tiles_dir(options), &f->errors, &builtin);
+    if (f->tiles == NULL) return false;
+    if (!slot_init(&f->slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
+                   sizeof error)) {
+        fprintf(stderr, "amulets: %s\n", error);
+        return false;
+    }
+    f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
+    if (f->ui == NULL) return false;
+    f->ui->tile_view = options->tile_view;
+    if (builtin) run_tell(f->ui->run, "The tile pictures weren't found; the tile view draws its own.");
+    return true;
+}
+
+/* The data's mistakes stop start-up in a box until Esc or the close */
+static int show_errors(Front *f)
+{
+    for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
+    GfxEvent event;
+    ui_draw_data_errors(f->gfx, &f->errors);
+    for (;;) {
+        if (!gfx_wait_event(f->gfx, &event, -1)) continue;
+        if (event.kind == GFX_QUIT || (event.kind == GFX_KEY && event.key == KEY_ESC)) break;
+        if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, &f->errors);
+    }
+    return 1;
+}
+
+static void handle(Ui *ui, const GfxEvent *event)
+{
+    switch (event->kind) {
+    case GFX_KEY: ui_key(ui, event->key); break;
+    case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
+    case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
+    case GFX_RESIZE: ui_relayout(ui); break;
+    case GFX_EXPOSE: ui->dirty = true; break;
+    case GFX_QUIT: ui_close_window(ui); break;
+    case GFX_NONE: break;
+    }
+}
+
+int front_window(const FrontOptions *options)
+{
+    Front f;
+    if (!open_front(&f, options, false)) {
+        int status = f.gfx != NULL && f.errors.count > 0 ? show_errors(&f) : 1;
+        close_front(&f);
+        return status;
+    }
+    Ui *ui = f.ui;
+    while (!ui->quit) {
+        if (ui->dirty) ui_draw(ui);
+        GfxEvent event;
+        if (gfx_wait_event(f.gfx, &event, -1)) handle(ui, &event);
+    }
+    close_front(&f);
+    return 0;
+}
+
+/* ---- Screenshots ------------------------------------------------------- */
+
+static void report_layout(const Ui *ui, const char *path)
+{
+    printf("screenshot %s %dx%d %s\n", path, ui->layout.width, ui->layout.height,
+           ui->tile_view ? "tiles" : "glyphs");
+    Rect cell;
+    if (ui->screen == SCREEN_GAME && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
+        printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
+    }
+    Mode mode = run_mode(ui->run);
+    static const char *const modes[] = {"playing", "inventory", "closing", "confirming",
+                                        "menu", "dead", "won"};
+    printf("mode %s\n", ui->screen == SCREEN_TITLE ? "title" : modes[mode]);
+    if (ui->screen == SCREEN_GAME && (mode == MODE_INVENTORY || mode == MODE_MENU ||
+                                      mode == MODE_DEAD || mode == MODE_WON)) {
+        printf("dialog %d %d %d %d\n", ui->dialog.x, ui->dialog.y, ui->dialog.w, ui->dialog.h);
+    }
+}
+
+int front_screenshot(const FrontOptions *options)
+{
+    Front f;
+    if (!open_front(&f, options, true)) {
+        for (int i = 0; i < f.errors.count; ++i) fprintf(stderr, "%s\n", f.errors.lines[i]);
+        close_front(&f);
+        return 1;
+    }
+    static int keys[MAX_KEYS];
+    char error[512];
+    int count = key_parse(options->play ? options->play : "", keys, MAX_KEYS, error, sizeof error);
+    if (count < 0) {
+        fprintf(stderr, "amulets: --play: %s\n", error);
+        close_front(&f);
+        return 2;
+    }
+    for (int i = 0; i < count && !f.ui->quit; ++i) ui_key(f.ui, keys[i]);
+    ui_draw(f.ui);
+    bool saved = gfx_save_png(f.gfx, options->screenshot, error, sizeof error);
+    if (saved) report_layout(f.ui, options->screenshot);
+    else fprintf(stderr, "amulets: %s\n", error);
+    close_front(&f);
+    return saved ? 0 : 1;
+}

@@ -1,0 +1,24 @@
+/* The SDL frontend's two ways in: the game in a window, and a headless
+ * screenshot of a scripted run. */
+#ifndef AMULETS_FRONT_H
+#define AMULETS_FRONT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct FrontOptions {
+    const char *data_dir;
+    const char *font_path;     /* NULL: found with fontconfig or known paths */
+    const char *tiles_dir;     /* NULL: $AMULETS_TILES or Debian's crawl tiles */
+    uint64_t seed;
+    int floor;
+    bool tile_view;            /* start in the tile view */
+    const char *play;          /* keys to play first (screenshots) */
+    const char *screenshot;    /* the PNG to write */
+    int width, height;
+} FrontOptions;
+
+int front_window(const FrontOptions *options);
+int front_screenshot(const FrontOptions *options);
+
+#endif

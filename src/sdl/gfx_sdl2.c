@@ -1,0 +1,401 @@
+/* gfx.h on SDL2, SDL2_ttf and SDL2_image: the only file of the game that
+ * names SDL. Headless, it draws with SDL's software renderer into a
+ * surface in memory, so screenshots and the frame benchmark need no video
+ * driver at all. */
+#include "gfx.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+
+enum { FIRST_GLYPH = 32, LAST_GLYPH = 126, GLYPHS = LAST_GLYPH - FIRST_GLYPH + 1, MAX_IMAGES = 64 };
+
+typedef struct Image {
+    SDL_Texture *texture;
+    int width, height;
+} Image;
+
+struct Gfx {
+    SDL_Window *window;         /* NULL when headless */
+    SDL_Surface *surface;       /* what a headless renderer draws into */
+    SDL_Renderer *renderer;
+    TTF_Font *font;
+    int font_px;
+    int char_width, line_height;
+    SDL_Texture *glyphs[GLYPHS];  /* white, coloured by colour mod */
+    int glyph_width[GLYPHS];
+    Image images[MAX_IMAGES];
+    int image_count;
+};
+
+/* ---- Opening and closing ---------------------------------------------- */
+
+static bool fail(char *error, size_t size, const char *what)
+{
+    snprintf(error, size, "%s: %s", what, SDL_GetError());
+    return false;
+}
+
+static bool open_renderer(Gfx *gfx, const GfxOptions *options, char *error, size_t size)
+{
+    if (options->headless) {
+        gfx->surface = SDL_CreateRGBSurfaceWithFormat(0, options->width, options->height, 32,
+                                                      SDL_PIXELFORMAT_ARGB8888);
+        if (gfx->surface == NULL) return fail(error, size, "can't make a picture to draw in");
+        gfx->renderer = SDL_CreateSoftwareRenderer(gfx->surface);
+        return gfx->renderer != NULL || fail(error, size, "can't start the software renderer");
+    }
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return fail(error, size, "can't start SDL's video");
+    gfx->window = SDL_CreateWindow(options->title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                   options->width, options->height, SDL_WINDOW_RESIZABLE);
+    if (gfx->window == NULL) return fail(error, size, "can't open the window");
+    gfx->renderer = SDL_CreateRenderer(gfx->window, -1, SDL_RENDERER_ACCELERATED);
+    if (gfx->renderer == NULL) gfx->renderer = SDL_CreateRenderer(gfx->window, -1, SDL_RENDERER_SOFTWARE);
+    if (gfx->renderer == NULL) return fail(error, size, "can't start a renderer");
+    SDL_StartTextInput();
+    return true;
+}
+
+Gfx *gfx_open(const GfxOptions *options, char *error, size_t error_size)
+{
+    Gfx *gfx = calloc(1, sizeof *gfx);
+    if (gfx == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    bool ok = SDL_Init(0) == 0 || fail(error, error_size, "can't start SDL");
+    ok = ok && (TTF_Init() == 0 || fail(error, error_size, "can't start SDL_ttf"));
+    ok = ok && open_renderer(gfx, options, error, error_size);
+    if (ok) {
+        gfx->font = TTF_OpenFont(options->font_path, options->font_px);
+        ok = gfx->font != NULL || fail(error, error_size, "can't open the font");
+    }
+    ok = ok && gfx_set_font_px(gfx, options->font_px);
+    if (!ok) {
+        gfx_close(gfx);
+        return NULL;
+    }
+    SDL_SetRenderDrawBlendMode(gfx->renderer, SDL_BLENDMODE_BLEND);
+    return gfx;
+}
+
+static void drop_glyphs(Gfx *gfx)
+{
+    for (int i = 0; i < GLYPHS; ++i) {
+        if (gfx->glyphs[i] != NULL) SDL_DestroyTexture(gfx->glyphs[i]);
+        gfx->glyphs[i] = NULL;
+    }
+}
+
+void gfx_close(Gfx *gfx)
+{
+    if (gfx == NULL) return;
+    drop_glyphs(gfx);
+    for (int i = 0; i < gfx->image_count; ++i) SDL_DestroyTexture(gfx->images[i].texture);
+    if (gfx->font != NULL) TTF_CloseFont(gfx->font);
+    if (gfx->renderer != NULL) SDL_DestroyRenderer(gfx->renderer);
+    if (gfx->surface != NULL) SDL_FreeSurface(gfx->surface);
+    if (gfx->window != NULL) SDL_DestroyWindow(gfx->window);
+    free(gfx);
+    TTF_Quit();
+    SDL_Quit();
+}
+
+void gfx_size(const Gfx *gfx, int *width, int *height)
+{
+    if (SDL_GetRendererOutputSize(gfx->renderer, width, height) != 0) {
+        *width = *height = 0;
+    }
+}
+
+/* ---- Text -------------------------------------------------------------- */
+
+/* Every printable character is rendered once, in white, at the font's
+ * size; drawing text is then copying textures, never TTF work per frame */
+bool gfx_set_font_px(Gfx *gfx, int px)
+{
+    if (px < 6) px = 6;
+    if (px == gfx->font_px && gfx->glyphs['@' - FIRST_GLYPH] != NULL) return true;
+    if (TTF_SetFontSize(gfx->font, px) != 0) return false;
+    drop_glyphs(gfx);
+    gfx->font_px = px;
+    gfx->line_height = TTF_FontLineSkip(gfx->font);
+    SDL_Color white = {255, 255, 255, 255};
+    for (int i = 0; i < GLYPHS; ++i) {
+        SDL_Surface *surface = TTF_RenderGlyph_Blended(gfx->font, (Uint16)(FIRST_GLYPH + i), white);
+        if (surface == NULL) continue;
+        gfx->glyphs[i] = SDL_CreateTextureFromSurface(gfx->renderer, surface);
+        gfx->glyph_width[i] = surface->w;
+        SDL_FreeSurface(surface);
+    }
+    int advance = 0;
+    TTF_GlyphMetrics(gfx->font, 'M', NULL, NULL, NULL, NULL, &advance);
+    gfx->char_width = advance > 0 ? advance : px / 2;
+    return true;
+}
+
+int gfx_char_width(const Gfx *gfx) { return gfx->char_width; }
+int gfx_line_height(const Gfx *gfx) { return gfx->line_height; }
+
+static SDL_Texture *glyph_texture(Gfx *gfx, char c, int *width)
+{
+    int i = (unsigned char)c - FIRST_GLYPH;
+    if (i < 0 || i >= GLYPHS) i = '?' - FIRST_GLYPH;
+    *width = gfx->glyph_width[i];
+    return gfx->glyphs[i];
+}
+
+static void draw_glyph_at(Gfx *gfx, char c, int x, int y, Color color)
+{
+    int width;
+    SDL_Texture *texture = glyph_texture(gfx, c, &width);
+    if (texture == NULL) return;
+    SDL_SetTextureColorMod(texture, color.r, color.g, color.b);
+    SDL_SetTextureAlphaMod(texture, color.a);
+    int height;
+    SDL_QueryTexture(texture, NULL, NULL, NULL, &height);
+    SDL_Rect dst = {x, y, width, height};
+    SDL_RenderCopy(gfx->renderer, texture, NULL, &dst);
+}
+
+int gfx_text(Gfx *gfx, const char *text, int x, int y, Color color)
+{
+    int start = x;
+    for (const char *p = text; *p != '\0'; ++p) {
+        if (*p != ' ') draw_glyph_at(gfx, *p, x, y, color);
+        x += gfx->char_width;
+    }
+    return x - start;
+}
+
+void gfx_glyph(Gfx *gfx, char glyph, Rect cell, Color color)
+{
+    int width;
+    if (glyph_texture(gfx, glyph, &width) == NULL) return;
+    int x = cell.x + (cell.w - width) / 2;
+    int y = cell.y + (cell.h - gfx->line_height) / 2;
+    draw_glyph_at(gfx, glyph, x, y, color);
+}
+
+/* ---- Shapes ------------------------------------------------------------ */
+
+static void set_color(Gfx *gfx, Color color)
+{
+    SDL_SetRenderDrawColor(gfx->renderer, color.r, color.g, color.b, color.a);
+}
+
+void gfx_clear(Gfx *gfx, Color color)
+{
+    set_color(gfx, color);
+    SDL_RenderClear(gfx->renderer);
+}
+
+void gfx_fill(Gfx *gfx, Rect rect, Color color)
+{
+    SDL_Rect r = {rect.x, rect.y, rect.w, rect.h};
+    set_color(gfx, color);
+    SDL_RenderFillRect(gfx->renderer, &r);
+}
+
+void gfx_outline(Gfx *gfx, Rect rect, Color color)
+{
+    SDL_Rect r = {rect.x, rect.y, rect.w, rect.h};
+    set_color(gfx, color);
+    SDL_RenderDrawRect(gfx->renderer, &r);
+}
+
+/* ---- Pictures ---------------------------------------------------------- */
+
+static int add_image(Gfx *gfx, SDL_Surface *surface, char *error, size_t error_size)
+{
+    if (gfx->image_count == MAX_IMAGES) {
+        snprintf(error, error_size, "too many pictures");
+        return -1;
+    }
+    SDL_Texture *texture = SDL_CreateTextureFromSurface(gfx->renderer, surface);
+    if (texture == NULL) {
+        fail(error, error_size, "can't use the picture");
+        return -1;
+    }
+    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
+    gfx->images[gfx->image_count] = (Image){texture, surface->w, surface->h};
+    return gfx->image_count++;
+}
+
+int gfx_load_image(Gfx *gfx, const char *path, char *error, size_t error_size)
+{
+    SDL_Surface *surface = IMG_Load(path);
+    if (surface == NULL) {
+        snprintf(error, error_size, "can't read %s: %s", path, IMG_GetError());
+        return -1;
+    }
+    int image = add_image(gfx, surface, error, error_size);
+    SDL_FreeSurface(surface);
+    return image;
+}
+
+int gfx_make_image(Gfx *gfx, int width, int height, const uint32_t *pixels)
+{
+    SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormatFrom((void *)pixels, width, height, 32,
+                                                              width * 4, SDL_PIXELFORMAT_RGBA8888);
+    if (surface == NULL) return -1;
+    char error[128];
+    int image = add_image(gfx, surface, error, sizeof error);
+    SDL_FreeSurface(surface);
+    return image;
+}
+
+void gfx_image_size(const Gfx *gfx, int image, int *width, int *height)
+{
+    bool valid = image >= 0 && image < gfx->image_count;
+    *width = valid ? gfx->images[image].width : 0;
+    *height = valid ? gfx->images[image].height : 0;
+}
+
+void gfx_image(Gfx *gfx, int image, Rect src, Rect dst, Color tint)
+{
+    if (image < 0 || image >= gfx->image_count) return;
+    SDL_Texture *texture = gfx->images[image].texture;
+    SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b);
+    SDL_SetTextureAlphaMod(texture, tint.a);
+    SDL_Rect s = {src.x, src.y, src.w, src.h}, d = {dst.x, dst.y, dst.w, dst.h};
+    SDL_RenderCopy(gfx->renderer, texture, &s, &d);
+}
+
+/* ---- Showing and saving ------------------------------------------------ */
+
+void gfx_present(Gfx *gfx)
+{
+    SDL_RenderPresent(gfx->renderer);
+}
+
+/* What was drawn, as a surface: the headless one itself, or a copy read
+ * back from the window's renderer */
+static SDL_Surface *drawn(Gfx *gfx, bool *owned)
+{
+    *owned = false;
+    if (gfx->surface != NULL) return gfx->surface;
+    int w, h;
+    gfx_size(gfx, &w, &h);
+    SDL_Surface *copy = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (copy == NULL) return NULL;
+    if (SDL_RenderReadPixels(gfx->renderer, NULL, SDL_PIXELFORMAT_ARGB8888, copy->pixels, copy->pitch) != 0) {
+        SDL_FreeSurface(copy);
+        return NULL;
+    }
+    *owned = true;
+    return copy;
+}
+
+bool gfx_save_png(Gfx *gfx, const char *path, char *error, size_t error_size)
+{
+    bool owned;
+    SDL_Surface *surface = drawn(gfx, &owned);
+    bool saved = surface != NULL && IMG_SavePNG(surface, path) == 0;
+    if (!saved) snprintf(error, error_size, "can't write %s: %s", path, SDL_GetError());
+    if (owned) SDL_FreeSurface(surface);
+    return saved;
+}
+
+bool gfx_pixel(Gfx *gfx, int x, int y, Color *out)
+{
+    SDL_Surface *s = gfx->surface;
+    if (s == NULL || x < 0 || y < 0 || x >= s->w || y >= s->h) return false;
+    Uint32 pixel = ((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch))[x];
+    SDL_GetRGBA(pixel, s->format, &out->r, &out->g, &out->b, &out->a);
+    return true;
+}
+
+bool gfx_read_png(const char *path, int *width, int *height, uint32_t **pixels)
+{
+    SDL_Surface *loaded = IMG_Load(path);
+    if (loaded == NULL) return false;
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA8888, 0);
+    SDL_FreeSurface(loaded);
+    if (rgba == NULL) return false;
+    *width = rgba->w;
+    *height = rgba->h;
+    *pixels = malloc((size_t)rgba->w * (size_t)rgba->h * 4);
+    for (int y = 0; *pixels != NULL && y < rgba->h; ++y) {
+        memcpy(*pixels + (size_t)y * (size_t)rgba->w, (const Uint8 *)rgba->pixels + y * rgba->pitch,
+               (size_t)rgba->w * 4);
+    }
+    SDL_FreeSurface(rgba);
+    return *pixels != NULL;
+}
+
+/* ---- Input ------------------------------------------------------------- */
+
+static int named_key(SDL_Keycode code)
+{
+    static const struct { SDL_Keycode code; int key; } KEYS[] = {
+        {SDLK_ESCAPE, KEY_ESC}, {SDLK_RETURN, KEY_ENTER}, {SDLK_KP_ENTER, KEY_ENTER},
+        {SDLK_UP, KEY_UP}, {SDLK_DOWN, KEY_DOWN}, {SDLK_LEFT, KEY_LEFT}, {SDLK_RIGHT, KEY_RIGHT},
+        {SDLK_KP_1, KEY_KP1}, {SDLK_KP_2, KEY_KP2}, {SDLK_KP_3, KEY_KP3}, {SDLK_KP_4, KEY_KP4},
+        {SDLK_KP_5, KEY_KP5}, {SDLK_KP_6, KEY_KP6}, {SDLK_KP_7, KEY_KP7}, {SDLK_KP_8, KEY_KP8},
+        {SDLK_KP_9, KEY_KP9}, {SDLK_F1, KEY_F1}, {SDLK_F2, KEY_F2}, {SDLK_F3, KEY_F3},
+        {SDLK_F4, KEY_F4}, {SDLK_F5, KEY_F5}, {SDLK_F6, KEY_F6}, {SDLK_F7, KEY_F7},
+        {SDLK_F8, KEY_F8}, {SDLK_F9, KEY_F9}, {SDLK_F10, KEY_F10}, {SDLK_F11, KEY_F11},
+        {SDLK_F12, KEY_F12},
+    };
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; ++i) {
+        if (KEYS[i].code == code) return KEYS[i].key;
+    }
+    return 0;
+}
+
+/* Keys that type a character come as text, so > is the typed character
+ * whatever the keyboard; the others (Esc, arrows, the keypad, F-keys) as
+ * key presses. The keypad's digits are taken as keys, not text */
+static bool translate(const SDL_Event *e, GfxEvent *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (e->type) {
+    case SDL_QUIT: out->kind = GFX_QUIT; return true;
+    case SDL_KEYDOWN:
+        out->key = named_key(e->key.keysym.sym);
+        out->kind = out->key ? GFX_KEY : GFX_NONE;
+        return out->key != 0;
+    case SDL_TEXTINPUT: {
+        unsigned char c = (unsigned char)e->text.text[0];
+        if (c < 32 || c > 126 || e->text.text[1] != '\0' || (c >= '0' && c <= '9')) return false;
+        out->kind = GFX_KEY;
+        out->key = c;
+        return true;
+    }
+    case SDL_MOUSEMOTION:
+        out->kind = GFX_MOUSE_MOVE;
+        out->x = e->motion.x;
+        out->y = e->motion.y;
+        return true;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+            out->kind = GFX_RESIZE;
+            out->x = e->window.data1;
+            out->y = e->window.data2;
+            return true;
+        }
+        if (e->window.event == SDL_WINDOWEVENT_LEAVE) out->kind = GFX_MOUSE_LEAVE;
+        if (e->window.event == SDL_WINDOWEVENT_EXPOSED) out->kind = GFX_EXPOSE;
+        return out->kind != GFX_NONE;
+    default:
+        return false;
+    }
+}
+
+bool gfx_wait_event(Gfx *gfx, GfxEvent *event, int timeout_ms)
+{
+    if (gfx->window == NULL) return false;
+    SDL_Event e;
+    int got = timeout_ms < 0 ? SDL_WaitEvent(&e) : SDL_WaitEventTimeout(&e, timeout_ms);
+    while (got) {
+        if (translate(&e, event)) return true;
+        got = SDL_PollEvent(&e);
+    }
+    return false;
+}

@@ -1,0 +1,99 @@
+/* The game's face (GAME.md §8): the map in glyphs or tiles, the side
+ * panel, the log, the look panel, the dialogs, the title screen and the
+ * debugging aids. It reads the run through run.h, changes it only through
+ * a Session's keys, and draws only through gfx.h. */
+#ifndef AMULETS_UI_H
+#define AMULETS_UI_H
+
+#include <stdbool.h>
+
+#include "cave.h"
+#include "gfx.h"
+#include "session.h"
+#include "tiles.h"
+
+enum { UI_DEFAULT_W = 1280, UI_DEFAULT_H = 760, UI_TITLE_LINES = SLOT_REASONS_SHOWN + 2 };
+
+typedef enum Screen { SCREEN_TITLE, SCREEN_GAME } Screen;
+
+/* Where everything goes in the window, worked out from its size */
+typedef struct Layout {
+    int width, height;
+    int cell_w, cell_h;        /* the glyph view's cells */
+    int tile;                  /* the tile view's cells */
+    Rect map, panel, log;
+} Layout;
+
+typedef struct Ui {
+    Gfx *gfx;
+    const GameData *data;
+    TileSet *tiles;
+    const Slot *slot;
+    Session session;
+    Run *run;
+    uint64_t next_seed;
+    int start_floor;
+    Screen screen;
+
+    /* The title screen: a save waits, or a continue failed and says why */
+    bool title_failed;
+    bool title_other_version;
+    char title_lines[UI_TITLE_LINES][SLOT_ERROR_SIZE];
+    int title_line_count;
+
+    /* The views and the debugging aids */
+    bool tile_view;
+    bool reveal;               /* F1 */
+    bool distances;            /* F3 */
+    bool monster_list;         /* F4 */
+    bool growing;              /* F6: a cave growing step by step */
+    CaveGrowth growth;
+    Rng growth_rng;
+    int vault_shown;           /* F7: a vault's index, or -1 */
+
+    /* Looking: with x and a cursor, or with the mouse */
+    bool looking;
+    Point cursor;
+    bool mouse_on_map;
+    Point mouse_cell;
+
+    Layout layout;
+    Rect dialog;               /* the last dialog's box, for the tests */
+    bool dirty;                /* something changed: draw again */
+    bool quit;
+} Ui;
+
+/* A new face on a new run (or on the title screen if a save waits) */
+Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uint64_t seed,
+           int start_floor);
+void ui_free(Ui *ui);
+
+void ui_key(Ui *ui, int key);
+void ui_mouse(Ui *ui, int x, int y);
+void ui_mouse_left(Ui *ui);
+/* The window's close button: a run in play is saved first, as Esc's menu
+ * saves it; on the title or death screen it just closes */
+void ui_close_window(Ui *ui);
+/* The window's size changed (or is first known): lay it out again */
+void ui_relayout(Ui *ui);
+void ui_draw(Ui *ui);
+
+/* Where a map cell is drawn, if it's in view */
+bool ui_cell_rect(const Ui *ui, Point cell, Rect *out);
+
+/* Draws the data files' mistakes, the first few and "and N more", in a
+ * box that stops start-up */
+void ui_draw_data_errors(Gfx *gfx, const Errors *errors);
+
+/* Drawing helpers the ui files share */
+void ui_map_draw(Ui *ui);
+void ui_panel_draw(Ui *ui);
+void ui_log_draw(Ui *ui);
+void ui_dialog_draw(Ui *ui);
+void ui_title_draw(Ui *ui);
+/* A box over a shaded map; returns where its text goes */
+Rect ui_dialog_box(Ui *ui, int columns, int rows);
+/* The cell the look panel is about, if any */
+bool ui_look_cell(const Ui *ui, Point *out);
+
+#endif

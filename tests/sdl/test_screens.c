@@ -1,0 +1,167 @@
+/* The screenshot mode, in both views, on several seeds and screens: runs
+ * amulets --seed N --play KEYS --screenshot out.png, reads the picture
+ * back, and checks what a player would see: its size, the player's colour
+ * at the player's cell, a dialog's box where one is open, and a picture
+ * that isn't one flat colour. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gfx.h"
+
+/* A run that dies waiting on floor 9: floor 9 is deadly for a newcomer */
+#define DEATH_SEED "3"
+#define DEATH_KEYS "........................................"
+
+typedef struct Shot {
+    int width, height;
+    uint32_t *pixels;
+    int player[4];     /* the player's cell, if reported */
+    int dialog[4];     /* the dialog's box, if one was open */
+    bool has_player, has_dialog;
+    char mode[16];
+} Shot;
+
+static const char *home(void)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/screens-home", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    return path;
+}
+
+/* Runs the program and reads what it reported and drew */
+static bool take(Shot *shot, const char *args, const char *name)
+{
+    memset(shot, 0, sizeof *shot);
+    char png[600], report[600], command[2048];
+    snprintf(png, sizeof png, "%s/%s.png", home(), name);
+    snprintf(report, sizeof report, "%s/%s.txt", home(), name);
+    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
+             home(), home(), AMULETS_BINARY, args, png, report);
+    if (!CHECK(system(command) == 0)) {
+        fprintf(stderr, "failed: %s\n", command);
+        return false;
+    }
+    FILE *file = fopen(report, "r");
+    char line[256];
+    while (file != NULL && fgets(line, sizeof line, file) != NULL) {
+        int *p = shot->player, *d = shot->dialog;
+        if (sscanf(line, "player %d %d %d %d", &p[0], &p[1], &p[2], &p[3]) == 4) shot->has_player = true;
+        if (sscanf(line, "dialog %d %d %d %d", &d[0], &d[1], &d[2], &d[3]) == 4) shot->has_dialog = true;
+        sscanf(line, "mode %15s", shot->mode);
+    }
+    if (file != NULL) fclose(file);
+    return CHECK(gfx_read_png(png, &shot->width, &shot->height, &shot->pixels));
+}
+
+static uint32_t pixel(const Shot *shot, int x, int y)
+{
+    return shot->pixels[(size_t)y * (size_t)shot->width + (size_t)x] | 0xff;
+}
+
+static uint32_t rgba(int r, int g, int b)
+{
+    return (uint32_t)r << 24 | (uint32_t)g << 16 | (uint32_t)b << 8 | 0xff;
+}
+
+/* How many different colours a rectangle holds (up to a limit) */
+static int colours_in(const Shot *shot, int x0, int y0, int w, int h)
+{
+    uint32_t seen[64];
+    int count = 0;
+    for (int y = y0; y < y0 + h && y < shot->height; ++y) {
+        for (int x = x0; x < x0 + w && x < shot->width; ++x) {
+            uint32_t c = pixel(shot, x, y);
+            bool known = false;
+            for (int i = 0; i < count && !known; ++i) known = seen[i] == c;
+            if (!known && count < 64) seen[count++] = c;
+        }
+    }
+    return count;
+}
+
+static bool has_colour(const Shot *shot, int x0, int y0, int w, int h, uint32_t colour)
+{
+    for (int y = y0; y < y0 + h; ++y)
+        for (int x = x0; x < x0 + w; ++x)
+            if (pixel(shot, x, y) == colour) return true;
+    return false;
+}
+
+static void check_common(const Shot *shot)
+{
+    CHECK_INT(shot->width, 1280);
+    CHECK_INT(shot->height, 760);
+    CHECK(colours_in(shot, 0, 0, shot->width, shot->height) > 20);   /* not one flat colour */
+}
+
+/* The glyph view draws the player as an @ in the player's colour */
+static void glyph_player(const char *args, const char *name)
+{
+    Shot shot;
+    if (!take(&shot, args, name)) return;
+    check_common(&shot);
+    CHECK(shot.has_player);
+    if (shot.has_player) {
+        const int *p = shot.player;
+        CHECK(has_colour(&shot, p[0], p[1], p[2], p[3], rgba(255, 240, 90)));
+    }
+    free(shot.pixels);
+}
+
+/* The tile view draws the player's picture: a cell of many colours, not
+ * the background's */
+static void tile_player(const char *args, const char *name)
+{
+    Shot shot;
+    if (!take(&shot, args, name)) return;
+    check_common(&shot);
+    CHECK(shot.has_player);
+    if (shot.has_player) {
+        const int *p = shot.player;
+        CHECK(p[2] >= 32 && p[3] >= 32);
+        CHECK(colours_in(&shot, p[0], p[1], p[2], p[3]) >= 4);
+    }
+    free(shot.pixels);
+}
+
+/* A dialog: its frame drawn round it, the panel's colour inside, and the
+ * map around it shaded */
+static void dialog(const char *args, const char *name, const char *mode)
+{
+    Shot shot;
+    if (!take(&shot, args, name)) return;
+    check_common(&shot);
+    CHECK_STR(shot.mode, mode);
+    CHECK(shot.has_dialog);
+    if (shot.has_dialog) {
+        const int *d = shot.dialog;
+        uint32_t frame = rgba(150, 140, 110), panel = rgba(24, 24, 34);
+        CHECK(pixel(&shot, d[0], d[1] + d[3] / 2) == frame);
+        CHECK(pixel(&shot, d[0] + d[2] - 1, d[1] + d[3] / 2) == frame);
+        CHECK(pixel(&shot, d[0] + d[2] / 2, d[1]) == frame);
+        CHECK(pixel(&shot, d[0] + 2, d[1] + d[3] - 3) == panel);
+        CHECK(colours_in(&shot, d[0], d[1], d[2], d[3]) > 3);   /* there's text in it */
+    }
+    free(shot.pixels);
+}
+
+int main(void)
+{
+    char make[600];
+    snprintf(make, sizeof make, "mkdir -p '%s'", home());
+    if (system(make) != 0) return EXIT_FAILURE;
+    glyph_player("--seed 1 --play hhjj --glyphs", "glyphs-1");
+    glyph_player("--seed 7 --floor 3 --play '<f1>' --glyphs", "glyphs-vault");
+    glyph_player("--seed 2 --floor 4 --glyphs", "glyphs-cave");
+    tile_player("--seed 1 --play hhjj --tiles", "tiles-1");
+    tile_player("--seed 7 --floor 3 --play '<f1>' --tiles", "tiles-vault");
+    tile_player("--seed 2 --floor 7 --tiles", "tiles-cave");
+    dialog("--seed 3 --play i --glyphs", "inventory-glyphs", "inventory");
+    dialog("--seed 3 --play i --tiles", "inventory-tiles", "inventory");
+    dialog("--seed 3 --play '<esc>' --tiles", "menu", "menu");
+    dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --glyphs", "death-glyphs", "dead");
+    dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --tiles", "death-tiles", "dead");
+    return check_done("test_screens");
+}
