@@ -150,11 +150,12 @@ static void read_player(Reading *r, Fields *fields)
     Player *p = &r->run->player;
     ++r->players;
     p->pos = read_point(fields, "pos");
+    int mistakes = fields->mistakes;
     p->hp = fld_number(fields, "hp", 1);
     p->max_hp = fld_number(fields, "max_hp", 1);
     /* a value that couldn't be read stands in as its least, which would
      * blame the other one too */
-    bool both_read = fields->mistakes == 0;
+    bool both_read = fields->mistakes == mistakes;
     if (both_read && p->hp > p->max_hp) {
         fld_report(fields, fld_line(fields, "hp"), "'hp' is more than 'max_hp'");
     }
