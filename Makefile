@@ -5,6 +5,7 @@
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+CORE_BUILD ?= build-core
 BENCH_BUILD?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE      ?= cmake
@@ -33,7 +34,12 @@ test: deps-test
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMULETS_WERROR=ON -DAMULETS_SANITIZE=ON >/dev/null
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
+	$(CMAKE) -S . -B $(CORE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON \
+	    -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON >/dev/null
+	$(CMAKE) --build $(CORE_BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@echo "The rules without SDL (as on a machine without its development packages):"
+	cd $(CORE_BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && AMULETS_SANITIZED=1 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	    ctest --output-on-failure -j $(JOBS)
@@ -56,7 +62,7 @@ fuzz: deps-fuzz
 	done
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) build-fuzz
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) build-fuzz
 
 deps-play:
 	@sh tools/deps.sh $(PLAY_PACKAGES)

@@ -22,6 +22,7 @@ typedef struct Options {
     bool tile_view;          /* --tiles (or --glyphs, the default) */
     const char *font_path;   /* --font FILE */
     const char *tiles_dir;   /* --tiles-dir DIR */
+    int width, height;       /* --size WxH */
     bool check_data;
     const char *check_dir;
     bool catalog;

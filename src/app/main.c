@@ -15,7 +15,7 @@ enum { MISTAKES_SHOWN = 10 };
 static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
-          "               [--font FILE] [--tiles-dir DIR]\n"
+          "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
           "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs]\n"
           "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
           "       amulets --continue --play KEYS [--digest] [--show]\n"
@@ -105,6 +105,12 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->tile_view = false;
         } else if (strcmp(arg, "--font") == 0 && i + 1 < argc) {
             o->font_path = argv[++i];
+        } else if (strcmp(arg, "--size") == 0 && i + 1 < argc) {
+            if (sscanf(argv[++i], "%dx%d", &o->width, &o->height) != 2 || o->width < 320 ||
+                o->height < 200 || o->width > 8192 || o->height > 8192) {
+                fprintf(stderr, "amulets: --size takes WIDTHxHEIGHT, from 320x200 to 8192x8192\n");
+                return false;
+            }
         } else if (strcmp(arg, "--tiles-dir") == 0 && i + 1 < argc) {
             o->tiles_dir = argv[++i];
         } else if (strcmp(arg, "--digest") == 0) {
@@ -139,7 +145,7 @@ static int app_window(const Options *o)
 {
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, 0, 0};
+                          o->tile_view, o->play, o->screenshot, o->width, o->height};
     return o->screenshot ? front_screenshot(&front) : front_window(&front);
 #else
     fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "

@@ -43,6 +43,11 @@ Run *run_new(const GameData *data, uint64_t seed, int start_floor)
 {
     Run *run = calloc(1, sizeof *run);
     if (run == NULL) return NULL;
+    run->paths = calloc(1, sizeof *run->paths);
+    if (run->paths == NULL) {
+        free(run);
+        return NULL;
+    }
     run->data = data;
     run->seed = seed;
     rng_seed(&run->rng, seed);
@@ -62,8 +67,10 @@ Run *run_new(const GameData *data, uint64_t seed, int start_floor)
     return run;
 }
 
-void run_restore(Run *run)
+bool run_restore(Run *run)
 {
+    run->paths = calloc(1, sizeof *run->paths);
+    if (run->paths == NULL) return false;
     run->max_sight = keenest_sight(run->data);
     run->mode = MODE_PLAYING;
     ++run->map_version;
@@ -71,17 +78,28 @@ void run_restore(Run *run)
     run_update_sight(run);
     msg_clear(&run->log);
     run_say(run, "Welcome back. You're on floor %d.", run->level.depth);
+    return true;
 }
 
 void run_free(Run *run)
 {
+    if (run == NULL) return;
+    free(run->paths);
     free(run);
 }
 
+/* The copy starts with an empty cache of paths, which changes nothing
+ * but how soon it works them out */
 Run *run_clone(const Run *run)
 {
     Run *copy = malloc(sizeof *copy);
-    if (copy != NULL) memcpy(copy, run, sizeof *copy);
+    if (copy == NULL) return NULL;
+    memcpy(copy, run, sizeof *copy);
+    copy->paths = calloc(1, sizeof *copy->paths);
+    if (copy->paths == NULL) {
+        free(copy);
+        return NULL;
+    }
     return copy;
 }
 
@@ -157,7 +175,7 @@ void run_update_sight(Run *run)
  * one used longest ago) with *found false */
 static int path_slot(Run *run, Point target, bool *found)
 {
-    PathCache *cache = &run->paths;
+    PathCache *cache = run->paths;
     int oldest = 0;
     ++cache->clock;
     for (int i = 0; i < PATH_CACHE_SLOTS; ++i) {
@@ -183,9 +201,9 @@ void run_refresh_maps(Run *run)
     Point player = run->player.pos;
     bool found;
     int slot = path_slot(run, player, &found);
-    if (!found) dmap_compute(&run->paths.maps[slot], &run->level.map, &player, 1, DOOR_STEPS);
-    run->paths.limit[slot] = DMAP_UNREACHED;
-    run->to_player = run->paths.maps[slot];
+    if (!found) dmap_compute(&run->paths->maps[slot], &run->level.map, &player, 1, DOOR_STEPS);
+    run->paths->limit[slot] = DMAP_UNREACHED;
+    run->to_player = run->paths->maps[slot];
     dmap_flee(&run->from_player, &run->to_player, &run->level.map, DOOR_STEPS);
     run->maps_fresh = true;
 }
@@ -205,8 +223,8 @@ const Dmap *run_path_to(Run *run, Point target, Point from)
 {
     bool found;
     int slot = path_slot(run, target, &found);
-    Dmap *dmap = &run->paths.maps[slot];
-    int *limit = &run->paths.limit[slot];
+    Dmap *dmap = &run->paths->maps[slot];
+    int *limit = &run->paths->limit[slot];
     if (!found) {
         *limit = 3 * chebyshev(target, from) + 8;
         dmap_compute_within(dmap, &run->level.map, target, DOOR_STEPS, *limit);

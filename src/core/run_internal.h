@@ -51,7 +51,7 @@ struct Run {
     Dmap to_player;
     Dmap from_player;
     Dmap scratch;
-    PathCache paths;
+    PathCache *paths;         /* its own block: big, and never copied */
 };
 
 /* run.c: the turn and what both the player and the monsters do */
@@ -97,8 +97,8 @@ void use_pick_up(Run *run);
 
 /* A run just read from a save: works out what a save leaves out (sight,
  * maps, the keenest sight), and starts a fresh log that says where the
- * player is */
-void run_restore(Run *run);
+ * player is. False if out of memory */
+bool run_restore(Run *run);
 
 /* The turn is over: the monsters act, statuses tick, healing, death */
 void run_finish_turn(Run *run);

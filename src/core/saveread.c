@@ -530,7 +530,11 @@ LoadResult save_read(const GameData *data, const char *text, size_t length, Run 
         free(run);
         return LOAD_DAMAGED;
     }
-    run_restore(run);
+    if (!run_restore(run)) {
+        free(run);
+        errors_add(errors, "%s: out of memory", SAVE_FILE);
+        return LOAD_DAMAGED;
+    }
     *out = run;
     return LOAD_OK;
 }

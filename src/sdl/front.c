@@ -160,7 +160,10 @@ static void report_layout(const Ui *ui, const char *path)
 {
     printf("screenshot %s %dx%d %s\n", path, ui->layout.width, ui->layout.height,
            ui->tile_view ? "tiles" : "glyphs");
-    Rect cell;
+    Rect cell, first, last;
+    if (ui_cell_rect(ui, (Point){0, 0}, &first) && ui_cell_rect(ui, (Point){MAP_W - 1, MAP_H - 1}, &last)) {
+        printf("map %d %d %d %d\n", first.x, first.y, last.x + last.w - first.x, last.y + last.h - first.y);
+    }
     if (ui->screen == SCREEN_GAME && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }
@@ -174,13 +177,28 @@ static void report_layout(const Ui *ui, const char *path)
     }
 }
 
+/* The data's mistakes stop start-up: the picture is the box that says so */
+static int screenshot_errors(Front *f, const char *path)
+{
+    char error[512];
+    for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
+    if (f->gfx == NULL || f->errors.count == 0) return 1;
+    ui_draw_data_errors(f->gfx, &f->errors);
+    if (gfx_save_png(f->gfx, path, error, sizeof error)) {
+        int w, h;
+        gfx_size(f->gfx, &w, &h);
+        printf("screenshot %s %dx%d errors\nmistakes %d\n", path, w, h, f->errors.count);
+    }
+    return 1;
+}
+
 int front_screenshot(const FrontOptions *options)
 {
     Front f;
     if (!open_front(&f, options, true)) {
-        for (int i = 0; i < f.errors.count; ++i) fprintf(stderr, "%s\n", f.errors.lines[i]);
+        int status = screenshot_errors(&f, options->screenshot);
         close_front(&f);
-        return 1;
+        return status;
     }
     static int keys[MAX_KEYS];
     char error[512];

@@ -19,7 +19,9 @@ typedef struct Shot {
     uint32_t *pixels;
     int player[4];     /* the player's cell, if reported */
     int dialog[4];     /* the dialog's box, if one was open */
-    bool has_player, has_dialog;
+    int map[4];        /* where the whole map would be drawn */
+    int mistakes;      /* the data's, when they stopped start-up */
+    bool has_player, has_dialog, has_map;
     char mode[16];
 } Shot;
 
@@ -39,7 +41,8 @@ static bool take(Shot *shot, const char *args, const char *name)
     snprintf(report, sizeof report, "%s/%s.txt", home(), name);
     snprintf(command, sizeof command, "rm -rf '%s/save.txt' && AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
              home(), home(), AMULETS_BINARY, args, png, report);
-    if (!CHECK(system(command) == 0)) {
+    int status = system(command);
+    if (!CHECK(status == 0 || strstr(args, "--data") != NULL)) {
         fprintf(stderr, "failed: %s\n", command);
         return false;
     }
@@ -49,7 +52,10 @@ static bool take(Shot *shot, const char *args, const char *name)
         int *p = shot->player, *d = shot->dialog;
         if (sscanf(line, "player %d %d %d %d", &p[0], &p[1], &p[2], &p[3]) == 4) shot->has_player = true;
         if (sscanf(line, "dialog %d %d %d %d", &d[0], &d[1], &d[2], &d[3]) == 4) shot->has_dialog = true;
+        int *m = shot->map;
+        if (sscanf(line, "map %d %d %d %d", &m[0], &m[1], &m[2], &m[3]) == 4) shot->has_map = true;
         sscanf(line, "mode %15s", shot->mode);
+        sscanf(line, "mistakes %d", &shot->mistakes);
     }
     if (file != NULL) fclose(file);
     return CHECK(gfx_read_png(png, &shot->width, &shot->height, &shot->pixels));
@@ -147,6 +153,41 @@ static void dialog(const char *args, const char *name, const char *mode)
     free(shot.pixels);
 }
 
+/* The window scales: at any size the glyph view shows the whole map */
+static void whole_map_at(const char *size, int width, int height)
+{
+    char args[128], name[64];
+    snprintf(args, sizeof args, "--seed 4 --glyphs --size %s", size);
+    snprintf(name, sizeof name, "size-%s", size);
+    Shot shot;
+    if (!take(&shot, args, name)) return;
+    CHECK_INT(shot.width, width);
+    CHECK_INT(shot.height, height);
+    CHECK(shot.has_map && shot.has_player);
+    const int *m = shot.map;
+    CHECK(m[0] >= 0 && m[1] >= 0 && m[0] + m[2] <= width && m[1] + m[3] <= height);
+    CHECK(m[2] >= width / 3 && m[3] >= height / 3);   /* and it's not a postage stamp */
+    free(shot.pixels);
+}
+
+/* Mistakes in the data stop start-up with a box listing them */
+static void data_errors(void)
+{
+    char command[1024];
+    snprintf(command, sizeof command, "rm -rf '%s/baddata' && cp -r '%s/data' '%s/baddata' && "
+             "sed -i 's/^hp  *= 4$/hp = four/; s/^damage  *= 1 3$/damage = 3 1/' '%s/baddata/monsters.txt'",
+             home(), AMULETS_SOURCE_DIR, home(), home());
+    if (!CHECK(system(command) == 0)) return;
+    char args[600];
+    snprintf(args, sizeof args, "--seed 1 --data '%s/baddata'", home());
+    Shot shot;
+    if (!take(&shot, args, "data-errors")) return;
+    CHECK(shot.mistakes >= 2);
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height, rgba(230, 70, 60)));
+    CHECK(colours_in(&shot, 0, 0, shot.width, shot.height) > 10);
+    free(shot.pixels);
+}
+
 int main(void)
 {
     char make[600];
@@ -163,5 +204,8 @@ int main(void)
     dialog("--seed 3 --play '<esc>' --tiles", "menu", "menu");
     dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --glyphs", "death-glyphs", "dead");
     dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --tiles", "death-tiles", "dead");
+    whole_map_at("800x480", 800, 480);
+    whole_map_at("1920x1080", 1920, 1080);
+    data_errors();
     return check_done("test_screens");
 }
