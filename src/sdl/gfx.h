@@ -48,6 +48,11 @@ void gfx_glyph(Gfx *gfx, char glyph, Rect cell, Color color);
 int gfx_load_image(Gfx *gfx, const char *path, char *error, size_t error_size);
 int gfx_make_image(Gfx *gfx, int width, int height, const uint32_t *pixels);
 void gfx_image_size(const Gfx *gfx, int image, int *width, int *height);
+/* A copy of a whole picture scaled to width x height and multiplied by
+ * tint, made once so that drawing it later is a plain copy (the software
+ * renderer scales and tints slowly); -1 if it can't be made */
+int gfx_scaled_image(Gfx *gfx, int image, int width, int height, Color tint);
+void gfx_free_image(Gfx *gfx, int image);
 /* Part of a picture, scaled into dst and multiplied by tint */
 void gfx_image(Gfx *gfx, int image, Rect src, Rect dst, Color tint);
 

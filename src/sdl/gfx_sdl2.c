@@ -13,10 +13,22 @@
 
 #include "keys.h"
 
-enum { FIRST_GLYPH = 32, LAST_GLYPH = 126, GLYPHS = LAST_GLYPH - FIRST_GLYPH + 1, MAX_IMAGES = 64 };
+enum {
+    FIRST_GLYPH = 32, LAST_GLYPH = 126, GLYPHS = LAST_GLYPH - FIRST_GLYPH + 1, MAX_IMAGES = 64,
+    COLORED_GLYPHS = 4096   /* a glyph in each colour the screen uses */
+};
+
+/* A glyph rendered in one colour: the software renderer copies it much
+ * faster than it tints a white one */
+typedef struct ColoredGlyph {
+    uint32_t key;             /* the colour and the character; 0 unused */
+    SDL_Texture *texture;
+    int width, height;
+} ColoredGlyph;
 
 typedef struct Image {
-    SDL_Texture *texture;
+    SDL_Texture *texture;     /* NULL: a free slot */
+    SDL_Surface *pixels;      /* kept, to make scaled copies from */
     int width, height;
 } Image;
 
@@ -29,6 +41,7 @@ struct Gfx {
     int char_width, line_height;
     SDL_Texture *glyphs[GLYPHS];  /* white, coloured by colour mod */
     int glyph_width[GLYPHS];
+    ColoredGlyph *colored;        /* COLORED_GLYPHS of them, by hash */
     Image images[MAX_IMAGES];
     int image_count;
 };
@@ -81,11 +94,21 @@ Gfx *gfx_open(const GfxOptions *options, char *error, size_t error_size)
         return NULL;
     }
     SDL_SetRenderDrawBlendMode(gfx->renderer, SDL_BLENDMODE_BLEND);
+    gfx->colored = calloc(COLORED_GLYPHS, sizeof *gfx->colored);
     return gfx;
+}
+
+static void drop_colored(Gfx *gfx)
+{
+    for (int i = 0; gfx->colored != NULL && i < COLORED_GLYPHS; ++i) {
+        if (gfx->colored[i].texture != NULL) SDL_DestroyTexture(gfx->colored[i].texture);
+        gfx->colored[i] = (ColoredGlyph){0, NULL, 0, 0};
+    }
 }
 
 static void drop_glyphs(Gfx *gfx)
 {
+    drop_colored(gfx);
     for (int i = 0; i < GLYPHS; ++i) {
         if (gfx->glyphs[i] != NULL) SDL_DestroyTexture(gfx->glyphs[i]);
         gfx->glyphs[i] = NULL;
@@ -96,7 +119,8 @@ void gfx_close(Gfx *gfx)
 {
     if (gfx == NULL) return;
     drop_glyphs(gfx);
-    for (int i = 0; i < gfx->image_count; ++i) SDL_DestroyTexture(gfx->images[i].texture);
+    for (int i = 0; i < gfx->image_count; ++i) gfx_free_image(gfx, i);
+    free(gfx->colored);
     if (gfx->font != NULL) TTF_CloseFont(gfx->font);
     if (gfx->renderer != NULL) SDL_DestroyRenderer(gfx->renderer);
     if (gfx->surface != NULL) SDL_FreeSurface(gfx->surface);
@@ -150,8 +174,42 @@ static SDL_Texture *glyph_texture(Gfx *gfx, char c, int *width)
     return gfx->glyphs[i];
 }
 
+/* The glyph in this colour, rendered the first time it's asked for; NULL
+ * if the table can't have it (then the white one is tinted instead) */
+static ColoredGlyph *colored_glyph(Gfx *gfx, char c, Color color)
+{
+    if (gfx->colored == NULL || (unsigned char)c < FIRST_GLYPH || (unsigned char)c > LAST_GLYPH) {
+        return NULL;
+    }
+    uint32_t key = ((uint32_t)color.r << 24 | (uint32_t)color.g << 16 | (uint32_t)color.b << 8 |
+                    (uint32_t)(unsigned char)c) | 1u;
+    if (color.a != 255) return NULL;
+    uint32_t hash = (key * 2654435761u) >> 20;
+    for (int probe = 0; probe < 8; ++probe) {
+        ColoredGlyph *slot = &gfx->colored[(hash + (uint32_t)probe) % COLORED_GLYPHS];
+        if (slot->key == key) return slot;
+        if (slot->key != 0) continue;
+        SDL_Color fg = {color.r, color.g, color.b, 255};
+        SDL_Surface *surface = TTF_RenderGlyph_Blended(gfx->font, (Uint16)(unsigned char)c, fg);
+        if (surface == NULL) return NULL;
+        slot->texture = SDL_CreateTextureFromSurface(gfx->renderer, surface);
+        slot->width = surface->w;
+        slot->height = surface->h;
+        SDL_FreeSurface(surface);
+        slot->key = slot->texture != NULL ? key : 0;
+        return slot->texture != NULL ? slot : NULL;
+    }
+    return NULL;
+}
+
 static void draw_glyph_at(Gfx *gfx, char c, int x, int y, Color color)
 {
+    ColoredGlyph *colored = colored_glyph(gfx, c, color);
+    if (colored != NULL) {
+        SDL_Rect dst = {x, y, colored->width, colored->height};
+        SDL_RenderCopy(gfx->renderer, colored->texture, NULL, &dst);
+        return;
+    }
     int width;
     SDL_Texture *texture = glyph_texture(gfx, c, &width);
     if (texture == NULL) return;
@@ -211,20 +269,56 @@ void gfx_outline(Gfx *gfx, Rect rect, Color color)
 
 /* ---- Pictures ---------------------------------------------------------- */
 
+static int free_slot(Gfx *gfx)
+{
+    for (int i = 0; i < gfx->image_count; ++i) {
+        if (gfx->images[i].texture == NULL) return i;
+    }
+    return gfx->image_count < MAX_IMAGES ? gfx->image_count : -1;
+}
+
 static int add_image(Gfx *gfx, SDL_Surface *surface, char *error, size_t error_size)
 {
-    if (gfx->image_count == MAX_IMAGES) {
+    int slot = free_slot(gfx);
+    if (slot < 0) {
         snprintf(error, error_size, "too many pictures");
         return -1;
     }
-    SDL_Texture *texture = SDL_CreateTextureFromSurface(gfx->renderer, surface);
+    SDL_Surface *pixels = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_Texture *texture = pixels ? SDL_CreateTextureFromSurface(gfx->renderer, pixels) : NULL;
     if (texture == NULL) {
+        if (pixels != NULL) SDL_FreeSurface(pixels);
         fail(error, error_size, "can't use the picture");
         return -1;
     }
     SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
-    gfx->images[gfx->image_count] = (Image){texture, surface->w, surface->h};
-    return gfx->image_count++;
+    gfx->images[slot] = (Image){texture, pixels, surface->w, surface->h};
+    if (slot == gfx->image_count) ++gfx->image_count;
+    return slot;
+}
+
+int gfx_scaled_image(Gfx *gfx, int image, int width, int height, Color tint)
+{
+    if (image < 0 || image >= gfx->image_count || gfx->images[image].texture == NULL) return -1;
+    SDL_Surface *from = gfx->images[image].pixels;
+    SDL_Surface *to = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (to == NULL) return -1;
+    SDL_SetSurfaceBlendMode(from, SDL_BLENDMODE_NONE);
+    SDL_SetSurfaceColorMod(from, tint.r, tint.g, tint.b);
+    int blitted = SDL_BlitScaled(from, NULL, to, NULL);
+    SDL_SetSurfaceColorMod(from, 255, 255, 255);
+    char error[128];
+    int copy = blitted == 0 ? add_image(gfx, to, error, sizeof error) : -1;
+    SDL_FreeSurface(to);
+    return copy;
+}
+
+void gfx_free_image(Gfx *gfx, int image)
+{
+    if (image < 0 || image >= gfx->image_count || gfx->images[image].texture == NULL) return;
+    SDL_DestroyTexture(gfx->images[image].texture);
+    SDL_FreeSurface(gfx->images[image].pixels);
+    gfx->images[image] = (Image){NULL, NULL, 0, 0};
 }
 
 int gfx_load_image(Gfx *gfx, const char *path, char *error, size_t error_size)
@@ -259,7 +353,7 @@ void gfx_image_size(const Gfx *gfx, int image, int *width, int *height)
 
 void gfx_image(Gfx *gfx, int image, Rect src, Rect dst, Color tint)
 {
-    if (image < 0 || image >= gfx->image_count) return;
+    if (image < 0 || image >= gfx->image_count || gfx->images[image].texture == NULL) return;
     SDL_Texture *texture = gfx->images[image].texture;
     SDL_SetTextureColorMod(texture, tint.r, tint.g, tint.b);
     SDL_SetTextureAlphaMod(texture, tint.a);

@@ -32,6 +32,7 @@ Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uin
     ui->next_seed = seed;
     ui->start_floor = start_floor;
     ui->vault_shown = -1;
+    ui->sheet_source = ui->sheet_lit = ui->sheet_memory = -1;
     rng_seed(&ui->growth_rng, seed ^ 0xCA7Eull);
     ui_relayout(ui);
     start_new_run(ui);
@@ -46,6 +47,8 @@ Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uin
 void ui_free(Ui *ui)
 {
     if (ui == NULL) return;
+    gfx_free_image(ui->gfx, ui->sheet_lit);
+    gfx_free_image(ui->gfx, ui->sheet_memory);
     run_free(ui->run);
     free(ui);
 }

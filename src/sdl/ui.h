@@ -57,6 +57,10 @@ typedef struct Ui {
     bool mouse_on_map;
     Point mouse_cell;
 
+    /* The tiles' sheet, scaled to the tile view's cells, lit and as
+     * remembered, so drawing a cell is a plain copy */
+    int sheet_source, sheet_px, sheet_lit, sheet_memory;
+
     Layout layout;
     Rect dialog;               /* the last dialog's box, for the tests */
     bool dirty;                /* something changed: draw again */

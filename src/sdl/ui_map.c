@@ -99,11 +99,40 @@ static Color multiply(Color a, Color b)
                    (uint8_t)(a.b * b.b / 255), a.a};
 }
 
-static void draw_tile(const Ui *ui, Rect cell, const char *name, Color tint, bool lit)
+/* The sheet the pictures are cut from, made once at the cells' size,
+ * lit and remembered: scaling and tinting every picture every frame is
+ * the software renderer's slowest work. False if it can't be had */
+static bool ensure_sheets(Ui *ui, int image)
+{
+    int px = ui->layout.tile;
+    if (ui->sheet_source == image && ui->sheet_px == px) return ui->sheet_lit >= 0;
+    gfx_free_image(ui->gfx, ui->sheet_lit);
+    gfx_free_image(ui->gfx, ui->sheet_memory);
+    int w, h;
+    gfx_image_size(ui->gfx, image, &w, &h);
+    ui->sheet_source = image;
+    ui->sheet_px = px;
+    ui->sheet_lit = gfx_scaled_image(ui->gfx, image, w * px / TILE_PX, h * px / TILE_PX, PAL_NO_TINT);
+    ui->sheet_memory = gfx_scaled_image(ui->gfx, image, w * px / TILE_PX, h * px / TILE_PX, PAL_MEMORY_TINT);
+    return ui->sheet_lit >= 0 && ui->sheet_memory >= 0;
+}
+
+static Rect scaled(Rect r, int px)
+{
+    return (Rect){r.x * px / TILE_PX, r.y * px / TILE_PX, r.w * px / TILE_PX, r.h * px / TILE_PX};
+}
+
+static void draw_tile(Ui *ui, Rect cell, const char *name, Color tint, bool lit)
 {
     const Tile *tile = tiles_find(ui->tiles, name);
     if (tile == NULL) return;
-    Color color = tiles_tinted(ui->tiles, name) ? tint : PAL_NO_TINT;
+    bool tinted = tiles_tinted(ui->tiles, name);
+    if (!tinted && cell.w == ui->layout.tile && ensure_sheets(ui, tile->image)) {
+        gfx_image(ui->gfx, lit ? ui->sheet_lit : ui->sheet_memory, scaled(tile->src, cell.w), cell,
+                  PAL_NO_TINT);
+        return;
+    }
+    Color color = tinted ? tint : PAL_NO_TINT;
     gfx_image(ui->gfx, tile->image, tile->src, cell, lit ? color : multiply(color, PAL_MEMORY_TINT));
 }
 
@@ -149,7 +178,7 @@ static void draw_glyph_terrain(const Ui *ui, Rect r, Terrain t, bool lit)
     }
 }
 
-static void draw_terrain(const Ui *ui, const Map *map, Point cell, Rect r, bool lit)
+static void draw_terrain(Ui *ui, const Map *map, Point cell, Rect r, bool lit)
 {
     Terrain t = map_at(map, cell.x, cell.y);
     if (ui->reveal && t == T_SECRET_DOOR) t = T_CLOSED_DOOR;   /* F1 shows it for what it is */
@@ -167,7 +196,7 @@ static void draw_terrain(const Ui *ui, const Map *map, Point cell, Rect r, bool 
 
 /* ---- Things on the map ------------------------------------------------- */
 
-static void draw_thing(const Ui *ui, Rect r, char glyph, const char *tile, Color color, bool lit)
+static void draw_thing(Ui *ui, Rect r, char glyph, const char *tile, Color color, bool lit)
 {
     if (ui->tile_view) {
         draw_tile(ui, r, tile, color, lit);
@@ -176,7 +205,7 @@ static void draw_thing(const Ui *ui, Rect r, char glyph, const char *tile, Color
     }
 }
 
-static void draw_traps(const Ui *ui, const View *v)
+static void draw_traps(Ui *ui, const View *v)
 {
     const Level *level = run_level(ui->run);
     for (int i = 0; i < level->trap_count; ++i) {
@@ -190,7 +219,7 @@ static void draw_traps(const Ui *ui, const View *v)
 }
 
 /* Items stay where they were seen, so a remembered one is drawn dimmed */
-static void draw_items(const Ui *ui, const View *v)
+static void draw_items(Ui *ui, const View *v)
 {
     const Level *level = run_level(ui->run);
     for (int i = 0; i < level->item_count; ++i) {
@@ -204,7 +233,7 @@ static void draw_items(const Ui *ui, const View *v)
 }
 
 /* Monsters move, so they're drawn only while the player sees them */
-static void draw_monsters(const Ui *ui, const View *v)
+static void draw_monsters(Ui *ui, const View *v)
 {
     const Level *level = run_level(ui->run);
     for (int i = 0; i < level->monster_count; ++i) {
@@ -244,7 +273,7 @@ static void draw_look_cursor(const Ui *ui, const View *v)
 
 /* ---- F6 and F7 --------------------------------------------------------- */
 
-static void draw_whole_map(const Ui *ui, const View *v, const Map *map)
+static void draw_whole_map(Ui *ui, const View *v, const Map *map)
 {
     for (int y = 0; y < MAP_H; ++y) {
         for (int x = 0; x < MAP_W; ++x) {
@@ -255,7 +284,7 @@ static void draw_whole_map(const Ui *ui, const View *v, const Map *map)
 
 /* A vault's map in the middle of the view: its walls, floors and doors
  * drawn as terrain, and the other symbols as themselves */
-static void draw_vault(const Ui *ui, const View *v)
+static void draw_vault(Ui *ui, const View *v)
 {
     const VaultDef *vault = &ui->data->vaults[ui->vault_shown];
     Point corner = {(MAP_W - vault->w) / 2, (MAP_H - vault->h) / 2};
