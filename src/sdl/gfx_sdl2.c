@@ -181,8 +181,9 @@ static ColoredGlyph *colored_glyph(Gfx *gfx, char c, Color color)
     if (gfx->colored == NULL || (unsigned char)c < FIRST_GLYPH || (unsigned char)c > LAST_GLYPH) {
         return NULL;
     }
-    uint32_t key = ((uint32_t)color.r << 24 | (uint32_t)color.g << 16 | (uint32_t)color.b << 8 |
-                    (uint32_t)(unsigned char)c) | 1u;
+    /* never 0, since c is at least FIRST_GLYPH */
+    uint32_t key = (uint32_t)color.r << 24 | (uint32_t)color.g << 16 | (uint32_t)color.b << 8 |
+                   (uint32_t)(unsigned char)c;
     if (color.a != 255) return NULL;
     uint32_t hash = (key * 2654435761u) >> 20;
     for (int probe = 0; probe < 8; ++probe) {
