@@ -165,16 +165,6 @@ static bool free_for_trap(const Gen *gen, Point p)
 
 /* ---- The vault --------------------------------------------------------- */
 
-static void shuffle_ints(Rng *rng, int *values, int count)
-{
-    for (int i = count - 1; i > 0; --i) {
-        int j = rng_roll(rng, 0, i);
-        int swap = values[i];
-        values[i] = values[j];
-        values[j] = swap;
-    }
-}
-
 /* The vaults for this floor of the kind asked for, in a random order */
 static int vault_choices(const Gen *gen, bool amulet, int choices[VAULT_CHOICES_MAX])
 {
@@ -185,7 +175,7 @@ static int vault_choices(const Gen *gen, bool amulet, int choices[VAULT_CHOICES_
             choices[count++] = i;
         }
     }
-    shuffle_ints(gen->rng, choices, count);
+    rng_shuffle(gen->rng, choices, count, sizeof choices[0]);
     return count;
 }
 
@@ -527,16 +517,6 @@ static int list_doorways(const Gen *gen, Doorway doorways[DOORWAYS_MAX])
     return count;
 }
 
-static void shuffle_doorways(Rng *rng, Doorway *doorways, int count)
-{
-    for (int i = count - 1; i > 0; --i) {
-        int j = rng_roll(rng, 0, i);
-        Doorway swap = doorways[i];
-        doorways[i] = doorways[j];
-        doorways[j] = swap;
-    }
-}
-
 static int clamp(int value, int lo, int hi)
 {
     return value < lo ? lo : value > hi ? hi : value;
@@ -585,7 +565,7 @@ static void hide_doors(Gen *gen)
 {
     Doorway doorways[DOORWAYS_MAX];
     int count = list_doorways(gen, doorways);
-    shuffle_doorways(gen->rng, doorways, count);
+    rng_shuffle(gen->rng, doorways, count, sizeof doorways[0]);
     int wanted = rng_roll(gen->rng, SECRET_DOORS_MIN, SECRET_DOORS_MAX), hidden = 0;
     for (int i = 0; i < count && hidden < wanted; ++i) {
         hidden += try_hiding(gen, doorways[i]);

@@ -55,12 +55,7 @@ void ident_randomize(Ident *ident, const GameData *data, Rng *rng)
      * takes the next, so no two share one */
     int order[MAX_POTION_KINDS];
     for (int i = 0; i < MAX_POTION_KINDS; ++i) order[i] = i;
-    for (int i = MAX_POTION_KINDS - 1; i > 0; --i) {
-        int j = rng_roll(rng, 0, i);
-        int swap = order[i];
-        order[i] = order[j];
-        order[j] = swap;
-    }
+    rng_shuffle(rng, order, MAX_POTION_KINDS, sizeof order[0]);
     int next_color = 0;
     int kinds = data->item_count < IDENT_MAX_KINDS ? data->item_count : IDENT_MAX_KINDS;
     for (int kind = 0; kind < kinds; ++kind) {

@@ -17,11 +17,16 @@ static Message *newest(MsgLog *log)
 
 void msg_add(MsgLog *log, const char *format, ...)
 {
-    char text[MSG_SIZE];
     va_list args;
     va_start(args, format);
-    vsnprintf(text, sizeof text, format, args);
+    msg_addv(log, format, args);
     va_end(args);
+}
+
+void msg_addv(MsgLog *log, const char *format, va_list args)
+{
+    char text[MSG_SIZE];
+    vsnprintf(text, sizeof text, format, args);
     if (text[0] >= 'a' && text[0] <= 'z') {
         text[0] = (char)(text[0] - 'a' + 'A');
     }

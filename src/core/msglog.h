@@ -4,6 +4,7 @@
 #ifndef AMULETS_MSGLOG_H
 #define AMULETS_MSGLOG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 enum { LOG_MAX = 100, MSG_SIZE = 160 };
@@ -29,6 +30,7 @@ void msg_clear(MsgLog *log);
 __attribute__((format(printf, 2, 3)))
 #endif
 void msg_add(MsgLog *log, const char *format, ...);
+void msg_addv(MsgLog *log, const char *format, va_list args);
 
 /* Everything said so far has been read */
 void msg_mark_read(MsgLog *log);

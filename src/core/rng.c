@@ -55,6 +55,24 @@ int rng_roll(Rng *rng, int lo, int hi)
     return (int)((int64_t)lo + (int64_t)(product >> 32));
 }
 
+static void swap_bytes(unsigned char *a, unsigned char *b, size_t size)
+{
+    for (size_t i = 0; i < size; ++i) {
+        unsigned char t = a[i];
+        a[i] = b[i];
+        b[i] = t;
+    }
+}
+
+void rng_shuffle(Rng *rng, void *items, int count, size_t size)
+{
+    unsigned char *bytes = items;
+    for (int i = count - 1; i > 0; --i) {
+        int j = rng_roll(rng, 0, i);
+        if (j != i) swap_bytes(bytes + (size_t)i * size, bytes + (size_t)j * size, size);
+    }
+}
+
 bool rng_one_in(Rng *rng, int n)
 {
     return n <= 1 || rng_roll(rng, 1, n) == 1;

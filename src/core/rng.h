@@ -5,6 +5,7 @@
 #define AMULETS_RNG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct Rng { uint64_t s[4]; } Rng;
@@ -18,6 +19,10 @@ uint64_t rng_next(Rng *rng);
 /* A whole number from lo to hi, both included, every one equally likely
  * (no modulo bias). lo must not be above hi. */
 int rng_roll(Rng *rng, int lo, int hi);
+
+/* Shuffles count items of size bytes each into a random order, every order
+ * as likely (Fisher-Yates) */
+void rng_shuffle(Rng *rng, void *items, int count, size_t size);
 
 /* True one time in n */
 bool rng_one_in(Rng *rng, int n);

@@ -107,12 +107,10 @@ Run *run_clone(const Run *run)
 
 void run_say(Run *run, const char *format, ...)
 {
-    char text[MSG_SIZE];
     va_list args;
     va_start(args, format);
-    vsnprintf(text, sizeof text, format, args);
+    msg_addv(&run->log, format, args);
     va_end(args);
-    msg_add(&run->log, "%s", text);
 }
 
 void run_tell(Run *run, const char *text)
