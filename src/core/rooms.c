@@ -6,7 +6,7 @@
  * in the tree and big enough for two rooms; each cut lands somewhere in
  * the middle part of the piece. Tuned so that a room of 13 x 9 or more
  * turns up on about one floor in three, and one of 17 x 11 on fewer than
- * one in twenty (tools/roomstats measures it). */
+ * one in twenty (tests/test_rooms.c measures it over 10,000 floors). */
 enum {
     MAX_CUTS = 4,       /* up to 16 rooms */
     PADDING = 1,        /* rock between a room and its piece's edge */

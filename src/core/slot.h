@@ -23,7 +23,7 @@ typedef struct Slot {
 
 /* The folder, from the environment's values as given (NULL or "" when
  * unset): AMULETS_HOME itself, or XDG_DATA_HOME/AmuletsOfSDL/Amulets, or
- * HOME/.local/share/AmuletsOfSDL/Amulets (what SDL_GetPrefPath gives on
+ * HOME/.local/share/AmuletsOfSDL/Amulets (what SDL's own preference path is on
  * Linux). The folder is made if it's missing. */
 bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, const char *home,
                char *error, size_t error_size);
