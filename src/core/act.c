@@ -41,7 +41,8 @@ static void wake_pack(Run *run, int woken)
             other->hp <= 0) {
             continue;
         }
-        other->state = leader.state;
+        /* a fleeing leader's fear is its own: the rest come to fight */
+        other->state = leader.state == MS_FLEEING ? MS_HUNTING : leader.state;
         other->has_target = leader.has_target;
         other->target = leader.target;
         other->has_last_seen = leader.has_last_seen;
@@ -196,14 +197,11 @@ void act_player_attacks(Run *run, int index)
         lvl_remove_monster(level, index);
     } else {
         run_say(run, "You hit the %s.", kind->name);
-        /* A blow wakes the one struck, and its pack */
-        bool asleep = m->state == MS_ASLEEP;
+        /* A blow wakes the one struck, and any of its pack still asleep */
         m->has_last_seen = true;
         m->last_seen = run->player.pos;
-        if (asleep || m->state == MS_WANDERING) {
-            m->state = MS_HUNTING;
-            if (asleep) wake_pack(run, index);
-        }
+        if (m->state == MS_ASLEEP || m->state == MS_WANDERING) m->state = MS_HUNTING;
+        wake_pack(run, index);
     }
     run_make_noise(run, where, FIGHT_LOUDNESS);
 }
