@@ -261,18 +261,30 @@ void run_open_door(Run *run, Point door)
     run_update_sight(run);
 }
 
-/* A free walkable cell chosen at random, the player's own excepted */
-void run_teleport_player(Run *run)
+static bool teleport_to(Run *run, Point cell)
 {
     Level *level = &run->level;
+    if (!map_walkable(&level->map, cell.x, cell.y) || point_eq(cell, run->player.pos) ||
+        lvl_monster_at(level, cell) >= 0) {
+        return false;
+    }
+    run->player.pos = cell;
+    run_update_sight(run);
+    return true;
+}
+
+/* A free walkable cell chosen at random, the player's own excepted. Most
+ * floors give one in a few tries; a cramped one is searched cell by cell
+ * from a random start, so the player always goes somewhere if anywhere */
+void run_teleport_player(Run *run)
+{
     for (int tries = 0; tries < 100; ++tries) {
         Point cell = {rng_roll(&run->rng, 0, MAP_W - 1), rng_roll(&run->rng, 0, MAP_H - 1)};
-        if (map_walkable(&level->map, cell.x, cell.y) && !point_eq(cell, run->player.pos) &&
-            lvl_monster_at(level, cell) < 0) {
-            run->player.pos = cell;
-            run_update_sight(run);
-            return;
-        }
+        if (teleport_to(run, cell)) return;
+    }
+    int start = rng_roll(&run->rng, 0, MAP_CELLS - 1);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (teleport_to(run, cell_point((start + i) % MAP_CELLS))) return;
     }
 }
 
