@@ -9,44 +9,42 @@
 
 enum { ROOMS_PER_BATCH = 400, CAVES_PER_BATCH = 100 };
 
-static double rooms_batch(int batch)
+typedef int (*Generator)(Map *map, Rng *rng);
+
+static int make_rooms(Map *map, Rng *rng)
 {
-    static Map map;
     Rect rooms[ROOMS_MAX];
-    uint64_t sum = 0;
-    double t0 = bench_now();
-    for (int i = 0; i < ROOMS_PER_BATCH; ++i) {
-        Rng rng;
-        rng_seed(&rng, (uint64_t)(batch * ROOMS_PER_BATCH + i));
-        sum += (uint64_t)rooms_generate(&map, &rng, rooms);
-    }
-    double t = bench_now() - t0;
-    bench_consume(sum);
-    return t;
+    return rooms_generate(map, rng, rooms);
 }
 
-static double caves_batch(int batch)
+static int make_cave(Map *map, Rng *rng)
+{
+    Rect areas[CAVE_AREAS_MAX];
+    return cave_generate(map, rng, areas);
+}
+
+/* Seconds for one batch of floors, each from its own seed */
+static double batch(Generator generate, int per_batch, int number)
 {
     static Map map;
-    Rect areas[CAVE_AREAS_MAX];
     uint64_t sum = 0;
     double t0 = bench_now();
-    for (int i = 0; i < CAVES_PER_BATCH; ++i) {
+    for (int i = 0; i < per_batch; ++i) {
         Rng rng;
-        rng_seed(&rng, (uint64_t)(batch * CAVES_PER_BATCH + i));
-        sum += (uint64_t)cave_generate(&map, &rng, areas);
+        rng_seed(&rng, (uint64_t)(number * per_batch + i));
+        sum += (uint64_t)generate(&map, &rng);
     }
     double t = bench_now() - t0;
     bench_consume(sum);
     return t;
 }
 
-static void rate(double (*batch)(int), int per_batch, const char *name)
+static void rate(Generator generate, int per_batch, const char *name)
 {
     double seconds[BENCH_BATCHES];
-    batch(-1);   /* warm up */
+    batch(generate, per_batch, -1);   /* warm up */
     for (int b = 0; b < BENCH_BATCHES; ++b) {
-        seconds[b] = batch(b);
+        seconds[b] = batch(generate, per_batch, b);
     }
     printf("RATE %s %.0f floors/s\n", name, per_batch / bench_median(seconds, BENCH_BATCHES));
 }
@@ -54,6 +52,6 @@ static void rate(double (*batch)(int), int per_batch, const char *name)
 void bench_generators(const BenchFloors *floors)
 {
     (void)floors;
-    rate(rooms_batch, ROOMS_PER_BATCH, "rooms_floors_per_s");
-    rate(caves_batch, CAVES_PER_BATCH, "caves_floors_per_s");
+    rate(make_rooms, ROOMS_PER_BATCH, "rooms_floors_per_s");
+    rate(make_cave, CAVES_PER_BATCH, "caves_floors_per_s");
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "mistakes.h"
 #include "data.h"
 #include "records.h"
 #include "rng.h"
@@ -166,19 +167,6 @@ static int line_of(const Texts *texts, int file, const char *anchor, const char 
 }
 
 /* ---- Loading and checking the mistakes ---- */
-
-static char *joined(const Errors *errors)
-{
-    size_t size = 1;
-    for (int i = 0; i < errors->count; ++i) size += strlen(errors->lines[i]) + 1;
-    char *text = malloc(size);
-    text[0] = '\0';
-    for (int i = 0; i < errors->count; ++i) {
-        strcat(text, errors->lines[i]);
-        strcat(text, "\n");
-    }
-    return text;
-}
 
 static bool load(const Texts *texts, GameData *data, Errors *errors)
 {

@@ -6,23 +6,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "mistakes.h"
 #include "records.h"
 
 /* ---- Helpers ---- */
-
-/* Every mistake, one to a line, each line ended with \n */
-static char *joined(const Errors *errors)
-{
-    size_t size = 1;
-    for (int i = 0; i < errors->count; ++i) size += strlen(errors->lines[i]) + 1;
-    char *text = malloc(size);
-    text[0] = '\0';
-    for (int i = 0; i < errors->count; ++i) {
-        strcat(text, errors->lines[i]);
-        strcat(text, "\n");
-    }
-    return text;
-}
 
 /* Checks the mistakes are exactly these lines (given as one text, each line
  * ended with \n; "" for none) */

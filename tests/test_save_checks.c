@@ -280,6 +280,34 @@ static void expect_key(Suite *s, const char *name, const char *type, int nth, co
     free_lines(&lines);
 }
 
+/* A key left out of a record: "[type] needs 'key'", on the record's line */
+static void expect_missing_key(Suite *s, const char *name, const char *type, const char *key)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int record = record_at(&lines, type, 0);
+    delete_lines(&lines, key_at(&lines, record, key), 1);
+    Wanted wanted = {0};
+    want(&wanted, "save.txt:%d: [%s] needs '%s'", record + 1, type, key);
+    expect_load(s, name, &lines, LOAD_DAMAGED, &wanted);
+    free_lines(&lines);
+}
+
+/* A line "key = value" nobody asks for, put offset lines below a record's
+ * [type] line: "unknown key 'key'" on its own line */
+static void expect_unknown_key(Suite *s, const char *name, const char *type, int offset,
+                               const char *key, const char *value)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int record = record_at(&lines, type, 0);
+    insert_line(&lines, record + offset, "%s = %s", key, value);
+    Wanted wanted = {0};
+    want(&wanted, "save.txt:%d: unknown key '%s'", record + offset + 1, key);
+    expect_load(s, name, &lines, LOAD_DAMAGED, &wanted);
+    free_lines(&lines);
+}
+
 /* ---- The base save ---------------------------------------------------- */
 
 static int item_kind(const GameData *data, const char *id)
@@ -450,22 +478,8 @@ static void test_bad_version(Suite *s)
     expect_key(s, "version 0", "save", 0, "version", "0", "'version' should be at least 1");
     expect_key(s, "a version too big", "save", 0, "version", "99999999999", "'version' is too big");
 
-    Lines lines;
-    copy_lines(&lines, &s->base);
-    int save = record_at(&lines, "save", 0);
-    delete_lines(&lines, key_at(&lines, save, "version"), 1);
-    Wanted wanted = {0};
-    want(&wanted, "save.txt:%d: [save] needs 'version'", save + 1);
-    expect_load(s, "no version", &lines, LOAD_DAMAGED, &wanted);
-    free_lines(&lines);
-
-    copy_lines(&lines, &s->base);
-    save = record_at(&lines, "save", 0);
-    insert_line(&lines, save + 2, "author = me");
-    Wanted extra = {0};
-    want(&extra, "save.txt:%d: unknown key 'author'", save + 3);
-    expect_load(s, "a key a [save] doesn't have", &lines, LOAD_DAMAGED, &extra);
-    free_lines(&lines);
+    expect_missing_key(s, "no version", "save", "version");
+    expect_unknown_key(s, "a key a [save] doesn't have", "save", 2, "author", "me");
 }
 
 /* ---- [run] -------------------------------------------------------------- */
@@ -580,21 +594,8 @@ static void test_player(Suite *s)
     expect_load(s, "no place, and hp above max_hp", &lines, LOAD_DAMAGED, &both);
     free_lines(&lines);
 
-    copy_lines(&lines, &s->base);
-    player = record_at(&lines, "player", 0);
-    delete_lines(&lines, key_at(&lines, player, "hp"), 1);
-    Wanted missing = {0};
-    want(&missing, "save.txt:%d: [player] needs 'hp'", player + 1);
-    expect_load(s, "no hp", &lines, LOAD_DAMAGED, &missing);
-    free_lines(&lines);
-
-    copy_lines(&lines, &s->base);
-    player = record_at(&lines, "player", 0);
-    insert_line(&lines, player + 3, "colour = blue");
-    Wanted unknown = {0};
-    want(&unknown, "save.txt:%d: unknown key 'colour'", player + 4);
-    expect_load(s, "a key a [player] doesn't have", &lines, LOAD_DAMAGED, &unknown);
-    free_lines(&lines);
+    expect_missing_key(s, "no hp", "player", "hp");
+    expect_unknown_key(s, "a key a [player] doesn't have", "player", 3, "colour", "blue");
 
     /* a key given twice is the record format's mistake; the first stands */
     copy_lines(&lines, &s->base);

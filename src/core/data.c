@@ -155,15 +155,18 @@ typedef struct Loader {
 } Loader;
 
 /* Adds a value of size bytes to the end of an array of count, which
- * grows in powers of two from 8. Returns the array, perhaps moved, or NULL
- * if memory ran out (leaving the old one as it was). */
-static void *push(void *array, int *count, const void *value, size_t size)
+ * grows in powers of two from 8. Returns the array, perhaps moved; if
+ * memory ran out, the old array as it was, and the loader notes it */
+static void *push(Loader *loader, void *array, int *count, const void *value, size_t size)
 {
     bool full = *count == 0 || (*count >= 8 && (*count & (*count - 1)) == 0);
     if (full) {
         size_t capacity = *count == 0 ? 8 : (size_t)*count * 2;
         void *grown = realloc(array, capacity * size);
-        if (grown == NULL) return NULL;
+        if (grown == NULL) {
+            loader->out_of_memory = true;
+            return array;
+        }
         array = grown;
     }
     memcpy((char *)array + (size_t)*count * size, value, size);
@@ -319,9 +322,7 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;
-    MonsterDef *monsters = push(data->monsters, &data->monster_count, &def, sizeof def);
-    if (monsters != NULL) data->monsters = monsters;
-    loader->out_of_memory = loader->out_of_memory || monsters == NULL;
+    data->monsters = push(loader, data->monsters, &data->monster_count, &def, sizeof def);
     return true;
 }
 
@@ -410,9 +411,7 @@ static bool read_item(Loader *loader, Fields *fields, const Record *record)
     check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;
-    ItemDef *items = push(data->items, &data->item_count, &def, sizeof def);
-    if (items != NULL) data->items = items;
-    loader->out_of_memory = loader->out_of_memory || items == NULL;
+    data->items = push(loader, data->items, &data->item_count, &def, sizeof def);
     return true;
 }
 
@@ -643,9 +642,7 @@ static bool read_vault(Loader *loader, Fields *fields, const Record *record)
      * with guards of no kind */
     if (!good || (guardian_named && def.guardian < 0)) return false;
     GameData *data = loader->data;
-    VaultDef *vaults = push(data->vaults, &data->vault_count, &def, sizeof def);
-    if (vaults != NULL) data->vaults = vaults;
-    loader->out_of_memory = loader->out_of_memory || vaults == NULL;
+    data->vaults = push(loader, data->vaults, &data->vault_count, &def, sizeof def);
     return true;
 }
 

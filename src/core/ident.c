@@ -20,14 +20,6 @@ static const char *const SYLLABLES[] = {
 
 static const Color SCROLL_COLOR = {235, 220, 175, 255};
 
-int ident_potion_colors(const Look **colors)
-{
-    *colors = POTION_COLORS;
-    return MAX_POTION_KINDS;
-}
-
-Color ident_scroll_color(void) { return SCROLL_COLOR; }
-
 /* A word of two or three syllables, in capitals */
 static void make_word(Rng *rng, char *out, size_t size)
 {

@@ -33,9 +33,4 @@ void ident_learn(Ident *ident, int kind);
 /* Gives a kind the look it had in a saved run */
 void ident_set_look(Ident *ident, int kind, const Look *look);
 
-/* The colours a potion can be, by name; there are MAX_POTION_KINDS */
-int ident_potion_colors(const Look **colors);
-/* The colour every scroll is drawn in */
-Color ident_scroll_color(void);
-
 #endif

@@ -73,8 +73,3 @@ void map_set_explored(Map *map, int x, int y)
         map->explored[cell_index(x, y)] = 1;
     }
 }
-
-void map_clear_visible(Map *map)
-{
-    memset(map->visible, 0, sizeof map->visible);
-}

@@ -46,7 +46,6 @@ bool map_borders_ground(const Map *map, int x, int y);
 bool map_explored(const Map *map, int x, int y);
 bool map_visible(const Map *map, int x, int y);
 void map_set_explored(Map *map, int x, int y);
-void map_clear_visible(Map *map);
 
 static inline bool map_walkable_at(const Map *map, Point p) { return map_walkable(map, p.x, p.y); }
 static inline Terrain map_at_point(const Map *map, Point p) { return map_at(map, p.x, p.y); }

@@ -15,14 +15,6 @@ static Message *newest(MsgLog *log)
     return log->count == 0 ? NULL : &log->messages[(log->first + log->count - 1) % LOG_MAX];
 }
 
-void msg_add(MsgLog *log, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    msg_addv(log, format, args);
-    va_end(args);
-}
-
 void msg_addv(MsgLog *log, const char *format, va_list args)
 {
     char text[MSG_SIZE];
@@ -51,6 +43,22 @@ void msg_mark_read(MsgLog *log)
 {
     for (int i = 0; i < log->count; ++i) {
         log->messages[(log->first + i) % LOG_MAX].read = true;
+    }
+}
+
+int msg_unread(const MsgLog *log)
+{
+    int unread = 0;
+    while (unread < log->count && !log->messages[(log->first + log->count - 1 - unread) % LOG_MAX].read) {
+        ++unread;
+    }
+    return unread;
+}
+
+void msg_mark_unread(MsgLog *log, int newest)
+{
+    for (int i = log->count - newest; i < log->count; ++i) {
+        if (i >= 0) log->messages[(log->first + i) % LOG_MAX].read = false;
     }
 }
 

@@ -23,17 +23,22 @@ typedef struct MsgLog {
 
 void msg_clear(MsgLog *log);
 
-/* Adds a message, formatted as printf does; its first letter is made a
+/* Adds a message, formatted as vprintf does; its first letter is made a
  * capital. The same text as the newest message counts that one up
  * instead, and makes it unread again. */
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
+__attribute__((format(printf, 2, 0)))
 #endif
-void msg_add(MsgLog *log, const char *format, ...);
 void msg_addv(MsgLog *log, const char *format, va_list args);
 
 /* Everything said so far has been read */
 void msg_mark_read(MsgLog *log);
+
+/* How many of the newest messages are unread. Messages are only ever made
+ * unread by being said, so the unread ones are always the newest few, and
+ * marking that many unread again undoes msg_mark_read */
+int msg_unread(const MsgLog *log);
+void msg_mark_unread(MsgLog *log, int newest);
 
 /* The i-th message, 0 the oldest kept; NULL out of range */
 const Message *msg_get(const MsgLog *log, int i);

@@ -663,7 +663,7 @@ bool run_command(Run *run, Command command)
     }
     if (command.kind >= CMD_COUNT) return false;
     /* What was said before this command has been read */
-    MsgLog before = run->log;
+    int unread = msg_unread(&run->log);
     msg_mark_read(&run->log);
     bool accepted = false;
     switch (run->mode) {
@@ -675,7 +675,7 @@ bool run_command(Run *run, Command command)
     case MODE_DEAD:
     case MODE_WON: break;
     }
-    if (!accepted) run->log = before;
+    if (!accepted) msg_mark_unread(&run->log, unread);   /* a refusal changes nothing */
     return accepted;
 }
 
@@ -776,11 +776,6 @@ void run_item_name(const Run *run, Stack stack, char *out, size_t size)
         snprintf(out, size, "something");
         break;
     }
-}
-
-void run_monster_name(const Run *run, int kind, char *out, size_t size)
-{
-    snprintf(out, size, "the %s", run->data->monsters[kind].name);
 }
 
 char run_item_glyph(const Run *run, int kind)

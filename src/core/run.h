@@ -118,8 +118,6 @@ bool run_sees(const Run *run, Point cell);
 /* An item's name as the player knows it: "a crimson potion", "3 scrolls
  * of magic mapping", "19 gold pieces", "the Amulet of SDL" */
 void run_item_name(const Run *run, Stack stack, char *out, size_t size);
-/* A monster kind's name with "the": "the jackal" */
-void run_monster_name(const Run *run, int kind, char *out, size_t size);
 /* How an item is drawn: its glyph and colour */
 char run_item_glyph(const Run *run, int kind);
 Color run_item_color(const Run *run, int kind);

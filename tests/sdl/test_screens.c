@@ -102,8 +102,9 @@ static void check_common(const Shot *shot)
     CHECK(colours_in(shot, 0, 0, shot->width, shot->height) > 20);   /* not one flat colour */
 }
 
-/* The glyph view draws the player as an @ in the player's colour */
-static void glyph_player(const char *args, const char *name)
+/* The player at their cell: in the glyph view an @ in the player's
+ * colour, in the tile view a picture of many colours, not the background */
+static void player_shot(const char *args, const char *name, bool tiles)
 {
     Shot shot;
     if (!take(&shot, args, name)) return;
@@ -111,23 +112,12 @@ static void glyph_player(const char *args, const char *name)
     CHECK(shot.has_player);
     if (shot.has_player) {
         const int *p = shot.player;
-        CHECK(has_colour(&shot, p[0], p[1], p[2], p[3], rgba(255, 240, 90)));
-    }
-    free(shot.pixels);
-}
-
-/* The tile view draws the player's picture: a cell of many colours, not
- * the background's */
-static void tile_player(const char *args, const char *name)
-{
-    Shot shot;
-    if (!take(&shot, args, name)) return;
-    check_common(&shot);
-    CHECK(shot.has_player);
-    if (shot.has_player) {
-        const int *p = shot.player;
-        CHECK(p[2] >= 32 && p[3] >= 32);
-        CHECK(colours_in(&shot, p[0], p[1], p[2], p[3]) >= 4);
+        if (tiles) {
+            CHECK(p[2] >= 32 && p[3] >= 32);
+            CHECK(colours_in(&shot, p[0], p[1], p[2], p[3]) >= 4);
+        } else {
+            CHECK(has_colour(&shot, p[0], p[1], p[2], p[3], rgba(255, 240, 90)));
+        }
     }
     free(shot.pixels);
 }
@@ -193,12 +183,12 @@ int main(void)
     char make[600];
     snprintf(make, sizeof make, "mkdir -p '%s'", home());
     if (system(make) != 0) return EXIT_FAILURE;
-    glyph_player("--seed 1 --play hhjj --glyphs", "glyphs-1");
-    glyph_player("--seed 7 --floor 3 --play '<f1>' --glyphs", "glyphs-vault");
-    glyph_player("--seed 2 --floor 4 --glyphs", "glyphs-cave");
-    tile_player("--seed 1 --play hhjj --tiles", "tiles-1");
-    tile_player("--seed 7 --floor 3 --play '<f1>' --tiles", "tiles-vault");
-    tile_player("--seed 2 --floor 7 --tiles", "tiles-cave");
+    player_shot("--seed 1 --play hhjj --glyphs", "glyphs-1", false);
+    player_shot("--seed 7 --floor 3 --play '<f1>' --glyphs", "glyphs-vault", false);
+    player_shot("--seed 2 --floor 4 --glyphs", "glyphs-cave", false);
+    player_shot("--seed 1 --play hhjj --tiles", "tiles-1", true);
+    player_shot("--seed 7 --floor 3 --play '<f1>' --tiles", "tiles-vault", true);
+    player_shot("--seed 2 --floor 7 --tiles", "tiles-cave", true);
     dialog("--seed 3 --play i --glyphs", "inventory-glyphs", "inventory");
     dialog("--seed 3 --play i --tiles", "inventory-tiles", "inventory");
     dialog("--seed 3 --play '<esc>' --tiles", "menu", "menu");
