@@ -622,6 +622,37 @@ static void test_at_most_ten_potions(void)
                 first_added + 4 * 7, first_added + 5 * 7);
 }
 
+/* How many records a text has: lines starting with [ */
+static int count_records(const char *text)
+{
+    int count = text[0] == '[';
+    for (const char *p = strchr(text, '\n'); p != NULL; p = strchr(p + 1, '\n')) count += p[1] == '[';
+    return count;
+}
+
+/* The run's table of what the player knows has room for so many kinds */
+static void test_at_most_so_many_items(void)
+{
+    Texts t = shipped();
+    int extra = MAX_ITEM_KINDS + 2 - count_records(t.text[ITEMS]);
+    char *added = malloc((size_t)extra * 128 + 1);
+    added[0] = '\0';
+    for (int i = 0; i < extra; ++i) {
+        sprintf(added + strlen(added),
+                "\n[weapon]\nid        = extra_%d\nname      = extra %d\ntile      = dagger\n"
+                "frequency = 1\ndamage    = 1 2\n", i, i);
+    }
+    size_t len = strlen(t.text[ITEMS]);
+    int first_added = line_number(t.text[ITEMS], len) + 1;
+    splice(&t, ITEMS, len, 0, added);
+    free(added);
+    /* each added record is 7 lines; the last two are one and two too many */
+    EXPECT_LOAD(&t, "items.txt:%d: there can be at most %d kinds of item\n"
+                    "items.txt:%d: there can be at most %d kinds of item\n",
+                first_added + (extra - 2) * 7, MAX_ITEM_KINDS,
+                first_added + (extra - 1) * 7, MAX_ITEM_KINDS);
+}
+
 static void test_needed_items(void)
 {
     Texts t = shipped();
@@ -1322,6 +1353,7 @@ int main(void)
     test_item_unknown_class();
     test_item_id_used_twice();
     test_at_most_ten_potions();
+    test_at_most_so_many_items();
     test_needed_items();
     test_item_several_mistakes();
     test_vault_size();

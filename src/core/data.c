@@ -408,6 +408,9 @@ static bool read_item(Loader *loader, Fields *fields, const Record *record)
                    "there can be at most %d kinds of potion, one for each colour",
                    MAX_POTION_KINDS);
     }
+    if (loader->data->item_count >= MAX_ITEM_KINDS) {
+        fld_report(fields, record->line, "there can be at most %d kinds of item", MAX_ITEM_KINDS);
+    }
     check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;

@@ -9,7 +9,7 @@
 #include "data.h"
 #include "rng.h"
 
-enum { IDENT_MAX_KINDS = 128, LOOK_SIZE = 32 };
+enum { IDENT_MAX_KINDS = MAX_ITEM_KINDS, LOOK_SIZE = 32 };
 
 typedef struct Look {
     char name[LOOK_SIZE];     /* "crimson", or "ZELMOR THIKA" */
