@@ -607,9 +607,35 @@ static void test_random_symmetry(int maps, int big_maps)
     free(views);
 }
 
+/* A wider sight cut down to a disk is exactly the narrower sight: cells
+ * past a disk's edge shade only cells past it too. The run counts on this
+ * to see for the player and the keenest monster with one sweep */
+static void test_wider_cut_down(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0xC07u);
+    static const int wider[] = {SIGHT_RADIUS + 1, SIGHT_RADIUS + 4, BIG_RADIUS};
+    for (int m = 0; m < maps; ++m) {
+        Map map;
+        random_map(&map, &rng, m);
+        Point o = random_origin(&map, &rng);
+        unsigned char narrow[MAP_CELLS] = {0}, wide[MAP_CELLS] = {0};
+        fov_compute_into(&map, o, SIGHT_RADIUS, narrow);
+        fov_compute_into(&map, o, wider[m % 3], wide);
+        int differ = 0;
+        for (int i = 0; i < MAP_CELLS; ++i) {
+            Point p = cell_point(i);
+            bool cut = wide[i] && fov_in_radius(p.x - o.x, p.y - o.y, SIGHT_RADIUS);
+            differ += cut != (narrow[i] != 0);
+        }
+        CHECK_INT(differ, 0);
+    }
+}
+
 int main(void)
 {
     bool slow = check_sanitized();
+    test_wider_cut_down(slow ? 500 : 4000);
     test_sealed_room();
     test_doors();
     test_pillar();

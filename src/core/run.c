@@ -153,19 +153,30 @@ void run_hurt_player(Run *run, int damage, const char *killer)
 
 /* ---- Sight, maps and noise ------------------------------------------- */
 
-/* What the player can see from where they stand. Every item that comes
- * into sight is seen from then on; the wider sight is for the keenest
- * monster, whose seeing the player is the same line the other way */
+/* What the player can see from where they stand. One sweep, as far as
+ * the keenest monster sees (its seeing the player is the same line the
+ * other way), cut down to the player's own radius, which gives exactly
+ * the player's sight (test_fov checks it). Everything seen is explored,
+ * and every item that comes into sight is seen from then on */
 void run_update_sight(Run *run)
 {
     Level *level = &run->level;
-    fov_compute(&level->map, run->player.pos, SIGHT_RADIUS);
+    Map *map = &level->map;
+    Point me = run->player.pos;
+    memset(run->sees_far, 0, sizeof run->sees_far);
+    fov_compute_into(map, me, run->max_sight, run->sees_far);
+    memset(map->visible, 0, sizeof map->visible);
+    for (int y = me.y - SIGHT_RADIUS; y <= me.y + SIGHT_RADIUS; ++y) {
+        for (int x = me.x - SIGHT_RADIUS; x <= me.x + SIGHT_RADIUS; ++x) {
+            if (!in_bounds(x, y) || !fov_in_radius(x - me.x, y - me.y, SIGHT_RADIUS)) continue;
+            int i = cell_index(x, y);
+            if (run->sees_far[i]) map->visible[i] = map->explored[i] = 1;
+        }
+    }
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
-        if (map_visible(&level->map, p.x, p.y)) level->items[i].seen = true;
+        if (map_visible(map, p.x, p.y)) level->items[i].seen = true;
     }
-    memset(run->sees_far, 0, sizeof run->sees_far);
-    fov_compute_into(&level->map, run->player.pos, run->max_sight, run->sees_far);
     run->maps_fresh = false;
 }
 
