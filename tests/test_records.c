@@ -521,7 +521,7 @@ static void test_text_into(void)
     EXPECT_ERRORS(&r->parsed.errors, "t.txt:3: 'eight' is longer than 7 characters\n");
     finish_reading(r);
 
-    char name[NAME_SIZE];
+    char name[48];
     r = reading("name = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n");
     fld_text_into(&r->fields, "name", name, sizeof name);
     EXPECT_ERRORS(&r->parsed.errors, "t.txt:2: 'name' is longer than 47 characters\n");

@@ -10,7 +10,7 @@
 
 static const int KEYS[] = {
     'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n', 'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n',
-    '.', 'g', 'g', 'i', 'd', 'c', 's', '>', '>', 'a', 'b', 'c', 'y', 'n', KEY_ESC,
+    '.', 'g', 'g', 'i', 'd', 'c', 's', '>', '>', 'a', 'b', 'c', 'y', 'n', AK_ESC,
 };
 
 typedef struct Coverage {

@@ -10,7 +10,7 @@
 static const int KEYS[] = {
     'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n', 'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n',
     '.', 'g', 'g', 'i', 'd', 'c', 's', '>', '>', 'a', 'b', 'c', 'd', 'e', 'y', 'n',
-    KEY_ESC, KEY_UP, KEY_KP3,
+    AK_ESC, AK_UP, AK_KP3,
 };
 
 static int random_key(Rng *rng)

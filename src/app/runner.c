@@ -70,7 +70,7 @@ static void play(Session *session, const int *keys, int count)
     bool looking = false;
     for (int i = 0; i < count; ++i) {
         if (looking) {
-            looking = keys[i] != KEY_ESC;   /* looking takes no turn */
+            looking = keys[i] != AK_ESC;   /* looking takes no turn */
             continue;
         }
         KeyAction action = session_key(session, keys[i]);

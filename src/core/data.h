@@ -9,15 +9,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "color.h"
 #include "errors.h"
+#include "records.h"
 
-enum { ID_SIZE = 32, NAME_SIZE = 48, TILE_SIZE = 48 };
+enum { NAME_SIZE = 48, TILE_SIZE = 48 };
 
 /* A run keeps what the player knows of each kind of item in a table of
  * this many */
 enum { MAX_ITEM_KINDS = 128 };
 
-typedef struct Color { uint8_t r, g, b, a; } Color;
 
 /* Monster traits, by their names in monsters.txt; pack:N is separate */
 enum {

@@ -69,7 +69,7 @@ static void save_and_continue(Fixture *f)
     Ui *ui = new_ui(f, 31, 2);
     keys(ui, "hhjj");
     uint64_t before = save_digest(ui->run);
-    ui_key(ui, KEY_ESC);
+    ui_key(ui, AK_ESC);
     CHECK_INT(run_mode(ui->run), MODE_MENU);
     ui_key(ui, 's');
     CHECK(ui->quit && slot_has_save(&f->slot));
@@ -86,7 +86,7 @@ static void save_and_continue(Fixture *f)
 
     /* N plays the new run and deletes the save; Esc quits and keeps it */
     ui = new_ui(f, 99, 1);
-    ui_key(ui, KEY_ESC);
+    ui_key(ui, AK_ESC);
     CHECK(ui->quit && slot_has_save(&f->slot));
     ui_free(ui);
     ui = new_ui(f, 99, 1);
@@ -176,7 +176,7 @@ static void looking(Fixture *f)
     Point cell;
     CHECK(ui_look_cell(ui, &cell) && cell.x == start.x + 2 && cell.y == start.y);
     ui_draw(ui);
-    ui_key(ui, KEY_ESC);
+    ui_key(ui, AK_ESC);
     CHECK(!ui->looking);
     CHECK_INT(run_turn(ui->run), turn);
     CHECK(point_eq(run_player(ui->run)->pos, start));
@@ -194,24 +194,24 @@ static void looking(Fixture *f)
 static void debug_keys(Fixture *f)
 {
     Ui *ui = new_ui(f, 2, 1);
-    ui_key(ui, KEY_F2);
+    ui_key(ui, AK_F2);
     CHECK(ui->tile_view);
-    ui_key(ui, KEY_F1);
+    ui_key(ui, AK_F1);
     CHECK(ui->reveal);
-    ui_key(ui, KEY_F3);
-    ui_key(ui, KEY_F4);
+    ui_key(ui, AK_F3);
+    ui_key(ui, AK_F4);
     CHECK(ui->distances && ui->monster_list);
     ui_draw(ui);
     int presses = 0;
     do {
-        ui_key(ui, KEY_F6);
+        ui_key(ui, AK_F6);
         ui_draw(ui);
         ++presses;
     } while (ui->growing && presses < 50);
     CHECK_INT(presses, CAVE_STEPS + 3);   /* the fill, each step, the flood fill, back */
     presses = 0;
     do {
-        ui_key(ui, KEY_F7);
+        ui_key(ui, AK_F7);
         ui_draw(ui);
         ++presses;
     } while (ui->vault_shown >= 0 && presses < 50);

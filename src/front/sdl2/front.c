@@ -117,7 +117,7 @@ static int show_errors(Front *f)
     ui_draw_data_errors(f->gfx, &f->errors);
     for (;;) {
         if (!gfx_wait_event(f->gfx, &event, -1)) continue;
-        if (event.kind == GFX_QUIT || (event.kind == GFX_KEY && event.key == KEY_ESC)) break;
+        if (event.kind == GFX_QUIT || (event.kind == GFX_KEY && event.key == AK_ESC)) break;
         if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, &f->errors);
     }
     return 1;

@@ -74,7 +74,7 @@ typedef enum GfxEventKind {
 
 typedef struct GfxEvent {
     GfxEventKind kind;
-    int key;          /* a character, or a KEY_ name from keys.h */
+    int key;          /* a character, or an AK_ name from keys.h */
     int x, y;         /* the mouse, or the new size */
 } GfxEvent;
 

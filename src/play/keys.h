@@ -10,13 +10,13 @@
 #include "run.h"
 
 enum {
-    KEY_ENTER = 13,
-    KEY_ESC = 27,
-    KEY_UP = 0x100, KEY_DOWN, KEY_LEFT, KEY_RIGHT,
-    KEY_KP1, KEY_KP2, KEY_KP3, KEY_KP4, KEY_KP5, KEY_KP6, KEY_KP7, KEY_KP8, KEY_KP9,
-    KEY_F1, KEY_F2, KEY_F3, KEY_F4, KEY_F5, KEY_F6, KEY_F7, KEY_F8, KEY_F9,
-    KEY_F10, KEY_F11, KEY_F12,
-    KEY_LIMIT
+    AK_ENTER = 13,
+    AK_ESC = 27,
+    AK_UP = 0x100, AK_DOWN, AK_LEFT, AK_RIGHT,
+    AK_KP1, AK_KP2, AK_KP3, AK_KP4, AK_KP5, AK_KP6, AK_KP7, AK_KP8, AK_KP9,
+    AK_F1, AK_F2, AK_F3, AK_F4, AK_F5, AK_F6, AK_F7, AK_F8, AK_F9,
+    AK_F10, AK_F11, AK_F12,
+    AK_LIMIT
 };
 
 /* What a key asks for: a command for the run, or something only the

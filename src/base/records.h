@@ -19,8 +19,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "data.h"
+#include "color.h"
 #include "errors.h"
+
+/* The longest id a record can give, with its NUL */
+enum { ID_SIZE = 32 };
 
 typedef struct RecField {
     char *key;

@@ -429,14 +429,14 @@ bool gfx_read_png(const char *path, int *width, int *height, uint32_t **pixels)
 static int named_key(SDL_Keycode code)
 {
     static const struct { SDL_Keycode code; int key; } KEYS[] = {
-        {SDLK_ESCAPE, KEY_ESC}, {SDLK_RETURN, KEY_ENTER}, {SDLK_KP_ENTER, KEY_ENTER},
-        {SDLK_UP, KEY_UP}, {SDLK_DOWN, KEY_DOWN}, {SDLK_LEFT, KEY_LEFT}, {SDLK_RIGHT, KEY_RIGHT},
-        {SDLK_KP_1, KEY_KP1}, {SDLK_KP_2, KEY_KP2}, {SDLK_KP_3, KEY_KP3}, {SDLK_KP_4, KEY_KP4},
-        {SDLK_KP_5, KEY_KP5}, {SDLK_KP_6, KEY_KP6}, {SDLK_KP_7, KEY_KP7}, {SDLK_KP_8, KEY_KP8},
-        {SDLK_KP_9, KEY_KP9}, {SDLK_F1, KEY_F1}, {SDLK_F2, KEY_F2}, {SDLK_F3, KEY_F3},
-        {SDLK_F4, KEY_F4}, {SDLK_F5, KEY_F5}, {SDLK_F6, KEY_F6}, {SDLK_F7, KEY_F7},
-        {SDLK_F8, KEY_F8}, {SDLK_F9, KEY_F9}, {SDLK_F10, KEY_F10}, {SDLK_F11, KEY_F11},
-        {SDLK_F12, KEY_F12},
+        {SDLK_ESCAPE, AK_ESC}, {SDLK_RETURN, AK_ENTER}, {SDLK_KP_ENTER, AK_ENTER},
+        {SDLK_UP, AK_UP}, {SDLK_DOWN, AK_DOWN}, {SDLK_LEFT, AK_LEFT}, {SDLK_RIGHT, AK_RIGHT},
+        {SDLK_KP_1, AK_KP1}, {SDLK_KP_2, AK_KP2}, {SDLK_KP_3, AK_KP3}, {SDLK_KP_4, AK_KP4},
+        {SDLK_KP_5, AK_KP5}, {SDLK_KP_6, AK_KP6}, {SDLK_KP_7, AK_KP7}, {SDLK_KP_8, AK_KP8},
+        {SDLK_KP_9, AK_KP9}, {SDLK_F1, AK_F1}, {SDLK_F2, AK_F2}, {SDLK_F3, AK_F3},
+        {SDLK_F4, AK_F4}, {SDLK_F5, AK_F5}, {SDLK_F6, AK_F6}, {SDLK_F7, AK_F7},
+        {SDLK_F8, AK_F8}, {SDLK_F9, AK_F9}, {SDLK_F10, AK_F10}, {SDLK_F11, AK_F11},
+        {SDLK_F12, AK_F12},
     };
     for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; ++i) {
         if (KEYS[i].code == code) return KEYS[i].key;

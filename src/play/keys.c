@@ -6,14 +6,14 @@
 int key_direction(int key)
 {
     switch (key) {
-    case 'k': case KEY_UP: case KEY_KP8: return 0;
-    case 'u': case KEY_KP9: return 1;
-    case 'l': case KEY_RIGHT: case KEY_KP6: return 2;
-    case 'n': case KEY_KP3: return 3;
-    case 'j': case KEY_DOWN: case KEY_KP2: return 4;
-    case 'b': case KEY_KP1: return 5;
-    case 'h': case KEY_LEFT: case KEY_KP4: return 6;
-    case 'y': case KEY_KP7: return 7;
+    case 'k': case AK_UP: case AK_KP8: return 0;
+    case 'u': case AK_KP9: return 1;
+    case 'l': case AK_RIGHT: case AK_KP6: return 2;
+    case 'n': case AK_KP3: return 3;
+    case 'j': case AK_DOWN: case AK_KP2: return 4;
+    case 'b': case AK_KP1: return 5;
+    case 'h': case AK_LEFT: case AK_KP4: return 6;
+    case 'y': case AK_KP7: return 7;
     default: return -1;
     }
 }
@@ -30,7 +30,7 @@ static KeyAction playing_key(int key, Command *out)
     int dir = key_direction(key);
     if (dir >= 0) return command(out, CMD_MOVE, dir);
     switch (key) {
-    case '.': case KEY_KP5: return command(out, CMD_WAIT, 0);
+    case '.': case AK_KP5: return command(out, CMD_WAIT, 0);
     case 'g': return command(out, CMD_PICK_UP, 0);
     case 'i': return command(out, CMD_INVENTORY, 0);
     case 'd': return command(out, CMD_DROP, 0);
@@ -38,34 +38,34 @@ static KeyAction playing_key(int key, Command *out)
     case 's': return command(out, CMD_SEARCH, 0);
     case '>': return command(out, CMD_DESCEND, 0);
     case 'x': return KA_LOOK;
-    case KEY_ESC: return command(out, CMD_MENU, 0);
+    case AK_ESC: return command(out, CMD_MENU, 0);
     default: return KA_NONE;
     }
 }
 
 KeyAction key_action(Mode mode, int key, Command *out)
 {
-    if (key >= KEY_F1 && key <= KEY_F12) return KA_DEBUG;
+    if (key >= AK_F1 && key <= AK_F12) return KA_DEBUG;
     switch (mode) {
     case MODE_PLAYING:
         return playing_key(key, out);
     case MODE_INVENTORY:
-        if (key == KEY_ESC) return command(out, CMD_CANCEL, 0);
+        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
         if (key >= 'a' && key < 'a' + PACK_SLOTS) return command(out, CMD_CHOOSE, key - 'a');
         return KA_NONE;
     case MODE_CLOSING:
-        if (key == KEY_ESC) return command(out, CMD_CANCEL, 0);
+        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
         if (key_direction(key) >= 0) return command(out, CMD_MOVE, key_direction(key));
         return KA_NONE;
     case MODE_CONFIRMING:
         return command(out, key == 'y' || key == 'Y' ? CMD_YES : CMD_NO, 0);
     case MODE_MENU:
-        if (key == KEY_ESC) return command(out, CMD_CANCEL, 0);
+        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
         if (key == 's' || key == 'S') return KA_SAVE_QUIT;
         return KA_NONE;
     case MODE_DEAD:
     case MODE_WON:
-        if (key == KEY_ESC) return KA_QUIT;
+        if (key == AK_ESC) return KA_QUIT;
         if (key == 'r' || key == 'R') return KA_NEW_RUN;
         return KA_NONE;
     }
@@ -78,14 +78,14 @@ typedef struct KeyName {
 } KeyName;
 
 static const KeyName KEY_NAMES[] = {
-    {"esc", KEY_ESC}, {"enter", KEY_ENTER}, {"up", KEY_UP}, {"down", KEY_DOWN},
-    {"left", KEY_LEFT}, {"right", KEY_RIGHT}, {"lt", '<'}, {"gt", '>'},
-    {"kp1", KEY_KP1}, {"kp2", KEY_KP2}, {"kp3", KEY_KP3}, {"kp4", KEY_KP4},
-    {"kp5", KEY_KP5}, {"kp6", KEY_KP6}, {"kp7", KEY_KP7}, {"kp8", KEY_KP8},
-    {"kp9", KEY_KP9}, {"f1", KEY_F1}, {"f2", KEY_F2}, {"f3", KEY_F3},
-    {"f4", KEY_F4}, {"f5", KEY_F5}, {"f6", KEY_F6}, {"f7", KEY_F7},
-    {"f8", KEY_F8}, {"f9", KEY_F9}, {"f10", KEY_F10}, {"f11", KEY_F11},
-    {"f12", KEY_F12},
+    {"esc", AK_ESC}, {"enter", AK_ENTER}, {"up", AK_UP}, {"down", AK_DOWN},
+    {"left", AK_LEFT}, {"right", AK_RIGHT}, {"lt", '<'}, {"gt", '>'},
+    {"kp1", AK_KP1}, {"kp2", AK_KP2}, {"kp3", AK_KP3}, {"kp4", AK_KP4},
+    {"kp5", AK_KP5}, {"kp6", AK_KP6}, {"kp7", AK_KP7}, {"kp8", AK_KP8},
+    {"kp9", AK_KP9}, {"f1", AK_F1}, {"f2", AK_F2}, {"f3", AK_F3},
+    {"f4", AK_F4}, {"f5", AK_F5}, {"f6", AK_F6}, {"f7", AK_F7},
+    {"f8", AK_F8}, {"f9", AK_F9}, {"f10", AK_F10}, {"f11", AK_F11},
+    {"f12", AK_F12},
 };
 
 static int named_key(const char *name, size_t length)

@@ -119,7 +119,7 @@ static void title_key(Ui *ui, int key)
     } else if (key == 'n' || key == 'N') {
         if (!ui->title_failed || ui->title_other_version) slot_remove(ui->slot);
         ui->screen = SCREEN_GAME;
-    } else if (key == KEY_ESC) {
+    } else if (key == AK_ESC) {
         ui->quit = true;
     }
     ui->dirty = true;
@@ -149,12 +149,12 @@ static void step_vault(Ui *ui)
 static void debug_key(Ui *ui, int key)
 {
     switch (key) {
-    case KEY_F1: ui->reveal = !ui->reveal; break;
-    case KEY_F2: ui->tile_view = !ui->tile_view; break;
-    case KEY_F3: ui->distances = !ui->distances; break;
-    case KEY_F4: ui->monster_list = !ui->monster_list; break;
-    case KEY_F6: step_cave(ui); break;
-    case KEY_F7: step_vault(ui); break;
+    case AK_F1: ui->reveal = !ui->reveal; break;
+    case AK_F2: ui->tile_view = !ui->tile_view; break;
+    case AK_F3: ui->distances = !ui->distances; break;
+    case AK_F4: ui->monster_list = !ui->monster_list; break;
+    case AK_F6: step_cave(ui); break;
+    case AK_F7: step_vault(ui); break;
     default: break;
     }
 }
@@ -164,7 +164,7 @@ static void debug_key(Ui *ui, int key)
 static void look_key(Ui *ui, int key)
 {
     int dir = key_direction(key);
-    if (key == KEY_ESC || key == 'x') {
+    if (key == AK_ESC || key == 'x') {
         ui->looking = false;
     } else if (dir >= 0) {
         Point next = point_add(ui->cursor, DIRS[dir]);
@@ -210,7 +210,7 @@ static void game_key(Ui *ui, int key)
 void ui_key(Ui *ui, int key)
 {
     ui->dirty = true;
-    if (key >= KEY_F1 && key <= KEY_F12) {
+    if (key >= AK_F1 && key <= AK_F12) {
         debug_key(ui, key);
     } else if (ui->screen == SCREEN_TITLE) {
         title_key(ui, key);
