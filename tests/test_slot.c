@@ -192,6 +192,10 @@ static const FaultCase FAULT_CASES[] = {
     {FAULT_CLOSE, EDQUOT, "it couldn't be written: the disk quota is used up"},
     {FAULT_RENAME, EACCES, "it couldn't take the old save's place: the save folder can't be written to"},
     {FAULT_RENAME, EIO, "it couldn't take the old save's place: the disk reported an error"},
+    {FAULT_OPEN, EISDIR, "it couldn't be written: there's a folder in its place"},
+    {FAULT_OPEN, EMFILE, "it couldn't be written: the game has too many files open"},
+    /* the system's own words, where there are none of ours, in a sentence of their own */
+    {FAULT_RENAME, EXDEV, "it couldn't take the old save's place. The system said: \"Invalid cross-device link\""},
 };
 
 /* Each step failing, through slot_write: false, the player's words, the
@@ -374,8 +378,8 @@ static void test_folder(Suite *s)
     path_of(file, "%s/a_file", s->root);
     put_file(file, "x", 1);
     path_of(under, "%s/sub", file);
-    expect_no_folder(under, NULL, NULL, "the save folder can't be made: Not a directory");
-    expect_no_folder(file, NULL, NULL, "the save folder can't be made: Not a directory");
+    expect_no_folder(under, NULL, NULL, "the save folder can't be made: a file is where a folder should be");
+    expect_no_folder(file, NULL, NULL, "the save folder can't be made: a file is where a folder should be");
 }
 
 /* Writes text as the slot's save, as if a game (or a player) had */

@@ -17,24 +17,49 @@ static const FileOps SYSTEM_OPS = {
 
 const FileOps *file_system_ops(void) { return &SYSTEM_OPS; }
 
+/* The player's words for the errors a save can meet; the rest are
+ * the system's own, quoted as a sentence of their own, since its words
+ * ("Invalid cross-device link") don't read as part of ours */
+static const struct {
+    int error_number;
+    const char *words;
+} REASONS[] = {
+    {ENOSPC, "the disk is full"},
+    {EDQUOT, "the disk quota is used up"},
+    {EACCES, "the save folder can't be written to"},
+    {EPERM, "the save folder can't be written to"},
+    {EROFS, "the disk is read-only"},
+    {ENOENT, "the save folder is missing"},
+    {EIO, "the disk reported an error"},
+    {ENAMETOOLONG, "the save folder's path is too long"},
+    {EISDIR, "there's a folder in its place"},
+    {ENOTDIR, "a file is where a folder should be"},
+    {ELOOP, "there's a link in its place"},
+    {EEXIST, "something else appeared in its place"},
+    {EMFILE, "the game has too many files open"},
+    {ENFILE, "the system has too many files open"},
+    {ENOMEM, "there's not enough memory"},
+    {EFBIG, "the file would be too big for the disk"},
+};
+
 const char *file_reason(int error_number)
 {
-    switch (error_number) {
-    case ENOSPC: return "the disk is full";
-    case EDQUOT: return "the disk quota is used up";
-    case EACCES:
-    case EPERM: return "the save folder can't be written to";
-    case EROFS: return "the disk is read-only";
-    case ENOENT: return "the save folder is missing";
-    case EIO: return "the disk reported an error";
-    case ENAMETOOLONG: return "the save folder's path is too long";
-    default: return strerror(error_number);
+    for (size_t i = 0; i < sizeof REASONS / sizeof REASONS[0]; ++i) {
+        if (REASONS[i].error_number == error_number) return REASONS[i].words;
     }
+    return NULL;
+}
+
+void file_explain(char *out, size_t size, const char *what, int error_number)
+{
+    const char *words = file_reason(error_number);
+    if (words != NULL) snprintf(out, size, "%s: %s", what, words);
+    else snprintf(out, size, "%s. The system said: \"%s\"", what, strerror(error_number));
 }
 
 static bool fail(char *error, size_t size, const char *what, int error_number)
 {
-    snprintf(error, size, "%s: %s", what, file_reason(error_number));
+    file_explain(error, size, what, error_number);
     return false;
 }
 
@@ -120,13 +145,15 @@ static const char *read_reason(int error_number)
     case EPERM: return "it isn't readable (permission denied)";
     case EIO: return "the disk reported an error while reading it";
     case ELOOP: return "it's a link that leads nowhere it can be read";
-    default: return strerror(error_number);
+    default: return file_reason(error_number);
     }
 }
 
 static FileRead read_failed(char *error, size_t size, int error_number)
 {
-    snprintf(error, size, "it can't be read: %s", read_reason(error_number));
+    const char *words = read_reason(error_number);
+    if (words != NULL) snprintf(error, size, "it can't be read: %s", words);
+    else file_explain(error, size, "it can't be read", error_number);
     return FILE_READ_FAILED;
 }
 

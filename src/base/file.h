@@ -54,7 +54,10 @@ bool file_exists(const char *path);
 /* Makes a folder and the folders above it, as mkdir -p does */
 bool file_make_dirs(const char *dir, char *error, size_t error_size);
 
-/* The player's words for an errno */
+/* The player's words for an errno, or NULL where there are none */
 const char *file_reason(int error_number);
+/* "what: the player's words", or for an error without words of ours,
+ * "what. The system said: "its words"" */
+void file_explain(char *out, size_t size, const char *what, int error_number);
 
 #endif

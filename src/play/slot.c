@@ -144,7 +144,7 @@ bool slot_lock(Slot *slot, char *error, size_t error_size)
     if (slot->lock_fd >= 0) return true;
     int fd = open(slot->lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
-        snprintf(error, error_size, "the save folder can't be locked: %s", file_reason(errno));
+        file_explain(error, error_size, "the save folder can't be locked", errno);
         return false;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -154,8 +154,7 @@ bool slot_lock(Slot *slot, char *error, size_t error_size)
             snprintf(error, error_size,
                      "the run in %s is being played by another copy of the game", slot->dir);
         } else {
-            snprintf(error, error_size, "the save folder can't be locked: %s",
-                     file_reason(reason));
+            file_explain(error, error_size, "the save folder can't be locked", reason);
         }
         return false;
     }
