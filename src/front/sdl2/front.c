@@ -216,3 +216,17 @@ int front_screenshot(const FrontOptions *options)
     close_front(&f);
     return saved ? 0 : 1;
 }
+
+bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
+                       bool *builtin)
+{
+    Gfx *gfx = open_gfx(options, true);
+    if (gfx == NULL) return false;
+    char tiles_txt[4096];
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
+    TileSet *tiles = tiles_load(gfx, data, tiles_txt, tiles_dir(options), errors, builtin);
+    bool ok = tiles != NULL;
+    tiles_free(tiles);
+    gfx_close(gfx);
+    return ok;
+}

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "data.h"
+#include "errors.h"
+
 typedef struct FrontOptions {
     const char *data_dir;
     const char *font_path;     /* NULL: found with fontconfig or known paths */
@@ -20,5 +23,12 @@ typedef struct FrontOptions {
 
 int front_window(const FrontOptions *options);
 int front_screenshot(const FrontOptions *options);
+
+/* --check-data's look at tiles.txt: every mistake the window would
+ * refuse to start with goes to errors (false if there were any); with no
+ * atlases installed only tiles.txt itself is checked, and *builtin says
+ * the tile view will draw its own pictures */
+bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
+                       bool *builtin);
 
 #endif
