@@ -66,8 +66,8 @@ static void look_moves_the_cursor(void)
     CHECK_INT(input_screen(&input), SCREEN_LOOKING);
     CHECK(point_eq(input.cursor, start));
     /* every kind of moving key moves the cursor, not the player */
-    static const int moves[] = {'l', 'l', AK_RIGHT, AK_KP6, 'j', AK_DOWN, AK_KP2, 'h', 'k', 'y', 'u', 'b', 'n',
-                                AK_KP7, AK_KP3, AK_LEFT, AK_UP};
+    static const int moves[] = {'l', 'l', AK_RIGHT, AK_KP6, 'j', AK_DOWN, AK_KP2, 'h', 'k',
+                                'y', 'u', 'b', 'n', AK_KP7, AK_KP3, AK_LEFT, AK_UP};
     int dx = 0, dy = 0;
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; ++i) {
         Point d = DIRS[key_direction(moves[i])];

@@ -43,7 +43,9 @@ static void dead_below_zero(const GameData *data)
     int found = 0;
     for (uint64_t seed = 1; seed < 200 && found < DEATHS_CHECKED; ++seed) {
         Run *run = run_new(data, seed, 9);
-        for (int i = 0; i < WAITS && run_mode(run) != MODE_DEAD; ++i) run_command(run, (Command){CMD_WAIT, 0});
+        for (int i = 0; i < WAITS && run_mode(run) != MODE_DEAD; ++i) {
+            run_command(run, (Command){CMD_WAIT, 0});
+        }
         const Player *p = run_player(run);
         if (run_mode(run) == MODE_DEAD && p->hp < 0) {
             ++found;
