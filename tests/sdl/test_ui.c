@@ -1,7 +1,9 @@
 #define _POSIX_C_SOURCE 200809L
-/* The face's own rules, headless: the title screen's choices and what
- * becomes of the save, closing the window mid-run (saved) and on the
- * death screen (not), the victory screen, looking with x and the mouse
+/* The window's side of the input layer, headless: its keys reach the
+ * input (test_input.c checks what they mean) and it draws every state they
+ * lead to: the title screen's choices and what becomes of the save,
+ * closing the window mid-run (saved) and on the death screen (not), the
+ * victory screen, looking with x and with the mouse over a cell's pixels
  * (no turn passes), and the debugging keys stepping through their views. */
 #include <stdio.h>
 #include <stdlib.h>
