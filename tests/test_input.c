@@ -21,15 +21,15 @@ static GameData data;
 static Slot slot;
 static char home[64];
 
-static Input open_input(uint64_t seed, int floor, bool offer_title)
+/* The input is filled in place: it holds the session, which a frontend
+ * never copies */
+static void open_input(Input *input, uint64_t seed, int floor, bool offer_title)
 {
-    Input input;
     InputSetup setup = {&data, &slot, seed, floor, offer_title};
-    if (!input_open(&input, &setup)) {
+    if (!input_open(input, &setup)) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);
     }
-    return input;
 }
 
 /* Presses each character; returns what the last one asked for */
@@ -59,7 +59,8 @@ static Point player(const Input *input)
 
 static void look_moves_the_cursor(void)
 {
-    Input input = open_input(21, 1, false);
+    Input input;
+    open_input(&input, 21, 1, false);
     Point start = player(&input);
     uint64_t before = digest(&input);
     CHECK_INT(input_key(&input, 'x'), INPUT_REDRAW);
@@ -106,7 +107,8 @@ static void look_moves_the_cursor(void)
 /* The cursor stays on the map however far it's pushed */
 static void cursor_stays_on_the_map(void)
 {
-    Input input = open_input(5, 2, false);
+    Input input;
+    open_input(&input, 5, 2, false);
     input_key(&input, 'x');
     for (int i = 0; i < MAP_W + MAP_H; ++i) input_key(&input, 'y');
     CHECK(input.cursor.x == 0 || input.cursor.y == 0);
@@ -125,7 +127,8 @@ static void cursor_stays_on_the_map(void)
 /* The mouse looks at a cell; while looking it moves the cursor there */
 static void mouse_looks(void)
 {
-    Input input = open_input(21, 1, false);
+    Input input;
+    open_input(&input, 21, 1, false);
     Point cell, at = {10, 7};
     CHECK(!input_look_cell(&input, &cell));
     CHECK_INT(input_point(&input, &at), INPUT_REDRAW);
@@ -148,7 +151,8 @@ static void mouse_looks(void)
 
 static void menu(void)
 {
-    Input input = open_input(31, 2, false);
+    Input input;
+    open_input(&input, 31, 2, false);
     press(&input, "hhjj");
     uint64_t before = digest(&input);
     int turns = turn(&input);
@@ -166,7 +170,8 @@ static void menu(void)
     CHECK(slot_has_save(&slot));
     CHECK_INT(input_screen(&input), SCREEN_PLAYING);
     input_free(&input);
-    Input again = open_input(99, 1, false);
+    Input again;
+    open_input(&again, 99, 1, false);
     CHECK(input_continue(&again));
     CHECK(digest(&again) == before);
     input_free(&again);
@@ -176,7 +181,8 @@ static void menu(void)
 /* Esc puts the pack away (no menu); x doesn't look while it's open */
 static void pack(void)
 {
-    Input input = open_input(3, 1, false);
+    Input input;
+    open_input(&input, 3, 1, false);
     CHECK_INT(input_key(&input, 'i'), INPUT_REDRAW);
     CHECK_INT(input_screen(&input), SCREEN_PACK);
     CHECK_INT(input_key(&input, 'x'), INPUT_NOTHING);
@@ -203,7 +209,8 @@ static void write_save(const char *text)
 
 static uint64_t save_a_run(void)
 {
-    Input input = open_input(31, 2, false);
+    Input input;
+    open_input(&input, 31, 2, false);
     press(&input, "hhjjl");
     input_key(&input, AK_ESC);
     input_key(&input, 's');
@@ -215,16 +222,17 @@ static uint64_t save_a_run(void)
 /* Continue, a new run, quit; no title without a save, or when not offered */
 static void title(void)
 {
-    Input input = open_input(7, 1, true);
+    Input input;
+    open_input(&input, 7, 1, true);
     CHECK_INT(input_screen(&input), SCREEN_PLAYING);   /* no save waits */
     input_free(&input);
 
     uint64_t saved = save_a_run();
-    input = open_input(7, 1, false);
+    open_input(&input, 7, 1, false);
     CHECK_INT(input_screen(&input), SCREEN_PLAYING);   /* the runner's way */
     input_free(&input);
 
-    input = open_input(7, 1, true);
+    open_input(&input, 7, 1, true);
     CHECK_INT(input_screen(&input), SCREEN_TITLE);
     uint64_t fresh = digest(&input);
     CHECK_INT(press(&input, ".hjxgi>"), INPUT_NOTHING);
@@ -239,13 +247,13 @@ static void title(void)
     input_free(&input);
 
     /* Esc quits and keeps it */
-    input = open_input(7, 1, true);
+    open_input(&input, 7, 1, true);
     CHECK_INT(input_key(&input, AK_ESC), INPUT_QUIT);
     CHECK(slot_has_save(&slot));
     input_free(&input);
 
     /* N plays the seed's run and deletes the save */
-    input = open_input(7, 1, true);
+    open_input(&input, 7, 1, true);
     CHECK_INT(input_key(&input, 'N'), INPUT_NEW_RUN);
     CHECK_INT(input_screen(&input), SCREEN_PLAYING);
     CHECK(digest(&input) == fresh);
@@ -257,7 +265,8 @@ static void title(void)
 static void damaged_save(void)
 {
     write_save("[save]\nversion = 1\n[run]\nseed = x\n");
-    Input input = open_input(5, 1, true);
+    Input input;
+    open_input(&input, 5, 1, true);
     CHECK_INT(input_screen(&input), SCREEN_TITLE);
     CHECK_INT(input_key(&input, 'c'), INPUT_REDRAW);
     CHECK_INT(input_screen(&input), SCREEN_TITLE);
@@ -276,7 +285,8 @@ static void damaged_save(void)
 static void other_version(void)
 {
     write_save("[save]\nversion = 999\n");
-    Input input = open_input(5, 1, true);
+    Input input;
+    open_input(&input, 5, 1, true);
     CHECK_INT(input_key(&input, 'C'), INPUT_REDRAW);
     CHECK(input.title.failed && input.title.other_version);
     CHECK_STR(input.title.lines[0], "The saved run is from another version of the game:");
@@ -284,7 +294,7 @@ static void other_version(void)
     CHECK_INT(input_key(&input, AK_ESC), INPUT_QUIT);
     CHECK(slot_has_save(&slot));
     input_free(&input);
-    input = open_input(5, 1, true);
+    open_input(&input, 5, 1, true);
     input_key(&input, 'c');
     CHECK_INT(input_key(&input, 'n'), INPUT_NEW_RUN);
     CHECK(!slot_has_save(&slot));
@@ -300,7 +310,8 @@ static void die(Input *input)
 
 static void death_screen(void)
 {
-    Input input = open_input(DEATH_SEED, DEATH_FLOOR, false);
+    Input input;
+    open_input(&input, DEATH_SEED, DEATH_FLOOR, false);
     die(&input);
     CHECK_INT(input_screen(&input), SCREEN_DEAD);
     uint64_t dead = digest(&input);
@@ -313,7 +324,8 @@ static void death_screen(void)
     CHECK_INT(run_seed(input.session.run), DEATH_SEED + 1);
     CHECK_INT(run_level(input.session.run)->depth, DEATH_FLOOR);
     CHECK_INT(turn(&input), 0);
-    Input straight = open_input(DEATH_SEED + 1, DEATH_FLOOR, false);
+    Input straight;
+    open_input(&straight, DEATH_SEED + 1, DEATH_FLOOR, false);
     CHECK(digest(&input) == digest(&straight));
     input_free(&straight);
     /* and again: the seed after that; Esc quits */
@@ -331,7 +343,8 @@ static void death_screen(void)
 /* The third Amulet wins at once; R and Esc as on the death screen */
 static void victory_screen(void)
 {
-    Input input = open_input(8, 9, false);
+    Input input;
+    open_input(&input, 8, 9, false);
     Run *run = input.session.run;
     Player *p = run_debug_player(run);
     p->amulets = 2;
@@ -354,12 +367,13 @@ static void victory_screen(void)
 /* The window's close saves a run in play; not on the title or when dead */
 static void leaving(void)
 {
-    Input input = open_input(12, 1, false);
+    Input input;
+    open_input(&input, 12, 1, false);
     press(&input, "jj");
     CHECK_INT(input_leave(&input), INPUT_QUIT);
     CHECK(slot_has_save(&slot));
     input_free(&input);
-    input = open_input(12, 1, true);
+    open_input(&input, 12, 1, true);
     CHECK_INT(input_screen(&input), SCREEN_TITLE);
     CHECK_INT(input_leave(&input), INPUT_QUIT);
     CHECK(slot_has_save(&slot));
@@ -408,7 +422,8 @@ static void every_debug_key(Input *input)
 static void debug_keys_change_no_run(void)
 {
     save_a_run();
-    Input input = open_input(2, 3, true);
+    Input input;
+    open_input(&input, 2, 3, true);
     every_debug_key(&input);                        /* the title */
     input_key(&input, 'n');
     every_debug_key(&input);                        /* playing */
@@ -431,7 +446,7 @@ static void debug_keys_change_no_run(void)
     every_debug_key(&input);
     input_key(&input, 'n');
     input_free(&input);
-    input = open_input(DEATH_SEED, DEATH_FLOOR, false);
+    open_input(&input, DEATH_SEED, DEATH_FLOOR, false);
     die(&input);
     every_debug_key(&input);                        /* the death screen */
     input_free(&input);
