@@ -16,7 +16,7 @@ static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
-          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs]\n"
+          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
           "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
           "       amulets --continue --play KEYS [--digest] [--show]\n"
           "       amulets --catalog FIRST COUNT\n"
@@ -165,7 +165,7 @@ static int app_window(const Options *o)
 {
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, o->width, o->height};
+                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height};
     return o->screenshot ? front_screenshot(&front) : front_window(&front);
 #else
     fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "

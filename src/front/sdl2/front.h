@@ -18,6 +18,7 @@ typedef struct FrontOptions {
     bool tile_view;            /* start in the tile view */
     const char *play;          /* keys to play first (screenshots) */
     const char *screenshot;    /* the PNG to write */
+    bool digest;               /* and print the run's digest */
     int width, height;
 } FrontOptions;
 

@@ -34,8 +34,9 @@ static int camera_start(int focus, int shown, int size)
 
 static Point camera_focus(const Ui *ui)
 {
-    if (ui->vault_shown >= 0 || ui->growing) return (Point){MAP_W / 2, MAP_H / 2};
-    if (ui->looking) return ui->cursor;
+    const DebugViews *views = &ui->input.views;
+    if (views->vault_shown >= 0 || views->growing) return (Point){MAP_W / 2, MAP_H / 2};
+    if (ui->input.looking) return ui->input.cursor;
     return run_player(ui->run)->pos;
 }
 
@@ -43,7 +44,7 @@ static View view_of(const Ui *ui)
 {
     const Layout *l = &ui->layout;
     View v;
-    if (!ui->tile_view) {
+    if (!ui->input.views.tiles) {
         v = (View){l->cell_w, l->cell_h, 0, 0, {0, 0}, MAP_W, MAP_H};
         v.origin_x = l->map.x + (l->map.w - MAP_W * l->cell_w) / 2;
         v.origin_y = l->map.y + (l->map.h - MAP_H * l->cell_h) / 2;
@@ -81,13 +82,10 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out)
 void ui_mouse(Ui *ui, int x, int y)
 {
     View v = view_of(ui);
-    bool was = ui->mouse_on_map;
-    Point before = ui->mouse_cell;
     int dx = x - v.origin_x, dy = y - v.origin_y;
     Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    ui->mouse_on_map = ui->screen == SCREEN_GAME && in_bounds(cell.x, cell.y) && in_view(&v, cell);
-    if (ui->mouse_on_map) ui->mouse_cell = cell;
-    if (was != ui->mouse_on_map || !point_eq(before, ui->mouse_cell)) ui->dirty = true;
+    bool on_map = in_bounds(cell.x, cell.y) && in_view(&v, cell);
+    ui_point(ui, on_map ? &cell : NULL);
 }
 
 /* ---- Colours and pictures ------------------------------------------------ */
@@ -181,10 +179,11 @@ static void draw_glyph_terrain(const Ui *ui, Rect r, Terrain t, bool lit)
 static void draw_terrain(Ui *ui, const Map *map, Point cell, Rect r, bool lit)
 {
     Terrain t = map_at(map, cell.x, cell.y);
-    if (ui->reveal && t == T_SECRET_DOOR) t = T_CLOSED_DOOR;   /* F1 shows it for what it is */
+    /* F1 shows it for what it is */
+    if (ui->input.views.reveal && t == T_SECRET_DOOR) t = T_CLOSED_DOOR;
     bool solid = t == T_WALL || t == T_SECRET_DOOR;
     if (solid && !map_borders_ground(map, cell.x, cell.y)) return;   /* rock nobody sees */
-    if (!ui->tile_view) {
+    if (!ui->input.views.tiles) {
         draw_glyph_terrain(ui, r, t, lit);
         return;
     }
@@ -198,7 +197,7 @@ static void draw_terrain(Ui *ui, const Map *map, Point cell, Rect r, bool lit)
 
 static void draw_thing(Ui *ui, Rect r, char glyph, const char *tile, Color color, bool lit)
 {
-    if (ui->tile_view) {
+    if (ui->input.views.tiles) {
         draw_tile(ui, r, tile, color, lit);
     } else {
         gfx_glyph(ui->gfx, glyph, r, lit ? color : PAL_MEMORY_WALL);
@@ -212,7 +211,7 @@ static void draw_traps(Ui *ui, const View *v)
         const Trap *trap = &level->traps[i];
         bool lit = map_visible(&level->map, trap->pos.x, trap->pos.y);
         bool known = trap->known && (lit || map_explored(&level->map, trap->pos.x, trap->pos.y));
-        if ((known || ui->reveal) && in_view(v, trap->pos)) {
+        if ((known || ui->input.views.reveal) && in_view(v, trap->pos)) {
             draw_thing(ui, rect_of(v, trap->pos), '^', "trap", trap_def(trap->kind)->color, lit);
         }
     }
@@ -225,10 +224,10 @@ static void draw_items(Ui *ui, const View *v)
     for (int i = 0; i < level->item_count; ++i) {
         const FloorItem *item = &level->items[i];
         bool lit = map_visible(&level->map, item->pos.x, item->pos.y);
-        if (!(lit || item->seen || ui->reveal) || !in_view(v, item->pos)) continue;
+        if (!(lit || item->seen || ui->input.views.reveal) || !in_view(v, item->pos)) continue;
         int kind = item->stack.kind;
-        draw_thing(ui, rect_of(v, item->pos), run_item_glyph(ui->run, kind),
-                   ui->data->items[kind].tile, run_item_color(ui->run, kind), lit || ui->reveal);
+        draw_thing(ui, rect_of(v, item->pos), run_item_glyph(ui->run, kind), ui->data->items[kind].tile,
+                   run_item_color(ui->run, kind), lit || ui->input.views.reveal);
     }
 }
 
@@ -239,7 +238,7 @@ static void draw_monsters(Ui *ui, const View *v)
     for (int i = 0; i < level->monster_count; ++i) {
         const Monster *m = &level->monsters[i];
         bool lit = map_visible(&level->map, m->pos.x, m->pos.y);
-        if (!(lit || ui->reveal) || !in_view(v, m->pos)) continue;
+        if (!(lit || ui->input.views.reveal) || !in_view(v, m->pos)) continue;
         const MonsterDef *kind = &ui->data->monsters[m->kind];
         draw_thing(ui, rect_of(v, m->pos), kind->glyph, kind->tile, kind->color, true);
     }
@@ -286,7 +285,7 @@ static void draw_whole_map(Ui *ui, const View *v, const Map *map)
  * drawn as terrain, and the other symbols as themselves */
 static void draw_vault(Ui *ui, const View *v)
 {
-    const VaultDef *vault = &ui->data->vaults[ui->vault_shown];
+    const VaultDef *vault = &ui->data->vaults[ui->input.views.vault_shown];
     Point corner = {(MAP_W - vault->w) / 2, (MAP_H - vault->h) / 2};
     static const struct { char symbol; Terrain terrain; } TERRAIN[] = {
         {'#', T_WALL}, {'.', T_FLOOR}, {'+', T_CLOSED_DOOR},
@@ -300,8 +299,9 @@ static void draw_vault(Ui *ui, const View *v)
             bool drawn = false;
             for (size_t i = 0; i < sizeof TERRAIN / sizeof TERRAIN[0] && !drawn; ++i) {
                 if (TERRAIN[i].symbol != symbol) continue;
-                if (ui->tile_view) draw_tile(ui, r, terrain_tile(TERRAIN[i].terrain), PAL_NO_TINT, true);
-                else draw_glyph_terrain(ui, r, TERRAIN[i].terrain, true);
+                Terrain t = TERRAIN[i].terrain;
+                if (ui->input.views.tiles) draw_tile(ui, r, terrain_tile(t), PAL_NO_TINT, true);
+                else draw_glyph_terrain(ui, r, t, true);
                 drawn = true;
             }
             if (drawn) continue;
@@ -316,11 +316,11 @@ static void draw_vault(Ui *ui, const View *v)
 void ui_map_draw(Ui *ui)
 {
     View v = view_of(ui);
-    if (ui->growing) {
-        draw_whole_map(ui, &v, &ui->growth.map);
+    if (ui->input.views.growing) {
+        draw_whole_map(ui, &v, &ui->input.views.growth.map);
         return;
     }
-    if (ui->vault_shown >= 0) {
+    if (ui->input.views.vault_shown >= 0) {
         draw_vault(ui, &v);
         return;
     }
@@ -328,12 +328,12 @@ void ui_map_draw(Ui *ui)
     for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
         for (int x = v.first.x; x < v.first.x + v.columns; ++x) {
             bool lit = map_visible(map, x, y);
-            if (lit || map_explored(map, x, y) || ui->reveal) {
+            if (lit || map_explored(map, x, y) || ui->input.views.reveal) {
                 draw_terrain(ui, map, (Point){x, y}, rect_of(&v, (Point){x, y}), lit);
             }
         }
     }
-    if (ui->distances) draw_distances(ui, &v);
+    if (ui->input.views.distances) draw_distances(ui, &v);
     draw_traps(ui, &v);
     draw_items(ui, &v);
     draw_monsters(ui, &v);
