@@ -17,6 +17,9 @@ typedef struct Options {
     bool digest;             /* --digest */
     bool show;               /* --show: print the whole floor at the end */
     bool resume;             /* --continue: the waiting save first */
+    const char *home;        /* --home DIR: the save folder the runner uses
+                                (else a throwaway one, or with --continue
+                                the player's own) */
     bool seed_given;
     const char *screenshot;  /* --screenshot FILE */
     bool tile_view;          /* --tiles (or --glyphs, the default) */

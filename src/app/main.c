@@ -137,6 +137,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->digest = true;
         } else if (strcmp(arg, "--continue") == 0) {
             o->resume = true;
+        } else if (strcmp(arg, "--home") == 0 && i + 1 < argc) {
+            o->home = argv[++i];
         } else if (strcmp(arg, "--show") == 0) {
             o->show = true;
         } else if (strcmp(arg, "--catalog") == 0) {

@@ -2,8 +2,16 @@
  * prints the log, a line about the run, and its digest. It keeps the save
  * as the game does: a checkpoint on each new floor, Esc's menu saves and
  * quits, death and victory delete it, and --continue starts from it.
- * Golden tests and bug reports are made of these. */
+ * It plays in a throwaway save folder of its own, so a scripted run never
+ * touches the player's saved run, unless --home DIR names a folder or
+ * --continue asks for the waiting save. Golden tests and bug reports are
+ * made of these. */
+#define _XOPEN_SOURCE 700   /* nftw, mkdtemp */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app.h"
 #include "input.h"
@@ -70,15 +78,50 @@ static bool continue_run(Input *input)
     return false;
 }
 
-static bool open_slot(Slot *slot)
+/* The runner's save folder. A scripted run is a test or a bug report,
+ * not the player's game: it gets a throwaway folder of its own, and
+ * touches the player's saved run only when asked to (--continue, or an
+ * explicit --home), and then holds the folder's lock like the window */
+typedef struct RunnerHome {
+    Slot slot;
+    char throwaway[256];     /* the folder made for this run, or "" */
+} RunnerHome;
+
+static bool make_throwaway(RunnerHome *home, char *error, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(home->throwaway, sizeof home->throwaway, "%s/amulets-run-XXXXXX",
+             tmp != NULL && tmp[0] == '/' && strlen(tmp) < 200 ? tmp : "/tmp");
+    if (mkdtemp(home->throwaway) != NULL) return true;
+    file_explain(error, size, "a throwaway save folder can't be made", errno);
+    home->throwaway[0] = '\0';
+    return false;
+}
+
+static bool open_home(RunnerHome *home, const Options *options)
 {
     char error[SLOT_ERROR_SIZE];
-    if (slot_init(slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
-                  sizeof error)) {
-        return true;
-    }
-    fprintf(stderr, "amulets: %s\n", error);
-    return false;
+    memset(home, 0, sizeof *home);
+    bool real = options->resume || options->home != NULL;
+    bool ok = real || make_throwaway(home, error, sizeof error);
+    const char *dir = options->home != NULL ? options->home : real ? getenv("AMULETS_HOME") : home->throwaway;
+    ok = ok && slot_init(&home->slot, dir, getenv("XDG_DATA_HOME"), getenv("HOME"), error, sizeof error);
+    ok = ok && (!real || slot_lock(&home->slot, error, sizeof error));
+    if (!ok) fprintf(stderr, "amulets: %s\n", error);
+    return ok;
+}
+
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *ftw)
+{
+    (void)info, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+static void close_home(RunnerHome *home)
+{
+    slot_unlock(&home->slot);
+    if (home->throwaway[0] != '\0') nftw(home->throwaway, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int app_play_keys(const Options *options, const GameData *data)
@@ -91,12 +134,14 @@ int app_play_keys(const Options *options, const GameData *data)
         free(keys);
         return 2;
     }
-    Slot slot;
+    RunnerHome home;
     Input input;
-    InputSetup setup = {data, &slot, options->seed, options->floor, false};
-    bool opened = open_slot(&slot) && input_open(&input, &setup);
+    InputSetup setup = {data, &home.slot, options->seed, options->floor, false};
+    bool had_home = open_home(&home, options);
+    bool opened = had_home && input_open(&input, &setup);
     if (!opened || (options->resume && !continue_run(&input))) {
         if (opened) input_free(&input);
+        if (had_home) close_home(&home);
         free(keys);
         return 1;
     }
@@ -109,6 +154,7 @@ int app_play_keys(const Options *options, const GameData *data)
     if (options->show) print_floor(run);
     if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
     input_free(&input);
+    close_home(&home);
     free(keys);
     return 0;
 }

@@ -1,5 +1,7 @@
 #include "input.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "invariant.h"
@@ -14,7 +16,8 @@ static const ScreenInfo SCREENS[SCREEN_COUNT] = {
     [SCREEN_TITLE] = {"title"},     [SCREEN_LOOKING] = {"looking"},
     [SCREEN_PLAYING] = {"playing"}, [SCREEN_PACK] = {"inventory"},
     [SCREEN_CLOSING] = {"closing"}, [SCREEN_CONFIRMING] = {"confirming"},
-    [SCREEN_MENU] = {"menu"},       [SCREEN_DEAD] = {"dead"},
+    [SCREEN_MENU] = {"menu"},       [SCREEN_QUIT_ASKED] = {"quitting"},
+    [SCREEN_DEAD] = {"dead"},
     [SCREEN_WON] = {"won"},
 };
 
@@ -30,6 +33,7 @@ Screen input_screen(const Input *input)
 {
     if (input->on_title) return SCREEN_TITLE;
     if (input->looking) return SCREEN_LOOKING;
+    if (input->quit_asked) return SCREEN_QUIT_ASKED;
     Mode mode = run_mode(input->session.run);
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
     return MODE_SCREENS[mode];
@@ -50,6 +54,7 @@ static void play_run(Input *input, Run *run)
     session_start(&input->session, input->setup.slot, run);
     input->on_title = false;
     input->looking = false;
+    input->quit_asked = false;
 }
 
 bool input_open(Input *input, const InputSetup *setup)
@@ -110,8 +115,16 @@ static InputResult title_key(Input *input, int key)
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
     if (key == 'n' || key == 'N') {
-        /* a damaged save has been set aside already; any other goes */
-        if (!input->title.failed || input->title.other_version) slot_remove(input->setup.slot);
+        /* the waiting save goes, whatever it is (a damaged one set aside
+         * is already gone); if it can't, the new run says why, since it
+         * will be offered again at the next start */
+        if (!slot_remove(input->setup.slot)) {
+            char line[SLOT_ERROR_SIZE + 80];
+            file_explain(line, sizeof line - 1,
+                         "The old save couldn't be deleted, so it will be offered again", errno);
+            strcat(line, ".");
+            run_tell(input->session.run, line);
+        }
         input->on_title = false;
         return INPUT_NEW_RUN;
     }
@@ -209,6 +222,9 @@ static InputResult run_key(Input *input, int key)
         return session_command(session, command) ? INPUT_REDRAW : INPUT_NOTHING;
     case KA_SAVE_QUIT:
         return session_save(session) ? INPUT_QUIT : INPUT_REDRAW;
+    case KA_QUIT_UNSAVED:
+        input->quit_asked = true;
+        return INPUT_REDRAW;
     case KA_QUIT:
         return INPUT_QUIT;
     case KA_NEW_RUN:
@@ -224,12 +240,39 @@ static InputResult run_key(Input *input, int key)
     return INPUT_NOTHING;
 }
 
+/* Y quits, leaving the save as it was; anything else goes back to the menu */
+static InputResult quit_asked_key(Input *input, int key)
+{
+    input->quit_asked = false;
+    return key == 'y' || key == 'Y' ? INPUT_QUIT : INPUT_REDRAW;
+}
+
 InputResult input_key(Input *input, int key)
 {
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
     if (input->on_title) return title_key(input, key);
     if (input->looking) return look_key(input, key);
+    if (input->quit_asked) return quit_asked_key(input, key);
     return run_key(input, key);
+}
+
+bool input_has_save(const Input *input)
+{
+    return input->setup.slot != NULL && slot_has_save(input->setup.slot);
+}
+
+InputResult input_stop(Input *input)
+{
+    Screen screen = input_screen(input);
+    bool in_run = screen != SCREEN_TITLE && screen != SCREEN_DEAD && screen != SCREEN_WON;
+    input->looking = input->quit_asked = false;
+    if (in_run && !session_save(&input->session)) {
+        const MsgLog *log = run_log(input->session.run);
+        const Message *why = msg_count(log) > 0 ? msg_get(log, msg_count(log) - 1) : NULL;
+        fprintf(stderr, "amulets: %s The last good save is kept.\n",
+                why != NULL ? why->text : "The run couldn't be saved.");
+    }
+    return INPUT_QUIT;
 }
 
 InputResult input_leave(Input *input)

@@ -14,7 +14,9 @@
  * - The run's own screens (playing, the pack, closing a door, a yes or no
  *   question, Esc's menu, death, victory) follow the run's mode, and their
  *   keys are keys.h's: a command goes through the session (which keeps the
- *   save); S in Esc's menu saves and quits; on the death and victory
+ *   save); S in Esc's menu saves and quits; Q in it asks "quit without
+ *   saving?" (Y quits and the run goes on from its last save, any other
+ *   key goes back to the menu); on the death and victory
  *   screens R starts a new run (the next seed) and Esc quits.
  * - Looking, as in DCSS: x while playing puts a cursor on the player; the
  *   moving keys move it a cell (it stays on the map); Esc or x ends it.
@@ -50,6 +52,7 @@ typedef enum Screen {
     SCREEN_CLOSING,
     SCREEN_CONFIRMING,
     SCREEN_MENU,
+    SCREEN_QUIT_ASKED,     /* Q in the menu: quit without saving? */
     SCREEN_DEAD,
     SCREEN_WON,
     SCREEN_COUNT
@@ -102,6 +105,7 @@ typedef struct Input {
     TitleState title;
     bool looking;
     Point cursor;          /* while looking */
+    bool quit_asked;       /* Q in Esc's menu, waiting for a yes */
     bool pointing;         /* the mouse is on a map cell... */
     Point pointed;         /* ...this one */
     DebugViews views;
@@ -123,6 +127,16 @@ InputResult input_point(Input *input, const Point *cell);
  * INPUT_QUIT, or INPUT_REDRAW if the save failed and the run goes on. */
 InputResult input_leave(Input *input);
 
+/* An ending signal arrived (stop.h): a run in play is saved as Esc S
+ * would save it, a half-read scroll put back. If the save fails, the
+ * reason goes to stderr and the last good save is kept. Always
+ * INPUT_QUIT: the program leaves either way. */
+InputResult input_stop(Input *input);
+
+/* True if the run in play has a save to go on from (for "quit without
+ * saving", which loses a run that has none) */
+bool input_has_save(const Input *input);
+
 /* Continues the waiting save, as C on the title does. False if it
  * couldn't; input->title says why. */
 bool input_continue(Input *input);
@@ -132,7 +146,7 @@ bool input_play(Input *input, const int *keys, int count);
 
 Screen input_screen(const Input *input);
 /* "title", "looking", "playing", "inventory", "closing", "confirming",
- * "menu", "dead", "won" */
+ * "menu", "quitting", "dead", "won" */
 const char *input_screen_name(Screen screen);
 
 /* The cell the look panel is about (the cursor, or where the mouse

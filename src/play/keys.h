@@ -25,6 +25,7 @@ typedef enum KeyAction {
     KA_NONE,          /* nothing, in this mode */
     KA_COMMAND,       /* the command in *command */
     KA_SAVE_QUIT,     /* S in Esc's menu */
+    KA_QUIT_UNSAVED,  /* Q in Esc's menu: quit without saving, once asked */
     KA_QUIT,          /* Esc on the death or victory screen */
     KA_NEW_RUN,       /* R on the death or victory screen */
     KA_LOOK,          /* x: start looking around */

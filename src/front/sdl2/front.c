@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "front.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "palette.h"
 #include "save.h"
+#include "stop.h"
 #include "ui.h"
 
 enum { FONT_PX = 15, MAX_KEYS = 1 << 16 };
@@ -74,6 +76,7 @@ typedef struct Front {
     TileSet *tiles;
     Slot slot;
     Ui *ui;
+    const char *heading;   /* what the error box says stopped the start */
 } Front;
 
 static void close_front(Front *f)
@@ -90,6 +93,7 @@ static void close_front(Front *f)
 static bool open_front(Front *f, const FrontOptions *options, bool headless)
 {
     memset(f, 0, sizeof *f);
+    f->heading = "The game can't start: its data files have mistakes.";
     f->gfx = open_gfx(options, headless);
     if (f->gfx == NULL) return false;
     if (!data_load_dir(&f->data, options->data_dir, &f->errors)) return false;
@@ -101,6 +105,14 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     if (!slot_init(&f->slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
                    sizeof error)) {
         fprintf(stderr, "amulets: %s\n", error);
+        return false;
+    }
+    /* a second copy on the same folder touches nothing, and says why in
+     * the box that offers only to quit */
+    if (!headless && !slot_lock(&f->slot, error, sizeof error)) {
+        f->heading = "The game can't start: its run is being played elsewhere.";
+        errors_add(&f->errors, "%c%s.", toupper((unsigned char)error[0]), error + 1);
+        errors_add(&f->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
         return false;
     }
     f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
@@ -115,11 +127,11 @@ static int show_errors(Front *f)
 {
     for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
     GfxEvent event;
-    ui_draw_data_errors(f->gfx, &f->errors);
+    ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     for (;;) {
         if (!gfx_wait_event(f->gfx, &event, -1)) continue;
         if (event.kind == GFX_QUIT || (event.kind == GFX_KEY && event.key == AK_ESC)) break;
-        if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, &f->errors);
+        if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     }
     return 1;
 }
@@ -137,22 +149,33 @@ static void handle(Ui *ui, const GfxEvent *event)
     }
 }
 
+/* How long the loop waits for an event before it looks for a signal */
+enum { SIGNAL_CHECK_MS = 200 };
+
 int front_window(const FrontOptions *options)
 {
     Front f;
+    /* before SDL starts: SDL leaves signals alone that are caught already */
+    stop_catch();
     if (!open_front(&f, options, false)) {
         int status = f.gfx != NULL && f.errors.count > 0 ? show_errors(&f) : 1;
         close_front(&f);
         return status;
     }
     Ui *ui = f.ui;
+    int status = 0;
     while (!ui->quit) {
         if (ui->dirty) ui_draw(ui);
         GfxEvent event;
-        if (gfx_wait_event(f.gfx, &event, -1)) handle(ui, &event);
+        if (gfx_wait_event(f.gfx, &event, SIGNAL_CHECK_MS)) handle(ui, &event);
+        if (stop_signal() != 0) {
+            input_stop(&ui->input);
+            status = 128 + stop_signal();   /* as a shell tells of a signal */
+            break;
+        }
     }
     close_front(&f);
-    return 0;
+    return status;
 }
 
 /* ---- Screenshots ------------------------------------------------------- */
@@ -181,7 +204,7 @@ static int screenshot_errors(Front *f, const char *path)
     char error[512];
     for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
     if (f->gfx == NULL || f->errors.count == 0) return 1;
-    ui_draw_data_errors(f->gfx, &f->errors);
+    ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     if (gfx_save_png(f->gfx, path, error, sizeof error)) {
         int w, h;
         gfx_size(f->gfx, &w, &h);

@@ -67,7 +67,7 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out);
 
 /* Draws the data files' mistakes, the first few and "and N more", in a
  * box that stops start-up */
-void ui_draw_data_errors(Gfx *gfx, const Errors *errors);
+void ui_draw_data_errors(Gfx *gfx, const char *heading, const Errors *errors);
 
 /* Drawing helpers the ui files share */
 void ui_map_draw(Ui *ui);
