@@ -358,8 +358,9 @@ static bool asymmetric_from(const uint8_t *blocking, int a, int radius, const ui
     int reach = radius < MAP_W ? radius : MAP_W;
     for (int y = pa.y - reach; y <= pa.y + reach; ++y) {
         for (int x = pa.x - reach; x <= pa.x + reach; ++x) {
+            if (!in_bounds(x, y)) continue;
             int b = cell_index(x, y);
-            if (!in_bounds(x, y) || b <= a || blocking[b]) {
+            if (b <= a || blocking[b]) {
                 continue;
             }
             if (views[(size_t)a * MAP_CELLS + b] != views[(size_t)b * MAP_CELLS + a]) {

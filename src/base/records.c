@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
+
 enum {
     QUOTE_BYTES = 40,
     MESSAGE_SIZE = 256,
@@ -586,6 +588,7 @@ const char *fld_text(Fields *fields, const char *key)
 
 void fld_text_into(Fields *fields, const char *key, char *out, size_t size)
 {
+    INVARIANT(size > 0);
     if (size == 0) return;
     const char *text = fld_text(fields, key);
     out[0] = '\0';
@@ -661,6 +664,7 @@ static NumberRead split_numbers(const char *value, int n, int least, int most, i
 
 bool fld_numbers_in(Fields *fields, const char *key, int n, int least, int most, int *out)
 {
+    INVARIANT(n >= 1 && out != NULL);
     const char *value = line_value(fields, key);
     NumberRead read = value != NULL ? split_numbers(value, n, least, most, out) : NOT_A_NUMBER;
     if (read == NUMBER_OK) return true;

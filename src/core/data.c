@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "records.h"
 #include "tune.h"
 #include "vault.h"
@@ -99,6 +100,7 @@ const char *data_class_name(ItemClass item_class)
 
 int data_find_monster(const GameData *data, const char *id)
 {
+    INVARIANT(id != NULL);
     for (int i = 0; i < data->monster_count; ++i) {
         if (strcmp(data->monsters[i].id, id) == 0) return i;
     }
@@ -107,6 +109,7 @@ int data_find_monster(const GameData *data, const char *id)
 
 int data_find_item(const GameData *data, const char *id)
 {
+    INVARIANT(id != NULL);
     for (int i = 0; i < data->item_count; ++i) {
         if (strcmp(data->items[i].id, id) == 0) return i;
     }
@@ -791,6 +794,20 @@ static bool load_file(Loader *loader, const FileKind *kind, const Source *source
     return good && loader->errors->count == first_error;
 }
 
+/* What the rest of the game indexes by, kept whatever the files held: the
+ * items fit the run's table of what the player knows, and each vault's
+ * guardian is a monster or none */
+static void check_indices(const GameData *data)
+{
+    INVARIANT(data->item_count >= 0 && data->item_count <= MAX_ITEM_KINDS);
+    INVARIANT(data->monster_count >= 0 && data->vault_count >= 0);
+    for (int i = 0; i < data->vault_count; ++i) {
+        int guardian = data->vaults[i].guardian;
+        INVARIANT(guardian >= -1 && guardian < data->monster_count);
+        (void)guardian;
+    }
+}
+
 static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Errors *errors)
 {
     data_free(data);
@@ -810,6 +827,7 @@ static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Error
     }
     free_ids(&loader.ids);
     free_ids(&loader.monster_ids);
+    check_indices(data);
     return good;
 }
 
