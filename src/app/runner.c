@@ -14,34 +14,6 @@
 
 enum { MAX_KEYS = 1 << 20 };
 
-static const char *mode_name(Mode mode)
-{
-    static const char *const names[] = {
-        "playing", "inventory", "closing", "confirming", "menu", "dead", "won",
-    };
-    return names[mode];
-}
-
-static void print_log(const Run *run)
-{
-    const MsgLog *log = run_log(run);
-    for (int i = 0; i < msg_count(log); ++i) {
-        const Message *m = msg_get(log, i);
-        if (m->count > 1) printf("%s x%d\n", m->text, m->count);
-        else printf("%s\n", m->text);
-    }
-}
-
-static void print_summary(const Run *run)
-{
-    const Player *p = run_player(run);
-    printf("floor %d, turn %d, hp %d/%d, gold %d, amulets %d, %s\n", run_level(run)->depth,
-           run_turn(run), p->hp, p->max_hp, p->gold, p->amulets, mode_name(run_mode(run)));
-    if (run_mode(run) == MODE_DEAD) {
-        printf("Killed by %s, on turn %d.\n", p->killed_by, run_turn(run));
-    }
-}
-
 /* The whole floor as F1 shows it: every monster, item and trap, and secret
  * doors as doors */
 static void print_floor(const Run *run)
@@ -135,8 +107,8 @@ int app_play_keys(const Options *options, const GameData *data)
     Session session;
     session_start(&session, &slot, run);
     play(&session, keys, count);
-    print_log(run);
-    print_summary(run);
+    app_print_log(run);
+    app_print_summary(run);
     if (options->show) print_floor(run);
     if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
     run_free(run);

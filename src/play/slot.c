@@ -14,7 +14,10 @@ static bool set_paths(Slot *slot, char *error, size_t error_size)
     while (length > 1 && slot->dir[length - 1] == '/') slot->dir[--length] = '\0';
     int a = snprintf(slot->save, sizeof slot->save, "%s/save.txt", slot->dir);
     int b = snprintf(slot->bad, sizeof slot->bad, "%s/save.bad", slot->dir);
-    if (a >= (int)sizeof slot->save || b >= (int)sizeof slot->bad) {
+    int c = snprintf(slot->replay, sizeof slot->replay, "%s/replay.txt", slot->dir);
+    int d = snprintf(slot->runs, sizeof slot->runs, "%s/runs", slot->dir);
+    if (a >= (int)sizeof slot->save || b >= (int)sizeof slot->bad ||
+        c >= (int)sizeof slot->replay || d >= (int)sizeof slot->runs) {
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
@@ -87,6 +90,7 @@ Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
 
 bool slot_remove(const Slot *slot)
 {
+    slot->ops->unlink(slot->replay);
     return slot->ops->unlink(slot->save) == 0 || errno == ENOENT;
 }
 
