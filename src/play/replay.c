@@ -23,12 +23,15 @@
 
 enum { ROW_TOKENS = 20, DIGEST_DIGITS = 16 };
 
-/* Each command kind's letter in a recording: one table for the enum */
-static const char KIND_LETTERS[CMD_COUNT] = {
-    [CMD_MOVE] = 'm',      [CMD_WAIT] = 'w',   [CMD_PICK_UP] = 'g',  [CMD_INVENTORY] = 'i',
-    [CMD_DROP] = 'd',      [CMD_CHOOSE] = 'c', [CMD_CLOSE_DOOR] = 'C', [CMD_SEARCH] = 's',
-    [CMD_DESCEND] = '>',   [CMD_YES] = 'y',    [CMD_NO] = 'n',       [CMD_CANCEL] = 'x',
-    [CMD_MENU] = 'M',      [CMD_SUSPEND] = 'S',
+/* Each command kind in a recording: its letter, and whether its argument
+ * is always written (a direction, a slot), or only when it isn't 0 */
+typedef struct KindToken { char letter; bool has_arg; } KindToken;
+static const KindToken KIND_TOKENS[CMD_COUNT] = {
+    [CMD_MOVE] = {'m', true},      [CMD_WAIT] = {'w', false},    [CMD_PICK_UP] = {'g', false},
+    [CMD_INVENTORY] = {'i', false}, [CMD_DROP] = {'d', false},   [CMD_CHOOSE] = {'c', true},
+    [CMD_CLOSE_DOOR] = {'C', false}, [CMD_SEARCH] = {'s', false}, [CMD_DESCEND] = {'>', false},
+    [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
+    [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},
 };
 
 /* ---- The data's digest ------------------------------------------------ */
@@ -224,9 +227,11 @@ static void put_string(Text *text, const char *string)
 
 void rep_command_token(Command command, char out[8])
 {
-    char letter = command.kind < CMD_COUNT ? KIND_LETTERS[command.kind] : '?';
-    if (command.arg == 0) snprintf(out, 8, "%c", letter);
-    else snprintf(out, 8, "%c%d", letter, command.arg);
+    bool known = command.kind < CMD_COUNT;
+    char letter = known ? KIND_TOKENS[command.kind].letter : '?';
+    bool write_arg = command.arg != 0 || (known && KIND_TOKENS[command.kind].has_arg);
+    if (write_arg) snprintf(out, 8, "%c%d", letter, command.arg);
+    else snprintf(out, 8, "%c", letter);
 }
 
 /* The start save, a line a row between bars */
@@ -291,7 +296,7 @@ char *rep_text(const Replay *replay, size_t *length)
 static int kind_of_letter(char letter)
 {
     for (int kind = 0; kind < CMD_COUNT; ++kind) {
-        if (KIND_LETTERS[kind] == letter) return kind;
+        if (KIND_TOKENS[kind].letter == letter) return kind;
     }
     return -1;
 }

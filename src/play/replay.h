@@ -19,8 +19,10 @@
  *   ended = dead                 only once the run is over: dead or won
  *
  * Commands are tokens split by spaces, a letter for the kind and its
- * argument after it when that isn't 0 (m2 is CMD_MOVE 2, c12 CMD_CHOOSE
- * 12; the letters are in replay.c's one table of kinds). @ and 16 hex
+ * argument after it (m2 is CMD_MOVE 2, c12 CMD_CHOOSE 12, w CMD_WAIT; an
+ * argument of 0 is left out but for a move's or a choice's, and may be
+ * left out anywhere; the letters are in replay.c's one table of kinds),
+ * an argument from -128 to 127. @ and 16 hex
  * digits is a checkpoint: the run's save_digest at that point. A later
  * format adds `class = ID` (the class issue); this one has no classes.
  *
