@@ -79,7 +79,7 @@ static bool begin_mid_run(Recorder *recorder, Run *run)
         recorder->floor = replay.floor;
         now_on_disk(recorder, hash, &replay);
     } else {
-        tell(run, "The run's recording couldn't be written: %s.", error);
+        tell(run, "The run's recording couldn't be saved: %s.", error);
     }
     free(save);
     rep_free(&replay);
@@ -136,7 +136,11 @@ static bool flush(Recorder *recorder, Run *run, bool check)
         recorder->broken = true;
         recorder->on_disk = false;
         recorder->pending_count = 0;
-        if (check) return begin_mid_run(recorder, run);
+        if (check) {
+            if (!begin_mid_run(recorder, run)) return false;
+            tell(run, "This run's recording was lost, so a new one begins here.");
+            return true;
+        }
         if (!told) tell(run, "The run's recording was lost; a new one begins at the next save.");
         return false;
     }
@@ -148,7 +152,7 @@ static bool flush(Recorder *recorder, Run *run, bool check)
     if (written) {
         now_on_disk(recorder, hash, &replay);
     } else {
-        tell(run, "The run's recording couldn't be written: %s.", error);
+        tell(run, "The run's recording couldn't be saved: %s.", error);
         if (recorder->pending_count == RECORDER_PENDING) {
             recorder->broken = true;
             recorder->on_disk = false;
