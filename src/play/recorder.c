@@ -293,7 +293,7 @@ static long *archive_numbers(const char *dir, int *count)
         numbers[(*count)++] = number;
     }
     closedir(folder);
-    qsort(numbers, (size_t)*count, sizeof *numbers, compare_longs);
+    if (numbers != NULL) qsort(numbers, (size_t)*count, sizeof *numbers, compare_longs);
     return numbers;
 }
 
