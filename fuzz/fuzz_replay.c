@@ -13,23 +13,6 @@
 /* Enough to reach every kind of command; a longer recording stops here */
 enum { STEPS_PLAYED = 3000 };
 
-static const GameData *shipped_data(void)
-{
-    static GameData data;
-    static int loaded;
-    if (!loaded) {
-        size_t m, i, v;
-        const char *monsters = fuzz_shipped("monsters.txt", &m);
-        const char *items = fuzz_shipped("items.txt", &i);
-        const char *vaults = fuzz_shipped("vaults.txt", &v);
-        Errors errors = {0};
-        if (!data_load_texts(&data, monsters, m, items, i, vaults, v, &errors)) abort();
-        errors_clear(&errors);
-        loaded = 1;
-    }
-    return &data;
-}
-
 /* Written out and read again, a recording is the same */
 static void check_round_trip(const Replay *replay)
 {
@@ -52,7 +35,7 @@ static void play(const Replay *replay)
 {
     Errors errors = {0};
     Playback playback;
-    if (playback_start(&playback, replay, shipped_data(), &errors)) {
+    if (playback_start(&playback, replay, fuzz_shipped_data(), &errors)) {
         PlaybackStep step = PLAYBACK_STEPPED;
         for (int i = 0; i < STEPS_PLAYED && step == PLAYBACK_STEPPED; ++i) {
             step = playback_step(&playback, &errors);

@@ -7,28 +7,11 @@
 #include "fuzz.h"
 #include "save.h"
 
-static const GameData *shipped_data(void)
-{
-    static GameData data;
-    static int loaded;
-    if (!loaded) {
-        size_t m, i, v;
-        const char *monsters = fuzz_shipped("monsters.txt", &m);
-        const char *items = fuzz_shipped("items.txt", &i);
-        const char *vaults = fuzz_shipped("vaults.txt", &v);
-        Errors errors = {0};
-        if (!data_load_texts(&data, monsters, m, items, i, vaults, v, &errors)) abort();
-        errors_clear(&errors);
-        loaded = 1;
-    }
-    return &data;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 {
     Errors errors = {0};
     Run *run = NULL;
-    LoadResult result = save_read(shipped_data(), (const char *)input, size, &run, &errors);
+    LoadResult result = save_read(fuzz_shipped_data(), (const char *)input, size, &run, &errors);
     if (result == LOAD_OK) {
         if (run == NULL || errors.count != 0) abort();
         free(save_write(run, NULL));

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data.h"
 #include "fuzz.h"
 
 enum { FILES = 3 };
@@ -39,4 +40,21 @@ const char *fuzz_shipped(const char *name, size_t *length)
         return files[i].text;
     }
     abort();
+}
+
+const GameData *fuzz_shipped_data(void)
+{
+    static GameData data;
+    static int loaded;
+    if (!loaded) {
+        size_t m, i, v;
+        const char *monsters = fuzz_shipped("monsters.txt", &m);
+        const char *items = fuzz_shipped("items.txt", &i);
+        const char *vaults = fuzz_shipped("vaults.txt", &v);
+        Errors errors = {0};
+        if (!data_load_texts(&data, monsters, m, items, i, vaults, v, &errors)) abort();
+        errors_clear(&errors);
+        loaded = 1;
+    }
+    return &data;
 }

@@ -127,45 +127,50 @@ static void test_text_reads_back(void)
 
 static void test_tokens(void)
 {
-    char token[8];
-    rep_command_token((Command){CMD_MOVE, 0}, token);
-    CHECK_STR(token, "m0");
-    rep_command_token((Command){CMD_CHOOSE, 12}, token);
-    CHECK_STR(token, "c12");
-    rep_command_token((Command){CMD_WAIT, 0}, token);
-    CHECK_STR(token, "w");
-    rep_command_token((Command){CMD_SUSPEND, 0}, token);
-    CHECK_STR(token, "S");
-    rep_command_token((Command){CMD_DESCEND, -3}, token);
-    CHECK_STR(token, ">-3");
+    static const struct { Command command; const char *token; } cases[] = {
+        {{CMD_MOVE, 0}, "m0"}, {{CMD_CHOOSE, 12}, "c12"}, {{CMD_WAIT, 0}, "w"},
+        {{CMD_SUSPEND, 0}, "S"}, {{CMD_DESCEND, -3}, ">-3"}, {{CMD_COUNT, 0}, "?"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        char token[8];
+        rep_command_token(cases[i].command, token);
+        CHECK_STR(token, cases[i].token);
+    }
 }
 
 static void test_damaged_text(void)
 {
+    /* after a good header */
+    static const struct { const char *rest, *expected; } after_header[] = {
+        {"commands =\n|m2 w\n|m2 q7\n", "t.txt:9: 'q7' isn't a command"},
+        {"commands =\n|m200\n", "t.txt:8: 'm200' isn't a command"},
+        {"commands =\n|w @12ab\n", "t.txt:8: '@12ab' should be @ and 16 hex digits, a checkpoint"},
+        {"class = mage\ncommands =\n|\n", "t.txt:7: 'class': this game has no classes yet"},
+        {"start =\n||[save]|\n|version = 1\ncommands =\n|\n",
+         "t.txt:9: a row of the start save should be between two bars"},
+        {"commands =\n|\n[replay]\n", "t.txt:9: a recording is one [replay] record"},
+        {"commands =\n|w\nended = lost\n", "t.txt:9: 'ended' should be dead or won"},
+    };
     char text[1024];
-    header(text, sizeof text, "commands =\n|m2 w\n|m2 q7\n");
-    CHECK(refused_with(text, "t.txt:9: 'q7' isn't a command"));
-    header(text, sizeof text, "commands =\n|m200\n");
-    CHECK(refused_with(text, "t.txt:8: 'm200' isn't a command"));
-    header(text, sizeof text, "commands =\n|w @12ab\n");
-    CHECK(refused_with(text, "t.txt:8: '@12ab' should be @ and 16 hex digits, a checkpoint"));
-    CHECK(refused_with("[replay]\nformat = 2\n", "t.txt:2: it's format 2, and this game reads format 1"));
-    CHECK(refused_with("[replay]\nformat = 1\ngame = 1\nseed = 18446744073709551616\nfloor = 1\n"
-                       "data = 0123456789abcdef\ncommands =\n|\n",
-                       "t.txt:4: 'seed' should be a whole number from 0 to 18446744073709551615"));
-    CHECK(refused_with("[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 12\n"
-                       "data = 0123456789abcdef\ncommands =\n|\n", "t.txt:5: 'floor' should be 1 to 9"));
-    CHECK(refused_with("[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 1\n"
-                       "data = 0123456789ABCDEF\ncommands =\n|\n", "t.txt:6: 'data' should be 16 hex digits"));
-    header(text, sizeof text, "class = mage\ncommands =\n|\n");
-    CHECK(refused_with(text, "t.txt:7: 'class': this game has no classes yet"));
-    header(text, sizeof text, "start =\n||[save]|\n|version = 1\ncommands =\n|\n");
-    CHECK(refused_with(text, "t.txt:9: a row of the start save should be between two bars"));
-    header(text, sizeof text, "commands =\n|\n[replay]\n");
-    CHECK(refused_with(text, "t.txt:9: a recording is one [replay] record"));
-    header(text, sizeof text, "commands =\n|w\nended = lost\n");
-    CHECK(refused_with(text, "t.txt:9: 'ended' should be dead or won"));
-    CHECK(refused_with("", "t.txt:1: a recording is one [replay] record"));
+    for (size_t i = 0; i < sizeof after_header / sizeof after_header[0]; ++i) {
+        header(text, sizeof text, after_header[i].rest);
+        CHECK(refused_with(text, after_header[i].expected));
+    }
+    /* headers gone wrong */
+    static const struct { const char *text, *expected; } whole[] = {
+        {"[replay]\nformat = 2\n", "t.txt:2: it's format 2, and this game reads format 1"},
+        {"[replay]\nformat = 1\ngame = 1\nseed = 18446744073709551616\nfloor = 1\n"
+         "data = 0123456789abcdef\ncommands =\n|\n",
+         "t.txt:4: 'seed' should be a whole number from 0 to 18446744073709551615"},
+        {"[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 12\ndata = 0123456789abcdef\n"
+         "commands =\n|\n", "t.txt:5: 'floor' should be 1 to 9"},
+        {"[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 1\ndata = 0123456789ABCDEF\n"
+         "commands =\n|\n", "t.txt:6: 'data' should be 16 hex digits"},
+        {"", "t.txt:1: a recording is one [replay] record"},
+    };
+    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; ++i) {
+        CHECK(refused_with(whole[i].text, whole[i].expected));
+    }
     /* a NUL in the middle is the record format's to refuse, with its line */
     header(text, sizeof text, "commands =\n|w w\n");
     size_t length = strlen(text);

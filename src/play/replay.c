@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 /* A recording's text: see replay.h. Decisions the header leaves open:
  *
  * - The whole text is read by rec_parse first, so the bytes a record file
@@ -117,14 +118,9 @@ uint64_t rep_data_digest(const GameData *data)
 void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
               const char *start, size_t start_length)
 {
-    memset(replay, 0, sizeof *replay);
+    *replay = (Replay){.format = REP_FORMAT, .game = REP_GAME_VERSION, .seed = seed,
+                       .floor = floor, .data_digest = data_digest, .ended = MODE_PLAYING};
     snprintf(replay->file, sizeof replay->file, "replay.txt");
-    replay->format = REP_FORMAT;
-    replay->game = REP_GAME_VERSION;
-    replay->seed = seed;
-    replay->floor = floor;
-    replay->data_digest = data_digest;
-    replay->ended = MODE_PLAYING;
     if (start != NULL) {
         replay->start = malloc(start_length + 1);
         if (replay->start != NULL) {
@@ -195,36 +191,6 @@ void rep_free(Replay *replay)
 
 /* ---- Its text ------------------------------------------------------- */
 
-typedef struct Text {
-    char *data;
-    size_t length, capacity;
-    bool failed;
-} Text;
-
-static void put(Text *text, const char *bytes, size_t length)
-{
-    if (text->failed) return;
-    if (text->length + length + 1 > text->capacity) {
-        size_t capacity = text->capacity ? text->capacity * 2 : 4096;
-        while (capacity < text->length + length + 1) capacity *= 2;
-        char *data = realloc(text->data, capacity);
-        if (data == NULL) {
-            text->failed = true;
-            return;
-        }
-        text->data = data;
-        text->capacity = capacity;
-    }
-    memcpy(text->data + text->length, bytes, length);
-    text->length += length;
-    text->data[text->length] = '\0';
-}
-
-static void put_string(Text *text, const char *string)
-{
-    put(text, string, strlen(string));
-}
-
 void rep_command_token(Command command, char out[8])
 {
     bool known = command.kind < CMD_COUNT;
@@ -235,60 +201,67 @@ void rep_command_token(Command command, char out[8])
 }
 
 /* The start save, a line a row between bars */
-static void put_start(Text *text, const Replay *replay)
+static void put_start(FILE *out, const Replay *replay)
 {
-    put_string(text, "# It begins mid-run, from this save:\nstart =\n");
+    fputs("# It begins mid-run, from this save:\nstart =\n", out);
     const char *p = replay->start, *end = replay->start + replay->start_length;
     while (p < end) {
         const char *newline = memchr(p, '\n', (size_t)(end - p));
         const char *line_end = newline != NULL ? newline : end;
-        put_string(text, "||");
-        put(text, p, (size_t)(line_end - p));
-        put_string(text, "|\n");
+        fprintf(out, "||%.*s|\n", (int)(line_end - p), p);
         p = newline != NULL ? newline + 1 : end;
     }
 }
 
-static void put_commands(Text *text, const Replay *replay)
+/* A token, on a new row when the row is full */
+static void put_token(FILE *out, const char *token, int *in_row)
 {
-    put_string(text, "commands =\n|");
+    if (*in_row == ROW_TOKENS) {
+        fputs("\n|", out);
+        *in_row = 0;
+    }
+    if ((*in_row)++ > 0) fputc(' ', out);
+    fputs(token, out);
+}
+
+static void put_commands(FILE *out, const Replay *replay)
+{
+    fputs("commands =\n|", out);
     int in_row = 0, check = 0;
     for (int i = 0; i <= replay->count; ++i) {
         char token[24];
         for (; check < replay->check_count && replay->checks[check].position == i; ++check) {
             snprintf(token, sizeof token, "@%016llx", (unsigned long long)replay->checks[check].digest);
-            if (in_row == ROW_TOKENS) { put_string(text, "\n|"); in_row = 0; }
-            if (in_row++ > 0) put_string(text, " ");
-            put_string(text, token);
+            put_token(out, token, &in_row);
         }
         if (i == replay->count) break;
         rep_command_token(replay->commands[i], token);
-        if (in_row == ROW_TOKENS) { put_string(text, "\n|"); in_row = 0; }
-        if (in_row++ > 0) put_string(text, " ");
-        put_string(text, token);
+        put_token(out, token, &in_row);
     }
-    put_string(text, "\n");
+    fputc('\n', out);
 }
 
 char *rep_text(const Replay *replay, size_t *length)
 {
-    Text text = {0};
-    char line[160];
-    put_string(&text, "# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n");
-    snprintf(line, sizeof line, "[replay]\nformat = %d\ngame = %d\nseed = %llu\nfloor = %d\n"
-             "data = %016llx\n", replay->format, replay->game, (unsigned long long)replay->seed,
-             replay->floor, (unsigned long long)replay->data_digest);
-    put_string(&text, line);
-    if (replay->start != NULL) put_start(&text, replay);
-    put_commands(&text, replay);
-    if (replay->ended == MODE_DEAD) put_string(&text, "ended = dead\n");
-    if (replay->ended == MODE_WON) put_string(&text, "ended = won\n");
-    if (text.failed) {
-        free(text.data);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (out == NULL) return NULL;
+    fputs("# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n", out);
+    fprintf(out, "[replay]\nformat = %d\ngame = %d\nseed = %llu\nfloor = %d\ndata = %016llx\n",
+            replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
+            (unsigned long long)replay->data_digest);
+    if (replay->start != NULL) put_start(out, replay);
+    put_commands(out, replay);
+    if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
+    if (replay->ended == MODE_WON) fputs("ended = won\n", out);
+    bool failed = ferror(out) != 0;
+    if (fclose(out) != 0 || failed) {
+        free(text);
         return NULL;
     }
-    if (length != NULL) *length = text.length;
-    return text.data;
+    if (length != NULL) *length = size;
+    return text;
 }
 
 /* ---- Reading one ------------------------------------------------------ */
