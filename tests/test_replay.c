@@ -221,6 +221,38 @@ static void test_refused_in_playback(void)
     data_free(&other);
 }
 
+/* The data's digest is of what the files say, not how they spell it */
+static void test_data_digest(void)
+{
+    static const char *const names[] = {"monsters.txt", "items.txt", "vaults.txt"};
+    char *texts[3], *spaced[3], error[256];
+    size_t lengths[3];
+    for (int i = 0; i < 3; ++i) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/data/%s", AMULETS_SOURCE_DIR, names[i]);
+        CHECK(file_read_all(path, 1 << 22, &texts[i], &lengths[i], error, sizeof error));
+        spaced[i] = malloc(lengths[i] + 64);
+        int n = snprintf(spaced[i], lengths[i] + 64, "# a comment\n\n%s\n# another\n", texts[i]);
+        lengths[i] = (size_t)n;
+    }
+    GameData again = {0};
+    Errors errors = {0};
+    CHECK(data_load_texts(&again, spaced[0], lengths[0], spaced[1], lengths[1], spaced[2],
+                          lengths[2], &errors));
+    CHECK(rep_data_digest(&again) == rep_data_digest(&data));
+    again.items[again.item_count - 1].frequency += 1;
+    CHECK(rep_data_digest(&again) != rep_data_digest(&data));
+    again.items[again.item_count - 1].frequency -= 1;
+    again.vaults[0].rows[0][0] = again.vaults[0].rows[0][0] == '#' ? '.' : '#';
+    CHECK(rep_data_digest(&again) != rep_data_digest(&data));
+    data_free(&again);
+    errors_clear(&errors);
+    for (int i = 0; i < 3; ++i) {
+        free(texts[i]);
+        free(spaced[i]);
+    }
+}
+
 /* Steps one at a time, as a window would, to the same end as the run */
 static void test_stepping(void)
 {
@@ -568,6 +600,7 @@ int main(void)
     test_text_reads_back();
     test_damaged_text();
     test_refused_in_playback();
+    test_data_digest();
     test_stepping();
     test_truncated();
     test_recorded_across_continues();

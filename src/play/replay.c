@@ -100,7 +100,12 @@ static void hash_vault(Hash *h, const VaultDef *v)
 }
 
 /* Every field of every kind: a field added to data.h must be added here,
- * or two data sets differing only in it would look the same */
+ * or two data sets differing only in it would look the same. The sizes
+ * below stop the build when a kind grows, as a reminder (change them
+ * once the new field is hashed). */
+_Static_assert(sizeof(MonsterDef) == 176, "hash MonsterDef's new field in rep_data_digest");
+_Static_assert(sizeof(ItemDef) == 156, "hash ItemDef's new field in rep_data_digest");
+_Static_assert(sizeof(VaultDef) == 200, "hash VaultDef's new field in rep_data_digest");
 uint64_t rep_data_digest(const GameData *data)
 {
     Hash h = {0xcbf29ce484222325ull};
