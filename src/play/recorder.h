@@ -11,8 +11,9 @@
  * missing, damaged, from other data or another version, or doesn't match,
  * a new one begins mid-run from the save (replay.h's start), and the log
  * says so. A new run (turn 0, as its seed and floor make it) starts a new
- * recording, which is first written with the first save, so a waiting
- * save's recording isn't touched by a run that may never be saved.
+ * recording, which is first written with the first save (or once
+ * RECORDER_PENDING commands wait), so a waiting save's recording isn't
+ * touched by a short run that's never saved.
  *
  * Commands wait in memory (a fixed RECORDER_PENDING, so a session needs
  * no freeing) and are written out early when that fills. */
