@@ -80,8 +80,11 @@ void bench_replay(const BenchFloors *floors)
         rates[b] = (double)commands / (bench_now() - t0);
         good = commands > 0;
     }
-    if (good) printf("RATE replay_commands_per_s %.0f commands/s\n", bench_median(rates, BENCH_BATCHES));
-    else fprintf(stderr, "bench: the golden replays can't be replayed\n");
+    if (good) {
+        printf("RATE replay_commands_per_s %.0f commands/s\n", bench_median(rates, BENCH_BATCHES));
+    } else {
+        fprintf(stderr, "bench: the golden replays can't be replayed\n");
+    }
     for (int i = 0; i < count; ++i) rep_free(&goldens[i].replay);
     data_free(&data);
 }

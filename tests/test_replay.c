@@ -95,7 +95,9 @@ static void test_text_reads_back(void)
     const char start[] = "[save]\n\nversion = 1\n  spaced  \n";
     rep_init(&replay, 18446744073709551615ull, 4, 0x0123456789abcdefull, start, sizeof start - 1);
     for (int kind = 0; kind < CMD_COUNT; ++kind) {
-        for (int arg = -128; arg <= 127; arg += 17) rep_add(&replay, (Command){(uint8_t)kind, (int8_t)arg});
+        for (int arg = -128; arg <= 127; arg += 17) {
+            rep_add(&replay, (Command){(uint8_t)kind, (int8_t)arg});
+        }
         rep_add(&replay, (Command){(uint8_t)kind, 0});
     }
     rep_add_check(&replay, 0xfedcba9876543210ull);
@@ -498,7 +500,9 @@ static int count_runs(const char *dir, char *newest, size_t size)
     while (folder != NULL && (entry = readdir(folder)) != NULL) {
         if (entry->d_name[0] == '.') continue;
         ++count;
-        if (newest != NULL && strcmp(entry->d_name, newest) > 0) snprintf(newest, size, "%s", entry->d_name);
+        if (newest != NULL && strcmp(entry->d_name, newest) > 0) {
+            snprintf(newest, size, "%s", entry->d_name);
+        }
     }
     if (folder != NULL) closedir(folder);
     return count;

@@ -236,7 +236,8 @@ static void put_commands(FILE *out, const Replay *replay)
     for (int i = 0; i <= replay->count; ++i) {
         char token[24];
         for (; check < replay->check_count && replay->checks[check].position == i; ++check) {
-            snprintf(token, sizeof token, "@%016llx", (unsigned long long)replay->checks[check].digest);
+            unsigned long long digest = replay->checks[check].digest;
+            snprintf(token, sizeof token, "@%016llx", digest);
             put_token(out, token, &in_row);
         }
         if (i == replay->count) break;
@@ -309,7 +310,8 @@ static bool read_arg(const char *text, size_t length, int *out)
 static bool read_token(Replay *replay, Fields *fields, const char *token, size_t length, int line)
 {
     char quoted[REC_QUOTE_SIZE], copy[REC_QUOTE_SIZE];
-    snprintf(copy, sizeof copy, "%.*s", (int)(length < 40 ? length : 40), token);
+    size_t shown = length < sizeof copy - 1 ? length : sizeof copy - 1;
+    snprintf(copy, sizeof copy, "%.*s", (int)shown, token);
     if (token[0] == '@') {
         uint64_t digest;
         if (!read_hex(token + 1, length - 1, &digest)) {
