@@ -14,6 +14,7 @@
 #include "file.h"
 #include "playback.h"
 #include "replay.h"
+#include "rng.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
@@ -552,6 +553,36 @@ static void test_death_kept_in_runs(void)
     close_game(&game);
 }
 
+/* Random keys on many seeds, every floor: the recording, saved at the
+ * end, plays back to the very run that was played */
+static void test_random_runs_replay_exactly(void)
+{
+    static const char keys[] = "hjklyubn..gsicd>yynabc";
+    int seeds = check_sanitized() ? 12 : 120, exact = 0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+        Game game;
+        open_game(&game, (uint64_t)seed * 31, 1 + seed % LAST_FLOOR);
+        Rng rng;
+        rng_seed(&rng, (uint64_t)seed);
+        for (int i = 0; i < 300 && run_mode(game.run) != MODE_DEAD; ++i) {
+            int key = rng_one_in(&rng, 40) ? AK_ESC : keys[rng_roll(&rng, 0, (int)sizeof keys - 2)];
+            if (run_mode(game.run) == MODE_MENU) key = AK_ESC;   /* no quitting */
+            session_key(&game.session, key);
+        }
+        char path[4096], newest[256];
+        if (run_mode(game.run) == MODE_DEAD) {
+            count_runs(game.slot.runs, newest, sizeof newest);
+            snprintf(path, sizeof path, "%s/%s", game.slot.runs, newest);
+        } else {
+            CHECK(session_save(&game.session));
+            snprintf(path, sizeof path, "%s", game.slot.replay);
+        }
+        exact += CHECK(plays_to(path, game.run));
+        close_game(&game);
+    }
+    CHECK_INT(exact, seeds);
+}
+
 static ssize_t full_disk(int fd, const void *bytes, size_t size)
 {
     (void)fd, (void)bytes, (void)size;
@@ -612,6 +643,7 @@ int main(void)
     test_crash_after_early_write();
     test_death_kept_in_runs();
     test_full_disk();
+    test_random_runs_replay_exactly();
     remove_home();
     data_free(&data);
     return check_done("test_replay");
