@@ -62,6 +62,7 @@ typedef struct Bot {
     int commands;
     int saves_done;
     bool tried[MAP_CELLS];   /* items already gone after */
+    Dmap dmap;               /* toward where it's going */
     Rng rng;
 } Bot;
 
@@ -146,13 +147,13 @@ static bool step_toward(Bot *bot, Point target)
         Point p = cell_point(i);
         if (map_at(&map, p.x, p.y) == T_SECRET_DOOR) map_set(&map, p.x, p.y, T_CLOSED_DOOR);
     }
-    static Dmap dmap;
-    dmap_compute(&dmap, &map, &target, 1, 2);
+    Dmap *dmap = &bot->dmap;
+    dmap_compute(dmap, &map, &target, 1, 2);
     Point here = run_player(bot->run)->pos;
     int best = -1;
-    int32_t best_distance = dmap_at(&dmap, here);
+    int32_t best_distance = dmap_at(dmap, here);
     for (int dir = 0; dir < 8; ++dir) {
-        int32_t distance = dmap_at(&dmap, point_add(here, DIRS[dir]));
+        int32_t distance = dmap_at(dmap, point_add(here, DIRS[dir]));
         if (distance < best_distance) {
             best = dir;
             best_distance = distance;
