@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "file.h"
 #include "records.h"
@@ -483,12 +484,16 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors)
 {
     char *text, error[160];
     size_t length;
-    if (!file_read_all(path, REP_FILE_LIMIT, &text, &length, error, sizeof error)) {
+    struct stat info;
+    bool folder = stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+    if (folder || !file_read_all(path, REP_FILE_LIMIT, &text, &length, error, sizeof error)) {
         memset(out, 0, sizeof *out);
         snprintf(out->file, sizeof out->file, "%s", path);
         /* file_read_all speaks of a save; this is a recording */
-        errors_add(errors, "%s: %s", path,
-                   strstr(error, "too big") ? "it's far too big to be a recording" : error);
+        const char *why = folder                     ? "it's a folder, not a recording"
+                          : strstr(error, "too big") ? "it's far too big to be a recording"
+                                                     : error;
+        errors_add(errors, "%s: %s", path, why);
         return false;
     }
     bool good = rep_parse(out, text, length, path, errors);
