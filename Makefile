@@ -54,8 +54,8 @@ bench: deps-bench
 # corpus (new finds go to build-fuzz/corpus-*, not into the repository)
 fuzz: deps-fuzz
 	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON >/dev/null
-	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles
-	for target in save data tiles; do \
+	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles fuzz_replay
+	for target in save data tiles replay; do \
 	    mkdir -p build-fuzz/corpus-$$target && \
 	    ./build-fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	        -print_final_stats=1 build-fuzz/corpus-$$target fuzz/corpus/$$target \

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "data.h"
 #include "run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

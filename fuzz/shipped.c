@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data.h"
 #include "fuzz.h"
 
 enum { FILES = 4 };

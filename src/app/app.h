@@ -8,12 +8,14 @@
 #include <stdio.h>
 
 #include "data.h"
+#include "run.h"
 
 typedef struct Options {
     const char *data_dir;
     uint64_t seed;
     int floor;
     const char *play;        /* --play KEYS, or NULL */
+    const char *replay;      /* --replay FILE, or NULL */
     bool digest;             /* --digest */
     bool show;               /* --show: print the whole floor at the end */
     bool resume;             /* --continue: the waiting save first */
@@ -39,5 +41,11 @@ bool app_load_data(const char *dir, GameData *data, FILE *out);
 int app_check_data(const char *dir);
 int app_play_keys(const Options *options, const GameData *data);
 int app_catalog(const Options *options, const GameData *data);
+int app_replay(const Options *options, const GameData *data);
+
+/* A run's log, and a line about it (and how it ended), on stdout */
+void app_print_log(const Run *run);
+/* screen: the input layer's name for what's up, or NULL for the run's mode */
+void app_print_summary(const Run *run, const char *screen);
 
 #endif

@@ -19,6 +19,7 @@ static void usage(FILE *out)
           "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
           "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
           "       amulets --continue --play KEYS [--digest] [--show]\n"
+          "       amulets --replay FILE [--digest]\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
@@ -117,6 +118,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->data_dir = argv[++i];
         } else if (strcmp(arg, "--play") == 0 && i + 1 < argc) {
             o->play = argv[++i];
+        } else if (strcmp(arg, "--replay") == 0 && i + 1 < argc) {
+            o->replay = argv[++i];
         } else if (strcmp(arg, "--screenshot") == 0 && i + 1 < argc) {
             o->screenshot = argv[++i];
         } else if (strcmp(arg, "--tiles") == 0) {
@@ -197,7 +200,7 @@ int main(int argc, char **argv)
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
     }
-    if (options.play == NULL && !options.catalog && !options.resume) {
+    if (options.play == NULL && !options.catalog && !options.resume && !options.replay) {
         return app_window(&options);
     }
     GameData data = {0};
@@ -205,7 +208,9 @@ int main(int argc, char **argv)
         return 1;
     }
     int status;
-    if (options.catalog) {
+    if (options.replay != NULL) {
+        status = app_replay(&options, &data);
+    } else if (options.catalog) {
         status = app_catalog(&options, &data);
     } else {
         if (options.play == NULL) options.play = "";

@@ -21,29 +21,6 @@
 
 enum { MAX_KEYS = 1 << 20 };
 
-static void print_log(const Run *run)
-{
-    const MsgLog *log = run_log(run);
-    for (int i = 0; i < msg_count(log); ++i) {
-        const Message *m = msg_get(log, i);
-        if (m->count > 1) printf("%s x%d\n", m->text, m->count);
-        else printf("%s\n", m->text);
-    }
-}
-
-/* A dead player's hp can be below 0 inside the run; they have none left */
-static void print_summary(const Input *input)
-{
-    const Run *run = input->session.run;
-    const Player *p = run_player(run);
-    printf("floor %d, turn %d, hp %d/%d, gold %d, amulets %d, %s\n", run_level(run)->depth,
-           run_turn(run), p->hp > 0 ? p->hp : 0, p->max_hp, p->gold, p->amulets,
-           input_screen_name(input_screen(input)));
-    if (run_mode(run) == MODE_DEAD) {
-        printf("Killed by %s, on turn %d.\n", p->killed_by, run_turn(run));
-    }
-}
-
 /* The whole floor as F1 shows it: every monster, item and trap, and secret
  * doors as doors */
 static void print_floor(const Run *run)
@@ -149,8 +126,8 @@ int app_play_keys(const Options *options, const GameData *data)
         printf("saved\n");   /* the runner has no title: a quit mid-run is the menu's S */
     }
     const Run *run = input.session.run;
-    print_log(run);
-    print_summary(&input);
+    app_print_log(run);
+    app_print_summary(run, input_screen_name(input_screen(&input)));
     if (options->show) print_floor(run);
     if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
     input_free(&input);

@@ -39,6 +39,12 @@ Screen input_screen(const Input *input)
     return MODE_SCREENS[mode];
 }
 
+const char *input_mode_name(Mode mode)
+{
+    INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
+    return SCREENS[MODE_SCREENS[mode]].name;
+}
+
 const char *input_screen_name(Screen screen)
 {
     INVARIANT((unsigned)screen < SCREEN_COUNT);

@@ -149,6 +149,9 @@ Screen input_screen(const Input *input);
  * "menu", "quitting", "dead", "won" */
 const char *input_screen_name(Screen screen);
 
+/* The name of the screen a run's mode is */
+const char *input_mode_name(Mode mode);
+
 /* The cell the look panel is about (the cursor, or where the mouse
  * points), if any */
 bool input_look_cell(const Input *input, Point *out);

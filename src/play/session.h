@@ -2,10 +2,13 @@
  * scripted runner) does around a run's commands, so they all keep the save
  * the same way: a checkpoint on arrival on each new floor (none on floor 1
  * at the start), save and quit from Esc's menu or the window's close, and
- * no save once the run is over, by death or by victory. */
+ * no save once the run is over, by death or by victory. Every command is
+ * recorded beside the save (recorder.h), and the recording of a run that
+ * ended is kept in runs/. */
 #ifndef AMULETS_SESSION_H
 #define AMULETS_SESSION_H
 
+#include "recorder.h"
 #include "run.h"
 #include "slot.h"
 
@@ -13,6 +16,7 @@ typedef struct Session {
     const Slot *slot;
     Run *run;
     int arrivals;     /* the run's arrivals when last looked at */
+    Recorder recorder;
 } Session;
 
 /* slot may be NULL for a run that's never saved, such as a benchmark's */

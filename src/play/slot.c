@@ -20,8 +20,12 @@ static bool set_paths(Slot *slot, char *error, size_t error_size)
     int a = snprintf(slot->save, sizeof slot->save, "%s/save.txt", slot->dir);
     int b = snprintf(slot->bad, sizeof slot->bad, "%s/save.bad", slot->dir);
     int c = snprintf(slot->lock, sizeof slot->lock, "%s/lock", slot->dir);
+    int d = snprintf(slot->replay, sizeof slot->replay, "%s/replay.txt", slot->dir);
+    int e = snprintf(slot->runs, sizeof slot->runs, "%s/runs", slot->dir);
     /* room for the longest name in the folder, save.N.bad and save.txt.tmp */
-    if (a + 16 >= (int)sizeof slot->save || b >= (int)sizeof slot->bad || c >= (int)sizeof slot->lock) {
+    if (a + 16 >= (int)sizeof slot->save || b >= (int)sizeof slot->bad ||
+        c >= (int)sizeof slot->lock || d + 4 >= (int)sizeof slot->replay ||
+        e + 64 >= (int)sizeof slot->runs) {
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
@@ -171,6 +175,7 @@ void slot_unlock(Slot *slot)
 
 bool slot_remove(const Slot *slot)
 {
+    slot->ops->unlink(slot->replay);
     return slot->ops->unlink(slot->save) == 0 || errno == ENOENT;
 }
 

@@ -1,9 +1,10 @@
 /* The save slot: where the one save lives (the user's own data folder, or
  * AMULETS_HOME), and the title screen's flow around it (ch17): a waiting
  * save is continued, or thrown away for a new run; a damaged one is set
- * aside as save.bad; one from another version is kept. Nothing the save
- * says is ever used as a path: the slot's three files are fixed names in
- * its folder. */
+ * aside as save.bad; one from another version is kept. Beside the save is
+ * its run's recording (recorder.h), and runs/ with the recordings of runs
+ * that ended. Nothing the save says is ever used as a path: the slot's
+ * files are fixed names in its folder. */
 #ifndef AMULETS_SLOT_H
 #define AMULETS_SLOT_H
 
@@ -24,6 +25,8 @@ typedef struct Slot {
     char bad[SLOT_PATH_SIZE];     /* dir/save.bad */
     char lock[SLOT_PATH_SIZE];    /* dir/lock */
     int lock_fd;                  /* -1 unless this copy holds the lock */
+    char replay[SLOT_PATH_SIZE];  /* dir/replay.txt, the run's recording */
+    char runs[SLOT_PATH_SIZE];    /* dir/runs, the recordings of runs ended */
     const FileOps *ops;
 } Slot;
 
@@ -66,7 +69,8 @@ Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load);
 bool slot_lock(Slot *slot, char *error, size_t error_size);
 void slot_unlock(Slot *slot);
 
-/* Deletes the save (a new run over a waiting one, death, winning) */
+/* Deletes the save and its recording (a new run over a waiting one,
+ * death, winning) */
 bool slot_remove(const Slot *slot);
 
 /* The title screen's lines about a failed continue: what became of the
