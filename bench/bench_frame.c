@@ -70,7 +70,7 @@ void bench_frames(const BenchFloors *floors)
     Ui *ui = tiles != NULL ? ui_new(gfx, &data, tiles, NULL, 5, 5) : NULL;
     if (ui != NULL) {
         /* every cell seen, so every frame draws a whole floor's worth */
-        Map *map = &run_debug_level(ui->run)->map;
+        Map *map = &run_debug_level(ui->input.session.run)->map;
         for (int i = 0; i < MAP_CELLS; ++i) map->explored[i] = 1;
         frames(ui, false, "glyph");
         frames(ui, true, "tile");

@@ -18,6 +18,7 @@ typedef struct Options {
     const char *replay;      /* --replay FILE, or NULL */
     bool digest;             /* --digest */
     bool show;               /* --show: print the whole floor at the end */
+    bool headless;           /* --headless: a replay without the window */
     bool resume;             /* --continue: the waiting save first */
     const char *home;        /* --home DIR: the save folder the runner uses
                                 (else a throwaway one, or with --continue

@@ -17,9 +17,10 @@ static void usage(FILE *out)
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
           "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
-          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
+          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show] [--home DIR]\n"
           "       amulets --continue --play KEYS [--digest] [--show]\n"
-          "       amulets --replay FILE [--digest]\n"
+          "       amulets --replay FILE              (watch it in the window)\n"
+          "       amulets --replay FILE [--digest] [--headless]\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
@@ -118,6 +119,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->data_dir = argv[++i];
         } else if (strcmp(arg, "--play") == 0 && i + 1 < argc) {
             o->play = argv[++i];
+        } else if (strcmp(arg, "--headless") == 0) {
+            o->headless = true;
         } else if (strcmp(arg, "--replay") == 0 && i + 1 < argc) {
             o->replay = argv[++i];
         } else if (strcmp(arg, "--screenshot") == 0 && i + 1 < argc) {
@@ -170,7 +173,9 @@ static int app_window(const Options *o)
 {
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height};
+                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
+                          o->replay};
+    if (o->replay != NULL) return front_watch(&front);
     return o->screenshot ? front_screenshot(&front) : front_window(&front);
 #else
     fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
@@ -197,6 +202,10 @@ int main(int argc, char **argv)
         options.seed = (uint64_t)time(NULL);
     }
     if (options.screenshot != NULL) return app_window(&options);
+#ifdef AMULETS_HAVE_SDL
+    /* a recording is watched in the window, unless asked for its digest */
+    if (options.replay != NULL && !options.digest && !options.headless) return app_window(&options);
+#endif
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
     }

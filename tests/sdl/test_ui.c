@@ -146,10 +146,10 @@ static void closing_the_window(Fixture *f)
 static void victory(Fixture *f)
 {
     Ui *ui = new_ui(f, 8, 9);
-    Player *player = run_debug_player(ui->run);
+    Player *player = run_debug_player(ui->input.session.run);
     player->amulets = 2;
     FloorItem amulet = {player->pos, {data_find_item(&f->data, "amulet"), 1}, true};
-    Level *level = run_debug_level(ui->run);
+    Level *level = run_debug_level(ui->input.session.run);
     int here = lvl_item_at(level, player->pos);
     if (here >= 0) lvl_remove_item(level, here);
     lvl_add_item(level, &amulet);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "palette.h"
+#include "playback.h"
 #include "save.h"
 #include "stop.h"
 #include "ui.h"
@@ -109,7 +110,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     }
     /* a second copy on the same folder touches nothing, and says why in
      * the box that offers only to quit */
-    if (!headless && !slot_lock(&f->slot, error, sizeof error)) {
+    if (!headless && options->replay == NULL && !slot_lock(&f->slot, error, sizeof error)) {
         f->heading = "The game can't start: its run is being played elsewhere.";
         errors_add(&f->errors, "%c%s.", toupper((unsigned char)error[0]), error + 1);
         errors_add(&f->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
@@ -118,7 +119,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
-    if (builtin) run_tell(f->ui->run, "The tile pictures weren't found; the tile view draws its own.");
+    if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     return true;
 }
 
@@ -252,4 +253,132 @@ bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors
     tiles_free(tiles);
     gfx_close(gfx);
     return ok;
+}
+
+/* ---- Watching a recording ---------------------------------------------- */
+
+/* Milliseconds between commands, slowest to fastest */
+static const int WATCH_DELAYS[] = {1000, 400, 150, 60, 20, 5, 1};
+enum { WATCH_SPEEDS = sizeof WATCH_DELAYS / sizeof WATCH_DELAYS[0], WATCH_FIRST_SPEED = 2 };
+
+typedef struct Watch {
+    Playback playback;
+    Errors errors;
+    bool paused, ended;
+    int speed;                 /* into WATCH_DELAYS */
+    char banner[160];
+} Watch;
+
+static void watch_banner(Ui *ui, Watch *w)
+{
+    const char *state = w->errors.count > 0 ? "parted from the run"
+                        : w->ended          ? "the end"
+                        : w->paused         ? "paused"
+                                            : "playing";
+    snprintf(w->banner, sizeof w->banner, "Replay %d/%d, %s, %d/s", playback_position(&w->playback),
+             playback_total(&w->playback), state, 1000 / WATCH_DELAYS[w->speed]);
+    ui->banner = w->banner;
+    ui->run = playback_run(&w->playback);
+    ui->dirty = true;
+}
+
+static void watch_step(Ui *ui, Watch *w)
+{
+    if (w->ended) return;
+    PlaybackStep step = playback_step(&w->playback, &w->errors);
+    if (step != PLAYBACK_STEPPED) w->ended = true;
+    if (step == PLAYBACK_FAILED) {
+        for (int i = 0; i < w->errors.count; ++i) fprintf(stderr, "%s\n", w->errors.lines[i]);
+    }
+    watch_banner(ui, w);
+}
+
+/* A key while watching: false to stop */
+static bool watch_key(Ui *ui, Watch *w, int key)
+{
+    switch (key) {
+    case AK_ESC: case 'q': return false;
+    case ' ': w->paused = !w->paused; break;
+    case '.': case AK_RIGHT: w->paused = true; watch_step(ui, w); break;
+    case '+': case '=': if (w->speed < WATCH_SPEEDS - 1) ++w->speed; break;
+    case '-': if (w->speed > 0) --w->speed; break;
+    default:
+        if (key >= AK_F1 && key <= AK_F12) ui_key(ui, key);   /* the views */
+        break;
+    }
+    watch_banner(ui, w);
+    return true;
+}
+
+static void watch_loop(Front *f, Watch *w)
+{
+    Ui *ui = f->ui;
+    for (bool going = true; going && stop_signal() == 0;) {
+        if (ui->dirty) ui_draw(ui);
+        GfxEvent event;
+        int wait = w->paused || w->ended ? SIGNAL_CHECK_MS : WATCH_DELAYS[w->speed];
+        if (gfx_wait_event(f->gfx, &event, wait)) {
+            if (event.kind == GFX_KEY) going = watch_key(ui, w, event.key);
+            else if (event.kind == GFX_QUIT) going = false;
+            else if (event.kind == GFX_RESIZE) ui_relayout(ui);
+            else if (event.kind == GFX_EXPOSE) ui->dirty = true;
+        } else if (!w->paused) {
+            watch_step(ui, w);
+        }
+    }
+}
+
+static int watch_headless(Front *f, Watch *w, const FrontOptions *options)
+{
+    bool played = playback_finish(&w->playback, &w->errors) == PLAYBACK_END;
+    for (int i = 0; i < w->errors.count; ++i) fprintf(stderr, "%s\n", w->errors.lines[i]);
+    w->ended = true;
+    watch_banner(f->ui, w);
+    ui_draw(f->ui);
+    char error[512];
+    bool saved = gfx_save_png(f->gfx, options->screenshot, error, sizeof error);
+    if (saved) report_layout(f->ui, options->screenshot);
+    else fprintf(stderr, "amulets: %s\n", error);
+    if (saved && options->digest) {
+        printf("digest %016llx\n", (unsigned long long)save_digest(playback_run(&w->playback)));
+    }
+    return saved && played ? 0 : 1;
+}
+
+int front_watch(const FrontOptions *options)
+{
+    Replay replay;
+    Errors errors = {0};
+    if (!rep_read_file(&replay, options->replay, &errors)) {
+        for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
+        errors_clear(&errors);
+        return 1;
+    }
+    bool headless = options->screenshot != NULL;
+    if (!headless) stop_catch();
+    Front f;
+    static Watch w;
+    memset(&w, 0, sizeof w);
+    w.speed = WATCH_FIRST_SPEED;
+    int status = 1;
+    if (!open_front(&f, options, headless)) {
+        status = f.gfx != NULL && f.errors.count > 0 && !headless ? show_errors(&f) : 1;
+    } else if (!playback_start(&w.playback, &replay, &f.data, &w.errors)) {
+        for (int i = 0; i < w.errors.count; ++i) fprintf(stderr, "%s\n", w.errors.lines[i]);
+    } else {
+        f.ui->input.on_title = false;   /* a waiting save isn't this film's */
+        watch_banner(f.ui, &w);
+        if (headless) {
+            status = watch_headless(&f, &w, options);
+        } else {
+            watch_loop(&f, &w);
+            status = 0;
+        }
+        playback_stop(&w.playback);
+    }
+    if (f.ui != NULL) f.ui->run = f.ui->input.session.run;
+    close_front(&f);
+    errors_clear(&w.errors);
+    rep_free(&replay);
+    return status;
 }

@@ -20,10 +20,20 @@ typedef struct FrontOptions {
     const char *screenshot;    /* the PNG to write */
     bool digest;               /* and print the run's digest */
     int width, height;
+    const char *replay;        /* a recording to watch (front_watch) */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);
 int front_screenshot(const FrontOptions *options);
+
+/* Watches options->replay in the window: Space pauses and goes on, . or
+ * the right arrow steps one command (pausing), + and - go faster and
+ * slower, Esc or q quits; F1 to F7 as in play. With options->screenshot
+ * it plays the whole recording headless instead, draws its last frame
+ * into that PNG and (with digest) prints the run's digest. A recording
+ * that can't be played is refused with FILE:LINE on stderr; one that
+ * parts from its run stops there, saying so. */
+int front_watch(const FrontOptions *options);
 
 /* --check-data's look at tiles.txt: every mistake the window would
  * refuse to start with goes to errors (false if there were any); with no

@@ -130,6 +130,11 @@ void ui_draw(Ui *ui)
         ui_log_draw(ui);
         ui_dialog_draw(ui);
     }
+    if (ui->banner != NULL) {
+        Rect panel = ui->layout.panel;
+        int line = gfx_line_height(ui->gfx), cw = gfx_char_width(ui->gfx);
+        gfx_text(ui->gfx, ui->banner, panel.x + cw, panel.y + panel.h - 2 * line, PAL_GOLD);
+    }
     gfx_present(ui->gfx);
     ui->dirty = false;
 }

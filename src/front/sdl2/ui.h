@@ -30,8 +30,10 @@ typedef struct Ui {
     /* The screen, the look cursor, the debugging views and the run in
      * play: all the keys' doing */
     Input input;
-    Run *run;                  /* input.session.run, for the drawing code;
-                                  taken again after every key */
+    const Run *run;            /* what is drawn: input.session.run, taken
+                                  again after every key, or a replay's */
+    const char *banner;        /* a line over the panel's foot (a replay's
+                                  place and speed), or NULL */
 
     /* The tiles' sheet, scaled to the tile view's cells, lit and as
      * remembered, so drawing a cell is a plain copy */
