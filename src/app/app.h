@@ -15,7 +15,8 @@ typedef struct Options {
     int floor;
     const char *play;        /* --play KEYS, or NULL */
     bool digest;             /* --digest */
-    bool show;               /* --show: print the whole floor at the end */
+    bool show;               /* --show: print the floor as the player knows it at the end */
+    bool show_all;           /* --show-all: print the whole floor, as F1 shows it */
     bool resume;             /* --continue: the waiting save first */
     bool seed_given;
     const char *screenshot;  /* --screenshot FILE */

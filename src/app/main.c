@@ -17,8 +17,8 @@ static void usage(FILE *out)
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
           "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs]\n"
-          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
-          "       amulets --continue --play KEYS [--digest] [--show]\n"
+          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show | --show-all]\n"
+          "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
@@ -119,6 +119,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->resume = true;
         } else if (strcmp(arg, "--show") == 0) {
             o->show = true;
+        } else if (strcmp(arg, "--show-all") == 0) {
+            o->show_all = true;
         } else if (strcmp(arg, "--catalog") == 0) {
             o->catalog = true;
             if (!option_number(argc, argv, &i, "--catalog FIRST", 0, 4294967295LL, &n)) return false;
