@@ -30,11 +30,16 @@ KnownCell known_cell(const Run *run, Point cell)
     return k;
 }
 
+Terrain known_terrain(const Run *run, Point cell)
+{
+    return mem_terrain(mem_of(run), &run_level(run)->map, cell);
+}
+
+/* Never-seen cells are walls to the player, so only known ground counts */
 bool known_borders_ground(const Run *run, Point cell)
 {
     for (int i = 0; i < 8; ++i) {
-        KnownCell next = known_cell(run, point_add(cell, DIRS[i]));
-        if (next.explored && map_terrain_def(next.terrain)->walkable) return true;
+        if (map_terrain_def(known_terrain(run, point_add(cell, DIRS[i])))->walkable) return true;
     }
     return false;
 }

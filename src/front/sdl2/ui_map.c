@@ -143,7 +143,7 @@ static void draw_tile(Ui *ui, Rect cell, const char *name, Color tint, bool lit)
  * floor as it is, a secret door shown for what it is */
 static Terrain shown_terrain(const Ui *ui, Point cell)
 {
-    if (!ui->reveal) return known_cell(ui->run, cell).terrain;
+    if (!ui->reveal) return known_terrain(ui->run, cell);
     Terrain t = map_at_point(&run_level(ui->run)->map, cell);
     return t == T_SECRET_DOOR ? T_CLOSED_DOOR : t;
 }
