@@ -34,7 +34,7 @@ static const char *font_path(void)
 static void frames(Ui *ui, bool tiles, const char *name)
 {
     static double times[FRAMES];
-    ui->tile_view = tiles;
+    ui->input.views.tiles = tiles;
     ui_draw(ui);   /* the first frame makes the view's caches; not timed */
     static const int keys[] = {'h', 'l', 'j', 'k'};
     for (int i = 0; i < FRAMES; ++i) {

@@ -16,7 +16,7 @@ static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
-          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs]\n"
+          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
           "       amulets --seed N [--floor N] --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --catalog FIRST COUNT\n"
@@ -40,14 +40,34 @@ bool app_load_data(const char *dir, GameData *data, FILE *out)
     return ok;
 }
 
+/* tiles.txt, as the window reads it (only where the window is built) */
+static bool check_tiles(const char *dir, const GameData *data, Errors *errors)
+{
+#ifdef AMULETS_HAVE_SDL
+    FrontOptions front = {.data_dir = dir};
+    bool builtin = false;
+    bool ok = front_check_tiles(&front, data, errors, &builtin);
+    if (ok && builtin) {
+        printf("%s/tiles.txt: checked without the pictures, which aren't installed "
+               "(Debian's crawl-tiles-data), so the tile view draws its own\n", dir);
+    }
+    return ok;
+#else
+    (void)dir, (void)data, (void)errors;
+    return true;
+#endif
+}
+
 int app_check_data(const char *dir)
 {
     GameData data = {0};
     Errors errors = {0};
     bool ok = data_load_dir(&data, dir, &errors);
+    /* tiles.txt names the kinds' tiles, so it's read once they're known */
+    ok = ok && check_tiles(dir, &data, &errors);
     for (int i = 0; i < errors.count; ++i) printf("%s\n", errors.lines[i]);
     if (ok) {
-        printf("%s: %d monsters, %d items, %d vaults, no mistakes\n", dir,
+        printf("%s: %d monsters, %d items, %d vaults, their tiles, no mistakes\n", dir,
                data.monster_count, data.item_count, data.vault_count);
     } else {
         printf("%d mistake%s\n", errors.count, errors.count == 1 ? "" : "s");
@@ -147,7 +167,7 @@ static int app_window(const Options *o)
 {
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, o->width, o->height};
+                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height};
     return o->screenshot ? front_screenshot(&front) : front_window(&front);
 #else
     fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "

@@ -6,22 +6,13 @@
 #include <stdlib.h>
 
 #include "app.h"
-#include "keys.h"
+#include "input.h"
 #include "known.h"
 #include "run.h"
 #include "save.h"
-#include "session.h"
 #include "slot.h"
 
 enum { MAX_KEYS = 1 << 20 };
-
-static const char *mode_name(Mode mode)
-{
-    static const char *const names[] = {
-        "playing", "inventory", "closing", "confirming", "menu", "dead", "won",
-    };
-    return names[mode];
-}
 
 static void print_log(const Run *run)
 {
@@ -33,11 +24,14 @@ static void print_log(const Run *run)
     }
 }
 
-static void print_summary(const Run *run)
+/* A dead player's hp can be below 0 inside the run; they have none left */
+static void print_summary(const Input *input)
 {
+    const Run *run = input->session.run;
     const Player *p = run_player(run);
     printf("floor %d, turn %d, hp %d/%d, gold %d, amulets %d, %s\n", run_level(run)->depth,
-           run_turn(run), p->hp, p->max_hp, p->gold, p->amulets, mode_name(run_mode(run)));
+           run_turn(run), p->hp > 0 ? p->hp : 0, p->max_hp, p->gold, p->amulets,
+           input_screen_name(input_screen(input)));
     if (run_mode(run) == MODE_DEAD) {
         printf("Killed by %s, on turn %d.\n", p->killed_by, run_turn(run));
     }
@@ -94,41 +88,16 @@ static void print_floor(const Run *run)
     }
 }
 
-/* Plays the keys, until a key that leaves the run */
-static void play(Session *session, const int *keys, int count)
+/* Continues the waiting save, as the title's C does; says why not */
+static bool continue_run(Input *input)
 {
-    bool looking = false;
-    for (int i = 0; i < count; ++i) {
-        if (looking) {
-            looking = keys[i] != AK_ESC;   /* looking takes no turn */
-            continue;
-        }
-        KeyAction action = session_key(session, keys[i]);
-        if (action == KA_LOOK) looking = true;
-        if (action == KA_QUIT) {
-            if (run_mode(session->run) != MODE_DEAD && run_mode(session->run) != MODE_WON) {
-                printf("saved\n");
-            }
-            return;
-        }
+    if (!slot_has_save(input->setup.slot)) {
+        fprintf(stderr, "amulets: there's no saved run in %s\n", input->setup.slot->dir);
+        return false;
     }
-}
-
-static Run *continue_run(const Slot *slot, const GameData *data)
-{
-    if (!slot_has_save(slot)) {
-        fprintf(stderr, "amulets: there's no saved run in %s\n", slot->dir);
-        return NULL;
-    }
-    SlotLoad load;
-    Run *run = slot_load(slot, data, &load);
-    if (run == NULL) {
-        char lines[SLOT_REASONS_SHOWN + 2][SLOT_ERROR_SIZE];
-        int count = slot_explain(&load, lines, SLOT_REASONS_SHOWN + 2);
-        for (int i = 0; i < count; ++i) fprintf(stderr, "%s\n", lines[i]);
-    }
-    errors_clear(&load.reasons);
-    return run;
+    if (input_continue(input)) return true;
+    for (int i = 0; i < input->title.line_count; ++i) fprintf(stderr, "%s\n", input->title.lines[i]);
+    return false;
 }
 
 static bool open_slot(Slot *slot)
@@ -153,24 +122,24 @@ int app_play_keys(const Options *options, const GameData *data)
         return 2;
     }
     Slot slot;
-    Run *run = NULL;
-    if (open_slot(&slot)) {
-        run = options->resume ? continue_run(&slot, data)
-                              : run_new(data, options->seed, options->floor);
-    }
-    if (run == NULL) {
+    Input input;
+    InputSetup setup = {data, &slot, options->seed, options->floor, false};
+    bool opened = open_slot(&slot) && input_open(&input, &setup);
+    if (!opened || (options->resume && !continue_run(&input))) {
+        if (opened) input_free(&input);
         free(keys);
         return 1;
     }
-    Session session;
-    session_start(&session, &slot, run);
-    play(&session, keys, count);
+    if (input_play(&input, keys, count) && input_screen(&input) == SCREEN_PLAYING) {
+        printf("saved\n");   /* the runner has no title: a quit mid-run is the menu's S */
+    }
+    const Run *run = input.session.run;
     print_log(run);
-    print_summary(run);
+    print_summary(&input);
     if (options->show) print_known_floor(run);
     if (options->show_all) print_floor(run);
     if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
-    run_free(run);
+    input_free(&input);
     free(keys);
     return 0;
 }

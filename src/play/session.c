@@ -44,15 +44,3 @@ bool session_save(Session *session)
     run_command(session->run, (Command){CMD_SUSPEND, 0});
     return session->slot == NULL || write_or_tell(session);
 }
-
-KeyAction session_key(Session *session, int key)
-{
-    Command command;
-    KeyAction action = key_action(run_mode(session->run), key, &command);
-    if (action == KA_COMMAND) {
-        session_command(session, command);
-    } else if (action == KA_SAVE_QUIT) {
-        return session_save(session) ? KA_QUIT : KA_NONE;
-    }
-    return action;
-}

@@ -6,7 +6,7 @@
 #ifndef AMULETS_SESSION_H
 #define AMULETS_SESSION_H
 
-#include "keys.h"
+#include "run.h"
 #include "slot.h"
 
 typedef struct Session {
@@ -24,10 +24,5 @@ bool session_command(Session *session, Command command);
 /* Puts a half-made choice back and writes the save. On failure the run
  * goes on, and the log says why in the player's words */
 bool session_save(Session *session);
-
-/* A key, as key_action reads it in the run's mode: a command is carried
- * out, S in the menu saves (KA_QUIT comes back once saved; KA_NONE if the
- * save failed and the run goes on); the rest is the frontend's to do */
-KeyAction session_key(Session *session, int key);
 
 #endif

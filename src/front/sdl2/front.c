@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "palette.h"
+#include "save.h"
 #include "ui.h"
 
 enum { FONT_PX = 15, MAX_KEYS = 1 << 16 };
@@ -104,7 +105,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     }
     f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
     if (f->ui == NULL) return false;
-    f->ui->tile_view = options->tile_view;
+    f->ui->input.views.tiles = options->tile_view;
     if (builtin) run_tell(f->ui->run, "The tile pictures weren't found; the tile view draws its own.");
     return true;
 }
@@ -159,20 +160,17 @@ int front_window(const FrontOptions *options)
 static void report_layout(const Ui *ui, const char *path)
 {
     printf("screenshot %s %dx%d %s\n", path, ui->layout.width, ui->layout.height,
-           ui->tile_view ? "tiles" : "glyphs");
+           ui->input.views.tiles ? "tiles" : "glyphs");
     Rect cell, first, last;
     if (ui_cell_rect(ui, (Point){0, 0}, &first) && ui_cell_rect(ui, (Point){MAP_W - 1, MAP_H - 1}, &last)) {
         printf("map %d %d %d %d\n", first.x, first.y, last.x + last.w - first.x, last.y + last.h - first.y);
     }
-    if (ui->screen == SCREEN_GAME && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
+    Screen screen = input_screen(&ui->input);
+    if (screen != SCREEN_TITLE && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }
-    Mode mode = run_mode(ui->run);
-    static const char *const modes[] = {"playing", "inventory", "closing", "confirming",
-                                        "menu", "dead", "won"};
-    printf("mode %s\n", ui->screen == SCREEN_TITLE ? "title" : modes[mode]);
-    if (ui->screen == SCREEN_GAME && (mode == MODE_INVENTORY || mode == MODE_MENU ||
-                                      mode == MODE_DEAD || mode == MODE_WON)) {
+    printf("mode %s\n", input_screen_name(screen));
+    if (screen == SCREEN_PACK || screen == SCREEN_MENU || screen == SCREEN_DEAD || screen == SCREEN_WON) {
         printf("dialog %d %d %d %d\n", ui->dialog.x, ui->dialog.y, ui->dialog.w, ui->dialog.h);
     }
 }
@@ -208,11 +206,27 @@ int front_screenshot(const FrontOptions *options)
         close_front(&f);
         return 2;
     }
-    for (int i = 0; i < count && !f.ui->quit; ++i) ui_key(f.ui, keys[i]);
+    ui_play(f.ui, keys, count);
     ui_draw(f.ui);
     bool saved = gfx_save_png(f.gfx, options->screenshot, error, sizeof error);
     if (saved) report_layout(f.ui, options->screenshot);
     else fprintf(stderr, "amulets: %s\n", error);
+    /* the run the keys played, to compare with the scripted runner's */
+    if (saved && options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(f.ui->run));
     close_front(&f);
     return saved ? 0 : 1;
+}
+
+bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
+                       bool *builtin)
+{
+    Gfx *gfx = open_gfx(options, true);
+    if (gfx == NULL) return false;
+    char tiles_txt[4096];
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
+    TileSet *tiles = tiles_load(gfx, data, tiles_txt, tiles_dir(options), errors, builtin);
+    bool ok = tiles != NULL;
+    tiles_free(tiles);
+    gfx_close(gfx);
+    return ok;
 }

@@ -121,8 +121,9 @@ static void title_keys(Ui *ui, int y)
     static const char *const other[] = {
         "N    Start a new run, and lose the saved one", "Esc  Quit, and keep the saved run",
     };
-    const char *const *keys = !ui->title_failed ? waiting : ui->title_other_version ? other : damaged;
-    int count = !ui->title_failed ? 3 : 2;
+    const TitleState *title = &ui->input.title;
+    const char *const *keys = !title->failed ? waiting : title->other_version ? other : damaged;
+    int count = !title->failed ? 3 : 2;
     int cw = gfx_char_width(ui->gfx), longest = 0;
     for (int i = 0; i < count; ++i) longest = (int)strlen(keys[i]) > longest ? (int)strlen(keys[i]) : longest;
     int x = (ui->layout.width - longest * cw) / 2;
@@ -138,11 +139,12 @@ void ui_title_draw(Ui *ui)
     int y = all.h / 3;
     centred(ui->gfx, "AMULETS OF SDL", all, y, PAL_PLAYER);
     y += 3 * line;
-    if (!ui->title_failed) {
+    const TitleState *title = &ui->input.title;
+    if (!title->failed) {
         centred(ui->gfx, "A saved run is waiting.", all, y, PAL_TEXT);
     } else {
-        for (int i = 0; i < ui->title_line_count; ++i, y += line) {
-            centred(ui->gfx, ui->title_lines[i], all, y, i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
+        for (int i = 0; i < title->line_count; ++i, y += line) {
+            centred(ui->gfx, title->lines[i], all, y, i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
         }
     }
     title_keys(ui, y + 3 * line);

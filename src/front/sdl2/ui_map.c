@@ -35,8 +35,9 @@ static int camera_start(int focus, int shown, int size)
 
 static Point camera_focus(const Ui *ui)
 {
-    if (ui->vault_shown >= 0 || ui->growing) return (Point){MAP_W / 2, MAP_H / 2};
-    if (ui->looking) return ui->cursor;
+    const DebugViews *views = &ui->input.views;
+    if (views->vault_shown >= 0 || views->growing) return (Point){MAP_W / 2, MAP_H / 2};
+    if (ui->input.looking) return ui->input.cursor;
     return run_player(ui->run)->pos;
 }
 
@@ -44,7 +45,7 @@ static View view_of(const Ui *ui)
 {
     const Layout *l = &ui->layout;
     View v;
-    if (!ui->tile_view) {
+    if (!ui->input.views.tiles) {
         v = (View){l->cell_w, l->cell_h, 0, 0, {0, 0}, MAP_W, MAP_H};
         v.origin_x = l->map.x + (l->map.w - MAP_W * l->cell_w) / 2;
         v.origin_y = l->map.y + (l->map.h - MAP_H * l->cell_h) / 2;
@@ -82,13 +83,10 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out)
 void ui_mouse(Ui *ui, int x, int y)
 {
     View v = view_of(ui);
-    bool was = ui->mouse_on_map;
-    Point before = ui->mouse_cell;
     int dx = x - v.origin_x, dy = y - v.origin_y;
     Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    ui->mouse_on_map = ui->screen == SCREEN_GAME && in_bounds(cell.x, cell.y) && in_view(&v, cell);
-    if (ui->mouse_on_map) ui->mouse_cell = cell;
-    if (was != ui->mouse_on_map || !point_eq(before, ui->mouse_cell)) ui->dirty = true;
+    bool on_map = in_bounds(cell.x, cell.y) && in_view(&v, cell);
+    ui_point(ui, on_map ? &cell : NULL);
 }
 
 /* ---- Colours and pictures ------------------------------------------------ */
@@ -143,7 +141,7 @@ static void draw_tile(Ui *ui, Rect cell, const char *name, Color tint, bool lit)
  * floor as it is, a secret door shown for what it is */
 static Terrain shown_terrain(const Ui *ui, Point cell)
 {
-    if (!ui->reveal) return known_terrain(ui->run, cell);
+    if (!ui->input.views.reveal) return known_terrain(ui->run, cell);
     Terrain t = map_at_point(&run_level(ui->run)->map, cell);
     return t == T_SECRET_DOOR ? T_CLOSED_DOOR : t;
 }
@@ -179,7 +177,7 @@ static void draw_glyph_terrain(const Ui *ui, Rect r, Terrain t, bool lit)
 
 static bool borders_ground(const Ui *ui, Point cell)
 {
-    if (!ui->reveal) return known_borders_ground(ui->run, cell);
+    if (!ui->input.views.reveal) return known_borders_ground(ui->run, cell);
     return map_borders_ground(&run_level(ui->run)->map, cell.x, cell.y);
 }
 
@@ -188,7 +186,7 @@ static void draw_terrain(Ui *ui, Point cell, Rect r, bool lit)
     Terrain t = shown_terrain(ui, cell);
     bool solid = t == T_WALL;
     if (solid && !borders_ground(ui, cell)) return;   /* rock nobody sees */
-    if (!ui->tile_view) {
+    if (!ui->input.views.tiles) {
         draw_glyph_terrain(ui, r, t, lit);
         return;
     }
@@ -202,7 +200,7 @@ static void draw_terrain(Ui *ui, Point cell, Rect r, bool lit)
 
 static void draw_thing(Ui *ui, Rect r, char glyph, const char *tile, Color color, bool lit)
 {
-    if (ui->tile_view) {
+    if (ui->input.views.tiles) {
         draw_tile(ui, r, tile, color, lit);
     } else {
         gfx_glyph(ui->gfx, glyph, r, lit ? color : PAL_MEMORY_WALL);
@@ -293,7 +291,7 @@ static void draw_whole_map(Ui *ui, const View *v, const Map *map)
             Point cell = {x, y};
             Terrain t = map_at_point(map, cell);
             if (!in_view(v, cell) || (t == T_WALL && !map_borders_ground(map, x, y))) continue;
-            if (ui->tile_view) draw_tile(ui, rect_of(v, cell), map_terrain_def(t)->tile, PAL_NO_TINT, true);
+            if (ui->input.views.tiles) draw_tile(ui, rect_of(v, cell), map_terrain_def(t)->tile, PAL_NO_TINT, true);
             else draw_glyph_terrain(ui, rect_of(v, cell), t, true);
         }
     }
@@ -303,7 +301,7 @@ static void draw_whole_map(Ui *ui, const View *v, const Map *map)
  * drawn as terrain, and the other symbols as themselves */
 static void draw_vault(Ui *ui, const View *v)
 {
-    const VaultDef *vault = &ui->data->vaults[ui->vault_shown];
+    const VaultDef *vault = &ui->data->vaults[ui->input.views.vault_shown];
     Point corner = {(MAP_W - vault->w) / 2, (MAP_H - vault->h) / 2};
     static const struct { char symbol; Terrain terrain; } TERRAIN[] = {
         {'#', T_WALL}, {'.', T_FLOOR}, {'+', T_CLOSED_DOOR},
@@ -317,7 +315,7 @@ static void draw_vault(Ui *ui, const View *v)
             bool drawn = false;
             for (size_t i = 0; i < sizeof TERRAIN / sizeof TERRAIN[0] && !drawn; ++i) {
                 if (TERRAIN[i].symbol != symbol) continue;
-                if (ui->tile_view) draw_tile(ui, r, map_terrain_def(TERRAIN[i].terrain)->tile, PAL_NO_TINT, true);
+                if (ui->input.views.tiles) draw_tile(ui, r, map_terrain_def(TERRAIN[i].terrain)->tile, PAL_NO_TINT, true);
                 else draw_glyph_terrain(ui, r, TERRAIN[i].terrain, true);
                 drawn = true;
             }
@@ -333,24 +331,24 @@ static void draw_vault(Ui *ui, const View *v)
 void ui_map_draw(Ui *ui)
 {
     View v = view_of(ui);
-    if (ui->growing) {
-        draw_whole_map(ui, &v, &ui->growth.map);
+    if (ui->input.views.growing) {
+        draw_whole_map(ui, &v, &ui->input.views.growth.map);
         return;
     }
-    if (ui->vault_shown >= 0) {
+    if (ui->input.views.vault_shown >= 0) {
         draw_vault(ui, &v);
         return;
     }
     for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
         for (int x = v.first.x; x < v.first.x + v.columns; ++x) {
             KnownCell k = known_cell(ui->run, (Point){x, y});
-            if (k.visible || k.explored || ui->reveal) {
+            if (k.visible || k.explored || ui->input.views.reveal) {
                 draw_terrain(ui, (Point){x, y}, rect_of(&v, (Point){x, y}), k.visible);
             }
         }
     }
-    if (ui->distances) draw_distances(ui, &v);
-    if (ui->reveal) {
+    if (ui->input.views.distances) draw_distances(ui, &v);
+    if (ui->input.views.reveal) {
         draw_every_thing(ui, &v);
     } else {
         for (int y = v.first.y; y < v.first.y + v.rows; ++y) {

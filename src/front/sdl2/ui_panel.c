@@ -121,21 +121,22 @@ static void monster_list(Pen *pen, const Ui *ui, int bottom)
 
 static void debug_lines(Pen *pen, const Ui *ui, int bottom)
 {
+    const DebugViews *views = &ui->input.views;
     char line[96];
-    if (ui->reveal) write_line(pen, "DEBUG: whole floor (F1)", PAL_DEBUG);
-    if (ui->distances) write_line(pen, "DEBUG: distances (F3)", PAL_DEBUG);
-    if (ui->growing) {
-        snprintf(line, sizeof line, "DEBUG: cave step %d of %d (F6)", ui->growth.step, CAVE_STEPS + 1);
+    if (views->reveal) write_line(pen, "DEBUG: whole floor (F1)", PAL_DEBUG);
+    if (views->distances) write_line(pen, "DEBUG: distances (F3)", PAL_DEBUG);
+    if (views->growing) {
+        snprintf(line, sizeof line, "DEBUG: cave step %d of %d (F6)", views->growth.step, CAVE_STEPS + 1);
         write_line(pen, line, PAL_DEBUG);
     }
-    if (ui->vault_shown >= 0) {
-        const VaultDef *vault = &ui->data->vaults[ui->vault_shown];
-        snprintf(line, sizeof line, "DEBUG: vault %d of %d (F7)", ui->vault_shown + 1, ui->data->vault_count);
+    if (views->vault_shown >= 0) {
+        const VaultDef *vault = &ui->data->vaults[views->vault_shown];
+        snprintf(line, sizeof line, "DEBUG: vault %d of %d (F7)", views->vault_shown + 1, ui->data->vault_count);
         write_line(pen, line, PAL_DEBUG);
         snprintf(line, sizeof line, "%s, floors %d to %d", vault->id, vault->min_floor, vault->max_floor);
         write_line(pen, line, PAL_DEBUG);
     }
-    if (ui->monster_list) monster_list(pen, ui, bottom);
+    if (views->monster_list) monster_list(pen, ui, bottom);
 }
 
 /* The look panel: the creature there (if seen, with its state and a
@@ -144,7 +145,7 @@ static void look_panel(Pen *pen, const Ui *ui, Point cell)
 {
     LookInfo look;
     known_look(ui->run, cell, &look);
-    write_line(pen, ui->looking ? "Looking (Esc to stop):" : "You see:", PAL_DIM_TEXT);
+    write_line(pen, ui->input.looking ? "Looking (Esc or x to stop):" : "You see:", PAL_DIM_TEXT);
     if (look.creature[0] != '\0') write_wrapped(pen, look.creature, PAL_TEXT, 2);
     if (look.monster >= 0) {
         const Monster *m = &run_level(ui->run)->monsters[look.monster];
