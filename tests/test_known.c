@@ -6,10 +6,9 @@
  * version 1 save loads with its memory worked out, a version 2 save reads
  * back to the same text. And over many random runs, what's known never
  * shows a monster out of sight, a trap not found, or a secret door. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#define _POSIX_C_SOURCE 200809L
 
+#include "files.h"
 #include "gen.h"
 #include "keys.h"
 #include "known.h"
@@ -304,21 +303,6 @@ static void test_hidden_trap(void)
 
 /* ---- Saves ------------------------------------------------------------------ */
 
-static char *load_file(const char *path, size_t *length)
-{
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) exit(EXIT_FAILURE);
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    char *text = malloc((size_t)size + 1);
-    if (text == NULL || fread(text, 1, (size_t)size, file) != (size_t)size) exit(EXIT_FAILURE);
-    fclose(file);
-    text[size] = '\0';
-    *length = (size_t)size;
-    return text;
-}
-
 static Run *read_save(const char *text, size_t length)
 {
     Errors errors = {0};
@@ -387,7 +371,8 @@ static void test_version_1(void)
         char path[1024];
         snprintf(path, sizeof path, "%s/fuzz/corpus/save/%s", AMULETS_SOURCE_DIR, FILES[i]);
         size_t length;
-        char *text = load_file(path, &length);
+        char *text = contents(path, &length);
+        if (text == NULL) exit(EXIT_FAILURE);
         CHECK(strstr(text, "version = 1\n") != NULL);
         Run *run = read_save(text, length);
         if (run != NULL) check_rebuilt(run);
