@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "run_internal.h"
 
 /* ---- A growing text -------------------------------------------------- */
@@ -145,11 +146,13 @@ static void add_memory(Text *text, const Run *run, const Memory *memory)
     for (int i = 0; i < MAP_CELLS; ++i) {
         Stack item = memory->item[i];
         if (item.count == 0 || !map->explored[i]) continue;
+        INVARIANT(item.kind >= 0 && item.kind < run->data->item_count);
         add(text, "\n[remembered_item]\nkind = %s\ncount = %d\npos = %d %d\n",
             run->data->items[item.kind].id, item.count, i % MAP_W, i / MAP_W);
     }
     for (int i = 0; i < MAP_CELLS; ++i) {
         if (memory->monster[i] == 0 || map->visible[i] || !map->explored[i]) continue;
+        INVARIANT(memory->monster[i] <= run->data->monster_count);
         add(text, "\n[remembered_monster]\nkind = %s\npos = %d %d\n",
             run->data->monsters[memory->monster[i] - 1].id, i % MAP_W, i / MAP_W);
     }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "memory.h"
 
 KnownCell known_cell(const Run *run, Point cell)
@@ -24,7 +25,9 @@ KnownCell known_cell(const Run *run, Point cell)
         k.monster = lvl_monster_at(level, cell);
     } else {
         k.remembered = mem_monster(memory, level, cell);
+        INVARIANT(k.remembered < run_data(run)->monster_count);
     }
+    INVARIANT(k.item < run_data(run)->item_count);
     int trap = lvl_trap_at(level, cell);
     if (trap >= 0 && level->traps[trap].known) k.trap = (int)level->traps[trap].kind;
     return k;
