@@ -39,25 +39,23 @@ static bool mark_gone(const Level *level, Point cell)
     return moved;
 }
 
+_Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
+
 /* Everything in sight, taken in; the monsters' own sightings untouched.
- * The visible cells are all near the player, so whole words of the map's
- * visible flags that are clear are skipped */
+ * The visible cells are all near the player, so the map's visible flags
+ * are read 8 at a time and the clear runs skipped */
 static void take_in(Memory *memory, const Level *level)
 {
     const Map *map = &level->map;
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (i % 8 == 0 && i + 8 <= MAP_CELLS) {
-            uint64_t word;
-            memcpy(&word, map->visible + i, sizeof word);
-            if (word == 0) {
-                i += 7;
-                continue;
-            }
+    for (int start = 0; start < MAP_CELLS; start += 8) {
+        uint64_t eight;
+        memcpy(&eight, map->visible + start, sizeof eight);
+        for (int i = start; eight != 0 && i < start + 8; ++i) {
+            if (!map->visible[i]) continue;
+            memory->terrain[i] = (uint8_t)looks_like(map, i);
+            memory->item[i] = (Stack){0, 0};
+            memory->monster[i] = 0;
         }
-        if (!map->visible[i]) continue;
-        memory->terrain[i] = (uint8_t)looks_like(map, i);
-        memory->item[i] = (Stack){0, 0};
-        memory->monster[i] = 0;
     }
     for (int i = 0; i < level->item_count; ++i) {
         const FloorItem *item = &level->items[i];
