@@ -1,14 +1,18 @@
 /* The scripted runner's lines: a dead player's summary says hp 0 however
  * far below 0 the last blow took the run's count (it said "hp -1/30"),
  * and keys play as the input layer reads them ("xx." looks, stops looking
- * and waits a turn; R after death is the next seed's run). Runs the
+ * and waits a turn; R after death is the next seed's run); --show prints
+ * only what the player knows. Runs the
  * program itself, with its saves in a fresh folder under /tmp. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <unistd.h>
 
+#include "keys.h"
+#include "known.h"
 #include "runtest.h"
+#include "save.h"
 
 enum { WAITS = 60, OUTPUT_SIZE = 1 << 16, DEATHS_CHECKED = 4 };
 
@@ -82,6 +86,69 @@ static void keys_as_the_input_reads_them(void)
     }
 }
 
+/* The cell's character in --show's rows (a row is cut after its last
+ * known cell, so a missing one is blank) */
+static char shown_at(const char *rows, int x, int y)
+{
+    const char *row = rows;
+    for (int i = 0; i < y && row != NULL; ++i) {
+        row = strchr(row, '\n');
+        if (row != NULL) ++row;
+    }
+    if (row == NULL) return ' ';
+    for (int i = 0; i < x; ++i) {
+        if (row[i] == '\n' || row[i] == '\0') return ' ';
+    }
+    return row[x] == '\n' || row[x] == '\0' ? ' ' : row[x];
+}
+
+/* --show prints the floor as the player knows it: blank where never seen,
+ * a monster only in sight, a trap only found, a secret door as a wall.
+ * The same keys are played here to know what the program's run holds */
+static void show_is_what_the_player_knows(const GameData *data)
+{
+    static char out[OUTPUT_SIZE];
+    static const char KEYS[] = "hjklhjklhjkl....s";
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 18; ++seed) {
+        int floor = 1 + (int)(seed % LAST_FLOOR);
+        char keys[64];
+        Rng chooser;
+        rng_seed(&chooser, seed);
+        for (int i = 0; i < 40; ++i) keys[i] = KEYS[rng_roll(&chooser, 0, (int)sizeof KEYS - 2)];
+        keys[40] = '\0';
+        Run *run = run_new(data, seed, floor);
+        for (int i = 0; keys[i] != '\0'; ++i) {
+            Command command;
+            if (key_action(run_mode(run), keys[i], &command) == KA_COMMAND) run_command(run, command);
+        }
+        char args[160], digest[32];
+        snprintf(args, sizeof args, "--seed %llu --floor %d --play '%s' --digest --show",
+                 (unsigned long long)seed, floor, keys);
+        snprintf(digest, sizeof digest, "digest %016llx", (unsigned long long)save_digest(run));
+        const char *summary = amulets(args, out, sizeof out) ? line_starting(out, "floor ") : NULL;
+        const char *rows = summary != NULL ? strchr(summary, '\n') : NULL;
+        if (CHECK(rows != NULL && strstr(out, digest) != NULL)) {
+            ++rows;
+            if (strncmp(rows, "Killed by ", 10) == 0) rows = strchr(rows, '\n') + 1;
+            const Level *level = run_level(run);
+            for (int i = 0; i < MAP_CELLS; ++i) {
+                Point p = cell_point(i);
+                KnownCell k = known_cell(run, p);
+                char c = shown_at(rows, p.x, p.y);
+                int m = lvl_monster_at(level, p), trap = lvl_trap_at(level, p);
+                CHECK((c == ' ') == (!k.explored && !k.visible && !point_eq(p, run_player(run)->pos)));
+                if (m >= 0 && !k.visible) CHECK(c != data->monsters[level->monsters[m].kind].glyph);
+                if (c == '^') CHECK(trap >= 0 && level->traps[trap].known);
+                if (map_at_point(&level->map, p) == T_SECRET_DOOR && k.explored) CHECK(c == '#');
+            }
+            ++checked;
+        }
+        run_free(run);
+    }
+    CHECK(checked == 18);
+}
+
 int main(void)
 {
     GameData data;
@@ -90,6 +157,7 @@ int main(void)
     if (mkdtemp(home) == NULL) return EXIT_FAILURE;
     dead_below_zero(&data);
     keys_as_the_input_reads_them();
+    show_is_what_the_player_knows(&data);
     char save[128];
     snprintf(save, sizeof save, "%s/save.txt", home);
     unlink(save);

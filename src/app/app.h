@@ -17,7 +17,8 @@ typedef struct Options {
     const char *play;        /* --play KEYS, or NULL */
     const char *replay;      /* --replay FILE, or NULL */
     bool digest;             /* --digest */
-    bool show;               /* --show: print the whole floor at the end */
+    bool show;               /* --show: print the floor as the player knows it at the end */
+    bool show_all;           /* --show-all: print the whole floor, as F1 shows it */
     bool headless;           /* --headless: a replay without the window */
     bool resume;             /* --continue: the waiting save first */
     const char *home;        /* --home DIR: the save folder the runner uses

@@ -17,8 +17,8 @@ static void usage(FILE *out)
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
           "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
-          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show] [--home DIR]\n"
-          "       amulets --continue --play KEYS [--digest] [--show]\n"
+          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show | --show-all] [--home DIR]\n"
+          "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --replay FILE              (watch it in the window)\n"
           "       amulets --replay FILE [--digest] [--headless]\n"
           "       amulets --catalog FIRST COUNT\n"
@@ -147,6 +147,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->home = argv[++i];
         } else if (strcmp(arg, "--show") == 0) {
             o->show = true;
+        } else if (strcmp(arg, "--show-all") == 0) {
+            o->show_all = true;
         } else if (strcmp(arg, "--catalog") == 0) {
             o->catalog = true;
             if (!option_number(argc, argv, &i, "--catalog FIRST", 0, 4294967295LL, &n)) return false;

@@ -15,24 +15,54 @@
 
 #include "app.h"
 #include "input.h"
+#include "known.h"
 #include "run.h"
 #include "save.h"
 #include "slot.h"
 
 enum { MAX_KEYS = 1 << 20 };
 
-/* The whole floor as F1 shows it: every monster, item and trap, and secret
- * doors as doors */
+/* A cell as the player knows it: blank if never seen; a monster only in
+ * sight (where one was last seen isn't shown: text has no dim) */
+static char known_glyph(const Run *run, Point p)
+{
+    KnownCell k = known_cell(run, p);
+    if (point_eq(p, run_player(run)->pos)) return '@';
+    if (!k.explored && !k.visible) return ' ';
+    if (k.monster >= 0) return run_data(run)->monsters[run_level(run)->monsters[k.monster].kind].glyph;
+    if (k.item >= 0) return run_item_glyph(run, k.item);
+    if (k.trap >= 0) return '^';
+    return map_terrain_def(k.terrain)->glyph;
+}
+
+/* --show: the floor as the player knows it, each row cut after its last
+ * known cell */
+static void print_known_floor(const Run *run)
+{
+    for (int y = 0; y < MAP_H; ++y) {
+        char row[MAP_W + 1];
+        int end = 0;
+        for (int x = 0; x < MAP_W; ++x) {
+            row[x] = known_glyph(run, (Point){x, y});
+            if (row[x] != ' ') end = x + 1;
+        }
+        row[end] = '\0';
+        puts(row);
+    }
+}
+
+/* --show-all: the whole floor as F1 shows it, every monster, item and
+ * trap, and secret doors as doors */
 static void print_floor(const Run *run)
 {
-    static const char terrain[T_COUNT] = {'#', '.', '>', ',', '+', '\'', '+'};
     const Level *level = run_level(run);
     for (int y = 0; y < MAP_H; ++y) {
         for (int x = 0; x < MAP_W; ++x) {
             Point p = {x, y};
             int m = lvl_monster_at(level, p), item = lvl_item_at(level, p);
             int trap = lvl_trap_at(level, p);
-            char c = terrain[map_at(&level->map, x, y)];
+            Terrain t = map_at(&level->map, x, y);
+            char c = map_terrain_def(t == T_SECRET_DOOR ? T_CLOSED_DOOR : t)->glyph;
             if (point_eq(p, run_player(run)->pos)) c = '@';
             else if (m >= 0) c = run_data(run)->monsters[level->monsters[m].kind].glyph;
             else if (item >= 0) c = run_item_glyph(run, level->items[item].stack.kind);
@@ -128,7 +158,8 @@ int app_play_keys(const Options *options, const GameData *data)
     const Run *run = input.session.run;
     app_print_log(run);
     app_print_summary(run, input_screen_name(input_screen(&input)));
-    if (options->show) print_floor(run);
+    if (options->show) print_known_floor(run);
+    if (options->show_all) print_floor(run);
     if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
     input_free(&input);
     close_home(&home);

@@ -25,6 +25,7 @@ static int keenest_sight(const GameData *data)
 
 static void make_floor(Run *run, int depth)
 {
+    mem_reset(&run->memory);
     gen_level(&run->level, run->data, &run->rng, depth, &run->player.pos);
     ++run->map_version;
     run->maps_fresh = false;
@@ -163,6 +164,7 @@ void run_update_sight(Run *run)
     Level *level = &run->level;
     Map *map = &level->map;
     Point me = run->player.pos;
+    mem_look(&run->memory, level);   /* what was in sight, as it was last */
     memset(run->sees_far, 0, sizeof run->sees_far);
     fov_compute_into(map, me, run->max_sight, run->sees_far);
     memset(map->visible, 0, sizeof map->visible);
@@ -521,6 +523,7 @@ static void search(Run *run)
         bool secret = map_at(&level->map, cell.x, cell.y) == T_SECRET_DOOR;
         if (secret && rng_one_in(&run->rng, FIND_ONE_IN)) {
             run_terrain_changed(run, cell, T_CLOSED_DOOR);
+            mem_learn_terrain(&run->memory, &level->map, cell);
             run_say(run, "You find a secret door!");
             found = true;
         }
@@ -886,6 +889,7 @@ void run_debug_clear_level(Run *run, int depth)
 {
     Level *level = &run->level;
     memset(level, 0, sizeof *level);
+    mem_reset(&run->memory);
     level->depth = depth;
     map_fill(&level->map, T_WALL);
     for (int y = 1; y < MAP_H - 1; ++y) {

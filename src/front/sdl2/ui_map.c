@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "known.h"
 #include "palette.h"
 #include "tune.h"
 #include "ui.h"
@@ -136,61 +137,63 @@ static void draw_tile(Ui *ui, Rect cell, const char *name, Color tint, bool lit)
 
 /* ---- Terrain ----------------------------------------------------------- */
 
-static const char *terrain_tile(Terrain t)
+/* What a cell shows: what the player knows of it, or with F1 the whole
+ * floor as it is, a secret door shown for what it is */
+static Terrain shown_terrain(const Ui *ui, Point cell)
 {
-    static const char *const names[T_COUNT] = {
-        "wall", "floor", "stairs", "cave-floor", "door", "open-door", "wall",
-    };
-    return names[t];
+    if (!ui->input.views.reveal) return known_terrain(ui->run, cell);
+    Terrain t = map_at_point(&run_level(ui->run)->map, cell);
+    return t == T_SECRET_DOOR ? T_CLOSED_DOOR : t;
 }
 
 /* The ground a door, the stairs or anything standing is drawn on */
-static const char *ground_under(const Map *map, Point cell)
+static const char *ground_under(const Ui *ui, Point cell)
 {
     for (int i = 0; i < 8; ++i) {
-        Point n = point_add(cell, DIRS[i]);
-        if (map_at(map, n.x, n.y) == T_CAVE_FLOOR) return "cave-floor";
+        if (shown_terrain(ui, point_add(cell, DIRS[i])) == T_CAVE_FLOOR) return "cave-floor";
     }
     return "floor";
 }
 
-static void draw_glyph_terrain(const Ui *ui, Rect r, Terrain t, bool lit)
+static Color glyph_color(Terrain t, bool lit)
 {
-    Color fg = lit ? PAL_WALL : PAL_MEMORY_WALL;
-    Color back = lit ? PAL_WALL_BACK : PAL_MEMORY_WALL_BACK;
     switch (t) {
-    case T_WALL:
-    case T_SECRET_DOOR:
-        gfx_fill(ui->gfx, r, back);
-        gfx_glyph(ui->gfx, '#', r, fg);
-        break;
-    case T_FLOOR: gfx_glyph(ui->gfx, '.', r, lit ? PAL_FLOOR : PAL_MEMORY_FLOOR); break;
-    case T_CAVE_FLOOR: gfx_glyph(ui->gfx, '.', r, lit ? PAL_CAVE_FLOOR : PAL_MEMORY_FLOOR); break;
-    case T_STAIRS: gfx_glyph(ui->gfx, '>', r, lit ? PAL_STAIRS : PAL_MEMORY_WALL); break;
+    case T_FLOOR: return lit ? PAL_FLOOR : PAL_MEMORY_FLOOR;
+    case T_CAVE_FLOOR: return lit ? PAL_CAVE_FLOOR : PAL_MEMORY_FLOOR;
+    case T_STAIRS: return lit ? PAL_STAIRS : PAL_MEMORY_WALL;
     case T_CLOSED_DOOR:
-        gfx_fill(ui->gfx, r, back);
-        gfx_glyph(ui->gfx, '+', r, lit ? PAL_DOOR : PAL_MEMORY_WALL);
-        break;
-    case T_OPEN_DOOR: gfx_glyph(ui->gfx, '\'', r, lit ? PAL_DOOR : PAL_MEMORY_WALL); break;
-    default: break;
+    case T_OPEN_DOOR: return lit ? PAL_DOOR : PAL_MEMORY_WALL;
+    default: return lit ? PAL_WALL : PAL_MEMORY_WALL;
     }
 }
 
-static void draw_terrain(Ui *ui, const Map *map, Point cell, Rect r, bool lit)
+/* What blocks sight is drawn on a solid back */
+static void draw_glyph_terrain(const Ui *ui, Rect r, Terrain t, bool lit)
 {
-    Terrain t = map_at(map, cell.x, cell.y);
-    /* F1 shows it for what it is */
-    if (ui->input.views.reveal && t == T_SECRET_DOOR) t = T_CLOSED_DOOR;
-    bool solid = t == T_WALL || t == T_SECRET_DOOR;
-    if (solid && !map_borders_ground(map, cell.x, cell.y)) return;   /* rock nobody sees */
+    const TerrainDef *def = map_terrain_def(t);
+    if (def->blocks_sight) gfx_fill(ui->gfx, r, lit ? PAL_WALL_BACK : PAL_MEMORY_WALL_BACK);
+    gfx_glyph(ui->gfx, def->glyph, r, glyph_color(t, lit));
+}
+
+static bool borders_ground(const Ui *ui, Point cell)
+{
+    if (!ui->input.views.reveal) return known_borders_ground(ui->run, cell);
+    return map_borders_ground(&run_level(ui->run)->map, cell.x, cell.y);
+}
+
+static void draw_terrain(Ui *ui, Point cell, Rect r, bool lit)
+{
+    Terrain t = shown_terrain(ui, cell);
+    bool solid = t == T_WALL;
+    if (solid && !borders_ground(ui, cell)) return;   /* rock nobody sees */
     if (!ui->input.views.tiles) {
         draw_glyph_terrain(ui, r, t, lit);
         return;
     }
     if (!solid && t != T_FLOOR && t != T_CAVE_FLOOR) {
-        draw_tile(ui, r, ground_under(map, cell), PAL_NO_TINT, lit);
+        draw_tile(ui, r, ground_under(ui, cell), PAL_NO_TINT, lit);
     }
-    draw_tile(ui, r, terrain_tile(t), PAL_NO_TINT, lit);
+    draw_tile(ui, r, map_terrain_def(t)->tile, PAL_NO_TINT, lit);
 }
 
 /* ---- Things on the map ------------------------------------------------- */
@@ -204,43 +207,51 @@ static void draw_thing(Ui *ui, Rect r, char glyph, const char *tile, Color color
     }
 }
 
-static void draw_traps(Ui *ui, const View *v)
+static void draw_trap(Ui *ui, Rect r, int kind, bool lit)
+{
+    draw_thing(ui, r, '^', "trap", trap_def((TrapKind)kind)->color, lit);
+}
+
+static void draw_item(Ui *ui, Rect r, int kind, bool lit)
+{
+    draw_thing(ui, r, run_item_glyph(ui->run, kind), ui->data->items[kind].tile,
+               run_item_color(ui->run, kind), lit);
+}
+
+static void draw_monster(Ui *ui, Rect r, int kind, bool lit)
+{
+    const MonsterDef *def = &ui->data->monsters[kind];
+    draw_thing(ui, r, def->glyph, def->tile, def->color, lit);
+}
+
+/* What the player knows is on a cell: a known trap, the item as last
+ * seen (dimmed out of sight), a monster in sight, or the dim mark of one
+ * last seen there */
+static void draw_known_things(Ui *ui, Point cell, Rect r)
+{
+    KnownCell k = known_cell(ui->run, cell);
+    if (k.trap >= 0) draw_trap(ui, r, k.trap, k.visible);
+    if (k.item >= 0) draw_item(ui, r, k.item, k.visible);
+    if (k.monster >= 0) draw_monster(ui, r, run_level(ui->run)->monsters[k.monster].kind, true);
+    else if (k.remembered >= 0) draw_monster(ui, r, k.remembered, false);
+}
+
+/* F1: everything on the floor, seen or not */
+static void draw_every_thing(Ui *ui, const View *v)
 {
     const Level *level = run_level(ui->run);
     for (int i = 0; i < level->trap_count; ++i) {
         const Trap *trap = &level->traps[i];
         bool lit = map_visible(&level->map, trap->pos.x, trap->pos.y);
-        bool known = trap->known && (lit || map_explored(&level->map, trap->pos.x, trap->pos.y));
-        if ((known || ui->input.views.reveal) && in_view(v, trap->pos)) {
-            draw_thing(ui, rect_of(v, trap->pos), '^', "trap", trap_def(trap->kind)->color, lit);
-        }
+        if (in_view(v, trap->pos)) draw_trap(ui, rect_of(v, trap->pos), (int)trap->kind, lit);
     }
-}
-
-/* Items stay where they were seen, so a remembered one is drawn dimmed */
-static void draw_items(Ui *ui, const View *v)
-{
-    const Level *level = run_level(ui->run);
     for (int i = 0; i < level->item_count; ++i) {
         const FloorItem *item = &level->items[i];
-        bool lit = map_visible(&level->map, item->pos.x, item->pos.y);
-        if (!(lit || item->seen || ui->input.views.reveal) || !in_view(v, item->pos)) continue;
-        int kind = item->stack.kind;
-        draw_thing(ui, rect_of(v, item->pos), run_item_glyph(ui->run, kind), ui->data->items[kind].tile,
-                   run_item_color(ui->run, kind), lit || ui->input.views.reveal);
+        if (in_view(v, item->pos)) draw_item(ui, rect_of(v, item->pos), item->stack.kind, true);
     }
-}
-
-/* Monsters move, so they're drawn only while the player sees them */
-static void draw_monsters(Ui *ui, const View *v)
-{
-    const Level *level = run_level(ui->run);
     for (int i = 0; i < level->monster_count; ++i) {
         const Monster *m = &level->monsters[i];
-        bool lit = map_visible(&level->map, m->pos.x, m->pos.y);
-        if (!(lit || ui->input.views.reveal) || !in_view(v, m->pos)) continue;
-        const MonsterDef *kind = &ui->data->monsters[m->kind];
-        draw_thing(ui, rect_of(v, m->pos), kind->glyph, kind->tile, kind->color, true);
+        if (in_view(v, m->pos)) draw_monster(ui, rect_of(v, m->pos), m->kind, true);
     }
 }
 
@@ -272,11 +283,16 @@ static void draw_look_cursor(const Ui *ui, const View *v)
 
 /* ---- F6 and F7 --------------------------------------------------------- */
 
+/* F6: a cave growing, on a map of its own, lit */
 static void draw_whole_map(Ui *ui, const View *v, const Map *map)
 {
     for (int y = 0; y < MAP_H; ++y) {
         for (int x = 0; x < MAP_W; ++x) {
-            if (in_view(v, (Point){x, y})) draw_terrain(ui, map, (Point){x, y}, rect_of(v, (Point){x, y}), true);
+            Point cell = {x, y};
+            Terrain t = map_at_point(map, cell);
+            if (!in_view(v, cell) || (t == T_WALL && !map_borders_ground(map, x, y))) continue;
+            if (ui->input.views.tiles) draw_tile(ui, rect_of(v, cell), map_terrain_def(t)->tile, PAL_NO_TINT, true);
+            else draw_glyph_terrain(ui, rect_of(v, cell), t, true);
         }
     }
 }
@@ -299,9 +315,8 @@ static void draw_vault(Ui *ui, const View *v)
             bool drawn = false;
             for (size_t i = 0; i < sizeof TERRAIN / sizeof TERRAIN[0] && !drawn; ++i) {
                 if (TERRAIN[i].symbol != symbol) continue;
-                Terrain t = TERRAIN[i].terrain;
-                if (ui->input.views.tiles) draw_tile(ui, r, terrain_tile(t), PAL_NO_TINT, true);
-                else draw_glyph_terrain(ui, r, t, true);
+                if (ui->input.views.tiles) draw_tile(ui, r, map_terrain_def(TERRAIN[i].terrain)->tile, PAL_NO_TINT, true);
+                else draw_glyph_terrain(ui, r, TERRAIN[i].terrain, true);
                 drawn = true;
             }
             if (drawn) continue;
@@ -324,19 +339,24 @@ void ui_map_draw(Ui *ui)
         draw_vault(ui, &v);
         return;
     }
-    const Map *map = &run_level(ui->run)->map;
     for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
         for (int x = v.first.x; x < v.first.x + v.columns; ++x) {
-            bool lit = map_visible(map, x, y);
-            if (lit || map_explored(map, x, y) || ui->input.views.reveal) {
-                draw_terrain(ui, map, (Point){x, y}, rect_of(&v, (Point){x, y}), lit);
+            KnownCell k = known_cell(ui->run, (Point){x, y});
+            if (k.visible || k.explored || ui->input.views.reveal) {
+                draw_terrain(ui, (Point){x, y}, rect_of(&v, (Point){x, y}), k.visible);
             }
         }
     }
     if (ui->input.views.distances) draw_distances(ui, &v);
-    draw_traps(ui, &v);
-    draw_items(ui, &v);
-    draw_monsters(ui, &v);
+    if (ui->input.views.reveal) {
+        draw_every_thing(ui, &v);
+    } else {
+        for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
+            for (int x = v.first.x; x < v.first.x + v.columns; ++x) {
+                draw_known_things(ui, (Point){x, y}, rect_of(&v, (Point){x, y}));
+            }
+        }
+    }
     Point p = run_player(ui->run)->pos;
     if (in_view(&v, p)) draw_thing(ui, rect_of(&v, p), '@', "player", PAL_PLAYER, true);
     draw_look_cursor(ui, &v);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "known.h"
 #include "palette.h"
 #include "tune.h"
 #include "ui.h"
@@ -143,7 +144,7 @@ static void debug_lines(Pen *pen, const Ui *ui, int bottom)
 static void look_panel(Pen *pen, const Ui *ui, Point cell)
 {
     LookInfo look;
-    run_look(ui->run, cell, &look);
+    known_look(ui->run, cell, &look);
     write_line(pen, ui->input.looking ? "Looking (Esc or x to stop):" : "You see:", PAL_DIM_TEXT);
     if (look.creature[0] != '\0') write_wrapped(pen, look.creature, PAL_TEXT, 2);
     if (look.monster >= 0) {
