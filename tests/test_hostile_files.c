@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include "files.h"
+#include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
 #include "slot.h"
@@ -238,6 +239,32 @@ static void test_lock(Suite *s)
     CHECK(!exists(target));
 }
 
+/* A run played past turn 1,000,000 saves and loads; one past what a save
+ * may hold isn't written at all, and the last good save stays */
+static void test_far_turns(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "far");
+    char error[SLOT_ERROR_SIZE];
+    Run *run = run_clone(s->run);
+    run_debug_set_turn(run, 1100000);
+    CHECK(slot_write(&slot, run, error, sizeof error));
+    SlotLoad load;
+    Run *loaded = slot_load(&slot, s->data, &load);
+    CHECK(loaded != NULL);
+    if (loaded != NULL) CHECK_INT(run_turn(loaded), 1100000);
+    run_free(loaded);
+    errors_clear(&load.reasons);
+    size_t length;
+    char *good = save_write(run, &length);
+    run_debug_set_turn(run, REC_NUMBER_MAX + 1);
+    CHECK(!slot_write(&slot, run, error, sizeof error));
+    CHECK_STR(error, "it couldn't be written: it wouldn't read back (save.txt:8: 'turn' is too big)");
+    CHECK(same_file(slot.save, good, length));
+    free(good);
+    run_free(run);
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -258,6 +285,7 @@ int main(void)
     test_read_error(s);
     test_damaged_kept(s);
     test_lock(s);
+    test_far_turns(s);
 
     run_free(s->run);
     remove_tree(s->root);

@@ -394,8 +394,8 @@ static void test_whole_number_helper(void)
     CHECK_INT(n, 42);
     CHECK(rec_whole_number("-7", 2, &n));
     CHECK_INT(n, -7);
-    CHECK(rec_whole_number("1000000", 7, &n));
-    CHECK(!rec_whole_number("1000001", 7, &n));
+    CHECK(rec_whole_number("2000000000", 10, &n));
+    CHECK(!rec_whole_number("2000000001", 10, &n));
     CHECK(!rec_whole_number("", 0, &n));
     CHECK(!rec_whole_number("-", 1, &n));
     CHECK(!rec_whole_number("+3", 2, &n));
@@ -531,11 +531,11 @@ static void test_text_into(void)
 static void test_number(void)
 {
     Reading *r = reading("a = 12\nb = -3\nc = abc\nd = 4.5\ne =\n"
-                         "f = 12345678901234567890\ng = 1000000\nh = 1000001\n"
+                         "f = 12345678901234567890\ng = 2000000000\nh = 2000000001\n"
                          "i = -99999999999\nj = +5\nk = 5 6\nl = 0\nm = 007\n");
     CHECK_INT(fld_number(&r->fields, "a", 1), 12);
     CHECK_INT(fld_number(&r->fields, "b", -5), -3);
-    CHECK_INT(fld_number(&r->fields, "g", 0), 1000000);
+    CHECK_INT(fld_number(&r->fields, "g", 0), 2000000000);
     CHECK_INT(fld_number(&r->fields, "m", 0), 7);
     EXPECT_ERRORS(&r->parsed.errors, "");
     CHECK_INT(fld_number(&r->fields, "b", 0), 0);

@@ -122,7 +122,7 @@ static NumberRead read_number(Span text, int *out)
 {
     size_t i = text.len > 0 && text.start[0] == '-' ? 1 : 0;
     if (i == text.len) return NOT_A_NUMBER;
-    long value = 0;
+    long long value = 0;
     bool big = false;
     for (; i < text.len; ++i) {
         char c = text.start[i];

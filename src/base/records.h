@@ -97,8 +97,10 @@ void fld_report(Fields *fields, int line, const char *format, ...);
  * at all. */
 bool fld_finish(Fields *fields);
 
-/* The biggest whole number a value may be; more is "too big" */
-enum { REC_NUMBER_MAX = 1000000 };
+/* The biggest whole number a value may be; more is "too big". It's far
+ * past anything the game can reach in play (a turn a second for sixty
+ * years), and a data file's numbers have smaller ranges of their own */
+enum { REC_NUMBER_MAX = 2000000000 };
 /* After this many mistakes in one file the rest of it isn't read, so a
  * file of garbage gives a list that can be read, not millions of lines */
 enum { REC_MAX_MISTAKES = 1000 };

@@ -410,6 +410,16 @@ static LoadResult read_version(const RecFile *file, Errors *errors, int *version
     }
     Fields fields;
     fld_init(&fields, &file->records[0], SAVE_FILE, errors);
+    /* a version of digits too many for a number is a later game's, not
+     * damage: newer games may number their saves as they like */
+    const char *text = fld_has(&fields, "version") ? fld_text(&fields, "version") : "";
+    size_t digits = strspn(text, "0123456789");
+    if (digits > 9 && text[digits] == '\0') {
+        errors_add(errors, "%s: it's version %s, and this game reads versions up to %d", SAVE_FILE,
+                   text, SAVE_VERSION);
+        fld_finish(&fields);
+        return LOAD_OTHER_VERSION;
+    }
     int version = fld_number(&fields, "version", 1);
     if (!fld_finish(&fields)) return LOAD_DAMAGED;
     if (version > SAVE_VERSION) {

@@ -63,6 +63,26 @@ bool slot_has_save(const Slot *slot)
     return file_exists(slot->save);
 }
 
+/* A save is written only if this game reads it back as the same run:
+ * the reader's limits are the writer's, so a run that somehow went past
+ * one (a number bigger than a save may hold) keeps its last good save
+ * rather than writing one that would be set aside as damaged */
+static bool reads_back(const Run *run, const char *text, size_t length, char *error,
+                       size_t error_size)
+{
+    Run *again = NULL;
+    Errors errors = {0};
+    bool same = save_read(run_data(run), text, length, &again, &errors) == LOAD_OK &&
+                save_digest(again) == save_digest(run);
+    if (!same) {
+        snprintf(error, error_size, "it couldn't be written: it wouldn't read back (%s)",
+                 errors.count > 0 ? errors.lines[0] : "a different run");
+    }
+    run_free(again);
+    errors_clear(&errors);
+    return same;
+}
+
 bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size)
 {
     size_t length;
@@ -71,7 +91,8 @@ bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
     }
-    bool written = file_write_whole(slot->ops, slot->save, text, length, error, error_size);
+    bool written = reads_back(run, text, length, error, error_size) &&
+                   file_write_whole(slot->ops, slot->save, text, length, error, error_size);
     free(text);
     return written;
 }
