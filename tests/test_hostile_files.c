@@ -14,6 +14,7 @@
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
+#include "session.h"
 #include "slot.h"
 
 typedef struct Suite {
@@ -265,6 +266,50 @@ static void test_far_turns(Suite *s)
     run_free(run);
 }
 
+static int refused_unlink(const char *path)
+{
+    (void)path;
+    errno = EACCES;
+    return -1;
+}
+
+/* A death whose save can't be deleted: the save is marked over in place,
+ * so the dead run can never be continued from its last checkpoint */
+static void test_death_not_deleted(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "dead");
+    char error[SLOT_ERROR_SIZE];
+    Run *run = run_new(s->data, 8, 3);
+    CHECK(slot_write(&slot, run, error, sizeof error));
+    FileOps ops = *file_system_ops();
+    ops.unlink = refused_unlink;
+    slot.ops = &ops;
+    Session session;
+    session_start(&session, &slot, run);
+    run_debug_player(run)->hp = 1;
+    run_debug_player(run)->status.poisoned = 5;
+    for (int i = 0; i < 5 && run_mode(run) != MODE_DEAD; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    CHECK_INT(run_mode(run), MODE_DEAD);
+    const MsgLog *log = run_log(run);
+    const char *last = msg_get(log, msg_count(log) - 1)->text;
+    CHECK_STR(last, "The run is over, but the save couldn't be deleted: the save folder can't be "
+                    "written to; it's marked over, and can't be continued.");
+    SlotLoad load;
+    CHECK(slot_load(&slot, s->data, &load) == NULL);
+    CHECK(load.over);
+    char lines[SLOT_REASONS_SHOWN + 2][SLOT_ERROR_SIZE];
+    CHECK_INT(slot_explain(&load, lines, SLOT_REASONS_SHOWN + 2), 2);
+    CHECK_STR(lines[0], "The saved run is over, and can't be continued:");
+    errors_clear(&load.reasons);
+    /* once the folder can be written to again, it goes */
+    slot.ops = file_system_ops();
+    CHECK(slot_load(&slot, s->data, &load) == NULL && load.over);
+    CHECK(!exists(slot.save));
+    errors_clear(&load.reasons);
+    run_free(run);
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -286,6 +331,7 @@ int main(void)
     test_damaged_kept(s);
     test_lock(s);
     test_far_turns(s);
+    test_death_not_deleted(s);
 
     run_free(s->run);
     remove_tree(s->root);

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include <errno.h>
+
 #include <stdio.h>
 
 void session_start(Session *session, const Slot *slot, Run *run)
@@ -28,6 +30,20 @@ static bool checkpoint(Session *session)
     return write_or_tell(session);
 }
 
+/* A run that's over keeps no save; if it can't be deleted, it's marked
+ * over in place, so the dead run can't be continued from its last
+ * checkpoint, and the player is told */
+static void end_save(Session *session)
+{
+    if (slot_remove(session->slot)) return;
+    char why[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 64];
+    file_explain(why, sizeof why, "the save couldn't be deleted", errno);
+    bool marked = slot_mark_over(session->slot, session->run);
+    snprintf(line, sizeof line, "The run is over, but %s%s", why,
+             marked ? "; it's marked over, and can't be continued." : ", nor marked over.");
+    run_tell(session->run, line);
+}
+
 /* A new floor is a checkpoint; a run that's over keeps no save, and its
  * recording goes to runs/ */
 static void keep_save(Session *session)
@@ -36,7 +52,7 @@ static void keep_save(Session *session)
     Mode mode = run_mode(session->run);
     if (mode == MODE_DEAD || mode == MODE_WON) {
         recorder_finish(&session->recorder, session->run, NULL, 0);
-        slot_remove(session->slot);
+        end_save(session);
     } else if (run_arrivals(session->run) != session->arrivals) {
         checkpoint(session);
     }

@@ -140,6 +140,33 @@ static void set_aside(const Slot *slot, SlotLoad *load)
     load->older_bad = count_older_bad(slot);
 }
 
+static const char OVER_MARK[] = "# This run is over";
+
+bool slot_mark_over(const Slot *slot, const Run *run)
+{
+    char text[160];
+    int n = snprintf(text, sizeof text, "%s: it ended on turn %d, on floor %d.\n", OVER_MARK,
+                     run_turn(run), run_level(run)->depth);
+    /* in place, as the folder can't be written to (else it was deleted) */
+    int fd = slot->ops->open(slot->save, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0);
+    if (fd < 0) return false;
+    bool ok = slot->ops->write(fd, text, (size_t)n) == n && slot->ops->fsync(fd) == 0;
+    return slot->ops->close(fd) == 0 && ok;
+}
+
+/* A save marked over: never continued; deleted now if it can be */
+static bool marked_over(const Slot *slot, const char *text, SlotLoad *load)
+{
+    if (strncmp(text, OVER_MARK, sizeof OVER_MARK - 1) != 0) return false;
+    const char *end = strchr(text, '\n');
+    int shown = end != NULL && end - text < 120 ? (int)(end - text) : 0;
+    errors_add(&load->reasons, "save.txt: %.*s", shown, text + 2);
+    load->over = true;
+    load->result = LOAD_DAMAGED;
+    load->unreadable = !slot_remove(slot);
+    return true;
+}
+
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
 {
     memset(load, 0, sizeof *load);
@@ -154,6 +181,9 @@ Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
         load->result = LOAD_DAMAGED;
         /* only a file too big to be a save is known to be damaged */
         load->unreadable = read != FILE_READ_TOO_BIG;
+    } else if (marked_over(slot, text, load)) {
+        free(text);
+        return NULL;
     } else {
         Run *run = NULL;
         load->result = save_read(data, text, length, &run, &load->reasons);
@@ -203,7 +233,8 @@ bool slot_remove(const Slot *slot)
 int slot_explain(const SlotLoad *load, char lines[][SLOT_ERROR_SIZE], int max)
 {
     int count = 0;
-    const char *what = load->result == LOAD_OTHER_VERSION
+    const char *what = load->over ? "The saved run is over, and can't be continued:"
+                       : load->result == LOAD_OTHER_VERSION
                            ? "The saved run is from another version of the game:"
                        : load->unreadable
                            ? "The saved run couldn't be read, and is left as it is:"

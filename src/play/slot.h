@@ -51,6 +51,9 @@ typedef struct SlotLoad {
                                 permissions, not a file): it's left where
                                 it is, since it may be fine */
     bool set_aside;          /* a damaged save became save.bad */
+    bool over;               /* it was marked over (slot_mark_over): the
+                                run ended, and it was deleted now if it
+                                could be */
     int older_bad;           /* how many earlier damaged saves are kept */
     Errors reasons;          /* why it couldn't be loaded */
 } SlotLoad;
@@ -68,6 +71,12 @@ Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load);
  * player's words in error if another copy holds it or it can't be had. */
 bool slot_lock(Slot *slot, char *error, size_t error_size);
 void slot_unlock(Slot *slot);
+
+/* When a run that's over can't have its save deleted: the save is
+ * written over in place with a mark that says the run is over, so it can
+ * never be continued from its last checkpoint. False if even that
+ * failed. */
+bool slot_mark_over(const Slot *slot, const Run *run);
 
 /* Deletes the save and its recording (a new run over a waiting one,
  * death, winning) */
