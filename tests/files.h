@@ -21,6 +21,17 @@ enum { PATH_SIZE = 4096, LISTING_SIZE = 1 << 16 };
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #else
 #define PRINTF_LIKE(f, a)
+/* A fresh folder under /tmp for a test's files, /tmp/amulets-NAME-XXXXXX;
+ * the test ends if it can't be made */
+static inline void make_test_root(char root[PATH_SIZE], const char *name)
+{
+    path_of(root, "/tmp/amulets-%s-XXXXXX", name);
+    if (mkdtemp(root) == NULL) {
+        perror("mkdtemp");
+        exit(EXIT_FAILURE);
+    }
+}
+
 #endif
 
 /* ---- Files ---------------------------------------------------------------- */
@@ -148,6 +159,17 @@ static inline char *listing_of(const char *path, const char *skip, bool sizes)
         free(listing.lines[i]);
     }
     return text;
+}
+
+/* A fresh folder under /tmp for a test's files, /tmp/amulets-NAME-XXXXXX;
+ * the test ends if it can't be made */
+static inline void make_test_root(char root[PATH_SIZE], const char *name)
+{
+    path_of(root, "/tmp/amulets-%s-XXXXXX", name);
+    if (mkdtemp(root) == NULL) {
+        perror("mkdtemp");
+        exit(EXIT_FAILURE);
+    }
 }
 
 #endif

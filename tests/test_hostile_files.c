@@ -317,11 +317,7 @@ int main(void)
     static Suite suite;
     Suite *s = &suite;
     s->data = &data;
-    path_of(s->root, "/tmp/amulets-hostile-XXXXXX");
-    if (mkdtemp(s->root) == NULL) {
-        perror("mkdtemp");
-        return EXIT_FAILURE;
-    }
+    make_test_root(s->root, "hostile");
     s->run = run_new(&data, 5, 2);
 
     test_planted_links(s);

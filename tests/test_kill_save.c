@@ -147,11 +147,7 @@ int main(void)
     static Suite suite;
     Suite *s = &suite;
     s->data = &data;
-    path_of(s->root, "/tmp/amulets-kill-XXXXXX");
-    if (mkdtemp(s->root) == NULL) {
-        perror("mkdtemp");
-        return EXIT_FAILURE;
-    }
+    make_test_root(s->root, "kill");
     char dir[PATH_SIZE], error[SLOT_ERROR_SIZE];
     path_of(dir, "%s/slot", s->root);
     if (!slot_init(&s->slot, dir, NULL, NULL, error, sizeof error)) return EXIT_FAILURE;

@@ -688,11 +688,7 @@ int main(void)
     static Suite suite;
     Suite *s = &suite;
     s->data = &data;
-    path_of(s->root, "/tmp/amulets-slot-XXXXXX");
-    if (mkdtemp(s->root) == NULL) {
-        perror("mkdtemp");
-        return EXIT_FAILURE;
-    }
+    make_test_root(s->root, "slot");
     s->old_run = run_new(&data, 11, 1);
     s->run = run_new(&data, 12, 4);
     for (int i = 0; i < 20; ++i) run_command(s->run, (Command){CMD_SEARCH, 0});

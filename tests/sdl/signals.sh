@@ -6,36 +6,23 @@
 # quits without saving; a second copy on the same folder is refused
 # while the first plays on.
 amulets="$1"
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
-    echo "Xvfb and xdotool are needed (Debian's xvfb and xdotool packages)"
-    exit 1
-fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 work=$(mktemp -d)
 home="$work/home"
 export AMULETS_HOME="$home"
-# a display of its own that no other test holds: Xvfb picks a free one
-Xvfb -displayfd 3 -screen 0 1400x900x24 3>"$work/display" >/dev/null 2>&1 &
-xvfb=$!
-for i in $(seq 1 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-display=":$(cat "$work/display")"
 game=""
 first=""
+xvfb=""
 trap 'kill -9 $game $first 2>/dev/null; kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-export DISPLAY="$display"
 fail() { echo "FAIL: $*"; exit 1; }
+. "$2/tests/sdl/xwindow.inc"
+start_xvfb
 
 # starts the window on a seed; sets $game and $window
 start() {
     "$amulets" --seed "$1" 2>"$work/stderr" &
     game=$!
-    window=""
-    for i in $(seq 1 150); do
-        window=$(xdotool search --all --pid "$game" --name "Amulets of SDL" 2>/dev/null | head -1)
-        [ -n "$window" ] && break
-        sleep 0.2
-    done
-    [ -n "$window" ] || fail "no window appeared"
+    find_window
     sleep 0.3
 }
 
@@ -107,7 +94,7 @@ ended "the second copy"
 [ "$status" -eq 1 ] || fail "the refused copy ended with $status"
 game=$first
 window=$first_window
-keys Escape s
+kill -s TERM $game
 ended "the first copy"
 continued=$("$amulets" --continue --play "" --digest | digest_of)
 straight=$("$amulets" --seed 8 --play "ll" --digest | digest_of)

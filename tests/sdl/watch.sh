@@ -25,20 +25,11 @@ printf 'format = 1\ngame = x\n' >"$work/bad.txt"
 "$amulets" --replay "$work/bad.txt" --screenshot "$work/bad.png" 2>"$work/err" && fail "a bad recording played"
 grep -q "bad.txt:" "$work/err" || fail "no FILE:LINE for a bad recording: $(cat "$work/err")"
 
-command -v Xvfb >/dev/null && command -v xdotool >/dev/null || fail "Xvfb and xdotool are needed"
-Xvfb -displayfd 3 -screen 0 1400x900x24 3>"$work/display" >/dev/null 2>&1 &
-xvfb=$!
-for i in $(seq 1 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-export DISPLAY=":$(cat "$work/display")"
+. "$source_dir/tests/sdl/xwindow.inc"
+start_xvfb
 "$amulets" --replay "$source_dir/tests/replays/descend-1-to-3.txt" &
 game=$!
-window=""
-for i in $(seq 1 150); do
-    window=$(xdotool search --all --pid "$game" --name "Amulets of SDL" 2>/dev/null | head -1)
-    [ -n "$window" ] && break
-    sleep 0.2
-done
-[ -n "$window" ] || fail "no window appeared"
+find_window
 xdotool windowfocus --sync "$window" 2>/dev/null
 for key in space period period Right plus plus minus F2 F2 space; do
     xdotool key --window "$window" "$key"
