@@ -16,9 +16,15 @@ static bool has(const Run *run, const Monster *m, unsigned trait)
  * field of view, which is the player's sight run the other way */
 bool act_sees_player(const Run *run, const Monster *m)
 {
-    if (!run->sees_far[cell_index(m->pos.x, m->pos.y)]) return false;
+    int sight = run_kind_of(run, m)->sight;
     int dx = m->pos.x - run->player.pos.x, dy = m->pos.y - run->player.pos.y;
-    return fov_in_radius(dx, dy, run_kind_of(run, m)->sight);
+    if (run->bypass_caches) {
+        unsigned char seen[MAP_CELLS] = {0};
+        fov_compute_into(&run->level.map, run->player.pos, sight, seen);
+        return seen[cell_index(m->pos.x, m->pos.y)] != 0;
+    }
+    if (!run->sees_far[cell_index(m->pos.x, m->pos.y)]) return false;
+    return fov_in_radius(dx, dy, sight);
 }
 
 static bool next_to_player(const Run *run, const Monster *m)
@@ -230,7 +236,7 @@ static void act_fleeing(Run *run, int index)
         return;
     }
     Point to;
-    if (step_down(run, m, &run->from_player, &to)) {
+    if (step_down(run, m, run_map_from_player(run), &to)) {
         move_monster(run, m, to);
     } else if (next_to_player(run, m)) {
         monster_attacks(run, m);   /* at bay, it fights */
@@ -282,7 +288,7 @@ static void act_hunting(Run *run, int index)
     }
     if (has(run, m, TRAIT_STATIONARY) || erratic_move(run, m)) return;
     Point to;
-    if (step_down(run, m, &run->to_player, &to)) move_monster(run, m, to);
+    if (step_down(run, m, run_map_to_player(run), &to)) move_monster(run, m, to);
 }
 
 static void act_wandering(Run *run, int index)
@@ -349,7 +355,6 @@ void act_monsters(Run *run)
         if (m->hp <= 0) continue;
         if (has(run, m, TRAIT_SLOW) && run->turn % 2 == 1) continue;
         act_one(run, i);
-        if (!run->maps_fresh) run_refresh_maps(run);   /* a door opened */
     }
 }
 

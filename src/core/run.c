@@ -181,6 +181,16 @@ void run_debug_refresh(Run *run)
     run_update_sight(run);
 }
 
+/* Turned back on, the caches start empty, and the sight is swept again
+ * as far as the keenest monster sees */
+void run_debug_set_caching(Run *run, bool on)
+{
+    if (run->bypass_caches == !on) return;
+    run->bypass_caches = !on;
+    memset(run->paths, 0, sizeof *run->paths);
+    run_update_sight(run);
+}
+
 void run_debug_next_floor(Run *run)
 {
     if (run->level.depth < LAST_FLOOR) run_make_floor(run, run->level.depth + 1);

@@ -34,7 +34,6 @@ static void tick_player(Run *run)
 
 static void finish_turn(Run *run)
 {
-    run_refresh_maps(run);
     act_monsters(run);
     act_tick_statuses(run);
     if (!run_player_dead(run)) tick_player(run);

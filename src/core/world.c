@@ -15,14 +15,17 @@
  * the keenest monster sees (its seeing the player is the same line the
  * other way), cut down to the player's own radius, which gives exactly
  * the player's sight (test_fov checks it). Everything seen is explored,
- * and every item that comes into sight is seen from then on */
+ * and every item that comes into sight is seen from then on. Without
+ * caches, the player's own sweep, and the monsters' sight is swept at
+ * each look (act_sees_player) */
 void run_update_sight(Run *run)
 {
     Level *level = &run->level;
     Map *map = &level->map;
     Point me = run->player.pos;
+    int sweep = run->bypass_caches ? SIGHT_RADIUS : run->max_sight;
     memset(run->sees_far, 0, sizeof run->sees_far);
-    fov_compute_into(map, me, run->max_sight, run->sees_far);
+    fov_compute_into(map, me, sweep, run->sees_far);
     memset(map->visible, 0, sizeof map->visible);
     for (int y = me.y - SIGHT_RADIUS; y <= me.y + SIGHT_RADIUS; ++y) {
         for (int x = me.x - SIGHT_RADIUS; x <= me.x + SIGHT_RADIUS; ++x) {
@@ -64,17 +67,44 @@ static int path_slot(Run *run, Point target, bool *found)
     return oldest;
 }
 
-void run_refresh_maps(Run *run)
+/* The whole floor's map toward the player, and the flee map from it when
+ * first asked for in a turn: most turns nothing flees. A map toward the
+ * player's cell cached for a walk there may have been worked out only a
+ * few steps out, and the hunters and the fleeing read all of it: such a
+ * map is worked out again over the whole floor */
+static void refresh_maps(Run *run)
 {
     if (run->maps_fresh) return;
     Point player = run->player.pos;
     bool found;
     int slot = path_slot(run, player, &found);
-    if (!found) dmap_compute(&run->paths->maps[slot], &run->level.map, &player, 1, DOOR_STEPS);
+    if (!found || run->paths->limit[slot] != DMAP_UNREACHED) {
+        dmap_compute(&run->paths->maps[slot], &run->level.map, &player, 1, DOOR_STEPS);
+    }
     run->paths->limit[slot] = DMAP_UNREACHED;
     run->to_player = run->paths->maps[slot];
-    dmap_flee(&run->from_player, &run->to_player, &run->level.map, DOOR_STEPS);
     run->maps_fresh = true;
+    run->flee_fresh = false;
+}
+
+const Dmap *run_map_to_player(Run *run)
+{
+    if (run->bypass_caches) {
+        dmap_compute(&run->to_player, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
+        return &run->to_player;
+    }
+    refresh_maps(run);
+    return &run->to_player;
+}
+
+const Dmap *run_map_from_player(Run *run)
+{
+    const Dmap *toward = run_map_to_player(run);
+    if (run->bypass_caches || !run->flee_fresh) {
+        dmap_flee(&run->from_player, toward, &run->level.map, DOOR_STEPS);
+        run->flee_fresh = true;
+    }
+    return &run->from_player;
 }
 
 void run_terrain_changed(Run *run, Point cell, Terrain terrain)
@@ -87,9 +117,14 @@ void run_terrain_changed(Run *run, Point cell, Terrain terrain)
 /* Most walks are short (a hunter going to where it lost the player), so a
  * map is first worked out only a little past the walker; a walker beyond
  * that gets the whole map. A map that far is all step_down needs: the
- * walker's lower neighbours are nearer still */
+ * walker's lower neighbours are nearer still. Without caches, the whole
+ * map every time */
 const Dmap *run_path_to(Run *run, Point target, Point from)
 {
+    if (run->bypass_caches) {
+        dmap_compute(&run->paths->maps[0], &run->level.map, &target, 1, DOOR_STEPS);
+        return &run->paths->maps[0];
+    }
     bool found;
     int slot = path_slot(run, target, &found);
     Dmap *dmap = &run->paths->maps[slot];

@@ -13,7 +13,7 @@
  * cell a hunter last saw the player on), kept while the map stays as it
  * was. Each turn's map toward the player goes in too, since a hunter that
  * loses sight walks to where the player was. Purely a cache: it never
- * changes what happens */
+ * changes what happens (test_exact plays with and without it) */
 enum { PATH_CACHE_SLOTS = 32 };
 typedef struct PathCache {
     Point target[PATH_CACHE_SLOTS];
@@ -47,12 +47,18 @@ struct Run {
     /* Worked out again from the rest whenever it's needed */
     int max_sight;            /* the keenest monster's sight */
     unsigned map_version;     /* goes up whenever terrain changes */
-    bool maps_fresh;          /* to_player and from_player fit the map */
+    bool maps_fresh;          /* to_player fits the map and the player */
+    bool flee_fresh;          /* from_player fits to_player */
     unsigned char sees_far[MAP_CELLS];   /* FOV of radius max_sight */
     Dmap to_player;
     Dmap from_player;
     Dmap scratch;
     PathCache *paths;         /* its own block: big, and never copied */
+
+    /* How the rules work things out, never what happens: without caches
+     * (run_debug_set_caching), every map and every sight is worked out
+     * afresh each time it's used, which must come to the same run */
+    bool bypass_caches;
 };
 
 /* What one of the player's actions took. Only the turn (turn.c) ends a
@@ -92,8 +98,10 @@ bool run_player_dead(const Run *run);
 /* A distance map toward a cell, good at least as far as the cell from
  * which someone is walking there; from the cache when it's still good */
 const Dmap *run_path_to(Run *run, Point target, Point from);
-/* Makes the to_player and from_player maps fit the map and the player */
-void run_refresh_maps(Run *run);
+/* The whole floor's distance map toward the player, and the flee map
+ * from them, as the floor and the player are now */
+const Dmap *run_map_to_player(Run *run);
+const Dmap *run_map_from_player(Run *run);
 
 /* describe.c */
 /* "a jackal", "an ogre" */
