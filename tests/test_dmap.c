@@ -428,10 +428,43 @@ static void test_within(int maps)
     }
 }
 
+/* A search taken up again and again: after each reach, the cell and every
+ * cell the full map puts nearer the goal have their full distances, and
+ * the rest are no nearer than the cell; finished, it is the full map */
+static void test_search(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0x5EA4Cu);
+    static Map map;
+    static Dmap full;
+    static DmapSearch search;
+    for (int round = 0; round < maps; ++round) {
+        random_map(&map, &rng, round);
+        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        int door_cost = random_door_cost(&rng);
+        dmap_compute(&full, &map, &goal, 1, door_cost);
+        dmap_search_start(&search, &map, goal, door_cost);
+        int wrong = 0;
+        for (int walker = 0; walker < 6; ++walker) {
+            Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
+            dmap_search_reach(&search, from);
+            int32_t here = dmap_at(&full, from);
+            wrong += dmap_at(&search.dmap, from) != here;
+            for (int i = 0; i < MAP_CELLS; ++i) {
+                wrong += full.d[i] < here ? search.dmap.d[i] != full.d[i] : search.dmap.d[i] < here;
+            }
+        }
+        dmap_search_finish(&search);
+        CHECK_INT(wrong, 0);
+        CHECK_INT(differences(search.dmap.d, full.d), 0);
+    }
+}
+
 int main(void)
 {
     bool slow = check_sanitized();
     test_within(slow ? 200 : 2000);
+    test_search(slow ? 200 : 2000);
     test_corridor_and_doors();
     test_goals();
     test_flee_rounding();

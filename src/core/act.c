@@ -288,7 +288,8 @@ static void act_hunting(Run *run, int index)
     }
     if (has(run, m, TRAIT_STATIONARY) || erratic_move(run, m)) return;
     Point to;
-    if (step_down(run, m, run_map_to_player(run), &to)) move_monster(run, m, to);
+    const Dmap *toward = run_path_to(run, run->player.pos, m->pos);
+    if (step_down(run, m, toward, &to)) move_monster(run, m, to);
 }
 
 static void act_wandering(Run *run, int index)

@@ -52,25 +52,24 @@ static int32_t dmap_door_cost(int door_cost)
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
 }
 
-static void dmap_fill_unreached(Dmap *dmap)
-{
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        dmap->d[i] = DMAP_UNREACHED;
-    }
-}
-
 static inline bool dmap_queued(const DmapQueue *q)
 {
     return q->ground_head < q->ground_tail || q->doors_head < q->doors_tail;
 }
 
-/* Takes the lower of the FIFOs' heads (there must be one). Doors are
- * few, so their FIFO is mostly empty. */
+/* Is the next cell out the ground FIFO's head (or else the doors')?
+ * There must be one. Doors are few, so their FIFO is mostly empty. */
+static inline bool dmap_ground_next(const DmapQueue *q)
+{
+    return q->doors_head == q->doors_tail ||
+           (q->ground_head < q->ground_tail &&
+            q->d[q->ground[q->ground_head]] <= q->d[q->doors[q->doors_head]]);
+}
+
+/* Takes the lower of the FIFOs' heads (there must be one) */
 static inline int dmap_take(DmapQueue *q)
 {
-    if (q->doors_head == q->doors_tail ||
-        (q->ground_head < q->ground_tail &&
-         q->d[q->ground[q->ground_head]] <= q->d[q->doors[q->doors_head]])) {
+    if (dmap_ground_next(q)) {
         return q->ground[q->ground_head++];
     }
     return q->doors[q->doors_head++];
@@ -128,21 +127,47 @@ static inline void dmap_reach(DmapQueue *q, uint8_t *restrict kind, int next, in
     }
 }
 
-/* Spreads until nothing is left, or until the cells leaving the queue are
- * limit or farther away (they leave in order, so none after them is
- * nearer) */
-static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit)
+/* Spreads until nothing is left, or until the next cell to leave the
+ * queue is limit or farther away (they leave in order, so none after it
+ * is nearer), or, with until a cell (not -1), as far as that cell's
+ * distance once it has one. The cell that stopped it stays queued, so
+ * the spreading can go on later */
+static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit,
+                        int until)
 {
     while (dmap_queued(q)) {
-        int cell = dmap_take(q);
+        bool ground = dmap_ground_next(q);
+        int cell = ground ? q->ground[q->ground_head] : q->doors[q->doors_head];
         int32_t v = q->d[cell];
-        if (v >= limit) {
+        if (v >= limit || (until >= 0 && v >= q->d[until])) {
             break;
         }
+        q->ground_head += ground;
+        q->doors_head += !ground;
         bool inner = dmap_inner(cell);
         for (int k = 0; k < 8; ++k) {
             if (inner || dmap_on_map(cell, k)) {
                 dmap_reach(q, kind, cell + NEIGHBOUR[k], v, door_cost);
+            }
+        }
+    }
+}
+
+/* Every cell unreached, the goals at 0 and first in line */
+static void dmap_start(DmapQueue *q, uint8_t *restrict kind, const Map *map, const Point *goals,
+                       int goal_count)
+{
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        q->d[i] = DMAP_UNREACHED;
+    }
+    dmap_kinds(map, kind);
+    for (int i = 0; i < goal_count; ++i) {
+        if (in_bounds(goals[i].x, goals[i].y)) {
+            int cell = cell_index(goals[i].x, goals[i].y);
+            if (q->d[cell] != 0) {
+                q->d[cell] = 0;
+                kind[cell] = DMAP_SHUT;
+                q->ground[q->ground_tail++] = (int16_t)cell;
             }
         }
     }
@@ -154,19 +179,8 @@ static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
     uint8_t kind[MAP_CELLS];
     DmapQueue q = {dmap->d, ground, doors, 0, 0, 0, 0};
-    dmap_fill_unreached(dmap);
-    dmap_kinds(map, kind);
-    for (int i = 0; i < goal_count; ++i) {
-        if (in_bounds(goals[i].x, goals[i].y)) {
-            int cell = cell_index(goals[i].x, goals[i].y);
-            if (dmap->d[cell] != 0) {
-                dmap->d[cell] = 0;
-                kind[cell] = DMAP_SHUT;
-                ground[q.ground_tail++] = (int16_t)cell;   /* at 0, first in line */
-            }
-        }
-    }
-    dmap_spread(&q, kind, dmap_door_cost(door_cost), limit);
+    dmap_start(&q, kind, map, goals, goal_count);
+    dmap_spread(&q, kind, dmap_door_cost(door_cost), limit, -1);
 }
 
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
@@ -178,6 +192,43 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
 {
     dmap_compute_limited(dmap, map, &goal, 1, door_cost, limit);
+}
+
+/* ---- DmapSearch --------------------------------------------------------- */
+
+static DmapQueue dmap_search_queue(DmapSearch *s)
+{
+    return (DmapQueue){s->dmap.d, s->ground, s->doors, s->ground_head, s->ground_tail,
+                       s->doors_head, s->doors_tail};
+}
+
+static void dmap_search_spread(DmapSearch *s, int until)
+{
+    DmapQueue q = dmap_search_queue(s);
+    dmap_spread(&q, s->kind, s->door_cost, DMAP_UNREACHED, until);
+    s->ground_head = q.ground_head;
+    s->doors_head = q.doors_head;
+    s->ground_tail = q.ground_tail;
+    s->doors_tail = q.doors_tail;
+}
+
+void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
+{
+    s->ground_head = s->ground_tail = s->doors_head = s->doors_tail = 0;
+    s->door_cost = dmap_door_cost(door_cost);
+    DmapQueue q = dmap_search_queue(s);
+    dmap_start(&q, s->kind, map, &goal, 1);
+    s->ground_tail = q.ground_tail;
+}
+
+void dmap_search_reach(DmapSearch *s, Point cell)
+{
+    dmap_search_spread(s, in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1);
+}
+
+void dmap_search_finish(DmapSearch *s)
+{
+    dmap_search_spread(s, -1);
 }
 
 /* ---- dmap_flee --------------------------------------------------------- */

@@ -67,42 +67,30 @@ static int path_slot(Run *run, Point target, bool *found)
     return oldest;
 }
 
-/* The whole floor's map toward the player, and the flee map from it when
- * first asked for in a turn: most turns nothing flees. A map toward the
- * player's cell cached for a walk there may have been worked out only a
- * few steps out, and the hunters and the fleeing read all of it: such a
- * map is worked out again over the whole floor */
-static void refresh_maps(Run *run)
+/* The search toward a target on this map, from the cache, or started */
+static DmapSearch *search_to(Run *run, Point target)
 {
-    if (run->maps_fresh) return;
-    Point player = run->player.pos;
     bool found;
-    int slot = path_slot(run, player, &found);
-    if (!found || run->paths->limit[slot] != DMAP_UNREACHED) {
-        dmap_compute(&run->paths->maps[slot], &run->level.map, &player, 1, DOOR_STEPS);
-    }
-    run->paths->limit[slot] = DMAP_UNREACHED;
-    run->to_player = run->paths->maps[slot];
-    run->maps_fresh = true;
-    run->flee_fresh = false;
+    int slot = path_slot(run, target, &found);
+    DmapSearch *search = &run->paths->searches[slot];
+    if (!found) dmap_search_start(search, &run->level.map, target, DOOR_STEPS);
+    return search;
 }
 
-const Dmap *run_map_to_player(Run *run)
-{
-    if (run->bypass_caches) {
-        dmap_compute(&run->to_player, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
-        return &run->to_player;
-    }
-    refresh_maps(run);
-    return &run->to_player;
-}
-
+/* The flee map needs the whole floor's map toward the player, so it is
+ * made only when first asked for in a turn: most turns nothing flees */
 const Dmap *run_map_from_player(Run *run)
 {
-    const Dmap *toward = run_map_to_player(run);
-    if (run->bypass_caches || !run->flee_fresh) {
-        dmap_flee(&run->from_player, toward, &run->level.map, DOOR_STEPS);
-        run->flee_fresh = true;
+    if (run->bypass_caches) {
+        dmap_compute(&run->scratch, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
+        dmap_flee(&run->from_player, &run->scratch, &run->level.map, DOOR_STEPS);
+        return &run->from_player;
+    }
+    if (!run->maps_fresh) {
+        DmapSearch *toward = search_to(run, run->player.pos);
+        dmap_search_finish(toward);
+        dmap_flee(&run->from_player, &toward->dmap, &run->level.map, DOOR_STEPS);
+        run->maps_fresh = true;
     }
     return &run->from_player;
 }
@@ -114,33 +102,34 @@ void run_terrain_changed(Run *run, Point cell, Terrain terrain)
     run->maps_fresh = false;
 }
 
-/* Most walks are short (a hunter going to where it lost the player), so a
- * map is first worked out only a little past the walker; a walker beyond
- * that gets the whole map. A map that far is all step_down needs: the
- * walker's lower neighbours are nearer still. Without caches, the whole
- * map every time */
+/* A walker needs a map only as far as itself: a step downhill reads only
+ * its neighbours nearer the target, and those are nearer than itself
+ * (dmap_search_reach). Without caches, the whole map every time */
 const Dmap *run_path_to(Run *run, Point target, Point from)
 {
     if (run->bypass_caches) {
-        dmap_compute(&run->paths->maps[0], &run->level.map, &target, 1, DOOR_STEPS);
-        return &run->paths->maps[0];
+        dmap_compute(&run->scratch, &run->level.map, &target, 1, DOOR_STEPS);
+        return &run->scratch;
     }
-    bool found;
-    int slot = path_slot(run, target, &found);
-    Dmap *dmap = &run->paths->maps[slot];
-    int *limit = &run->paths->limit[slot];
-    if (!found) {
-        *limit = 3 * chebyshev(target, from) + 8;
-        dmap_compute_within(dmap, &run->level.map, target, DOOR_STEPS, *limit);
-    }
-    if (*limit != DMAP_UNREACHED && dmap_at(dmap, from) >= *limit) {
-        *limit = DMAP_UNREACHED;
-        dmap_compute(dmap, &run->level.map, &target, 1, DOOR_STEPS);
-    }
-    return dmap;
+    DmapSearch *search = search_to(run, target);
+    dmap_search_reach(search, from);
+    return &search->dmap;
 }
 
 /* ---- Noise, doors and teleporting ------------------------------------ */
+
+/* Could anyone hear a noise? No walk is shorter than the straight line
+ * (a step goes one cell, and costs one at least), so nobody farther than
+ * that from the noise can, and the noise's map isn't needed */
+static bool within_earshot(const Level *level, Point origin, int loudness)
+{
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        int reach = m->state == MS_ASLEEP ? loudness / 2 : m->state == MS_WANDERING ? loudness : -1;
+        if (m->hp > 0 && chebyshev(m->pos, origin) <= reach) return true;
+    }
+    return false;
+}
 
 /* A noise spreads by walking distance, closed doors muffling it. A
  * sleeper within half its reach wakes and goes to see; a wanderer within
@@ -148,6 +137,7 @@ const Dmap *run_path_to(Run *run, Point target, Point from)
 void run_make_noise(Run *run, Point origin, int loudness)
 {
     Level *level = &run->level;
+    if (!run->bypass_caches && !within_earshot(level, origin, loudness)) return;
     dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
     for (int i = 0; i < level->monster_count; ++i) {
         Monster *m = &level->monsters[i];

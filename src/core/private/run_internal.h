@@ -9,20 +9,19 @@
 #include "rng.h"
 #include "run.h"
 
-/* Distance maps toward cells monsters walk to (a wanderer's target, the
- * cell a hunter last saw the player on), kept while the map stays as it
- * was. Each turn's map toward the player goes in too, since a hunter that
- * loses sight walks to where the player was. Purely a cache: it never
- * changes what happens (test_exact plays with and without it) */
+/* Searches toward cells monsters walk to (the player, a wanderer's
+ * target, the cell a hunter last saw the player on), kept while the map
+ * stays as it was, each spread as far as its walkers have needed. Purely
+ * a cache: it never changes what happens (test_exact plays with and
+ * without it) */
 enum { PATH_CACHE_SLOTS = 32 };
 typedef struct PathCache {
     Point target[PATH_CACHE_SLOTS];
     unsigned version[PATH_CACHE_SLOTS];
     unsigned age[PATH_CACHE_SLOTS];
-    int limit[PATH_CACHE_SLOTS];     /* how far each map was worked out */
     bool used[PATH_CACHE_SLOTS];
     unsigned clock;
-    Dmap maps[PATH_CACHE_SLOTS];
+    DmapSearch searches[PATH_CACHE_SLOTS];
 } PathCache;
 
 struct Run {
@@ -47,10 +46,8 @@ struct Run {
     /* Worked out again from the rest whenever it's needed */
     int max_sight;            /* the keenest monster's sight */
     unsigned map_version;     /* goes up whenever terrain changes */
-    bool maps_fresh;          /* to_player fits the map and the player */
-    bool flee_fresh;          /* from_player fits to_player */
+    bool maps_fresh;          /* from_player fits the map and the player */
     unsigned char sees_far[MAP_CELLS];   /* FOV of radius max_sight */
-    Dmap to_player;
     Dmap from_player;
     Dmap scratch;
     PathCache *paths;         /* its own block: big, and never copied */
@@ -95,12 +92,11 @@ void run_teleport_player(Run *run);
 /* Hurts the player; killer names what did it if it kills ("a jackal") */
 void run_hurt_player(Run *run, int damage, const char *killer);
 bool run_player_dead(const Run *run);
-/* A distance map toward a cell, good at least as far as the cell from
- * which someone is walking there; from the cache when it's still good */
+/* A distance map toward a cell, good at least for a step downhill from
+ * the cell from which someone is walking there: it has that cell's
+ * distance and every nearer one */
 const Dmap *run_path_to(Run *run, Point target, Point from);
-/* The whole floor's distance map toward the player, and the flee map
- * from them, as the floor and the player are now */
-const Dmap *run_map_to_player(Run *run);
+/* The flee map from the player, as the floor and the player are now */
 const Dmap *run_map_from_player(Run *run);
 
 /* describe.c */
