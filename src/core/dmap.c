@@ -105,13 +105,20 @@ static inline bool dmap_on_map(int cell, int k)
  * first distance is its last; so each step needs a single test */
 enum { DMAP_SHUT = 0, DMAP_GROUND = 1, DMAP_DOOR = 2 };
 
-/* Every cell's kind, in one pass the compiler can vectorise */
+/* A terrain's kind: bytes all through, so that the loop over every cell
+ * is vectorised, a vector register doing sixteen cells at once */
+static inline uint8_t dmap_kind_of(uint8_t t)
+{
+    uint8_t ground = (uint8_t)((t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) |
+                               (t == T_OPEN_DOOR));
+    uint8_t door = (uint8_t)(t == T_CLOSED_DOOR);
+    return (uint8_t)(ground | (uint8_t)(door + door));
+}
+
 static void dmap_kinds(const Map *map, uint8_t *restrict kind)
 {
     for (int i = 0; i < MAP_CELLS; ++i) {
-        int t = map->terrain[i];
-        int ground = (t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) | (t == T_OPEN_DOOR);
-        kind[i] = (uint8_t)(ground | ((t == T_CLOSED_DOOR) << 1));
+        kind[i] = dmap_kind_of(map->terrain[i]);
     }
 }
 
@@ -229,6 +236,31 @@ void dmap_search_reach(DmapSearch *s, Point cell)
 void dmap_search_finish(DmapSearch *s)
 {
     dmap_search_spread(s, -1);
+}
+
+/* A cell the search hasn't reached: no distance found so far went
+ * through it, nor will any but through a neighbour not yet spread from,
+ * so it may be anything, and the search takes its terrain from now on. A
+ * cell never open to the search (a wall) is such a cell while none of its
+ * neighbours has been reached */
+bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
+{
+    if (!in_bounds(cell.x, cell.y)) {
+        return true;
+    }
+    int c = cell_index(cell.x, cell.y);
+    if (s->kind[c] == DMAP_SHUT) {
+        if (s->dmap.d[c] != DMAP_UNREACHED) {
+            return false;
+        }
+        for (int k = 0; k < 8; ++k) {
+            if (dmap_on_map(c, k) && s->dmap.d[c + NEIGHBOUR[k]] != DMAP_UNREACHED) {
+                return false;
+            }
+        }
+    }
+    s->kind[c] = dmap_kind_of((uint8_t)terrain);
+    return true;
 }
 
 /* ---- dmap_flee --------------------------------------------------------- */

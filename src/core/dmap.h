@@ -49,6 +49,11 @@ void dmap_search_reach(DmapSearch *search, Point cell);
 /* Spreads as far as it can: then search->dmap is dmap_compute's map */
 void dmap_search_finish(DmapSearch *search);
 
+/* The map has changed at one cell to terrain: true if the search is
+ * still good, and goes on with the new terrain, which is so wherever it
+ * hasn't reached yet; false if it must start again */
+bool dmap_search_update(DmapSearch *search, Point cell, Terrain terrain);
+
 /* A flee map from a map toward the player: each reached distance times
  * -1.2 (rounded toward zero), relaxed again with the same costs, so a
  * monster stepping downhill runs far from the player and out of dead

@@ -95,10 +95,19 @@ const Dmap *run_map_from_player(Run *run)
     return &run->from_player;
 }
 
+/* The map is a new version; the searches the change can't have touched
+ * go on with it, and the rest are left behind */
 void run_terrain_changed(Run *run, Point cell, Terrain terrain)
 {
     map_set(&run->level.map, cell.x, cell.y, terrain);
-    ++run->map_version;
+    PathCache *cache = run->paths;
+    unsigned old = run->map_version++;
+    for (int i = 0; i < PATH_CACHE_SLOTS && !run->bypass_caches; ++i) {
+        if (cache->used[i] && cache->version[i] == old &&
+            dmap_search_update(&cache->searches[i], cell, terrain)) {
+            cache->version[i] = run->map_version;
+        }
+    }
     run->maps_fresh = false;
 }
 
