@@ -428,6 +428,20 @@ static void test_within(int maps)
     }
 }
 
+/* Reaches a cell; how many cells then differ from what the full map
+ * says they must be: the cell and every nearer cell as on the full map,
+ * and no other nearer than the cell */
+static int reach_wrongly(DmapSearch *search, const Dmap *full, Point from)
+{
+    dmap_search_reach(search, from);
+    int32_t here = dmap_at(full, from);
+    int wrong = dmap_at(&search->dmap, from) != here;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        wrong += full->d[i] < here ? search->dmap.d[i] != full->d[i] : search->dmap.d[i] < here;
+    }
+    return wrong;
+}
+
 /* A search taken up again and again: after each reach, the cell and every
  * cell the full map puts nearer the goal have their full distances, and
  * the rest are no nearer than the cell; finished, it is the full map */
@@ -447,12 +461,7 @@ static void test_search(int maps)
         int wrong = 0;
         for (int walker = 0; walker < 6; ++walker) {
             Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
-            dmap_search_reach(&search, from);
-            int32_t here = dmap_at(&full, from);
-            wrong += dmap_at(&search.dmap, from) != here;
-            for (int i = 0; i < MAP_CELLS; ++i) {
-                wrong += full.d[i] < here ? search.dmap.d[i] != full.d[i] : search.dmap.d[i] < here;
-            }
+            wrong += reach_wrongly(&search, &full, from);
         }
         dmap_search_finish(&search);
         CHECK_INT(wrong, 0);
@@ -490,12 +499,7 @@ static void test_search_update(int maps)
             }
             dmap_compute(&full, &map, &goal, 1, door_cost);
             Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
-            dmap_search_reach(&search, from);
-            int32_t here = dmap_at(&full, from);
-            wrong += dmap_at(&search.dmap, from) != here;
-            for (int i = 0; i < MAP_CELLS; ++i) {
-                wrong += full.d[i] < here ? search.dmap.d[i] != full.d[i] : search.dmap.d[i] < here;
-            }
+            wrong += reach_wrongly(&search, &full, from);
         }
         dmap_search_finish(&search);
         wrong += differences(search.dmap.d, full.d);
