@@ -47,7 +47,7 @@ Run *run_new(const GameData *data, uint64_t seed, int start_floor)
 {
     Run *run = calloc(1, sizeof *run);
     if (run == NULL) return NULL;
-    run->paths = calloc(1, sizeof *run->paths);
+    run->paths = run_new_paths();
     if (run->paths == NULL) {
         free(run);
         return NULL;
@@ -73,7 +73,7 @@ Run *run_new(const GameData *data, uint64_t seed, int start_floor)
 
 bool run_restore(Run *run)
 {
-    run->paths = calloc(1, sizeof *run->paths);
+    run->paths = run_new_paths();
     if (run->paths == NULL) return false;
     run->max_sight = keenest_sight(run->data);
     run->mode = MODE_PLAYING;
@@ -99,7 +99,7 @@ Run *run_clone(const Run *run)
     Run *copy = malloc(sizeof *copy);
     if (copy == NULL) return NULL;
     memcpy(copy, run, sizeof *copy);
-    copy->paths = calloc(1, sizeof *copy->paths);
+    copy->paths = run_new_paths();
     if (copy->paths == NULL) {
         free(copy);
         return NULL;
@@ -187,7 +187,7 @@ void run_debug_set_caching(Run *run, bool on)
 {
     if (run->bypass_caches == !on) return;
     run->bypass_caches = !on;
-    memset(run->paths, 0, sizeof *run->paths);
+    run_clear_paths(run->paths);
     run_update_sight(run);
 }
 

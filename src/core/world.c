@@ -3,7 +3,9 @@
  * player's actions (player.c) and the monsters' (act.c) go through it. */
 #include "run_internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fov.h"
@@ -42,6 +44,20 @@ void run_update_sight(Run *run)
 }
 
 /* ---- Distance maps --------------------------------------------------- */
+
+/* Only what says which slots are in use need be cleared: the searches
+ * are started before they are read, and they are most of the block */
+PathCache *run_new_paths(void)
+{
+    PathCache *cache = malloc(sizeof *cache);
+    if (cache != NULL) run_clear_paths(cache);
+    return cache;
+}
+
+void run_clear_paths(PathCache *cache)
+{
+    memset(cache, 0, offsetof(PathCache, searches));
+}
 
 /* The cache's slot for a target on this map, or the slot to reuse (the
  * one used longest ago) with *found false */

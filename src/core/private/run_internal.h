@@ -21,7 +21,7 @@ typedef struct PathCache {
     unsigned age[PATH_CACHE_SLOTS];
     bool used[PATH_CACHE_SLOTS];
     unsigned clock;
-    DmapSearch searches[PATH_CACHE_SLOTS];
+    DmapSearch searches[PATH_CACHE_SLOTS];   /* last: not cleared */
 } PathCache;
 
 struct Run {
@@ -84,6 +84,9 @@ void run_make_floor(Run *run, int depth);
 bool run_restore(Run *run);
 
 /* world.c: what both the player and the monsters set going */
+/* An empty cache of paths, NULL if out of memory; and emptied again */
+PathCache *run_new_paths(void);
+void run_clear_paths(PathCache *cache);
 void run_update_sight(Run *run);
 void run_terrain_changed(Run *run, Point cell, Terrain terrain);
 void run_open_door(Run *run, Point door);
