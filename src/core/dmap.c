@@ -136,9 +136,11 @@ static inline void dmap_reach(DmapQueue *q, uint8_t *restrict kind, int next, in
 
 /* Spreads until nothing is left, or until the next cell to leave the
  * queue is limit or farther away (they leave in order, so none after it
- * is nearer), or, with until a cell (not -1), as far as that cell's
- * distance once it has one. The cell that stopped it stays queued, so
- * the spreading can go on later */
+ * is nearer), or, with until a cell (not -1), until that cell has its
+ * distance and the next to leave is only one step nearer: every cell
+ * nearer than until has its distance by then, as it's reached from a
+ * cell at least a step nearer still. The cell that stopped it stays
+ * queued, so the spreading can go on later */
 static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit,
                         int until)
 {
@@ -146,7 +148,7 @@ static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost,
         bool ground = dmap_ground_next(q);
         int cell = ground ? q->ground[q->ground_head] : q->doors[q->doors_head];
         int32_t v = q->d[cell];
-        if (v >= limit || (until >= 0 && v >= q->d[until])) {
+        if (v >= limit || (until >= 0 && v >= q->d[until] - 1)) {
             break;
         }
         q->ground_head += ground;
