@@ -486,7 +486,8 @@ static void test_search_update(int maps)
         Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
         int door_cost = random_door_cost(&rng);
         dmap_search_start(&search, &map, goal, door_cost);
-        dmap_search_reach(&search, (Point){rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)});
+        Point walker = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        dmap_search_reach(&search, walker);
         for (int change = 0; change < 4; ++change) {
             Point cell = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
             Terrain terrain = (Terrain)rng_roll(&rng, 0, T_COUNT - 1);

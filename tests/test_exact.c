@@ -146,7 +146,8 @@ static int by_fingerprint(const void *a, const void *b)
  * Returns how many different keys there were */
 static int check_one_to_one(Samples *s, bool fingerprint_first)
 {
-    qsort(s->items, (size_t)s->count, sizeof(Sample), fingerprint_first ? by_fingerprint : by_digest);
+    qsort(s->items, (size_t)s->count, sizeof(Sample),
+          fingerprint_first ? by_fingerprint : by_digest);
     int distinct = 0, broken = 0;
     for (int i = 0; i < s->count; ++i) {
         const Sample *x = &s->items[i], *prev = i > 0 ? &s->items[i - 1] : NULL;

@@ -142,11 +142,22 @@ static bool erratic_move(Run *run, Monster *m)
     return true;
 }
 
+/* Nowhere to step: then no map can show a way, and none is made */
+static bool boxed_in(const Run *run, const Monster *m)
+{
+    for (int i = 0; i < 8; ++i) {
+        if (can_enter(run, m, point_add(m->pos, DIRS[i]))) return false;
+    }
+    return true;
+}
+
 /* One step toward a cell; false if no step brings it nearer */
 static bool walk_toward(Run *run, Monster *m, Point target)
 {
     Point to;
-    if (!step_down(run, m, run_path_to(run, target, m->pos), &to)) return false;
+    if (boxed_in(run, m) || !step_down(run, m, run_path_to(run, target, m->pos), &to)) {
+        return false;
+    }
     move_monster(run, m, to);
     return true;
 }
@@ -288,6 +299,7 @@ static void act_hunting(Run *run, int index)
     }
     if (has(run, m, TRAIT_STATIONARY) || erratic_move(run, m)) return;
     Point to;
+    if (boxed_in(run, m)) return;
     const Dmap *toward = run_path_to(run, run->player.pos, m->pos);
     if (step_down(run, m, toward, &to)) move_monster(run, m, to);
 }

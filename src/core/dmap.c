@@ -122,44 +122,53 @@ static void dmap_kinds(const Map *map, uint8_t *restrict kind)
     }
 }
 
-static inline void dmap_reach(DmapQueue *q, uint8_t *restrict kind, int next, int32_t v,
-                              int32_t door_cost)
-{
-    int k = kind[next];
-    if (k != DMAP_SHUT) {
-        int32_t cost = k == DMAP_GROUND ? 1 : door_cost;
-        kind[next] = DMAP_SHUT;
-        q->d[next] = v + cost;
-        dmap_put(q, next, cost);
-    }
-}
-
 /* Spreads until nothing is left, or until the next cell to leave the
  * queue is limit or farther away (they leave in order, so none after it
  * is nearer), or, with until a cell (not -1), until that cell has its
  * distance and the next to leave is only one step nearer: every cell
  * nearer than until has its distance by then, as it's reached from a
  * cell at least a step nearer still. The cell that stopped it stays
- * queued, so the spreading can go on later */
+ * queued, so the spreading can go on later. The queue is kept in locals
+ * while it runs, so that stores to the cells can't be taken to touch it */
 static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit,
                         int until)
 {
-    while (dmap_queued(q)) {
-        bool ground = dmap_ground_next(q);
-        int cell = ground ? q->ground[q->ground_head] : q->doors[q->doors_head];
-        int32_t v = q->d[cell];
-        if (v >= limit || (until >= 0 && v >= q->d[until] - 1)) {
+    int32_t *restrict d = q->d;
+    int16_t *restrict ground = q->ground, *restrict doors = q->doors;
+    int ground_head = q->ground_head, ground_tail = q->ground_tail;
+    int doors_head = q->doors_head, doors_tail = q->doors_tail;
+    bool doors_are_steps = door_cost == 1;   /* then they queue as ground */
+    while (ground_head < ground_tail || doors_head < doors_tail) {
+        bool from_ground = doors_head == doors_tail ||
+                           (ground_head < ground_tail &&
+                            d[ground[ground_head]] <= d[doors[doors_head]]);
+        int cell = from_ground ? ground[ground_head] : doors[doors_head];
+        int32_t v = d[cell];
+        if (v >= limit || (until >= 0 && v >= d[until] - 1)) {
             break;
         }
-        q->ground_head += ground;
-        q->doors_head += !ground;
+        ground_head += from_ground;
+        doors_head += !from_ground;
         bool inner = dmap_inner(cell);
         for (int k = 0; k < 8; ++k) {
-            if (inner || dmap_on_map(cell, k)) {
-                dmap_reach(q, kind, cell + NEIGHBOUR[k], v, door_cost);
+            int next = cell + NEIGHBOUR[k];
+            if ((!inner && !dmap_on_map(cell, k)) || kind[next] == DMAP_SHUT) {
+                continue;
+            }
+            bool step = kind[next] == DMAP_GROUND;
+            kind[next] = DMAP_SHUT;
+            d[next] = v + (step ? 1 : door_cost);
+            if (step || doors_are_steps) {
+                ground[ground_tail++] = (int16_t)next;
+            } else {
+                doors[doors_tail++] = (int16_t)next;
             }
         }
     }
+    q->ground_head = ground_head;
+    q->ground_tail = ground_tail;
+    q->doors_head = doors_head;
+    q->doors_tail = doors_tail;
 }
 
 /* Every cell unreached, the goals at 0 and first in line */
