@@ -57,19 +57,13 @@ static inline bool dmap_queued(const DmapQueue *q)
     return q->ground_head < q->ground_tail || q->doors_head < q->doors_tail;
 }
 
-/* Is the next cell out the ground FIFO's head (or else the doors')?
- * There must be one. Doors are few, so their FIFO is mostly empty. */
-static inline bool dmap_ground_next(const DmapQueue *q)
-{
-    return q->doors_head == q->doors_tail ||
-           (q->ground_head < q->ground_tail &&
-            q->d[q->ground[q->ground_head]] <= q->d[q->doors[q->doors_head]]);
-}
-
-/* Takes the lower of the FIFOs' heads (there must be one) */
+/* Takes the lower of the FIFOs' heads (there must be one). Doors are
+ * few, so their FIFO is mostly empty. */
 static inline int dmap_take(DmapQueue *q)
 {
-    if (dmap_ground_next(q)) {
+    if (q->doors_head == q->doors_tail ||
+        (q->ground_head < q->ground_tail &&
+         q->d[q->ground[q->ground_head]] <= q->d[q->doors[q->doors_head]])) {
         return q->ground[q->ground_head++];
     }
     return q->doors[q->doors_head++];
