@@ -16,7 +16,7 @@ PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
                 libsdl2-image-dev fonts-dejavu-core crawl-tiles-data
 TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
-FUZZ_PACKAGES = clang libclang-rt-14-dev
+FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 
 FUZZ_SECONDS ?= 60
 
@@ -49,12 +49,13 @@ bench: deps-bench
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench
 	./$(BENCH_BUILD)/bench
 
-# Each libFuzzer target for FUZZ_SECONDS, starting from the committed
+# Each libFuzzer target for FUZZ_SECONDS (the save loader, the data
+# files, tiles.txt; each loaded run is played a few hundred commands), starting from the committed
 # corpus (new finds go to build-fuzz/corpus-*, not into the repository)
 fuzz: deps-fuzz
 	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON >/dev/null
-	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data
-	for target in save data; do \
+	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles fuzz_replay
+	for target in save data tiles replay; do \
 	    mkdir -p build-fuzz/corpus-$$target && \
 	    ./build-fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	        -print_final_stats=1 build-fuzz/corpus-$$target fuzz/corpus/$$target \

@@ -18,6 +18,7 @@ static const BenchFigure FIGURES[] = {
     {"distance", bench_distance},
     {"generators", bench_generators},
     {"game", bench_game},
+    {"replay", bench_replay},
 #ifdef AMULETS_HAVE_SDL
     {"frames", bench_frames},
 #endif

@@ -44,6 +44,7 @@ void bench_sight(const BenchFloors *floors);       /* fov vs libtcod */
 void bench_distance(const BenchFloors *floors);    /* dmap vs libtcod */
 void bench_generators(const BenchFloors *floors);  /* floors per second */
 void bench_game(const BenchFloors *floors);        /* turns, new floors, saves */
+void bench_replay(const BenchFloors *floors);      /* recorded runs replayed */
 #ifdef AMULETS_HAVE_SDL
 void bench_frames(const BenchFloors *floors);      /* a frame in each view */
 #endif

@@ -1,9 +1,11 @@
 /* Fuzzing the data-file reader: the first byte chooses which of the three
  * files the rest of the input replaces; the other two are the shipped
  * ones. Any bytes must give mistakes or a clean load, never a crash, a
- * hang or an overread. */
+ * hang or an overread; data that loads is played: a run on the floor the
+ * second byte chooses, a few hundred commands, saved and read back. */
 #include "data.h"
 #include "fuzz.h"
+#include "tune.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 {
@@ -19,8 +21,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
     lengths[which] = size - 1;
     GameData data = {0};
     Errors errors = {0};
-    data_load_texts(&data, texts[0], lengths[0], texts[1], lengths[1], texts[2], lengths[2], &errors);
+    bool loaded = data_load_texts(&data, texts[0], lengths[0], texts[1], lengths[1], texts[2],
+                                  lengths[2], &errors);
     errors_clear(&errors);
+    if (loaded) {
+        int floor = size > 1 ? 1 + input[1] % LAST_FLOOR : 1;
+        Run *run = run_new(&data, size, floor);
+        if (run != NULL) fuzz_play(run, input, size, 300);
+        run_free(run);
+    }
     data_free(&data);
     return 0;
 }

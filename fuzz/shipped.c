@@ -2,13 +2,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data.h"
 #include "fuzz.h"
 
-enum { FILES = 3 };
+enum { FILES = 4 };
 
 /* Read once and kept for the fuzzer's whole run */
 static struct { const char *name; char *text; size_t length; } files[FILES] = {
     {"monsters.txt", NULL, 0}, {"items.txt", NULL, 0}, {"vaults.txt", NULL, 0},
+    {"tiles.txt", NULL, 0},
 };
 
 static char *read_whole(const char *path, size_t *length)
@@ -39,4 +41,21 @@ const char *fuzz_shipped(const char *name, size_t *length)
         return files[i].text;
     }
     abort();
+}
+
+const GameData *fuzz_shipped_data(void)
+{
+    static GameData data;
+    static int loaded;
+    if (!loaded) {
+        size_t m, i, v;
+        const char *monsters = fuzz_shipped("monsters.txt", &m);
+        const char *items = fuzz_shipped("items.txt", &i);
+        const char *vaults = fuzz_shipped("vaults.txt", &v);
+        Errors errors = {0};
+        if (!data_load_texts(&data, monsters, m, items, i, vaults, v, &errors)) abort();
+        errors_clear(&errors);
+        loaded = 1;
+    }
+    return &data;
 }

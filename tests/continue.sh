@@ -18,7 +18,7 @@ for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
     set -- $case
     seed=$1; floor=$2; first=$3; second=$4
     rm -rf "$home"
-    out=$("$amulets" --seed "$seed" --floor "$floor" --play "$first<esc>S")
+    out=$("$amulets" --home "$home" --seed "$seed" --floor "$floor" --play "$first<esc>S")
     case "$out" in *saved*) ;; *) echo "seed $seed: not saved, skipped"; continue ;; esac
     continued=$("$amulets" --continue --play "$second" --digest | grep '^digest')
     straight=$("$amulets" --seed "$seed" --floor "$floor" --play "$first$second" --digest | grep '^digest')
@@ -30,7 +30,7 @@ for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
 done
 # A saved run is offered once and continued; death deletes the save
 rm -rf "$home"
-"$amulets" --seed 3 --play "hh<esc>S" >/dev/null
+"$amulets" --home "$home" --seed 3 --play "hh<esc>S" >/dev/null
 [ -f "$home/save.txt" ] || { echo "Esc S left no save"; failures=$((failures + 1)); }
 rm -rf "$home"
 if [ "$checked" -lt 5 ] || [ "$failures" -ne 0 ]; then

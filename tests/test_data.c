@@ -363,7 +363,14 @@ static void test_monster_values(void)
 {
     EXPECT_JACKAL("hp ", "hp      = five", "'hp' should be a whole number");
     EXPECT_JACKAL("hp ", "hp      = 0", "'hp' should be at least 1");
-    EXPECT_JACKAL("hp ", "hp      = 12345678901234567890", "'hp' is too big");
+    EXPECT_JACKAL("hp ", "hp      = 12345678901234567890", "'hp' should be at most 10000");
+    EXPECT_JACKAL("hp ", "hp      = 10001", "'hp' should be at most 10000");
+    /* a sight whose square overflows an int would pass as a number */
+    EXPECT_JACKAL("sight ", "sight   = 46341", "'sight' should be at most 64");
+    EXPECT_JACKAL("sight ", "sight   = 65", "'sight' should be at most 64");
+    EXPECT_JACKAL("damage ", "damage  = 1 1001", "'damage' should be at most 1000");
+    EXPECT_JACKAL("defense ", "defense = 1001", "'defense' should be at most 1000");
+    EXPECT_JACKAL("traits ", "traits  = pack:13", "'pack:13' needs a whole number from 1 to 12");
     EXPECT_JACKAL("hp ", "hp      =", "'hp' should be a whole number");
     EXPECT_JACKAL("sight ", "sight   = 0", "'sight' should be at least 1");
     EXPECT_JACKAL("floors ", "floors  = 1", "'floors' should be 2 whole numbers");
@@ -386,9 +393,9 @@ static void test_monster_values(void)
     EXPECT_JACKAL("tile ", "tile    = the jackal's tile, which has a name far too long",
                   "'tile' is longer than 47 characters");
     EXPECT_JACKAL("traits ", "traits  = pack:3 fierce", "unknown trait 'fierce'");
-    EXPECT_JACKAL("traits ", "traits  = pack:x", "'pack:x' needs a whole number from 1");
-    EXPECT_JACKAL("traits ", "traits  = pack:0", "'pack:0' needs a whole number from 1");
-    EXPECT_JACKAL("traits ", "traits  = pack:", "'pack:' needs a whole number from 1");
+    EXPECT_JACKAL("traits ", "traits  = pack:x", "'pack:x' needs a whole number from 1 to 12");
+    EXPECT_JACKAL("traits ", "traits  = pack:0", "'pack:0' needs a whole number from 1 to 12");
+    EXPECT_JACKAL("traits ", "traits  = pack:", "'pack:' needs a whole number from 1 to 12");
     EXPECT_JACKAL("traits ", "traits  = pack:3 never_sleeps,erratic",
                   "unknown trait 'never_sleeps,erratic'");
     EXPECT_JACKAL("traits ", "traits  =", "'traits' is empty");
@@ -555,6 +562,7 @@ static void test_item_values(void)
     EXPECT_ITEM("id        = healing", "effect ", "effect    = explode", "no effect is called 'explode'");
     EXPECT_ITEM("id        = healing", "effect ", "effect    = Heal", "no effect is called 'Heal'");
     EXPECT_ITEM("id        = healing", "frequency ", "frequency = -1", "'frequency' should be at least 0");
+    EXPECT_ITEM("id        = healing", "frequency ", "frequency = 10001", "'frequency' should be at most 10000");
     EXPECT_ITEM("id        = healing", "frequency ", "frequency = often", "'frequency' should be a whole number");
     EXPECT_ITEM("id        = dagger", "damage ", "damage    = 4 1", "'damage' runs backward");
     EXPECT_ITEM("id        = dagger", "damage ", "damage    = 4", "'damage' should be 2 whole numbers");

@@ -76,8 +76,9 @@ static void relax_all(int32_t d[MAP_CELLS], const Map *map, int door_cost, int32
             Point p = cell_point(i);
             for (int dir = 0; dir < 8; ++dir) {
                 Point n = point_add(p, DIRS[dir]);
+                if (!in_bounds(n.x, n.y)) continue;
                 int j = cell_index(n.x, n.y);
-                if (in_bounds(n.x, n.y) && cost[j] != 0 && d[j] < ceiling && d[i] + cost[j] < d[j]) {
+                if (cost[j] != 0 && d[j] < ceiling && d[i] + cost[j] < d[j]) {
                     d[j] = d[i] + cost[j];
                     changed = true;
                 }

@@ -5,9 +5,11 @@
 #include "check.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "cave.h"
 #include "fov.h"
+#include "line.h"
 #include "map.h"
 #include "rng.h"
 #include "rooms.h"
@@ -356,8 +358,9 @@ static bool asymmetric_from(const uint8_t *blocking, int a, int radius, const ui
     int reach = radius < MAP_W ? radius : MAP_W;
     for (int y = pa.y - reach; y <= pa.y + reach; ++y) {
         for (int x = pa.x - reach; x <= pa.x + reach; ++x) {
+            if (!in_bounds(x, y)) continue;
             int b = cell_index(x, y);
-            if (!in_bounds(x, y) || b <= a || blocking[b]) {
+            if (b <= a || blocking[b]) {
                 continue;
             }
             if (views[(size_t)a * MAP_CELLS + b] != views[(size_t)b * MAP_CELLS + a]) {
@@ -632,9 +635,84 @@ static void test_wider_cut_down(int maps)
     }
 }
 
+/* The shot's line and sight agree exactly: a cell in sight's radius is
+ * seen if and only if the line to it is open all the way there; and the
+ * line ends at the first cell that blocks, or at the map's edge */
+static int line_disagreements(const Map *map, Point o, int radius, const unsigned char *seen)
+{
+    int differ = 0;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Point t = cell_point(i);
+        if (point_eq(t, o) || !fov_in_radius(t.x - o.x, t.y - o.y, radius)) continue;
+        Point cells[MAP_W + MAP_H];
+        int n = line_cells(map, o, t, MAP_W + MAP_H, cells);
+        bool reached = false;
+        for (int k = 0; k < n; ++k) {
+            reached = reached || point_eq(cells[k], t);
+            bool last = k == n - 1, blocks = map_blocks_sight(map, cells[k].x, cells[k].y);
+            if (blocks && !last) ++differ;   /* flew on through a wall */
+            if (k > 0 && (abs(cells[k].x - cells[k - 1].x) > 1 || abs(cells[k].y - cells[k - 1].y) > 1)) ++differ;
+        }
+        /* seen open cells: reached; a blocking cell seen is reached too,
+         * since a wall is seen when any of it is lit, but not conversely */
+        if (!map_blocks_sight(map, t.x, t.y) && reached != (seen[i] != 0)) ++differ;
+        if (map_blocks_sight(map, t.x, t.y) && reached && !seen[i]) ++differ;
+    }
+    return differ;
+}
+
+static void test_line_agrees_with_sight(int maps, int views_per_map)
+{
+    Rng rng;
+    rng_seed(&rng, 0x11E5u);
+    static const int radii[] = {SIGHT_RADIUS, 8, 3, 12};
+    int differ = 0, views = 0;
+    for (int m = 0; m < maps; ++m) {
+        Map map;
+        random_map(&map, &rng, m);
+        for (int v = 0; v < views_per_map; ++v) {
+            Point o = random_origin(&map, &rng);
+            int radius = radii[rng_roll(&rng, 0, 3)];
+            unsigned char seen[MAP_CELLS] = {0};
+            fov_compute_into(&map, o, radius, seen);
+            differ += line_disagreements(&map, o, radius, seen);
+            ++views;
+        }
+    }
+    CHECK_INT(differ, 0);
+    CHECK(views == maps * views_per_map);
+}
+
+/* Hand cases: straight, diagonal, past the target, stopped by a wall */
+static void test_line_cases(void)
+{
+    Map map;
+    map_fill(&map, T_FLOOR);
+    Point cells[16];
+    CHECK_INT(line_cells(&map, (Point){5, 5}, (Point){5, 5}, 16, cells), 0);
+    CHECK_INT(line_cells(&map, (Point){5, 5}, (Point){8, 5}, 5, cells), 5);
+    CHECK(point_eq(cells[0], (Point){6, 5}) && point_eq(cells[4], (Point){10, 5}));
+    CHECK_INT(line_cells(&map, (Point){5, 5}, (Point){7, 7}, 3, cells), 3);
+    CHECK(point_eq(cells[2], (Point){8, 8}));
+    map_set(&map, 9, 5, T_WALL);
+    CHECK_INT(line_cells(&map, (Point){5, 5}, (Point){12, 5}, 16, cells), 4);
+    CHECK(point_eq(cells[3], (Point){9, 5}));
+    /* off the map's edge it stops */
+    CHECK_INT(line_cells(&map, (Point){1, 1}, (Point){0, 0}, 16, cells), 1);
+    /* a knight's move: (2, 1) passes (1, 0) or (1, 1) at half way; with
+     * (1, 1) a wall the line takes (1, 0) */
+    map_fill(&map, T_FLOOR);
+    map_set(&map, 11, 11, T_WALL);
+    CHECK_INT(line_cells(&map, (Point){10, 10}, (Point){12, 11}, 2, cells), 2);
+    CHECK(point_eq(cells[0], (Point){11, 10}));
+    CHECK(point_eq(cells[1], (Point){12, 11}));
+}
+
 int main(void)
 {
     bool slow = check_sanitized();
+    test_line_cases();
+    test_line_agrees_with_sight(slow ? 100 : 1000, slow ? 5 : 10);
     test_wider_cut_down(slow ? 500 : 4000);
     test_sealed_room();
     test_doors();

@@ -10,10 +10,16 @@
 #include "gen.h"
 #include "maptest.h"
 #include "rooms.h"
+#include "run_debug.h"
 #include "tune.h"
 #include "vault.h"
 
-enum { FLOORS_PLAIN = 5000, FLOORS_SANITIZED = 2000, SAME_SEED_EVERY = 10 };
+enum {
+    FLOORS_PLAIN = 5000, FLOORS_SANITIZED = 2000, SAME_SEED_EVERY = 10,
+    /* Runs walked down every floor, as found from outside: seeds 1 to 400
+     * had 103 floors with something on the stairs */
+    RUNS_PLAIN = 400, RUNS_SANITIZED = 100,
+};
 
 /* What one depth's floors came to, for the printout */
 typedef struct Tally {
@@ -153,9 +159,21 @@ static void check_amulets(const Level *level, Point start)
     CHECK_INT(amulets, tune_is_amulet_floor(level->depth) ? 1 : 0);
 }
 
-/* At most one of each on a cell, only on ground, none on the start */
+/* Whether a monster, an item or a trap is on the stairs, where it would
+ * hide the way down or stand in it */
+static bool stairs_taken(const Level *level)
+{
+    if (!level->has_stairs) return false;
+    Point s = level->stairs;
+    return lvl_monster_at(level, s) >= 0 || lvl_item_at(level, s) >= 0 ||
+           lvl_trap_at(level, s) >= 0;
+}
+
+/* At most one of each on a cell, only on ground, none on the start, and
+ * nothing on the stairs */
 static void check_one_to_a_cell(const Level *level, Point start)
 {
+    CHECK(!stairs_taken(level));
     unsigned char monsters[MAP_CELLS] = {0}, items[MAP_CELLS] = {0}, traps[MAP_CELLS] = {0};
     for (int i = 0; i < level->monster_count; ++i) {
         Point p = level->monsters[i].pos;
@@ -453,6 +471,45 @@ static void check_floor(uint64_t seed, int depth, Tally *tally)
     if (seed % SAME_SEED_EVERY == 0) check_same_seed(seed, depth, &level, start);
 }
 
+/* ---- Runs walking down -------------------------------------------------- */
+
+/* Every floor of many runs, made one after another from one run's dice as
+ * play makes them: none with anything on its stairs */
+static void check_runs_stairs_free(int runs)
+{
+    int taken = 0, floors = 0;
+    for (int seed = 1; seed <= runs; ++seed) {
+        Run *run = run_new(&data, (uint64_t)seed, 1);
+        CHECK(run != NULL);
+        if (run == NULL) return;
+        for (int depth = 1; depth < LAST_FLOOR; ++depth) {
+            taken += stairs_taken(run_level(run));
+            ++floors;
+            run_debug_next_floor(run);
+        }
+        run_free(run);
+    }
+    printf("runs 1 to %d: %d of %d floors with something on the stairs\n", runs, taken, floors);
+    CHECK_INT(taken, 0);
+}
+
+/* Seed 142's first floor had an item on its stairs, so no > showed at all
+ * (an item is drawn over the ground): now nothing is drawn over them */
+static void check_seed_142(void)
+{
+    Run *run = run_new(&data, 142, 1);
+    CHECK(run != NULL);
+    if (run == NULL) return;
+    const Level *level = run_level(run);
+    CHECK(level->has_stairs);
+    Point s = level->stairs;
+    CHECK_INT(lvl_item_at(level, s), -1);
+    CHECK_INT(lvl_monster_at(level, s), -1);
+    CHECK_INT(lvl_trap_at(level, s), -1);
+    CHECK(map_at_point(&level->map, s) == T_STAIRS);
+    run_free(run);
+}
+
 /* ---- Kinds ------------------------------------------------------------- */
 
 static void check_kind_choices(void)
@@ -507,6 +564,8 @@ int main(void)
     amulet_kind = data_find_item(&data, "amulet");
     CHECK(gold_kind >= 0 && amulet_kind >= 0);
     check_kind_choices();
+    check_seed_142();
+    check_runs_stairs_free(check_sanitized() ? RUNS_SANITIZED : RUNS_PLAIN);
 
     int floors = check_sanitized() ? FLOORS_SANITIZED : FLOORS_PLAIN;
     long fits = 0, built = 0;

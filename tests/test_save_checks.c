@@ -181,12 +181,31 @@ static int line_of(const Lines *lines, int record, const char *key)
     return key_at(lines, record, key) + 1;
 }
 
-/* Changes one cell's letter in the row that holds it; returns its line */
+/* Changes what the player remembers of a cell; returns the line */
+static int set_known(Lines *lines, Point cell, char letter)
+{
+    int i = key_at(lines, record_at(lines, "row", cell.y), "known");
+    strstr(lines->at[i], " = ")[3 + cell.x] = letter;
+    return i + 1;
+}
+
+static char known_letter(const Lines *lines, Point cell)
+{
+    return value_at(lines, record_at(lines, "row", cell.y), "known")[cell.x];
+}
+
+/* Changes one cell's letter in the row that holds it, and what the player
+ * remembers of it if they've seen it and the letter is a terrain's (as
+ * they'd see it: a secret door as a wall); returns the terrain's line */
 static int set_letter(Lines *lines, Point cell, char letter)
 {
     int row = record_at(lines, "row", cell.y);
     int i = key_at(lines, row, "terrain");
     strstr(lines->at[i], " = ")[3 + cell.x] = letter;
+    int terrain = map_terrain_by_letter(letter);
+    if (terrain >= 0 && known_letter(lines, cell) != '-') {
+        set_known(lines, cell, map_terrain_def(map_terrain_def((Terrain)terrain)->seen_as)->save_letter);
+    }
     return i + 1;
 }
 
@@ -338,6 +357,17 @@ static Point free_cell(const Run *run, int nth)
     exit(EXIT_FAILURE);
 }
 
+/* The nth cell of plain floor with nothing on it that the player sees */
+static Point seen_free_cell(const Run *run, int nth)
+{
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Point p = cell_point(i);
+        if (!cell_taken(run, p) && run_sees(run, p) && nth-- == 0) return p;
+    }
+    fprintf(stderr, "the base floor has too few free cells in sight\n");
+    exit(EXIT_FAILURE);
+}
+
 /* A floor-2 run, played a little, and given what the checks need: a pack,
  * a weapon and armor, looks known and unknown, a monster with a target
  * and one with a place it last saw the player, and traps known and not */
@@ -358,6 +388,10 @@ static Run *base_run(const GameData *data)
     level->monsters[3].last_seen = run_player(run)->pos;
     level->monsters[3].search_turns = 2;
     level->traps[1].known = true;
+    /* an item and a monster in sight, which the player will remember */
+    FloorItem mace = {seen_free_cell(run, 0), {item_kind(data, "mace"), 1}, false};
+    lvl_add_item(level, &mace);
+    level->monsters[2].pos = seen_free_cell(run, 1);
     run_debug_refresh(run);
     return run;
 }
@@ -378,7 +412,10 @@ static void check_base(Suite *s)
         known = known || strcmp(base->at[i], "known = yes") == 0;
         unknown = unknown || strcmp(base->at[i], "known = no") == 0;
     }
-    CHECK(target && last_seen && known && unknown);
+    CHECK(record_count(base, "remembered_item") >= 1);
+    bool seen_at = false;
+    for (int i = 0; i < base->count; ++i) seen_at = seen_at || strncmp(base->at[i], "seen_at = ", 10) == 0;
+    CHECK(target && last_seen && known && unknown && seen_at);
     CHECK(strcmp(value_at(base, record_at(base, "player", 0), "armor"), "leather_armor") == 0);
     Wanted none = {0};
     expect_load(s, "the base save", base, LOAD_OK, &none);
@@ -449,22 +486,22 @@ static void test_not_starting_with_save(Suite *s)
 static void test_other_version(Suite *s)
 {
     Wanted wanted = {0};
-    want(&wanted, "save.txt: it's version 2, and this game reads version %d", SAVE_VERSION);
+    want(&wanted, "save.txt: it's version 3, and this game reads versions up to %d", SAVE_VERSION);
     Lines lines;
     copy_lines(&lines, &s->base);
-    set_key(&lines, record_at(&lines, "save", 0), "version", "2");
-    expect_load(s, "version 2", &lines, LOAD_OTHER_VERSION, &wanted);
+    set_key(&lines, record_at(&lines, "save", 0), "version", "3");
+    expect_load(s, "version 3", &lines, LOAD_OTHER_VERSION, &wanted);
 
     /* another version's records mean nothing to this game, so nothing
      * else in it is a mistake */
     set_key(&lines, record_at(&lines, "player", 0), "hp", "999");
     set_line(&lines, lines.count - 1, "this line isn't a record");
     insert_line(&lines, lines.count, "[chest]");
-    expect_load(s, "version 2, with more wrong", &lines, LOAD_OTHER_VERSION, &wanted);
+    expect_load(s, "version 3, with more wrong", &lines, LOAD_OTHER_VERSION, &wanted);
     free_lines(&lines);
 
     Wanted later = {0};
-    want(&later, "save.txt: it's version 1000000, and this game reads version %d", SAVE_VERSION);
+    want(&later, "save.txt: it's version 1000000, and this game reads versions up to %d", SAVE_VERSION);
     copy_lines(&lines, &s->base);
     set_key(&lines, record_at(&lines, "save", 0), "version", "1000000");
     expect_load(s, "version 1000000", &lines, LOAD_OTHER_VERSION, &later);
@@ -676,8 +713,8 @@ static void test_rows(Suite *s)
     expect_key(s, "a row 63 wide", "row", 5, "terrain",
                "###############################################################",
                "a row is 64 cells across");
-    expect_key(s, "explored 65 wide", "row", 5, "explored",
-               "00000000000000000000000000000000000000000000000000000000000000000",
+    expect_key(s, "known 65 wide", "row", 5, "known",
+               "-----------------------------------------------------------------",
                "a row is 64 cells across");
     expect_key(s, "a row with no terrain", "row", 5, "terrain", "", "'terrain' is empty");
 
@@ -704,15 +741,15 @@ static void test_rows(Suite *s)
     free_lines(&lines);
 
     copy_lines(&lines, &s->base);
-    row = record_at(&lines, "row", 5);
-    char explored[MAP_W + 1];
-    snprintf(explored, sizeof explored, "%s", value_at(&lines, row, "explored"));
-    explored[30] = '2';
-    line = set_key(&lines, row, "explored", "%s", explored);
-    Wanted bits = {0};
-    want(&bits, "save.txt:%d: 'explored' is 0s and 1s", line);
-    expect_load(s, "explored with a 2", &lines, LOAD_DAMAGED, &bits);
+    line = set_known(&lines, (Point){30, 5}, 'X');
+    Wanted known = {0};
+    want(&known, "save.txt:%d: no terrain is called 'X'", line);
+    expect_load(s, "a letter for no terrain known", &lines, LOAD_DAMAGED, &known);
     free_lines(&lines);
+
+    expect_missing_key(s, "a row with nothing known", "row", "known");
+    expect_unknown_key(s, "a row explored, as in version 1", "row", 2, "explored",
+                       "0000000000000000000000000000000000000000000000000000000000000000");
 
     copy_lines(&lines, &s->base);
     delete_record(&lines, record_at(&lines, "row", 12));
@@ -1036,6 +1073,261 @@ static void test_amulets_counted(Suite *s)
     free_lines(&lines);
 }
 
+/* ---- What the player remembers ------------------------------------------- */
+
+/* The nth cell of this terrain the player has seen, with nothing on it,
+ * or (explored false) never seen */
+static Point cell_of(const Run *run, Terrain terrain, bool explored, int nth)
+{
+    const Level *level = run_level(run);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Point p = cell_point(i);
+        bool taken = point_eq(p, run_player(run)->pos) || lvl_monster_at(level, p) >= 0 ||
+                     lvl_item_at(level, p) >= 0 || lvl_trap_at(level, p) >= 0;
+        if (!taken && map_at_point(&level->map, p) == terrain &&
+            map_explored(&level->map, p.x, p.y) == explored && nth-- == 0) {
+            return p;
+        }
+    }
+    fprintf(stderr, "the base floor has too few cells of terrain %d\n", terrain);
+    exit(EXIT_FAILURE);
+}
+
+/* Adds a [remembered_item] (of one mace) or [remembered_monster] (a
+ * jackal) before the record at `at`; returns the line of its pos */
+static int add_remembered(Lines *lines, int at, const char *type, Point pos)
+{
+    bool item = strcmp(type, "remembered_item") == 0;
+    insert_line(lines, at++, "[%s]", type);
+    insert_line(lines, at++, "kind = %s", item ? "mace" : "jackal");
+    if (item) insert_line(lines, at++, "count = 1");
+    insert_line(lines, at++, "pos = %d %d", pos.x, pos.y);
+    insert_line(lines, at++, "%s", "");
+    return at - 1;
+}
+
+static void expect_cell_remembered(Suite *s, Point cell, char known, const char *message)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    set_known(&lines, cell, known);
+    Wanted wanted = {0};
+    if (message != NULL) want(&wanted, "save.txt: the cell at %d, %d is %s", cell.x, cell.y, message);
+    char name[96];
+    snprintf(name, sizeof name, "%d, %d remembered as '%c'", cell.x, cell.y, known);
+    expect_load(s, name, &lines, message != NULL ? LOAD_DAMAGED : LOAD_OK, &wanted);
+    free_lines(&lines);
+}
+
+/* Only a door's cell can be remembered as other than it looks: as the
+ * other door, or (found since) as a wall */
+static void test_remembered_terrain(Suite *s)
+{
+    const Run *run = s->base_run;
+    Point wall = cell_of(run, T_WALL, true, 0), floor = cell_of(run, T_FLOOR, true, 0);
+    Point door = cell_of(run, T_CLOSED_DOOR, true, 0);
+    expect_cell_remembered(s, wall, '.', "a wall, which can't be remembered as floor");
+    expect_cell_remembered(s, floor, '#', "floor, which can't be remembered as a wall");
+    expect_cell_remembered(s, floor, '+', "floor, which can't be remembered as a closed door");
+    expect_cell_remembered(s, door, '.', "a closed door, which can't be remembered as floor");
+    expect_cell_remembered(s, door, '/', NULL);
+    expect_cell_remembered(s, door, '#', NULL);
+
+    /* a secret door is only ever remembered as a wall */
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    set_letter(&lines, wall, 'S');
+    CHECK(known_letter(&lines, wall) == '#');
+    Wanted none = {0};
+    expect_load(s, "a secret door remembered as a wall", &lines, LOAD_OK, &none);
+    set_known(&lines, wall, 'S');
+    Wanted secret = {0};
+    want(&secret, "save.txt: the cell at %d, %d is a secret door, which can't be remembered as a secret "
+                  "door", wall.x, wall.y);
+    expect_load(s, "a secret door remembered as one", &lines, LOAD_DAMAGED, &secret);
+    free_lines(&lines);
+}
+
+static void expect_remembered_at(Suite *s, const char *type, Point pos, const char *message)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    add_remembered(&lines, lines.count, type, pos);
+    Wanted wanted = {0};
+    want(&wanted, "save.txt: the remembered %s at %d, %d %s", strcmp(type, "remembered_item") == 0 ?
+         "mace" : "jackal", pos.x, pos.y, message);
+    expect_load(s, message, &lines, LOAD_DAMAGED, &wanted);
+    free_lines(&lines);
+}
+
+static void test_remembered_things(Suite *s)
+{
+    static const char *const TYPES[] = {"remembered_item", "remembered_monster"};
+    Point floor = cell_of(s->base_run, T_FLOOR, true, 0);
+    for (int t = 0; t < 2; ++t) {
+        const char *type = TYPES[t];
+        Lines lines;
+        copy_lines(&lines, &s->base);
+        int pos = add_remembered(&lines, lines.count, type, floor);
+        Wanted none = {0};
+        expect_load(s, type, &lines, LOAD_OK, &none);
+
+        int at = pos - 1;
+        while (lines.at[at][0] != '[') --at;
+        set_key(&lines, at, "pos", "64 3");
+        Wanted off = {0};
+        want(&off, "save.txt:%d: 'pos' is off the map", pos);
+        expect_load(s, "remembered off the map", &lines, LOAD_DAMAGED, &off);
+
+        set_key(&lines, at, "pos", "%d %d", floor.x, floor.y);
+        int second = add_remembered(&lines, lines.count, type, floor);
+        Wanted twice = {0};
+        want(&twice, "save.txt:%d: another [%s] is at %d, %d", second, type, floor.x, floor.y);
+        expect_load(s, "two remembered on a cell", &lines, LOAD_DAMAGED, &twice);
+        free_lines(&lines);
+
+        expect_remembered_at(s, type, cell_of(s->base_run, T_FLOOR, false, 0), "is on a cell never seen");
+        expect_remembered_at(s, type, cell_of(s->base_run, T_WALL, true, 0), "is in a wall");
+    }
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int at = record_at(&lines, "remembered_item", 0);
+    int line = set_key(&lines, at, "kind", "crown");
+    Wanted kind = {0};
+    want(&kind, "save.txt:%d: no kind of item is called 'crown'", line);
+    expect_load(s, "a remembered item of no kind", &lines, LOAD_DAMAGED, &kind);
+    free_lines(&lines);
+    expect_key(s, "a remembered stack of none", "remembered_item", 0, "count", "0",
+               "'count' should be at least 1");
+    expect_missing_key(s, "a remembered item nowhere", "remembered_item", "pos");
+
+    copy_lines(&lines, &s->base);
+    line = add_remembered(&lines, lines.count, "remembered_monster", floor) - 1;
+    set_line(&lines, line - 1, "kind = dragonet");
+    Wanted monster = {0};
+    want(&monster, "save.txt:%d: no kind of monster is called 'dragonet'", line);
+    expect_load(s, "a remembered monster of no kind", &lines, LOAD_DAMAGED, &monster);
+    free_lines(&lines);
+}
+
+/* The index of the first monster the player saw, whose record has seen_at */
+static int seen_monster(const Lines *lines)
+{
+    for (int i = 0; i < record_count(lines, "monster"); ++i) {
+        int record = record_at(lines, "monster", i);
+        for (int j = record + 1; j < record_end(lines, record); ++j) {
+            if (strncmp(lines->at[j], "seen_at = ", 10) == 0) return i;
+        }
+    }
+    exit(EXIT_FAILURE);
+}
+
+static void test_monster_seen_at(Suite *s)
+{
+    int nth = seen_monster(&s->base);
+    expect_key(s, "last seen off the map", "monster", nth, "seen_at", "3 36", "'seen_at' is off the map");
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int record = record_at(&lines, "monster", nth);
+    Point never = cell_of(s->base_run, T_FLOOR, false, 0);
+    set_key(&lines, record, "seen_at", "%d %d", never.x, never.y);
+    Point pos = point_of(&lines, record, "pos");
+    Wanted wanted = {0};
+    want(&wanted, "save.txt: the %s at %d, %d was last seen at %d, %d, a cell never seen",
+         value_at(&lines, record, "kind"), pos.x, pos.y, never.x, never.y);
+    expect_load(s, "last seen on a cell never seen", &lines, LOAD_DAMAGED, &wanted);
+    free_lines(&lines);
+}
+
+/* ---- Version 1 ------------------------------------------------------------ */
+
+/* The base save as version 1 wrote it: rows explored in 0s and 1s, and
+ * nothing remembered */
+static void to_version_1(Lines *lines)
+{
+    set_key(lines, record_at(lines, "save", 0), "version", "1");
+    while (record_count(lines, "remembered_item") > 0) delete_record(lines, record_at(lines, "remembered_item", 0));
+    for (int i = 0; i < lines->count; ++i) {
+        if (strncmp(lines->at[i], "seen_at = ", 10) == 0) delete_lines(lines, i--, 1);
+    }
+    for (int y = 0; y < MAP_H; ++y) {
+        int i = key_at(lines, record_at(lines, "row", y), "known");
+        char explored[MAP_W + 1];
+        for (int x = 0; x < MAP_W; ++x) explored[x] = lines->at[i][8 + x] == '-' ? '0' : '1';
+        explored[MAP_W] = '\0';
+        set_line(lines, i, "explored = %s", explored);
+    }
+}
+
+static void test_version_1(Suite *s)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    to_version_1(&lines);
+    Wanted none = {0};
+    expect_load(s, "the base save as version 1", &lines, LOAD_OK, &none);
+    /* what it knew is worked out again, and saved as version 2 it's the
+     * base save again */
+    size_t length;
+    char *text = join(&lines, &length), *base = join(&s->base, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, text, strlen(text), &run, &errors), LOAD_OK);
+    if (run != NULL) {
+        char *again = save_write(run, NULL);
+        CHECK_STR(again, base);
+        free(again);
+    }
+    run_free(run);
+    errors_clear(&errors);
+    free(text);
+    free(base);
+
+    int row = record_at(&lines, "row", 5);
+    char explored[MAP_W + 1];
+    snprintf(explored, sizeof explored, "%s", value_at(&lines, row, "explored"));
+    Lines damaged;
+    copy_lines(&damaged, &lines);
+    explored[30] = '2';
+    int line = set_key(&damaged, row, "explored", "%s", explored);
+    Wanted bits = {0};
+    want(&bits, "save.txt:%d: 'explored' is 0s and 1s", line);
+    expect_load(s, "explored with a 2", &damaged, LOAD_DAMAGED, &bits);
+    free_lines(&damaged);
+
+    copy_lines(&damaged, &lines);
+    line = set_key(&damaged, row, "explored", "%s0", value_at(&lines, row, "explored"));
+    Wanted wide = {0};
+    want(&wide, "save.txt:%d: a row is 64 cells across", line);
+    expect_load(s, "explored 65 wide", &damaged, LOAD_DAMAGED, &wide);
+    free_lines(&damaged);
+
+    /* version 2's records and keys are unknown to version 1 */
+    copy_lines(&damaged, &lines);
+    int at = add_remembered(&damaged, damaged.count, "remembered_item", cell_of(s->base_run, T_FLOOR, true, 0));
+    while (damaged.at[at][0] != '[') --at;
+    Wanted record = {0};
+    want(&record, "save.txt:%d: unknown record [remembered_item]", at + 1);
+    expect_load(s, "a version 1 save remembering an item", &damaged, LOAD_DAMAGED, &record);
+    free_lines(&damaged);
+
+    copy_lines(&damaged, &lines);
+    int monster = record_at(&damaged, "monster", 0);
+    insert_line(&damaged, monster + 2, "seen_at = 1 1");
+    Wanted key = {0};
+    want(&key, "save.txt:%d: unknown key 'seen_at'", monster + 3);
+    expect_load(s, "a version 1 monster last seen", &damaged, LOAD_DAMAGED, &key);
+    free_lines(&damaged);
+
+    copy_lines(&damaged, &lines);
+    insert_line(&damaged, row + 2, "known = %s", value_at(&s->base, row, "known"));
+    Wanted known = {0};
+    want(&known, "save.txt:%d: unknown key 'known'", row + 3);
+    expect_load(s, "a version 1 row with what's known", &damaged, LOAD_DAMAGED, &known);
+    free_lines(&damaged);
+    free_lines(&lines);
+}
+
 /* ---- Several mistakes ---------------------------------------------------- */
 
 static void test_several(Suite *s)
@@ -1352,6 +1644,10 @@ int main(void)
     test_places(s);
     test_floors(s);
     test_amulets_counted(s);
+    test_remembered_terrain(s);
+    test_remembered_things(s);
+    test_monster_seen_at(s);
+    test_version_1(s);
     test_several(s);
     printf("%d damaged and whole saves read\n", s->loads);
     test_mangled(s);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "known.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
@@ -492,7 +493,7 @@ static void test_search(void)
     put_trap(run, TRAP_POISON_NEEDLE, find(NEEDLE, 'n'), false);
     CHECK(search_until(run, needle_found, "You find a poison needle!") > 0);
     LookInfo look;
-    run_look(run, find(NEEDLE, 'n'), &look);
+    known_look(run, find(NEEDLE, 'n'), &look);
     CHECK_STR(look.ground, "A poison needle.");
     run_free(run);
 
@@ -535,7 +536,7 @@ static void test_dart_trap(void)
     CHECK(point_eq(run_player(run)->pos, find(TRAP_ROWS, 't')));
     CHECK_INT(run_turn(run), 1);
     LookInfo look;
-    run_look(run, find(TRAP_ROWS, 't'), &look);
+    known_look(run, find(TRAP_ROWS, 't'), &look);
     CHECK_STR(look.ground, "A dart trap.");
     run_free(run);
 
@@ -872,7 +873,7 @@ static void test_stacks_join(void)
     CHECK_STR(name, two);
 
     LookInfo look;
-    run_look(run, find(ROWS, 'c'), &look);
+    known_look(run, find(ROWS, 'c'), &look);
     snprintf(text, sizeof text, "%s.", two);
     CHECK_STR(look.item, text);
 
@@ -881,7 +882,7 @@ static void test_stacks_join(void)
     CHECK_STR(name, "2 potions of healing");
     name_of(run, healing, 1, name, sizeof name);
     CHECK_STR(name, "a potion of healing");
-    run_look(run, find(ROWS, 'c'), &look);
+    known_look(run, find(ROWS, 'c'), &look);
     CHECK_STR(look.item, "2 potions of healing.");
 
     /* The other classes' names */

@@ -6,153 +6,19 @@
  * Everything happens in a fresh folder under /tmp, removed at the end. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "file.h"
+#include "files.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
 #include "slot.h"
 
-enum { PATH_SIZE = 4096, MAX_NOTED = 256, LISTING_SIZE = 1 << 16 };
-
-#if defined(__GNUC__)
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PRINTF_LIKE(f, a)
-#endif
-
-/* ---- Files ---------------------------------------------------------------- */
-
-PRINTF_LIKE(2, 3)
-static void path_of(char out[PATH_SIZE], const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(out, PATH_SIZE, format, args);
-    va_end(args);
-}
-
-static bool is_folder(const char *path)
-{
-    struct stat info;
-    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
-}
-
-static bool exists(const char *path)
-{
-    struct stat info;
-    return lstat(path, &info) == 0;
-}
-
-/* A whole file, or NULL if it can't be read */
-static char *contents(const char *path, size_t *length)
-{
-    char *text = NULL, error[256];
-    size_t got = 0;
-    if (!file_read_all(path, 64u << 20, &text, &got, error, sizeof error)) return NULL;
-    if (length != NULL) *length = got;
-    return text;
-}
-
-static void put_file(const char *path, const char *text, size_t length)
-{
-    FILE *file = fopen(path, "wb");
-    if (file == NULL || fwrite(text, 1, length, file) != length || fclose(file) != 0) {
-        fprintf(stderr, "can't write %s\n", path);
-        exit(EXIT_FAILURE);
-    }
-}
-
-static bool same_file(const char *path, const char *text, size_t length)
-{
-    size_t got;
-    char *now = contents(path, &got);
-    bool same = now != NULL && got == length && memcmp(now, text, length) == 0;
-    free(now);
-    return same;
-}
-
-static void remove_tree(const char *path)
-{
-    struct stat info;
-    if (lstat(path, &info) != 0) return;
-    if (S_ISDIR(info.st_mode)) {
-        DIR *dir = opendir(path);
-        struct dirent *entry;
-        while (dir != NULL && (entry = readdir(dir)) != NULL) {
-            if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
-            char child[PATH_SIZE];
-            path_of(child, "%s/%s", path, entry->d_name);
-            remove_tree(child);
-        }
-        if (dir != NULL) closedir(dir);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
-/* Everything under a folder, one to a line: each name from the folder
- * down, and with sizes, a file's size (a folder's own size changes with
- * what's in it, so it isn't given). skip (if not NULL) is a folder whose
- * contents are left out. */
-static int compare_lines(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-typedef struct Listing {
-    char *lines[1024];
-    int count;
-} Listing;
-
-static void list_into(Listing *listing, const char *path, size_t root_length, const char *skip,
-                      bool sizes)
-{
-    DIR *dir = opendir(path);
-    struct dirent *entry;
-    while (dir != NULL && (entry = readdir(dir)) != NULL) {
-        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
-        char child[PATH_SIZE], line[PATH_SIZE + 32];
-        path_of(child, "%s/%s", path, entry->d_name);
-        struct stat info;
-        if (lstat(child, &info) != 0 || listing->count == 1024) continue;
-        bool folder = S_ISDIR(info.st_mode);
-        if (folder || !sizes) snprintf(line, sizeof line, "%s", child + root_length);
-        else snprintf(line, sizeof line, "%s %lld", child + root_length, (long long)info.st_size);
-        listing->lines[listing->count] = malloc(strlen(line) + 1);
-        strcpy(listing->lines[listing->count++], line);
-        if (folder && (skip == NULL || strcmp(child, skip) != 0)) {
-            list_into(listing, child, root_length, skip, sizes);
-        }
-    }
-    if (dir != NULL) closedir(dir);
-}
-
-static char *listing_of(const char *path, const char *skip, bool sizes)
-{
-    Listing listing = {.count = 0};
-    list_into(&listing, path, strlen(path), skip, sizes);
-    qsort(listing.lines, (size_t)listing.count, sizeof listing.lines[0], compare_lines);
-    char *text = calloc(LISTING_SIZE, 1);
-    size_t used = 0;
-    for (int i = 0; i < listing.count; ++i) {
-        size_t n = strlen(listing.lines[i]);
-        if (used + n + 2 < LISTING_SIZE) {
-            memcpy(text + used, listing.lines[i], n);
-            text[used + n] = '\n';
-            used += n + 1;
-        }
-        free(listing.lines[i]);
-    }
-    return text;
-}
+enum { MAX_NOTED = 256 };
 
 /* ---- A FileOps that fails where it's told to ------------------------------ */
 
@@ -168,6 +34,7 @@ typedef enum Fault {
     FAULT_FOLDER_OPEN,       /* the folder, to flush it */
     FAULT_FOLDER_FSYNC,
     FAULT_INTERRUPTED,       /* a signal, then writes a little at a time */
+    FAULT_READ,              /* reading the save fails */
 } Fault;
 
 static struct {
@@ -267,8 +134,14 @@ static int fault_unlink(const char *path)
     return unlink(path);
 }
 
+static ssize_t fault_read(int fd, void *data, size_t size)
+{
+    if (faults.fault == FAULT_READ) return fail_with(faults.error);
+    return read(fd, data, size);
+}
+
 static const FileOps FAULT_OPS = {
-    fault_open, fault_write, fault_fsync, fault_close, fault_rename, fault_unlink,
+    fault_open, fault_write, fault_fsync, fault_close, fault_rename, fault_unlink, fault_read,
 };
 
 /* ---- The tests -------------------------------------------------------------- */
@@ -319,6 +192,10 @@ static const FaultCase FAULT_CASES[] = {
     {FAULT_CLOSE, EDQUOT, "it couldn't be written: the disk quota is used up"},
     {FAULT_RENAME, EACCES, "it couldn't take the old save's place: the save folder can't be written to"},
     {FAULT_RENAME, EIO, "it couldn't take the old save's place: the disk reported an error"},
+    {FAULT_OPEN, EISDIR, "it couldn't be written: there's a folder in its place"},
+    {FAULT_OPEN, EMFILE, "it couldn't be written: the game has too many files open"},
+    /* the system's own words, where there are none of ours, in a sentence of their own */
+    {FAULT_RENAME, EXDEV, "it couldn't take the old save's place. The system said: \"Invalid cross-device link\""},
 };
 
 /* Each step failing, through slot_write: false, the player's words, the
@@ -501,8 +378,8 @@ static void test_folder(Suite *s)
     path_of(file, "%s/a_file", s->root);
     put_file(file, "x", 1);
     path_of(under, "%s/sub", file);
-    expect_no_folder(under, NULL, NULL, "the save folder can't be made: Not a directory");
-    expect_no_folder(file, NULL, NULL, "the save folder can't be made: Not a directory");
+    expect_no_folder(under, NULL, NULL, "the save folder can't be made: a file is where a folder should be");
+    expect_no_folder(file, NULL, NULL, "the save folder can't be made: a file is where a folder should be");
 }
 
 /* Writes text as the slot's save, as if a game (or a player) had */
@@ -593,15 +470,19 @@ static void test_flows(Suite *s)
     errors_clear(&load.reasons);
 
     /* eleven rows missing: the first eight reasons, and "and 3 more"; a
-     * save.bad from before gives way to the new one */
+     * save.bad from before moves along to save.1.bad, never written over */
     char *holed = without_rows(text, 10, 20);
     put_save(&slot, holed, strlen(holed));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK(load.set_aside);
     CHECK(same_file(slot.bad, holed, strlen(holed)));
+    char older[PATH_SIZE];
+    path_of(older, "%s/save.1.bad", slot.dir);
+    CHECK(same_file(older, damaged, strlen(damaged)));
+    CHECK_INT(load.older_bad, 1);
     CHECK_INT(load.reasons.count, 11);
     const char *explained[] = {
-        "The saved run is damaged, so it's been set aside as save.bad:",
+        "The saved run is damaged, so it's been set aside as save.bad (an older one as save.1.bad):",
         "save.txt: row 10 of the map is missing", "save.txt: row 11 of the map is missing",
         "save.txt: row 12 of the map is missing", "save.txt: row 13 of the map is missing",
         "save.txt: row 14 of the map is missing", "save.txt: row 15 of the map is missing",
@@ -612,9 +493,12 @@ static void test_flows(Suite *s)
     errors_clear(&load.reasons);
 
     /* exactly eight reasons: no "and 0 more" */
+    remove(older);
+    remove(slot.bad);
     char *eight = without_rows(text, 10, 17);
     put_save(&slot, eight, strlen(eight));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
+    explained[0] = "The saved run is damaged, so it's been set aside as save.bad:";
     expect_explained(&load, explained, 9);
     errors_clear(&load.reasons);
 
@@ -636,7 +520,7 @@ static void test_flows(Suite *s)
     /* another version's: kept where it is, byte for byte */
     CHECK(slot_remove(&slot));
     remove(slot.bad);
-    char *other = with_replaced(text, "version = 1\n", "version = 2\n");
+    char *other = with_replaced(text, "version = 2\n", "version = 3\n");
     put_save(&slot, other, strlen(other));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK_INT(load.result, LOAD_OTHER_VERSION);
@@ -644,7 +528,7 @@ static void test_flows(Suite *s)
     CHECK(same_file(slot.save, other, strlen(other)));
     CHECK(!exists(slot.bad));
     const char *version[] = {"The saved run is from another version of the game:",
-                             "save.txt: it's version 2, and this game reads version 1"};
+                             "save.txt: it's version 3, and this game reads versions up to 2"};
     expect_explained(&load, version, 2);
     errors_clear(&load.reasons);
 
@@ -656,7 +540,8 @@ static void test_flows(Suite *s)
 
     /* a save that isn't there any more, or is far too big */
     CHECK(slot_load(&slot, s->data, &load) == NULL);
-    const char *gone[] = {"The saved run is damaged, and couldn't be set aside:",
+    CHECK(load.unreadable);
+    const char *gone[] = {"The saved run couldn't be read, and is left as it is:",
                           "save.txt: it can't be read: it isn't there"};
     expect_explained(&load, gone, 2);
     errors_clear(&load.reasons);
@@ -689,6 +574,11 @@ static bool only_slot_paths(const Slot *slot)
         const char *p = faults.noted[i];
         bool own = strcmp(p, slot->save) == 0 || strcmp(p, slot->bad) == 0 ||
                    strcmp(p, temporary) == 0 || strcmp(p, slot->dir) == 0;
+        for (int b = 1; b < SLOT_BAD_KEPT; ++b) {
+            char older[PATH_SIZE];
+            path_of(older, "%s/save.%d.bad", slot->dir, b);
+            own = own || strcmp(p, older) == 0;
+        }
         if (!own) {
             fprintf(stderr, "    a path outside the slot: %s\n", p);
             return false;
@@ -777,7 +667,8 @@ static void test_paths(Suite *s)
     char *outside_after = listing_of(s->root, slot_dir, true);
     CHECK_STR(outside_after, outside_before);
     char *inside = listing_of(slot_dir, NULL, false);
-    CHECK_STR(inside, "/save.bad\n/save.txt\n");
+    /* six damaged saves: the newest five kept */
+    CHECK_STR(inside, "/save.1.bad\n/save.2.bad\n/save.3.bad\n/save.4.bad\n/save.bad\n/save.txt\n");
     if (has_passwd && stat("/etc/passwd", &passwd_after) == 0) {
         CHECK(passwd_after.st_size == passwd_before.st_size);
         CHECK(passwd_after.st_mtime == passwd_before.st_mtime);

@@ -8,15 +8,22 @@
 #include <stdio.h>
 
 #include "data.h"
+#include "run.h"
 
 typedef struct Options {
     const char *data_dir;
     uint64_t seed;
     int floor;
     const char *play;        /* --play KEYS, or NULL */
+    const char *replay;      /* --replay FILE, or NULL */
     bool digest;             /* --digest */
-    bool show;               /* --show: print the whole floor at the end */
+    bool show;               /* --show: print the floor as the player knows it at the end */
+    bool show_all;           /* --show-all: print the whole floor, as F1 shows it */
+    bool headless;           /* --headless: a replay without the window */
     bool resume;             /* --continue: the waiting save first */
+    const char *home;        /* --home DIR: the save folder the runner uses
+                                (else a throwaway one, or with --continue
+                                the player's own) */
     bool seed_given;
     const char *screenshot;  /* --screenshot FILE */
     bool tile_view;          /* --tiles (or --glyphs, the default) */
@@ -36,5 +43,11 @@ bool app_load_data(const char *dir, GameData *data, FILE *out);
 int app_check_data(const char *dir);
 int app_play_keys(const Options *options, const GameData *data);
 int app_catalog(const Options *options, const GameData *data);
+int app_replay(const Options *options, const GameData *data);
+
+/* A run's log, and a line about it (and how it ended), on stdout */
+void app_print_log(const Run *run);
+/* screen: the input layer's name for what's up, or NULL for the run's mode */
+void app_print_summary(const Run *run, const char *screen);
 
 #endif

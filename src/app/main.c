@@ -16,9 +16,11 @@ static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
-          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs]\n"
-          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show]\n"
-          "       amulets --continue --play KEYS [--digest] [--show]\n"
+          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
+          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show | --show-all] [--home DIR]\n"
+          "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
+          "       amulets --replay FILE              (watch it in the window)\n"
+          "       amulets --replay FILE [--digest] [--headless]\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
@@ -40,14 +42,34 @@ bool app_load_data(const char *dir, GameData *data, FILE *out)
     return ok;
 }
 
+/* tiles.txt, as the window reads it (only where the window is built) */
+static bool check_tiles(const char *dir, const GameData *data, Errors *errors)
+{
+#ifdef AMULETS_HAVE_SDL
+    FrontOptions front = {.data_dir = dir};
+    bool builtin = false;
+    bool ok = front_check_tiles(&front, data, errors, &builtin);
+    if (ok && builtin) {
+        printf("%s/tiles.txt: checked without the pictures, which aren't installed "
+               "(Debian's crawl-tiles-data), so the tile view draws its own\n", dir);
+    }
+    return ok;
+#else
+    (void)dir, (void)data, (void)errors;
+    return true;
+#endif
+}
+
 int app_check_data(const char *dir)
 {
     GameData data = {0};
     Errors errors = {0};
     bool ok = data_load_dir(&data, dir, &errors);
+    /* tiles.txt names the kinds' tiles, so it's read once they're known */
+    ok = ok && check_tiles(dir, &data, &errors);
     for (int i = 0; i < errors.count; ++i) printf("%s\n", errors.lines[i]);
     if (ok) {
-        printf("%s: %d monsters, %d items, %d vaults, no mistakes\n", dir,
+        printf("%s: %d monsters, %d items, %d vaults, their tiles, no mistakes\n", dir,
                data.monster_count, data.item_count, data.vault_count);
     } else {
         printf("%d mistake%s\n", errors.count, errors.count == 1 ? "" : "s");
@@ -97,6 +119,10 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->data_dir = argv[++i];
         } else if (strcmp(arg, "--play") == 0 && i + 1 < argc) {
             o->play = argv[++i];
+        } else if (strcmp(arg, "--headless") == 0) {
+            o->headless = true;
+        } else if (strcmp(arg, "--replay") == 0 && i + 1 < argc) {
+            o->replay = argv[++i];
         } else if (strcmp(arg, "--screenshot") == 0 && i + 1 < argc) {
             o->screenshot = argv[++i];
         } else if (strcmp(arg, "--tiles") == 0) {
@@ -117,8 +143,12 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->digest = true;
         } else if (strcmp(arg, "--continue") == 0) {
             o->resume = true;
+        } else if (strcmp(arg, "--home") == 0 && i + 1 < argc) {
+            o->home = argv[++i];
         } else if (strcmp(arg, "--show") == 0) {
             o->show = true;
+        } else if (strcmp(arg, "--show-all") == 0) {
+            o->show_all = true;
         } else if (strcmp(arg, "--catalog") == 0) {
             o->catalog = true;
             if (!option_number(argc, argv, &i, "--catalog FIRST", 0, 4294967295LL, &n)) return false;
@@ -145,7 +175,9 @@ static int app_window(const Options *o)
 {
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, o->width, o->height};
+                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
+                          o->replay};
+    if (o->replay != NULL) return front_watch(&front);
     return o->screenshot ? front_screenshot(&front) : front_window(&front);
 #else
     fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
@@ -172,10 +204,14 @@ int main(int argc, char **argv)
         options.seed = (uint64_t)time(NULL);
     }
     if (options.screenshot != NULL) return app_window(&options);
+#ifdef AMULETS_HAVE_SDL
+    /* a recording is watched in the window, unless asked for its digest */
+    if (options.replay != NULL && !options.digest && !options.headless) return app_window(&options);
+#endif
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
     }
-    if (options.play == NULL && !options.catalog && !options.resume) {
+    if (options.play == NULL && !options.catalog && !options.resume && !options.replay) {
         return app_window(&options);
     }
     GameData data = {0};
@@ -183,7 +219,9 @@ int main(int argc, char **argv)
         return 1;
     }
     int status;
-    if (options.catalog) {
+    if (options.replay != NULL) {
+        status = app_replay(&options, &data);
+    } else if (options.catalog) {
         status = app_catalog(&options, &data);
     } else {
         if (options.play == NULL) options.play = "";

@@ -2,58 +2,67 @@
  * prints the log, a line about the run, and its digest. It keeps the save
  * as the game does: a checkpoint on each new floor, Esc's menu saves and
  * quits, death and victory delete it, and --continue starts from it.
- * Golden tests and bug reports are made of these. */
+ * It plays in a throwaway save folder of its own, so a scripted run never
+ * touches the player's saved run, unless --home DIR names a folder or
+ * --continue asks for the waiting save. Golden tests and bug reports are
+ * made of these. */
+#define _XOPEN_SOURCE 700   /* nftw, mkdtemp */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app.h"
-#include "keys.h"
+#include "input.h"
+#include "known.h"
 #include "run.h"
 #include "save.h"
-#include "session.h"
 #include "slot.h"
 
 enum { MAX_KEYS = 1 << 20 };
 
-static const char *mode_name(Mode mode)
+/* A cell as the player knows it: blank if never seen; a monster only in
+ * sight (where one was last seen isn't shown: text has no dim) */
+static char known_glyph(const Run *run, Point p)
 {
-    static const char *const names[] = {
-        "playing", "inventory", "closing", "confirming", "menu", "dead", "won",
-    };
-    return names[mode];
+    KnownCell k = known_cell(run, p);
+    if (point_eq(p, run_player(run)->pos)) return '@';
+    if (!k.explored && !k.visible) return ' ';
+    if (k.monster >= 0) return run_data(run)->monsters[run_level(run)->monsters[k.monster].kind].glyph;
+    if (k.item >= 0) return run_item_glyph(run, k.item);
+    if (k.trap >= 0) return '^';
+    return map_terrain_def(k.terrain)->glyph;
 }
 
-static void print_log(const Run *run)
+/* --show: the floor as the player knows it, each row cut after its last
+ * known cell */
+static void print_known_floor(const Run *run)
 {
-    const MsgLog *log = run_log(run);
-    for (int i = 0; i < msg_count(log); ++i) {
-        const Message *m = msg_get(log, i);
-        if (m->count > 1) printf("%s x%d\n", m->text, m->count);
-        else printf("%s\n", m->text);
+    for (int y = 0; y < MAP_H; ++y) {
+        char row[MAP_W + 1];
+        int end = 0;
+        for (int x = 0; x < MAP_W; ++x) {
+            row[x] = known_glyph(run, (Point){x, y});
+            if (row[x] != ' ') end = x + 1;
+        }
+        row[end] = '\0';
+        puts(row);
     }
 }
 
-static void print_summary(const Run *run)
-{
-    const Player *p = run_player(run);
-    printf("floor %d, turn %d, hp %d/%d, gold %d, amulets %d, %s\n", run_level(run)->depth,
-           run_turn(run), p->hp, p->max_hp, p->gold, p->amulets, mode_name(run_mode(run)));
-    if (run_mode(run) == MODE_DEAD) {
-        printf("Killed by %s, on turn %d.\n", p->killed_by, run_turn(run));
-    }
-}
-
-/* The whole floor as F1 shows it: every monster, item and trap, and secret
- * doors as doors */
+/* --show-all: the whole floor as F1 shows it, every monster, item and
+ * trap, and secret doors as doors */
 static void print_floor(const Run *run)
 {
-    static const char terrain[T_COUNT] = {'#', '.', '>', ',', '+', '\'', '+'};
     const Level *level = run_level(run);
     for (int y = 0; y < MAP_H; ++y) {
         for (int x = 0; x < MAP_W; ++x) {
             Point p = {x, y};
             int m = lvl_monster_at(level, p), item = lvl_item_at(level, p);
             int trap = lvl_trap_at(level, p);
-            char c = terrain[map_at(&level->map, x, y)];
+            Terrain t = map_at(&level->map, x, y);
+            char c = map_terrain_def(t == T_SECRET_DOOR ? T_CLOSED_DOOR : t)->glyph;
             if (point_eq(p, run_player(run)->pos)) c = '@';
             else if (m >= 0) c = run_data(run)->monsters[level->monsters[m].kind].glyph;
             else if (item >= 0) c = run_item_glyph(run, level->items[item].stack.kind);
@@ -64,52 +73,62 @@ static void print_floor(const Run *run)
     }
 }
 
-/* Plays the keys, until a key that leaves the run */
-static void play(Session *session, const int *keys, int count)
+/* Continues the waiting save, as the title's C does; says why not */
+static bool continue_run(Input *input)
 {
-    bool looking = false;
-    for (int i = 0; i < count; ++i) {
-        if (looking) {
-            looking = keys[i] != AK_ESC;   /* looking takes no turn */
-            continue;
-        }
-        KeyAction action = session_key(session, keys[i]);
-        if (action == KA_LOOK) looking = true;
-        if (action == KA_QUIT) {
-            if (run_mode(session->run) != MODE_DEAD && run_mode(session->run) != MODE_WON) {
-                printf("saved\n");
-            }
-            return;
-        }
+    if (!slot_has_save(input->setup.slot)) {
+        fprintf(stderr, "amulets: there's no saved run in %s\n", input->setup.slot->dir);
+        return false;
     }
+    if (input_continue(input)) return true;
+    for (int i = 0; i < input->title.line_count; ++i) fprintf(stderr, "%s\n", input->title.lines[i]);
+    return false;
 }
 
-static Run *continue_run(const Slot *slot, const GameData *data)
+/* The runner's save folder. A scripted run is a test or a bug report,
+ * not the player's game: it gets a throwaway folder of its own, and
+ * touches the player's saved run only when asked to (--continue, or an
+ * explicit --home), and then holds the folder's lock like the window */
+typedef struct RunnerHome {
+    Slot slot;
+    char throwaway[256];     /* the folder made for this run, or "" */
+} RunnerHome;
+
+static bool make_throwaway(RunnerHome *home, char *error, size_t size)
 {
-    if (!slot_has_save(slot)) {
-        fprintf(stderr, "amulets: there's no saved run in %s\n", slot->dir);
-        return NULL;
-    }
-    SlotLoad load;
-    Run *run = slot_load(slot, data, &load);
-    if (run == NULL) {
-        char lines[SLOT_REASONS_SHOWN + 2][SLOT_ERROR_SIZE];
-        int count = slot_explain(&load, lines, SLOT_REASONS_SHOWN + 2);
-        for (int i = 0; i < count; ++i) fprintf(stderr, "%s\n", lines[i]);
-    }
-    errors_clear(&load.reasons);
-    return run;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(home->throwaway, sizeof home->throwaway, "%s/amulets-run-XXXXXX",
+             tmp != NULL && tmp[0] == '/' && strlen(tmp) < 200 ? tmp : "/tmp");
+    if (mkdtemp(home->throwaway) != NULL) return true;
+    file_explain(error, size, "a throwaway save folder can't be made", errno);
+    home->throwaway[0] = '\0';
+    return false;
 }
 
-static bool open_slot(Slot *slot)
+static bool open_home(RunnerHome *home, const Options *options)
 {
     char error[SLOT_ERROR_SIZE];
-    if (slot_init(slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
-                  sizeof error)) {
-        return true;
-    }
-    fprintf(stderr, "amulets: %s\n", error);
-    return false;
+    memset(home, 0, sizeof *home);
+    bool real = options->resume || options->home != NULL;
+    bool ok = real || make_throwaway(home, error, sizeof error);
+    const char *dir = options->home != NULL ? options->home : real ? getenv("AMULETS_HOME") : home->throwaway;
+    ok = ok && slot_init(&home->slot, dir, getenv("XDG_DATA_HOME"), getenv("HOME"), error, sizeof error);
+    ok = ok && (!real || slot_lock(&home->slot, error, sizeof error));
+    if (!ok) fprintf(stderr, "amulets: %s\n", error);
+    return ok;
+}
+
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *ftw)
+{
+    (void)info, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+static void close_home(RunnerHome *home)
+{
+    slot_unlock(&home->slot);
+    if (home->throwaway[0] != '\0') nftw(home->throwaway, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int app_play_keys(const Options *options, const GameData *data)
@@ -122,24 +141,28 @@ int app_play_keys(const Options *options, const GameData *data)
         free(keys);
         return 2;
     }
-    Slot slot;
-    Run *run = NULL;
-    if (open_slot(&slot)) {
-        run = options->resume ? continue_run(&slot, data)
-                              : run_new(data, options->seed, options->floor);
-    }
-    if (run == NULL) {
+    RunnerHome home;
+    Input input;
+    InputSetup setup = {data, &home.slot, options->seed, options->floor, false};
+    bool had_home = open_home(&home, options);
+    bool opened = had_home && input_open(&input, &setup);
+    if (!opened || (options->resume && !continue_run(&input))) {
+        if (opened) input_free(&input);
+        if (had_home) close_home(&home);
         free(keys);
         return 1;
     }
-    Session session;
-    session_start(&session, &slot, run);
-    play(&session, keys, count);
-    print_log(run);
-    print_summary(run);
-    if (options->show) print_floor(run);
+    if (input_play(&input, keys, count) && input_screen(&input) == SCREEN_PLAYING) {
+        printf("saved\n");   /* the runner has no title: a quit mid-run is the menu's S */
+    }
+    const Run *run = input.session.run;
+    app_print_log(run);
+    app_print_summary(run, input_screen_name(input_screen(&input)));
+    if (options->show) print_known_floor(run);
+    if (options->show_all) print_floor(run);
     if (options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(run));
-    run_free(run);
+    input_free(&input);
+    close_home(&home);
     free(keys);
     return 0;
 }

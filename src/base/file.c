@@ -12,29 +12,54 @@
 static int system_open(const char *path, int flags, int mode) { return open(path, flags, mode); }
 
 static const FileOps SYSTEM_OPS = {
-    system_open, write, fsync, close, rename, unlink,
+    system_open, write, fsync, close, rename, unlink, read,
 };
 
 const FileOps *file_system_ops(void) { return &SYSTEM_OPS; }
 
+/* The player's words for the errors a save can meet; the rest are
+ * the system's own, quoted as a sentence of their own, since its words
+ * ("Invalid cross-device link") don't read as part of ours */
+static const struct {
+    int error_number;
+    const char *words;
+} REASONS[] = {
+    {ENOSPC, "the disk is full"},
+    {EDQUOT, "the disk quota is used up"},
+    {EACCES, "the save folder can't be written to"},
+    {EPERM, "the save folder can't be written to"},
+    {EROFS, "the disk is read-only"},
+    {ENOENT, "the save folder is missing"},
+    {EIO, "the disk reported an error"},
+    {ENAMETOOLONG, "the save folder's path is too long"},
+    {EISDIR, "there's a folder in its place"},
+    {ENOTDIR, "a file is where a folder should be"},
+    {ELOOP, "there's a link in its place"},
+    {EEXIST, "something else appeared in its place"},
+    {EMFILE, "the game has too many files open"},
+    {ENFILE, "the system has too many files open"},
+    {ENOMEM, "there's not enough memory"},
+    {EFBIG, "the file would be too big for the disk"},
+};
+
 const char *file_reason(int error_number)
 {
-    switch (error_number) {
-    case ENOSPC: return "the disk is full";
-    case EDQUOT: return "the disk quota is used up";
-    case EACCES:
-    case EPERM: return "the save folder can't be written to";
-    case EROFS: return "the disk is read-only";
-    case ENOENT: return "the save folder is missing";
-    case EIO: return "the disk reported an error";
-    case ENAMETOOLONG: return "the save folder's path is too long";
-    default: return strerror(error_number);
+    for (size_t i = 0; i < sizeof REASONS / sizeof REASONS[0]; ++i) {
+        if (REASONS[i].error_number == error_number) return REASONS[i].words;
     }
+    return NULL;
+}
+
+void file_explain(char *out, size_t size, const char *what, int error_number)
+{
+    const char *words = file_reason(error_number);
+    if (words != NULL) snprintf(out, size, "%s: %s", what, words);
+    else snprintf(out, size, "%s. The system said: \"%s\"", what, strerror(error_number));
 }
 
 static bool fail(char *error, size_t size, const char *what, int error_number)
 {
-    snprintf(error, size, "%s: %s", what, file_reason(error_number));
+    file_explain(error, size, what, error_number);
     return false;
 }
 
@@ -77,7 +102,14 @@ bool file_write_whole(const FileOps *ops, const char *path, const char *text, si
     if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
         return fail(error, error_size, "it couldn't be written", ENAMETOOLONG);
     }
-    int fd = ops->open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    /* A stale temporary file, or a link planted in its place, goes first
+     * (unlinking a link removes the link, never its target); then the new
+     * one must be made afresh, so a link that appears in between is
+     * refused rather than followed */
+    if (ops->unlink(temporary) != 0 && errno != ENOENT) {
+        return fail(error, error_size, "it couldn't be written", errno);
+    }
+    int fd = ops->open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return fail(error, error_size, "it couldn't be written", errno);
     if (!write_all(ops, fd, text, length) || ops->fsync(fd) != 0) {
         int saved = errno;
@@ -105,37 +137,82 @@ bool file_write_whole(const FileOps *ops, const char *path, const char *text, si
     return true;
 }
 
-bool file_read_all(const char *path, size_t limit, char **text, size_t *length,
-                   char *error, size_t error_size)
+/* The player's words for why a file couldn't be read */
+static const char *read_reason(int error_number)
+{
+    switch (error_number) {
+    case EACCES:
+    case EPERM: return "it isn't readable (permission denied)";
+    case EIO: return "the disk reported an error while reading it";
+    case ELOOP: return "it's a link that leads nowhere it can be read";
+    default: return file_reason(error_number);
+    }
+}
+
+static FileRead read_failed(char *error, size_t size, int error_number)
+{
+    const char *words = read_reason(error_number);
+    if (words != NULL) snprintf(error, size, "it can't be read: %s", words);
+    else file_explain(error, size, "it can't be read", error_number);
+    return FILE_READ_FAILED;
+}
+
+/* Refuses anything but a regular file, naming what it is */
+static FileRead check_regular(int fd, char *error, size_t size)
+{
+    struct stat info;
+    if (fstat(fd, &info) != 0) return read_failed(error, size, errno);
+    if (S_ISREG(info.st_mode)) return FILE_READ_OK;
+    snprintf(error, size, "it can't be read: it's %s, not a file",
+             S_ISDIR(info.st_mode)    ? "a folder"
+             : S_ISFIFO(info.st_mode) ? "a FIFO (a pipe)"
+             : S_ISSOCK(info.st_mode) ? "a socket"
+                                      : "a device");
+    return FILE_READ_NOT_A_FILE;
+}
+
+/* Reads up to limit + 1 bytes, so a file past the limit is noticed */
+static FileRead read_up_to(const FileOps *ops, int fd, char *buffer, size_t limit, size_t *got,
+                           char *error, size_t size)
+{
+    *got = 0;
+    while (*got <= limit) {
+        ssize_t n = ops->read(fd, buffer + *got, limit + 1 - *got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return read_failed(error, size, errno);
+        if (n == 0) return FILE_READ_OK;
+        *got += (size_t)n;
+    }
+    snprintf(error, size, "it's far too big");
+    return FILE_READ_TOO_BIG;
+}
+
+FileRead file_read_all(const FileOps *ops, const char *path, size_t limit, char **text,
+                       size_t *length, char *error, size_t error_size)
 {
     *text = NULL;
     *length = 0;
-    FILE *file = fopen(path, "rb");
-    if (file == NULL && errno == ENOENT) {
-        /* file_reason's "the save folder is missing" is about writing, where
-         * the folder is what can be missing; here it's the file */
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    int fd = ops->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+    if (fd < 0 && errno == ENOENT) {
         snprintf(error, error_size, "it can't be read: it isn't there");
-        return false;
+        return FILE_READ_MISSING;
     }
-    if (file == NULL) return fail(error, error_size, "it can't be read", errno);
-    char *buffer = malloc(limit + 1);
-    if (buffer == NULL) {
-        fclose(file);
-        return fail(error, error_size, "it can't be read", ENOMEM);
-    }
-    size_t got = fread(buffer, 1, limit + 1, file);
-    bool broken = ferror(file);
-    fclose(file);
-    if (broken || got > limit) {
+    if (fd < 0) return read_failed(error, error_size, errno);
+    FileRead result = check_regular(fd, error, error_size);
+    char *buffer = result == FILE_READ_OK ? malloc(limit + 1) : NULL;
+    if (result == FILE_READ_OK && buffer == NULL) result = read_failed(error, error_size, ENOMEM);
+    size_t got = 0;
+    if (result == FILE_READ_OK) result = read_up_to(ops, fd, buffer, limit, &got, error, error_size);
+    ops->close(fd);
+    if (result != FILE_READ_OK) {
         free(buffer);
-        snprintf(error, error_size, "%s", broken ? "it can't be read: the disk reported an error"
-                                                 : "it's far too big to be a save");
-        return false;
+        return result;
     }
     buffer[got] = '\0';
     *text = buffer;
     *length = got;
-    return true;
+    return FILE_READ_OK;
 }
 
 bool file_exists(const char *path)

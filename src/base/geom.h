@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "invariant.h"
+
 enum { MAP_W = 64, MAP_H = 36, MAP_CELLS = MAP_W * MAP_H };
 
 typedef struct Point { int x, y; } Point;
@@ -17,8 +19,18 @@ extern const Point DIRS[8];
 static inline bool point_eq(Point a, Point b) { return a.x == b.x && a.y == b.y; }
 static inline Point point_add(Point a, Point b) { return (Point){a.x + b.x, a.y + b.y}; }
 static inline bool in_bounds(int x, int y) { return x >= 0 && y >= 0 && x < MAP_W && y < MAP_H; }
-static inline int cell_index(int x, int y) { return y * MAP_W + x; }
-static inline Point cell_point(int index) { return (Point){index % MAP_W, index / MAP_W}; }
+/* A cell off the map has no index: asking for one is a mistake, caught in
+ * the checked builds before it reads or writes past a map's arrays */
+static inline int cell_index(int x, int y)
+{
+    INVARIANT(in_bounds(x, y));
+    return y * MAP_W + x;
+}
+static inline Point cell_point(int index)
+{
+    INVARIANT(index >= 0 && index < MAP_CELLS);
+    return (Point){index % MAP_W, index / MAP_W};
+}
 
 static inline bool rect_contains(Rect r, Point p)
 {

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
+
 enum {
     QUOTE_BYTES = 40,
     MESSAGE_SIZE = 256,
@@ -586,6 +588,7 @@ const char *fld_text(Fields *fields, const char *key)
 
 void fld_text_into(Fields *fields, const char *key, char *out, size_t size)
 {
+    INVARIANT(size > 0);
     if (size == 0) return;
     const char *text = fld_text(fields, key);
     out[0] = '\0';
@@ -597,11 +600,13 @@ void fld_text_into(Fields *fields, const char *key, char *out, size_t size)
     strcpy(out, text);
 }
 
-static void report_number(Fields *fields, const char *key, NumberRead read, int least)
+static void report_number(Fields *fields, const char *key, NumberRead read, int least, int most)
 {
     int line = fld_line(fields, key);
     if (read == NOT_A_NUMBER) {
         fld_report(fields, line, "'%s' should be a whole number", key);
+    } else if (read == NUMBER_TOO_BIG && most < REC_NUMBER_MAX) {
+        fld_report(fields, line, "'%s' should be at most %d", key, most);
     } else if (read == NUMBER_TOO_BIG) {
         fld_report(fields, line, "'%s' is too big", key);
     } else {
@@ -609,24 +614,38 @@ static void report_number(Fields *fields, const char *key, NumberRead read, int 
     }
 }
 
-int fld_number(Fields *fields, const char *key, int least)
+/* One number against its bounds */
+static NumberRead bounded(NumberRead read, int number, int least, int most)
+{
+    if (read != NUMBER_OK) return read;
+    if (number < least) return NUMBER_TOO_SMALL;
+    if (number > most) return NUMBER_TOO_BIG;
+    return NUMBER_OK;
+}
+
+int fld_number_in(Fields *fields, const char *key, int least, int most)
 {
     const char *value = line_value(fields, key);
     if (value == NULL) return least;
     int number = least;
     NumberRead read = read_number(span_of(value), &number);
-    if (read == NUMBER_OK && number < least) read = NUMBER_TOO_SMALL;
+    read = bounded(read, number, least, most);
     if (read != NUMBER_OK) {
-        report_number(fields, key, read, least);
+        report_number(fields, key, read, least, most);
         return least;
     }
     return number;
 }
 
+int fld_number(Fields *fields, const char *key, int least)
+{
+    return fld_number_in(fields, key, least, REC_NUMBER_MAX);
+}
+
 /* Reads up to n whole numbers separated by spaces into out. Returns how
  * far it got: NOT_A_NUMBER also for too few or too many, else the worst
- * of the numbers against least. */
-static NumberRead split_numbers(const char *value, int n, int least, int *out)
+ * of the numbers against their bounds. */
+static NumberRead split_numbers(const char *value, int n, int least, int most, int *out)
 {
     Span rest = trim(span_of(value));
     NumberRead worst = NUMBER_OK;
@@ -635,7 +654,7 @@ static NumberRead split_numbers(const char *value, int n, int least, int *out)
         size_t len = 0;
         while (len < rest.len && !is_blank_char(rest.start[len])) ++len;
         NumberRead read = read_number((Span){rest.start, len}, &out[i]);
-        if (read == NUMBER_OK && out[i] < least) read = NUMBER_TOO_SMALL;
+        read = bounded(read, out[i], least, most);
         if (read == NOT_A_NUMBER) return NOT_A_NUMBER;
         if (worst == NUMBER_OK) worst = read;
         rest = trim((Span){rest.start + len, rest.len - len});
@@ -643,10 +662,11 @@ static NumberRead split_numbers(const char *value, int n, int least, int *out)
     return rest.len > 0 ? NOT_A_NUMBER : worst;
 }
 
-bool fld_numbers(Fields *fields, const char *key, int n, int least, int *out)
+bool fld_numbers_in(Fields *fields, const char *key, int n, int least, int most, int *out)
 {
+    INVARIANT(n >= 1 && out != NULL);
     const char *value = line_value(fields, key);
-    NumberRead read = value != NULL ? split_numbers(value, n, least, out) : NOT_A_NUMBER;
+    NumberRead read = value != NULL ? split_numbers(value, n, least, most, out) : NOT_A_NUMBER;
     if (read == NUMBER_OK) return true;
     for (int i = 0; i < n; ++i) out[i] = least;
     if (value == NULL) return false;
@@ -654,9 +674,14 @@ bool fld_numbers(Fields *fields, const char *key, int n, int least, int *out)
         fld_report(fields, fld_line(fields, key), "'%s' should be %d whole number%s",
                    key, n, n == 1 ? "" : "s");
     } else {
-        report_number(fields, key, read, least);
+        report_number(fields, key, read, least, most);
     }
     return false;
+}
+
+bool fld_numbers(Fields *fields, const char *key, int n, int least, int *out)
+{
+    return fld_numbers_in(fields, key, n, least, REC_NUMBER_MAX, out);
 }
 
 Color fld_color(Fields *fields, const char *key)
@@ -665,7 +690,7 @@ Color fld_color(Fields *fields, const char *key)
     const char *value = line_value(fields, key);
     if (value == NULL) return white;
     int rgb[3];
-    bool good = split_numbers(value, 3, 0, rgb) == NUMBER_OK &&
+    bool good = split_numbers(value, 3, 0, REC_NUMBER_MAX, rgb) == NUMBER_OK &&
                 rgb[0] <= 255 && rgb[1] <= 255 && rgb[2] <= 255;
     if (!good) {
         fld_report(fields, fld_line(fields, key),

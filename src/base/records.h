@@ -73,8 +73,11 @@ const char *fld_text(Fields *fields, const char *key);
 /* Text of at most size - 1 bytes, copied into out */
 void fld_text_into(Fields *fields, const char *key, char *out, size_t size);
 int fld_number(Fields *fields, const char *key, int least);
+/* A whole number from least to most ("'sight' should be at most 64") */
+int fld_number_in(Fields *fields, const char *key, int least, int most);
 /* Exactly n whole numbers, each at least least, into out. */
 bool fld_numbers(Fields *fields, const char *key, int n, int least, int *out);
+bool fld_numbers_in(Fields *fields, const char *key, int n, int least, int most, int *out);
 Color fld_color(Fields *fields, const char *key);
 char fld_glyph(Fields *fields, const char *key);
 /* Lowercase letters, digits and _, at most ID_SIZE - 1 of them */

@@ -2,6 +2,8 @@
 
 #include <stdio.h>
 
+#include "invariant.h"
+
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
@@ -38,6 +40,7 @@ uint64_t rng_next(Rng *rng)
  * results are thrown away and rolled again. */
 int rng_roll(Rng *rng, int lo, int hi)
 {
+    INVARIANT(lo <= hi);
     uint64_t range = (uint64_t)((int64_t)hi - (int64_t)lo) + 1;
     if (range <= 1) {
         return lo;
@@ -66,6 +69,7 @@ static void swap_bytes(unsigned char *a, unsigned char *b, size_t size)
 
 void rng_shuffle(Rng *rng, void *items, int count, size_t size)
 {
+    INVARIANT(count >= 0 && (count == 0 || items != NULL));
     unsigned char *bytes = items;
     for (int i = count - 1; i > 0; --i) {
         int j = rng_roll(rng, 0, i);

@@ -363,6 +363,7 @@ static void act_one(Run *run, int index)
 void act_monsters(Run *run)
 {
     Level *level = &run->level;
+    mem_look(&run->memory, level);   /* where they were last shown */
     for (int i = 0; i < level->monster_count && !run_player_dead(run); ++i) {
         Monster *m = &level->monsters[i];
         if (m->hp <= 0) continue;

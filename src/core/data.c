@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "records.h"
 #include "tune.h"
 #include "vault.h"
@@ -23,6 +24,19 @@ enum {
     AMULET_VAULT_MAX_W = 11,     /* room for floor all round in a 13 x 9 room */
     AMULET_VAULT_MAX_H = 7,
     TOKEN_SIZE = 64
+};
+
+/* Each number's own range: wide enough for any game, small enough that
+ * nothing the rules work out from one can overflow (a sight's square, a
+ * blow's damage summed over a floor, a pack laid out on a floor) */
+enum {
+    MOST_SIGHT = MAP_W,
+    MOST_HP = 10000,
+    MOST_DAMAGE = 1000,
+    MOST_DEFENSE = 1000,
+    MOST_VENOM = 1000,
+    MOST_PACK = 12,
+    MOST_FREQUENCY = 10000,
 };
 
 /* ---- Names, as the files spell them ---- */
@@ -86,6 +100,7 @@ const char *data_class_name(ItemClass item_class)
 
 int data_find_monster(const GameData *data, const char *id)
 {
+    INVARIANT(id != NULL);
     for (int i = 0; i < data->monster_count; ++i) {
         if (strcmp(data->monsters[i].id, id) == 0) return i;
     }
@@ -94,6 +109,7 @@ int data_find_monster(const GameData *data, const char *id)
 
 int data_find_item(const GameData *data, const char *id)
 {
+    INVARIANT(id != NULL);
     for (int i = 0; i < data->item_count; ++i) {
         if (strcmp(data->items[i].id, id) == 0) return i;
     }
@@ -202,9 +218,9 @@ static void check_new_id(Loader *loader, Fields *fields, const char *id)
 }
 
 /* Two whole numbers, each at least least, low to high */
-static bool read_range(Fields *fields, const char *key, int least, int range[2])
+static bool read_range(Fields *fields, const char *key, int least, int most, int range[2])
 {
-    if (!fld_numbers(fields, key, 2, least, range)) return false;
+    if (!fld_numbers_in(fields, key, 2, least, most, range)) return false;
     if (range[0] > range[1]) {
         fld_report(fields, fld_line(fields, key), "'%s' runs backward", key);
         return false;
@@ -268,11 +284,13 @@ static void read_trait(Fields *fields, const char *word, size_t word_len, Monste
         int pack = 0;
         const char *number = word + sizeof PACK - 1;
         bool good = word_len < TOKEN_SIZE - 1 &&
-                    rec_whole_number(number, strlen(number), &pack) && pack >= 1;
+                    rec_whole_number(number, strlen(number), &pack) && pack >= 1 &&
+                    pack <= MOST_PACK;
         if (good) {
             def->pack = pack;
         } else {
-            fld_report(fields, line, "'%s' needs a whole number from 1", rec_quote(word, quoted));
+            fld_report(fields, line, "'%s' needs a whole number from 1 to %d", rec_quote(word, quoted),
+                       MOST_PACK);
         }
         return;
     }
@@ -311,14 +329,14 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     def.color = fld_color(fields, "color");
     fld_text_into(fields, "tile", def.tile, sizeof def.tile);
     read_floors(fields, &def.min_floor, &def.max_floor);
-    def.sight = fld_number(fields, "sight", 1);
-    def.hp = fld_number(fields, "hp", 1);
-    read_range(fields, "damage", 0, damage);
+    def.sight = fld_number_in(fields, "sight", 1, MOST_SIGHT);
+    def.hp = fld_number_in(fields, "hp", 1, MOST_HP);
+    read_range(fields, "damage", 0, MOST_DAMAGE, damage);
     def.damage_min = damage[0];
     def.damage_max = damage[1];
-    def.defense = fld_number(fields, "defense", 0);
+    def.defense = fld_number_in(fields, "defense", 0, MOST_DEFENSE);
     read_traits(fields, &def);
-    def.venom = fld_has(fields, "venom") ? fld_number(fields, "venom", 0) : 0;
+    def.venom = fld_has(fields, "venom") ? fld_number_in(fields, "venom", 0, MOST_VENOM) : 0;
     check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;
@@ -377,12 +395,12 @@ static void read_class_values(Fields *fields, ItemDef *def)
     if (reads & READS_EFFECT) def->effect = read_effect(fields);
     if (reads & READS_DAMAGE) {
         int damage[2];
-        read_range(fields, "damage", 0, damage);
+        read_range(fields, "damage", 0, MOST_DAMAGE, damage);
         def->damage_min = damage[0];
         def->damage_max = damage[1];
     }
     if (reads & READS_DEFENSE) {
-        def->defense = fld_number(fields, "defense", 0);
+        def->defense = fld_number_in(fields, "defense", 0, MOST_DEFENSE);
         def->noisy = fld_yes_no(fields, "noisy");
     }
 }
@@ -400,7 +418,7 @@ static bool read_item(Loader *loader, Fields *fields, const Record *record)
     fld_id(fields, "id", def.id);
     fld_text_into(fields, "name", def.name, sizeof def.name);
     fld_text_into(fields, "tile", def.tile, sizeof def.tile);
-    def.frequency = fld_number(fields, "frequency", 0);
+    def.frequency = fld_number_in(fields, "frequency", 0, MOST_FREQUENCY);
     read_class_values(fields, &def);
     /* a potion's colour tells it apart, and there are only so many */
     if (item_class == IC_POTION && potion_count(loader->data) >= MAX_POTION_KINDS) {
@@ -776,6 +794,20 @@ static bool load_file(Loader *loader, const FileKind *kind, const Source *source
     return good && loader->errors->count == first_error;
 }
 
+/* What the rest of the game indexes by, kept whatever the files held: the
+ * items fit the run's table of what the player knows, and each vault's
+ * guardian is a monster or none */
+static void check_indices(const GameData *data)
+{
+    INVARIANT(data->item_count >= 0 && data->item_count <= MAX_ITEM_KINDS);
+    INVARIANT(data->monster_count >= 0 && data->vault_count >= 0);
+    for (int i = 0; i < data->vault_count; ++i) {
+        int guardian = data->vaults[i].guardian;
+        INVARIANT(guardian >= -1 && guardian < data->monster_count);
+        (void)guardian;
+    }
+}
+
 static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Errors *errors)
 {
     data_free(data);
@@ -795,6 +827,7 @@ static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Error
     }
     free_ids(&loader.ids);
     free_ids(&loader.monster_ids);
+    check_indices(data);
     return good;
 }
 

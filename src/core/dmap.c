@@ -19,6 +19,7 @@
 
 #include <string.h>
 
+#include "invariant.h"
 #include "tune.h"
 
 /* Keeps every distance of a map clear of DMAP_UNREACHED (MAP_CELLS
@@ -73,6 +74,9 @@ static inline int dmap_take(DmapQueue *q)
  * cost and stays in order (a cost of 1 always goes to the ground's) */
 static inline void dmap_put(DmapQueue *q, int cell, int32_t cost)
 {
+    /* each cell is queued at most once, so neither FIFO can overflow */
+    INVARIANT(cell >= 0 && cell < MAP_CELLS);
+    INVARIANT(q->ground_tail < MAP_CELLS && q->doors_tail < MAP_CELLS);
     if (cost == 1) {
         q->ground[q->ground_tail++] = (int16_t)cell;
     } else {
@@ -190,6 +194,7 @@ static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
 {
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
     uint8_t kind[MAP_CELLS];
+    INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
     DmapQueue q = {dmap->d, ground, doors, 0, 0, 0, 0};
     dmap_start(&q, kind, map, goals, goal_count);
     dmap_spread(&q, kind, dmap_door_cost(door_cost), limit, -1);
@@ -203,6 +208,7 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
 
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
 {
+    INVARIANT(limit >= 0);
     dmap_compute_limited(dmap, map, &goal, 1, door_cost, limit);
 }
 

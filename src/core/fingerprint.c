@@ -1,10 +1,13 @@
 /* The fingerprint takes exactly what save.c writes, field for field, and
  * nothing the save leaves out (the log, the mode, the caches, a monster's
- * target while it has none): a field added to the save belongs here too. */
+ * target while it has none, what the player remembers of a cell never
+ * explored): a field added to the save belongs here too. */
 #include "fingerprint.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "memory.h"
 #include "run_internal.h"
 
 typedef struct Hash {
@@ -106,11 +109,38 @@ static void mix_level(Hash *hash, const Level *level)
     }
 }
 
+/* What the player remembers, as the save has it: the memory as of the
+ * next look, on explored cells only, and a monster only where it's out
+ * of sight; and where each monster was last seen */
+static bool mix_memory(Hash *hash, const Run *run)
+{
+    const Level *level = &run->level;
+    Memory *memory = malloc(sizeof *memory);
+    if (memory == NULL) return false;
+    mem_now(&run->memory, level, memory);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (!level->map.explored[i]) continue;
+        Stack item = memory->item[i];
+        uint16_t monster = level->map.visible[i] ? 0 : memory->monster[i];
+        mix(hash, (uint64_t)i << 40 | (uint64_t)memory->terrain[i] << 32 | monster);
+        if (item.count != 0) mix(hash, (uint64_t)(uint32_t)item.kind << 32 | (uint32_t)item.count);
+    }
+    free(memory);
+    for (int i = 0; i < level->monster_count; ++i) {
+        Point seen_at;
+        bool seen = mem_monster_seen_at(level, &level->monsters[i], &seen_at);
+        if (seen) mix_point(hash, seen_at);
+        mix(hash, seen);
+    }
+    return true;
+}
+
 uint64_t fingerprint_run(const Run *run)
 {
     Hash hash = {0x6a09e667f3bcc908ull};
     mix_run(&hash, run);
     mix_player(&hash, &run->player);
     mix_level(&hash, &run->level);
+    if (!mix_memory(&hash, run)) return 0;   /* out of memory: no fingerprint */
     return hash.h;
 }

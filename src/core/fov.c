@@ -25,6 +25,8 @@
 
 #include <string.h>
 
+#include "invariant.h"
+
 /* Beyond this every cell of the map is inside the disk */
 enum { FOV_MAX_RADIUS = MAP_W + MAP_H };
 
@@ -95,6 +97,7 @@ static void fov_fill_disk(FovSweep *sweep)
 static void fov_push(FovStack *stack, int depth, int start_num, int start_den,
                      int end_num, int end_den)
 {
+    INVARIANT(stack->count < MAP_CELLS && start_den > 0 && end_den > 0);
     stack->rows[stack->count++] = (FovRow){
         (short)depth, (short)start_num, (short)start_den, (short)end_num, (short)end_den,
     };
@@ -168,6 +171,9 @@ static void fov_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row)
     if (lo > hi) {
         return;
     }
+    /* the row is on the map and in the disk, as the clipping promises */
+    INVARIANT(depth >= 1 && depth <= q->depth_max && depth <= sweep->radius);
+    INVARIANT(lo >= q->col_min && hi <= q->col_max);
     int base = q->origin + depth * q->depth_step;
     fov_mark_row(sweep, q, row, base, lo, hi);
     if (depth < sweep->radius && depth < q->depth_max) {

@@ -1,6 +1,8 @@
-/* Making a whole floor, in the book's order (ch15, ch18, ch19, ch20): the
- * ground and its vault, the player's start, monsters, items, gold, the
- * vault's contents, the stairs, secret doors and traps. The order matters
+/* Making a whole floor (ch15, ch18, ch19, ch20): the ground and its vault,
+ * the player's start, the stairs, monsters, items, gold, the vault's
+ * contents, secret doors and traps. The book puts the stairs after the
+ * vault's contents; they come first here, so that nothing lands on them
+ * (they roll no dice, so the rest rolls as in the book). The order matters
  * because every step rolls the same dice: change it and every seed makes
  * a different floor. */
 #include "gen.h"
@@ -140,11 +142,13 @@ static Rect random_area(Gen *gen, int first)
 }
 
 /* Ground nothing else has claimed: not the player's start, nor the vault,
- * which is filled on its own */
+ * which is filled on its own, nor the stairs, which must be seen and must
+ * be free to step onto */
 static bool open_ground(const Gen *gen, Point p)
 {
-    return map_walkable_at(&gen->level->map, p) && !point_eq(p, gen->start) &&
-           !lvl_in_vault(gen->level, p);
+    const Level *level = gen->level;
+    return map_walkable_at(&level->map, p) && !point_eq(p, gen->start) &&
+           !lvl_in_vault(level, p) && !(level->has_stairs && point_eq(p, level->stairs));
 }
 
 static bool free_for_monster(const Gen *gen, Point p)
@@ -159,8 +163,7 @@ static bool free_for_item(const Gen *gen, Point p)
 
 static bool free_for_trap(const Gen *gen, Point p)
 {
-    return free_for_item(gen, p) && lvl_trap_at(gen->level, p) < 0 &&
-           map_at_point(&gen->level->map, p) != T_STAIRS;
+    return free_for_item(gen, p) && lvl_trap_at(gen->level, p) < 0;
 }
 
 /* ---- The vault --------------------------------------------------------- */
@@ -482,7 +485,9 @@ static void fill_vault(Gen *gen)
 /* ---- The stairs -------------------------------------------------------- */
 
 /* At the far end of the longest walk from the start, so the whole floor
- * has to be crossed; never in the vault, nor in a doorway */
+ * has to be crossed; never in the vault, nor in a doorway. Chosen from the
+ * ground alone (no dice), before anything is put on the floor, so that
+ * nothing is put on them. */
 static void place_stairs(Gen *gen)
 {
     Level *level = gen->level;
@@ -604,11 +609,11 @@ void gen_level(Level *level, const GameData *data, Rng *rng, int depth, Point *s
     while (!try_ground(&gen, depth)) {
         /* made again, with the dice rolling on */
     }
+    if (depth < LAST_FLOOR) place_stairs(&gen);
     place_monsters(&gen);
     place_items(&gen);
     place_gold(&gen);
     fill_vault(&gen);
-    if (depth < LAST_FLOOR) place_stairs(&gen);
     if (!gen.cave) hide_doors(&gen);
     place_traps(&gen);
     *start = gen.start;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "tune.h"
 
 static const Look POTION_COLORS[MAX_POTION_KINDS] = {
@@ -42,6 +43,8 @@ static bool title_taken(const Ident *ident, int kinds, const char *title)
 
 void ident_randomize(Ident *ident, const GameData *data, Rng *rng)
 {
+    /* the data's loader holds items to MAX_ITEM_KINDS, the table's size */
+    INVARIANT(data->item_count >= 0 && data->item_count <= IDENT_MAX_KINDS);
     memset(ident, 0, sizeof *ident);
     /* The colours in a random order (Fisher-Yates); each kind of potion
      * takes the next, so no two share one */
@@ -70,9 +73,17 @@ void ident_randomize(Ident *ident, const GameData *data, Rng *rng)
     }
 }
 
+/* Every kind asked about is one of the data's items, so within the table;
+ * out of range is a kind of -1 or a stale index */
+static bool kind_in_table(int kind)
+{
+    INVARIANT(kind >= 0 && kind < IDENT_MAX_KINDS);
+    return kind >= 0 && kind < IDENT_MAX_KINDS;
+}
+
 bool ident_has_look(const Ident *ident, int kind)
 {
-    return kind >= 0 && kind < IDENT_MAX_KINDS && ident->has_look[kind];
+    return kind_in_table(kind) && ident->has_look[kind];
 }
 
 const Look *ident_look(const Ident *ident, int kind)
@@ -83,17 +94,17 @@ const Look *ident_look(const Ident *ident, int kind)
 
 bool ident_known(const Ident *ident, int kind)
 {
-    return kind >= 0 && kind < IDENT_MAX_KINDS && ident->known[kind];
+    return kind_in_table(kind) && ident->known[kind];
 }
 
 void ident_learn(Ident *ident, int kind)
 {
-    if (kind >= 0 && kind < IDENT_MAX_KINDS) ident->known[kind] = true;
+    if (kind_in_table(kind)) ident->known[kind] = true;
 }
 
 void ident_set_look(Ident *ident, int kind, const Look *look)
 {
-    if (kind < 0 || kind >= IDENT_MAX_KINDS) return;
+    if (!kind_in_table(kind)) return;
     ident->looks[kind] = *look;
     ident->has_look[kind] = true;
 }

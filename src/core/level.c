@@ -2,6 +2,18 @@
 
 #include <string.h>
 
+#include "invariant.h"
+
+/* The lists' counts stay within their arrays: a count past one is memory
+ * already overwritten */
+static void check_counts(const Level *level)
+{
+    INVARIANT(level->monster_count >= 0 && level->monster_count <= MAX_MONSTERS);
+    INVARIANT(level->item_count >= 0 && level->item_count <= MAX_FLOOR_ITEMS);
+    INVARIANT(level->trap_count >= 0 && level->trap_count <= MAX_TRAPS);
+    (void)level;
+}
+
 static const TrapDef TRAP_DEFS[TRAP_COUNT] = {
     [TRAP_DART] = {"dart", "dart trap", {200, 200, 215, 255}},
     [TRAP_POISON_NEEDLE] = {"poison_needle", "poison needle", {130, 205, 70, 255}},
@@ -12,6 +24,7 @@ static const TrapDef TRAP_DEFS[TRAP_COUNT] = {
 
 const TrapDef *trap_def(TrapKind kind)
 {
+    INVARIANT((unsigned)kind < TRAP_COUNT);
     return (unsigned)kind < TRAP_COUNT ? &TRAP_DEFS[kind] : &TRAP_DEFS[0];
 }
 
@@ -25,6 +38,7 @@ int trap_kind_by_id(const char *id)
 
 int lvl_monster_at(const Level *level, Point pos)
 {
+    check_counts(level);
     for (int i = 0; i < level->monster_count; ++i) {
         if (point_eq(level->monsters[i].pos, pos)) return i;
     }
@@ -33,6 +47,7 @@ int lvl_monster_at(const Level *level, Point pos)
 
 int lvl_item_at(const Level *level, Point pos)
 {
+    check_counts(level);
     for (int i = 0; i < level->item_count; ++i) {
         if (point_eq(level->items[i].pos, pos)) return i;
     }
@@ -41,14 +56,19 @@ int lvl_item_at(const Level *level, Point pos)
 
 int lvl_trap_at(const Level *level, Point pos)
 {
+    check_counts(level);
     for (int i = 0; i < level->trap_count; ++i) {
         if (point_eq(level->traps[i].pos, pos)) return i;
     }
     return -1;
 }
 
+/* What's added names a kind: a kind of -1 (an id not found) must be
+ * caught before it gets this far */
 bool lvl_add_monster(Level *level, const Monster *monster)
 {
+    check_counts(level);
+    INVARIANT(monster->kind >= 0 && (unsigned)monster->state < MS_COUNT);
     if (level->monster_count >= MAX_MONSTERS) return false;
     level->monsters[level->monster_count++] = *monster;
     return true;
@@ -56,6 +76,8 @@ bool lvl_add_monster(Level *level, const Monster *monster)
 
 bool lvl_add_item(Level *level, const FloorItem *item)
 {
+    check_counts(level);
+    INVARIANT(item->stack.kind >= 0 && item->stack.count >= 1);
     if (level->item_count >= MAX_FLOOR_ITEMS) return false;
     level->items[level->item_count++] = *item;
     return true;
@@ -63,6 +85,8 @@ bool lvl_add_item(Level *level, const FloorItem *item)
 
 bool lvl_add_trap(Level *level, const Trap *trap)
 {
+    check_counts(level);
+    INVARIANT((unsigned)trap->kind < TRAP_COUNT);
     if (level->trap_count >= MAX_TRAPS) return false;
     level->traps[level->trap_count++] = *trap;
     return true;
@@ -70,6 +94,8 @@ bool lvl_add_trap(Level *level, const Trap *trap)
 
 void lvl_remove_monster(Level *level, int index)
 {
+    check_counts(level);
+    INVARIANT(index >= 0 && index < level->monster_count);
     if (index < 0 || index >= level->monster_count) return;
     memmove(&level->monsters[index], &level->monsters[index + 1],
             (size_t)(level->monster_count - index - 1) * sizeof level->monsters[0]);
@@ -78,6 +104,8 @@ void lvl_remove_monster(Level *level, int index)
 
 void lvl_remove_item(Level *level, int index)
 {
+    check_counts(level);
+    INVARIANT(index >= 0 && index < level->item_count);
     if (index < 0 || index >= level->item_count) return;
     memmove(&level->items[index], &level->items[index + 1],
             (size_t)(level->item_count - index - 1) * sizeof level->items[0]);

@@ -31,6 +31,8 @@ typedef struct Monster {
     int pack_id;              /* 0 for none; a pack sleeps and wakes together */
     Statuses status;
     int last_shriek;          /* the turn a shrieker last shrieked, or -1 */
+    bool sighted;             /* the player has seen it, last at sighted_at */
+    Point sighted_at;         /* (memory.c keeps these two) */
 } Monster;
 
 /* Some items of one kind: a stack in the pack, or a pile of gold */

@@ -2,6 +2,30 @@
 
 #include <string.h>
 
+static const TerrainDef TERRAIN_DEFS[T_COUNT] = {
+    /*                 name              glyph save  tile         walk   pass   blocks seen as */
+    [T_WALL] =        {"a wall",         '#', '#', "wall",       false, false, true,  T_WALL},
+    [T_FLOOR] =       {"floor",          '.', '.', "floor",      true,  true,  false, T_FLOOR},
+    [T_STAIRS] =      {"stairs down",    '>', '>', "stairs",     true,  true,  false, T_STAIRS},
+    [T_CAVE_FLOOR] =  {"cave floor",     '.', ':', "cave-floor", true,  true,  false, T_CAVE_FLOOR},
+    [T_CLOSED_DOOR] = {"a closed door",  '+', '+', "door",       false, true,  true,  T_CLOSED_DOOR},
+    [T_OPEN_DOOR] =   {"an open door",   '\'', '/', "open-door",  true,  true,  false, T_OPEN_DOOR},
+    [T_SECRET_DOOR] = {"a secret door",  '#', 'S', "wall",       false, true,  true,  T_WALL},
+};
+
+const TerrainDef *map_terrain_def(Terrain terrain)
+{
+    return &TERRAIN_DEFS[(unsigned)terrain < T_COUNT ? terrain : T_WALL];
+}
+
+int map_terrain_by_letter(char letter)
+{
+    for (int i = 0; i < T_COUNT; ++i) {
+        if (TERRAIN_DEFS[i].save_letter == letter) return i;
+    }
+    return -1;
+}
+
 void map_fill(Map *map, Terrain terrain)
 {
     memset(map->terrain, (int)terrain, sizeof map->terrain);
@@ -23,20 +47,17 @@ void map_set(Map *map, int x, int y, Terrain terrain)
 
 bool map_walkable(const Map *map, int x, int y)
 {
-    Terrain t = map_at(map, x, y);
-    return t == T_FLOOR || t == T_CAVE_FLOOR || t == T_STAIRS || t == T_OPEN_DOOR;
+    return map_terrain_def(map_at(map, x, y))->walkable;
 }
 
 bool map_passable(const Map *map, int x, int y)
 {
-    Terrain t = map_at(map, x, y);
-    return map_walkable(map, x, y) || t == T_CLOSED_DOOR || t == T_SECRET_DOOR;
+    return map_terrain_def(map_at(map, x, y))->passable;
 }
 
 bool map_blocks_sight(const Map *map, int x, int y)
 {
-    Terrain t = map_at(map, x, y);
-    return t == T_WALL || t == T_CLOSED_DOOR || t == T_SECRET_DOOR;
+    return map_terrain_def(map_at(map, x, y))->blocks_sight;
 }
 
 bool map_is_door(const Map *map, int x, int y)

@@ -19,11 +19,29 @@ typedef enum Terrain {
     T_COUNT
 } Terrain;
 
+/* Everything about one terrain, in one table (map_terrain_def) */
+typedef struct TerrainDef {
+    const char *name;       /* as the look text says it: "a wall", "floor" */
+    char glyph;             /* drawn in the glyph view and by --show */
+    char save_letter;       /* in a save's rows */
+    const char *tile;       /* the tile it's drawn with */
+    bool walkable;          /* can be stood on */
+    bool passable;          /* a way can lead through: walkable, or a door */
+    bool blocks_sight;
+    Terrain seen_as;        /* what the player takes it for: a secret door
+                               looks like a wall until it's found */
+} TerrainDef;
+
 typedef struct Map {
     uint8_t terrain[MAP_CELLS];
     uint8_t explored[MAP_CELLS];   /* ever seen or magic-mapped */
     uint8_t visible[MAP_CELLS];    /* in sight now */
 } Map;
+
+/* A terrain's row of the table; anything out of range reads as wall */
+const TerrainDef *map_terrain_def(Terrain terrain);
+/* The terrain whose save letter this is, or -1 */
+int map_terrain_by_letter(char letter);
 
 /* Every cell the given terrain, nothing explored or visible */
 void map_fill(Map *map, Terrain terrain);

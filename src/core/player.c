@@ -190,6 +190,7 @@ Took player_search(Run *run)
         bool secret = map_at(&level->map, cell.x, cell.y) == T_SECRET_DOOR;
         if (secret && rng_one_in(&run->rng, FIND_ONE_IN)) {
             run_terrain_changed(run, cell, T_CLOSED_DOOR);
+            mem_learn_terrain(&run->memory, &level->map, cell);
             run_say(run, "You find a secret door!");
             found = true;
         }

@@ -29,6 +29,7 @@ static int keenest_sight(const GameData *data)
 /* A new floor at depth, the player on its way in, and their sight */
 void run_make_floor(Run *run, int depth)
 {
+    mem_reset(&run->memory);
     gen_level(&run->level, run->data, &run->rng, depth, &run->player.pos);
     ++run->map_version;
     run->maps_fresh = false;
@@ -200,6 +201,7 @@ void run_debug_clear_level(Run *run, int depth)
 {
     Level *level = &run->level;
     memset(level, 0, sizeof *level);
+    mem_reset(&run->memory);
     level->depth = depth;
     map_fill(&level->map, T_WALL);
     for (int y = 1; y < MAP_H - 1; ++y) {

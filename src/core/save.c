@@ -5,25 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "invariant.h"
 #include "run_internal.h"
-
-static const char TERRAIN_LETTERS[T_COUNT] = {
-    [T_WALL] = '#', [T_FLOOR] = '.', [T_STAIRS] = '>', [T_CAVE_FLOOR] = ':',
-    [T_CLOSED_DOOR] = '+', [T_OPEN_DOOR] = '/', [T_SECRET_DOOR] = 'S',
-};
-
-char save_terrain_letter(Terrain terrain)
-{
-    return (unsigned)terrain < T_COUNT ? TERRAIN_LETTERS[terrain] : '?';
-}
-
-int save_letter_terrain(char letter)
-{
-    for (int i = 0; i < T_COUNT; ++i) {
-        if (TERRAIN_LETTERS[i] == letter) return i;
-    }
-    return -1;
-}
 
 /* ---- A growing text -------------------------------------------------- */
 
@@ -107,16 +90,18 @@ static void add_player(Text *text, const Run *run)
     }
 }
 
-static void add_rows(Text *text, const Map *map)
+/* Each row as it is, and as the player knows it ('-' where never seen) */
+static void add_rows(Text *text, const Map *map, const Memory *memory)
 {
     for (int y = 0; y < MAP_H; ++y) {
-        char terrain[MAP_W + 1], explored[MAP_W + 1];
+        char terrain[MAP_W + 1], known[MAP_W + 1];
         for (int x = 0; x < MAP_W; ++x) {
-            terrain[x] = save_terrain_letter(map_at(map, x, y));
-            explored[x] = map_explored(map, x, y) ? '1' : '0';
+            terrain[x] = map_terrain_def(map_at(map, x, y))->save_letter;
+            Terrain remembered = (Terrain)memory->terrain[cell_index(x, y)];
+            known[x] = map_explored(map, x, y) ? map_terrain_def(remembered)->save_letter : '-';
         }
-        terrain[MAP_W] = explored[MAP_W] = '\0';
-        add(text, "\n[row]\ny = %d\nterrain = %s\nexplored = %s\n", y, terrain, explored);
+        terrain[MAP_W] = known[MAP_W] = '\0';
+        add(text, "\n[row]\ny = %d\nterrain = %s\nknown = %s\n", y, terrain, known);
     }
 }
 
@@ -132,6 +117,8 @@ static void add_monsters(Text *text, const Run *run)
         add_statuses(text, &m->status, true);
         if (m->has_target) add(text, "target = %d %d\n", m->target.x, m->target.y);
         if (m->has_last_seen) add(text, "last_seen = %d %d\n", m->last_seen.x, m->last_seen.y);
+        Point seen_at;
+        if (mem_monster_seen_at(level, m, &seen_at)) add(text, "seen_at = %d %d\n", seen_at.x, seen_at.y);
     }
 }
 
@@ -151,15 +138,41 @@ static void add_items_and_traps(Text *text, const Run *run)
     }
 }
 
+/* The items the player remembers, and the monsters last seen where the
+ * player can't see now (one in sight is where it is) */
+static void add_memory(Text *text, const Run *run, const Memory *memory)
+{
+    const Map *map = &run->level.map;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Stack item = memory->item[i];
+        if (item.count == 0 || !map->explored[i]) continue;
+        INVARIANT(item.kind >= 0 && item.kind < run->data->item_count);
+        add(text, "\n[remembered_item]\nkind = %s\ncount = %d\npos = %d %d\n",
+            run->data->items[item.kind].id, item.count, i % MAP_W, i / MAP_W);
+    }
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (memory->monster[i] == 0 || map->visible[i] || !map->explored[i]) continue;
+        INVARIANT(memory->monster[i] <= run->data->monster_count);
+        add(text, "\n[remembered_monster]\nkind = %s\npos = %d %d\n",
+            run->data->monsters[memory->monster[i] - 1].id, i % MAP_W, i / MAP_W);
+    }
+}
+
 char *save_write(const Run *run, size_t *length)
 {
     Text text = {0};
+    /* big, and a save is written rarely */
+    Memory *memory = malloc(sizeof *memory);
+    if (memory == NULL) return NULL;
+    mem_now(&run->memory, &run->level, memory);
     add_run(&text, run);
     add_looks(&text, run);
     add_player(&text, run);
-    add_rows(&text, &run->level.map);
+    add_rows(&text, &run->level.map, memory);
     add_monsters(&text, run);
     add_items_and_traps(&text, run);
+    add_memory(&text, run, memory);
+    free(memory);
     if (text.failed) {
         free(text.data);
         return NULL;

@@ -11,8 +11,10 @@
 #include "errors.h"
 #include "run.h"
 
-/* Raised whenever the format changes, so an old save is never misread */
-enum { SAVE_VERSION = 1 };
+/* Raised whenever the format changes, so an old save is never misread.
+ * Version 2 holds what the player remembers; a version 1 save is still
+ * read, its memory worked out from what was explored */
+enum { SAVE_VERSION = 2 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */
@@ -34,9 +36,5 @@ typedef enum LoadResult {
  * data the run was played with, loaded without mistakes. */
 LoadResult save_read(const GameData *data, const char *text, size_t length, Run **out,
                      Errors *errors);
-
-/* Each terrain's letter in a save's rows, and back; -1 for none */
-char save_terrain_letter(Terrain terrain);
-int save_letter_terrain(char letter);
 
 #endif

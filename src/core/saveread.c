@@ -20,6 +20,7 @@ typedef struct Reading {
     const GameData *data;
     Run *run;
     Errors *errors;
+    int version;
     int runs, players;
     bool rows_read[MAP_H];
 } Reading;
@@ -194,27 +195,51 @@ static void read_carried(Reading *r, Fields *fields)
 /* A letter that stands for no terrain, quoted whole: the record reader
  * lets only whole UTF-8 characters through, so a byte above 127 starts
  * one, and quoting that byte alone would make a message of broken text */
-static void report_letter(Fields *fields, const char *at)
+static void report_letter(Fields *fields, const char *key, const char *at)
 {
     char letter[5] = {at[0], '\0'};
     for (int i = 1; i < 4 && ((unsigned char)at[i] & 0xC0) == 0x80; ++i) letter[i] = at[i];
-    fld_report(fields, fld_line(fields, "terrain"), "no terrain is called '%s'", letter);
+    fld_report(fields, fld_line(fields, key), "no terrain is called '%s'", letter);
 }
 
-static void read_row_cells(Fields *fields, Map *map, int y, const char *terrain, const char *explored)
+/* Version 1 says which cells were explored in 0s and 1s */
+static bool read_explored(Fields *fields, Map *map, int x, int y, char explored)
 {
+    if (explored != '0' && explored != '1') {
+        fld_report(fields, fld_line(fields, "explored"), "'explored' is 0s and 1s");
+        return false;
+    }
+    if (explored == '1') map_set_explored(map, x, y);
+    return true;
+}
+
+/* Version 2 says what the player knows of each cell: '-' if never seen */
+static bool read_known(Fields *fields, Reading *r, int x, int y, const char *known)
+{
+    if (*known == '-') return true;
+    int cell = map_terrain_by_letter(*known);
+    if (cell < 0) {
+        report_letter(fields, "known", known);
+        return false;
+    }
+    map_set_explored(&r->run->level.map, x, y);
+    r->run->memory.terrain[cell_index(x, y)] = (uint8_t)cell;
+    return true;
+}
+
+static void read_row_cells(Fields *fields, Reading *r, int y, const char *terrain, const char *seen)
+{
+    Map *map = &r->run->level.map;
     for (int x = 0; x < MAP_W; ++x) {
-        int cell = save_letter_terrain(terrain[x]);
+        int cell = map_terrain_by_letter(terrain[x]);
         if (cell < 0) {
-            report_letter(fields, terrain + x);
-            return;
-        }
-        if (explored[x] != '0' && explored[x] != '1') {
-            fld_report(fields, fld_line(fields, "explored"), "'explored' is 0s and 1s");
+            report_letter(fields, "terrain", terrain + x);
             return;
         }
         map_set(map, x, y, (Terrain)cell);
-        if (explored[x] == '1') map_set_explored(map, x, y);
+        bool read = r->version == 1 ? read_explored(fields, map, x, y, seen[x])
+                                    : read_known(fields, r, x, y, seen + x);
+        if (!read) return;
     }
 }
 
@@ -222,7 +247,8 @@ static void read_row(Reading *r, Fields *fields)
 {
     int y = fld_number(fields, "y", 0);
     const char *terrain = fld_text(fields, "terrain");
-    const char *explored = fld_text(fields, "explored");
+    const char *seen_key = r->version == 1 ? "explored" : "known";
+    const char *seen = fld_text(fields, seen_key);
     /* a value that couldn't be read stands in as its default (row 0, or
      * no cells at all), and checking that would blame the wrong row */
     if (fields->mistakes > 0) return;
@@ -235,12 +261,12 @@ static void read_row(Reading *r, Fields *fields)
         return;
     }
     r->rows_read[y] = true;
-    if (strlen(terrain) != MAP_W || strlen(explored) != MAP_W) {
-        const char *key = strlen(terrain) != MAP_W ? "terrain" : "explored";
+    if (strlen(terrain) != MAP_W || strlen(seen) != MAP_W) {
+        const char *key = strlen(terrain) != MAP_W ? "terrain" : seen_key;
         fld_report(fields, fld_line(fields, key), "a row is %d cells across", MAP_W);
         return;
     }
-    read_row_cells(fields, &r->run->level.map, y, terrain, explored);
+    read_row_cells(fields, r, y, terrain, seen);
 }
 
 static MonsterState read_state(Fields *fields)
@@ -270,6 +296,7 @@ static void read_monster(Reading *r, Fields *fields)
     read_statuses(fields, &m.status, true);
     m.has_target = read_optional_point(fields, "target", &m.target);
     m.has_last_seen = read_optional_point(fields, "last_seen", &m.last_seen);
+    if (r->version >= 2) m.sighted = read_optional_point(fields, "seen_at", &m.sighted_at);
     if (m.kind < 0) return;
     const MonsterDef *kind = &r->data->monsters[m.kind];
     if (m.hp > kind->hp) {
@@ -312,17 +339,61 @@ static void read_trap(Reading *r, Fields *fields)
     }
 }
 
+/* The cell a remembered thing is on, which must be on the map and have
+ * nothing else of its sort remembered; -1 if not */
+static int read_remembered_cell(Fields *fields, bool taken(const Memory *, int), const Memory *memory)
+{
+    Point pos = read_point(fields, "pos");
+    if (fields->mistakes > 0) return -1;
+    if (!in_bounds(pos.x, pos.y)) {
+        fld_report(fields, fld_line(fields, "pos"), "'pos' is off the map");
+        return -1;
+    }
+    int cell = cell_index(pos.x, pos.y);
+    if (taken(memory, cell)) {
+        fld_report(fields, fld_line(fields, "pos"), "another [%s] is at %d, %d", fields->record->type,
+                   pos.x, pos.y);
+        return -1;
+    }
+    return cell;
+}
+
+static bool item_remembered(const Memory *memory, int cell) { return memory->item[cell].count > 0; }
+static bool monster_remembered(const Memory *memory, int cell) { return memory->monster[cell] > 0; }
+
+static void read_remembered_item(Reading *r, Fields *fields)
+{
+    Stack stack;
+    stack.kind = read_item_kind(fields, r->data, "kind");
+    stack.count = fld_number(fields, "count", 1);
+    Memory *memory = &r->run->memory;
+    int cell = read_remembered_cell(fields, item_remembered, memory);
+    if (stack.kind >= 0 && cell >= 0) memory->item[cell] = stack;
+}
+
+static void read_remembered_monster(Reading *r, Fields *fields)
+{
+    int kind = read_monster_kind(fields, r->data);
+    Memory *memory = &r->run->memory;
+    int cell = read_remembered_cell(fields, monster_remembered, memory);
+    if (kind >= 0 && kind < UINT16_MAX && cell >= 0) memory->monster[cell] = (uint16_t)(kind + 1);
+}
+
 typedef void (*RecordReader)(Reading *, Fields *);
 
-static RecordReader reader_for(const char *type)
+/* The reader of a type of record, in a save of this version; NULL if
+ * the version has none */
+static RecordReader reader_for(const char *type, int version)
 {
-    static const struct { const char *type; RecordReader read; } READERS[] = {
-        {"run", read_run}, {"look", read_look}, {"player", read_player},
-        {"carried", read_carried}, {"row", read_row}, {"monster", read_monster},
-        {"item", read_item}, {"trap", read_trap},
+    static const struct { const char *type; RecordReader read; int since; } READERS[] = {
+        {"run", read_run, 1}, {"look", read_look, 1}, {"player", read_player, 1},
+        {"carried", read_carried, 1}, {"row", read_row, 1}, {"monster", read_monster, 1},
+        {"item", read_item, 1}, {"trap", read_trap, 1},
+        {"remembered_item", read_remembered_item, 2},
+        {"remembered_monster", read_remembered_monster, 2},
     };
     for (size_t i = 0; i < sizeof READERS / sizeof READERS[0]; ++i) {
-        if (strcmp(READERS[i].type, type) == 0) return READERS[i].read;
+        if (strcmp(READERS[i].type, type) == 0 && version >= READERS[i].since) return READERS[i].read;
     }
     return NULL;
 }
@@ -331,7 +402,7 @@ static RecordReader reader_for(const char *type)
 
 /* A save from another version isn't damaged, just not this game's, so
  * it's told apart before anything else is read */
-static LoadResult read_version(const RecFile *file, Errors *errors)
+static LoadResult read_version(const RecFile *file, Errors *errors, int *version_out)
 {
     if (file->count == 0 || strcmp(file->records[0].type, "save") != 0) {
         errors_add(errors, "%s: a save starts with [save]", SAVE_FILE);
@@ -341,11 +412,12 @@ static LoadResult read_version(const RecFile *file, Errors *errors)
     fld_init(&fields, &file->records[0], SAVE_FILE, errors);
     int version = fld_number(&fields, "version", 1);
     if (!fld_finish(&fields)) return LOAD_DAMAGED;
-    if (version != SAVE_VERSION) {
-        errors_add(errors, "%s: it's version %d, and this game reads version %d", SAVE_FILE,
+    if (version > SAVE_VERSION) {
+        errors_add(errors, "%s: it's version %d, and this game reads versions up to %d", SAVE_FILE,
                    version, SAVE_VERSION);
         return LOAD_OTHER_VERSION;
     }
+    *version_out = version;
     return LOAD_OK;
 }
 
@@ -468,6 +540,48 @@ static void check_stairs(Reading *r)
     }
 }
 
+/* Something the player remembers must be on a cell they've seen, and on
+ * ground as they remember it */
+static void check_remembered(Reading *r, int cell, const char *id)
+{
+    const Level *level = &r->run->level;
+    Point pos = cell_point(cell);
+    if (!level->map.explored[cell]) {
+        errors_add(r->errors, "%s: the remembered %s at %d, %d is on a cell never seen", SAVE_FILE, id,
+                   pos.x, pos.y);
+    } else if (!map_terrain_def((Terrain)r->run->memory.terrain[cell])->walkable) {
+        errors_add(r->errors, "%s: the remembered %s at %d, %d is in a wall", SAVE_FILE, id, pos.x, pos.y);
+    }
+}
+
+/* What the player remembers can differ from what is only where a door
+ * was opened, closed or found out of their sight */
+static void check_memory(Reading *r)
+{
+    const Level *level = &r->run->level;
+    const Memory *memory = &r->run->memory;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Terrain truth = (Terrain)level->map.terrain[i], known = (Terrain)memory->terrain[i];
+        if (level->map.explored[i] && !mem_may_remember(truth, known)) {
+            errors_add(r->errors, "%s: the cell at %d, %d is %s, which can't be remembered as %s",
+                       SAVE_FILE, i % MAP_W, i / MAP_W, map_terrain_def(truth)->name,
+                       map_terrain_def(known)->name);
+        }
+    }
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (memory->item[i].count > 0) check_remembered(r, i, r->data->items[memory->item[i].kind].id);
+        if (memory->monster[i] > 0) check_remembered(r, i, r->data->monsters[memory->monster[i] - 1].id);
+    }
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (m->sighted && !map_explored(&level->map, m->sighted_at.x, m->sighted_at.y)) {
+            errors_add(r->errors, "%s: the %s at %d, %d was last seen at %d, %d, a cell never seen",
+                       SAVE_FILE, r->data->monsters[m->kind].id, m->pos.x, m->pos.y, m->sighted_at.x,
+                       m->sighted_at.y);
+        }
+    }
+}
+
 static void check_places(Reading *r)
 {
     check_place(r, r->run->player.pos, "the player");
@@ -475,6 +589,7 @@ static void check_places(Reading *r)
     check_items(r);
     check_traps(r);
     check_stairs(r);
+    if (r->version >= 2) check_memory(r);
 }
 
 /* ---- All of it ------------------------------------------------------- */
@@ -485,7 +600,7 @@ static void read_records(Reading *r, const RecFile *file)
         const Record *record = &file->records[i];
         Fields fields;
         fld_init(&fields, record, SAVE_FILE, r->errors);
-        RecordReader read = reader_for(record->type);
+        RecordReader read = reader_for(record->type, r->version);
         if (read == NULL) {
             char quoted[REC_QUOTE_SIZE];
             fld_report(&fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
@@ -504,7 +619,8 @@ LoadResult save_read(const GameData *data, const char *text, size_t length, Run 
     RecFile file;
     Errors line_errors = {0};
     rec_parse(&file, text, length, SAVE_FILE, &line_errors);
-    LoadResult result = read_version(&file, errors);
+    int version = SAVE_VERSION;
+    LoadResult result = read_version(&file, errors, &version);
     if (result != LOAD_OK) {
         errors_clear(&line_errors);
         rec_free(&file);
@@ -521,7 +637,7 @@ LoadResult save_read(const GameData *data, const char *text, size_t length, Run 
     map_fill(&run->level.map, T_WALL);
     run->level.depth = 1;
     run->player.weapon = run->player.armor = -1;
-    Reading reading = {.data = data, .run = run, .errors = errors};
+    Reading reading = {.data = data, .run = run, .errors = errors, .version = version};
     read_records(&reading, &file);
     rec_free(&file);
     if (errors->count == start) check_whole(&reading);
@@ -530,6 +646,7 @@ LoadResult save_read(const GameData *data, const char *text, size_t length, Run 
         free(run);
         return LOAD_DAMAGED;
     }
+    if (version == 1) mem_rebuild(&run->memory, &run->level);
     if (!run_restore(run)) {
         free(run);
         errors_add(errors, "%s: out of memory", SAVE_FILE);

@@ -79,10 +79,14 @@ static void map_floor(Run *run)
             if (map_walkable(&level->map, x, y) || map_borders_ground(&level->map, x, y) ||
                 map_at(&level->map, x, y) == T_CLOSED_DOOR) {
                 map_set_explored(&level->map, x, y);
+                mem_learn_terrain(&run->memory, &level->map, (Point){x, y});
             }
         }
     }
-    for (int i = 0; i < level->item_count; ++i) level->items[i].seen = true;
+    for (int i = 0; i < level->item_count; ++i) {
+        level->items[i].seen = true;
+        mem_learn_item(&run->memory, &level->items[i]);
+    }
     run_say(run, "A map of the floor forms in your mind.");
 }
 

@@ -25,6 +25,7 @@ void run_update_sight(Run *run)
     Level *level = &run->level;
     Map *map = &level->map;
     Point me = run->player.pos;
+    mem_look(&run->memory, level);   /* what was in sight, as it was last */
     int sweep = run->bypass_caches ? SIGHT_RADIUS : run->max_sight;
     memset(run->sees_far, 0, sizeof run->sees_far);
     fov_compute_into(map, me, sweep, run->sees_far);

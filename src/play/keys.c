@@ -62,6 +62,7 @@ KeyAction key_action(Mode mode, int key, Command *out)
     case MODE_MENU:
         if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
         if (key == 's' || key == 'S') return KA_SAVE_QUIT;
+        if (key == 'q' || key == 'Q') return KA_QUIT_UNSAVED;
         return KA_NONE;
     case MODE_DEAD:
     case MODE_WON:

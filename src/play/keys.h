@@ -1,6 +1,6 @@
-/* The game's keys, and what each means in the run's present mode, so
- * every frontend and the scripted runner agree (GAME.md §8). A key is a
- * character, or one of the named keys below. */
+/* The game's keys, and what each means in the run's present mode (GAME.md
+ * §8): the table the input layer (input.h) reads them by, for every
+ * frontend alike. A key is a character, or one of the named keys below. */
 #ifndef AMULETS_KEYS_H
 #define AMULETS_KEYS_H
 
@@ -19,12 +19,13 @@ enum {
     AK_LIMIT
 };
 
-/* What a key asks for: a command for the run, or something only the
- * program around the run can do */
+/* What a key asks for in one of the run's modes: a command for the run,
+ * or something the input layer (input.h) does around the run */
 typedef enum KeyAction {
     KA_NONE,          /* nothing, in this mode */
     KA_COMMAND,       /* the command in *command */
     KA_SAVE_QUIT,     /* S in Esc's menu */
+    KA_QUIT_UNSAVED,  /* Q in Esc's menu: quit without saving, once asked */
     KA_QUIT,          /* Esc on the death or victory screen */
     KA_NEW_RUN,       /* R on the death or victory screen */
     KA_LOOK,          /* x: start looking around */

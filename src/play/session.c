@@ -7,6 +7,7 @@ void session_start(Session *session, const Slot *slot, Run *run)
     session->slot = slot;
     session->run = run;
     session->arrivals = run_arrivals(run);
+    recorder_start(&session->recorder, slot, run);
 }
 
 /* Writes the save; if it can't, the run goes on and the log says why */
@@ -19,15 +20,25 @@ static bool write_or_tell(Session *session)
     return false;
 }
 
-/* A new floor is a checkpoint; a run that's over keeps no save */
+/* The recording first: if the save then fails, the old save still
+ * matches one of the recording's checkpoints */
+static bool checkpoint(Session *session)
+{
+    recorder_checkpoint(&session->recorder, session->run);
+    return write_or_tell(session);
+}
+
+/* A new floor is a checkpoint; a run that's over keeps no save, and its
+ * recording goes to runs/ */
 static void keep_save(Session *session)
 {
     if (session->slot == NULL) return;   /* a run that isn't saved (benchmarks) */
     Mode mode = run_mode(session->run);
     if (mode == MODE_DEAD || mode == MODE_WON) {
+        recorder_finish(&session->recorder, session->run, NULL, 0);
         slot_remove(session->slot);
     } else if (run_arrivals(session->run) != session->arrivals) {
-        write_or_tell(session);
+        checkpoint(session);
     }
     session->arrivals = run_arrivals(session->run);
 }
@@ -35,24 +46,16 @@ static void keep_save(Session *session)
 bool session_command(Session *session, Command command)
 {
     if (!run_command(session->run, command)) return false;
+    recorder_add(&session->recorder, session->run, command);
     keep_save(session);
     return true;
 }
 
 bool session_save(Session *session)
 {
-    run_command(session->run, (Command){CMD_SUSPEND, 0});
-    return session->slot == NULL || write_or_tell(session);
-}
-
-KeyAction session_key(Session *session, int key)
-{
-    Command command;
-    KeyAction action = key_action(run_mode(session->run), key, &command);
-    if (action == KA_COMMAND) {
-        session_command(session, command);
-    } else if (action == KA_SAVE_QUIT) {
-        return session_save(session) ? KA_QUIT : KA_NONE;
+    Command suspend = {CMD_SUSPEND, 0};
+    if (run_command(session->run, suspend)) {
+        recorder_add(&session->recorder, session->run, suspend);
     }
-    return action;
+    return session->slot == NULL || checkpoint(session);
 }

@@ -1,4 +1,9 @@
+#define _DEFAULT_SOURCE   /* flock */
 #include "slot.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +19,13 @@ static bool set_paths(Slot *slot, char *error, size_t error_size)
     while (length > 1 && slot->dir[length - 1] == '/') slot->dir[--length] = '\0';
     int a = snprintf(slot->save, sizeof slot->save, "%s/save.txt", slot->dir);
     int b = snprintf(slot->bad, sizeof slot->bad, "%s/save.bad", slot->dir);
-    if (a >= (int)sizeof slot->save || b >= (int)sizeof slot->bad) {
+    int c = snprintf(slot->lock, sizeof slot->lock, "%s/lock", slot->dir);
+    int d = snprintf(slot->replay, sizeof slot->replay, "%s/replay.txt", slot->dir);
+    int e = snprintf(slot->runs, sizeof slot->runs, "%s/runs", slot->dir);
+    /* room for the longest name in the folder, save.N.bad and save.txt.tmp */
+    if (a + 16 >= (int)sizeof slot->save || b >= (int)sizeof slot->bad ||
+        c >= (int)sizeof slot->lock || d + 4 >= (int)sizeof slot->replay ||
+        e + 64 >= (int)sizeof slot->runs) {
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
@@ -28,6 +39,7 @@ bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, 
 {
     memset(slot, 0, sizeof *slot);
     slot->ops = file_system_ops();
+    slot->lock_fd = -1;
     int n;
     if (given(amulets_home)) {
         n = snprintf(slot->dir, sizeof slot->dir, "%s", amulets_home);
@@ -64,29 +76,106 @@ bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size
     return written;
 }
 
+/* save.bad when i is 0, else save.i.bad */
+static void bad_path(const Slot *slot, int i, char out[SLOT_PATH_SIZE])
+{
+    if (i == 0) snprintf(out, SLOT_PATH_SIZE, "%s", slot->bad);
+    /* set_paths keeps the folder's path short enough for these names */
+    else if (snprintf(out, SLOT_PATH_SIZE, "%s/save.%d.bad", slot->dir, i) >= SLOT_PATH_SIZE) out[0] = '\0';
+}
+
+/* Moves each kept damaged save one place older, dropping the oldest, so
+ * save.bad is free. False if one that's there couldn't be moved: then
+ * nothing more is renamed, so no damaged save is ever written over */
+static bool make_room_for_bad(const Slot *slot)
+{
+    char from[SLOT_PATH_SIZE], to[SLOT_PATH_SIZE];
+    bad_path(slot, SLOT_BAD_KEPT - 1, to);
+    slot->ops->unlink(to);
+    for (int i = SLOT_BAD_KEPT - 2; i >= 0; --i) {
+        bad_path(slot, i, from);
+        bad_path(slot, i + 1, to);
+        if (slot->ops->rename(from, to) != 0 && errno != ENOENT) return false;
+    }
+    return true;
+}
+
+/* How many of save.1.bad.. are there now */
+static int count_older_bad(const Slot *slot)
+{
+    char path[SLOT_PATH_SIZE];
+    int count = 0;
+    for (int i = 1; i < SLOT_BAD_KEPT; ++i) {
+        bad_path(slot, i, path);
+        if (file_exists(path)) ++count;
+    }
+    return count;
+}
+
+static void set_aside(const Slot *slot, SlotLoad *load)
+{
+    if (!make_room_for_bad(slot)) return;
+    load->set_aside = slot->ops->rename(slot->save, slot->bad) == 0;
+    load->older_bad = count_older_bad(slot);
+}
+
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
 {
     memset(load, 0, sizeof *load);
     char *text;
     size_t length;
     char error[SLOT_ERROR_SIZE];
-    if (!file_read_all(slot->save, SAVE_LIMIT, &text, &length, error, sizeof error)) {
-        errors_add(&load->reasons, "save.txt: %s", error);
+    FileRead read = file_read_all(slot->ops, slot->save, SAVE_LIMIT, &text, &length, error,
+                                  sizeof error);
+    if (read != FILE_READ_OK) {
+        errors_add(&load->reasons, "save.txt: %s",
+                   read == FILE_READ_TOO_BIG ? "it's far too big to be a save" : error);
         load->result = LOAD_DAMAGED;
+        /* only a file too big to be a save is known to be damaged */
+        load->unreadable = read != FILE_READ_TOO_BIG;
     } else {
         Run *run = NULL;
         load->result = save_read(data, text, length, &run, &load->reasons);
         free(text);
         if (load->result == LOAD_OK) return run;
     }
-    if (load->result == LOAD_DAMAGED) {
-        load->set_aside = slot->ops->rename(slot->save, slot->bad) == 0;
-    }
+    if (load->result == LOAD_DAMAGED && !load->unreadable) set_aside(slot, load);
     return NULL;
+}
+
+bool slot_lock(Slot *slot, char *error, size_t error_size)
+{
+    if (slot->lock_fd >= 0) return true;
+    int fd = open(slot->lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0) {
+        file_explain(error, error_size, "the save folder can't be locked", errno);
+        return false;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int reason = errno;
+        close(fd);
+        if (reason == EWOULDBLOCK) {
+            snprintf(error, error_size,
+                     "the run in %s is being played by another copy of the game", slot->dir);
+        } else {
+            file_explain(error, error_size, "the save folder can't be locked", reason);
+        }
+        return false;
+    }
+    slot->lock_fd = fd;
+    return true;
+}
+
+void slot_unlock(Slot *slot)
+{
+    if (slot->lock_fd < 0) return;
+    close(slot->lock_fd);   /* closing the last descriptor drops the flock */
+    slot->lock_fd = -1;
 }
 
 bool slot_remove(const Slot *slot)
 {
+    slot->ops->unlink(slot->replay);
     return slot->ops->unlink(slot->save) == 0 || errno == ENOENT;
 }
 
@@ -95,9 +184,18 @@ int slot_explain(const SlotLoad *load, char lines[][SLOT_ERROR_SIZE], int max)
     int count = 0;
     const char *what = load->result == LOAD_OTHER_VERSION
                            ? "The saved run is from another version of the game:"
-                       : load->set_aside ? "The saved run is damaged, so it's been set aside as save.bad:"
+                       : load->unreadable
+                           ? "The saved run couldn't be read, and is left as it is:"
+                       : load->set_aside ? "The saved run is damaged, so it's been set aside as save.bad"
                                          : "The saved run is damaged, and couldn't be set aside:";
-    if (count < max) snprintf(lines[count++], SLOT_ERROR_SIZE, "%s", what);
+    if (count < max && load->set_aside && load->older_bad == 1) {
+        snprintf(lines[count++], SLOT_ERROR_SIZE, "%s (an older one as save.1.bad):", what);
+    } else if (count < max && load->set_aside && load->older_bad > 1) {
+        snprintf(lines[count++], SLOT_ERROR_SIZE, "%s (older ones as save.1.bad to save.%d.bad):",
+                 what, load->older_bad);
+    } else if (count < max) {
+        snprintf(lines[count++], SLOT_ERROR_SIZE, "%s%s", what, load->set_aside ? ":" : "");
+    }
     int shown = 0;
     for (; shown < load->reasons.count && shown < SLOT_REASONS_SHOWN && count < max; ++shown) {
         snprintf(lines[count++], SLOT_ERROR_SIZE, "%s", load->reasons.lines[shown]);

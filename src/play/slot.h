@@ -1,9 +1,10 @@
 /* The save slot: where the one save lives (the user's own data folder, or
  * AMULETS_HOME), and the title screen's flow around it (ch17): a waiting
  * save is continued, or thrown away for a new run; a damaged one is set
- * aside as save.bad; one from another version is kept. Nothing the save
- * says is ever used as a path: the slot's three files are fixed names in
- * its folder. */
+ * aside as save.bad; one from another version is kept. Beside the save is
+ * its run's recording (recorder.h), and runs/ with the recordings of runs
+ * that ended. Nothing the save says is ever used as a path: the slot's
+ * files are fixed names in its folder. */
 #ifndef AMULETS_SLOT_H
 #define AMULETS_SLOT_H
 
@@ -14,10 +15,18 @@
 
 enum { SLOT_PATH_SIZE = 2048, SLOT_ERROR_SIZE = 256, SLOT_REASONS_SHOWN = 8 };
 
+/* How many damaged saves are kept: save.bad, then save.1.bad (older) up
+ * to save.4.bad; the oldest goes when another is set aside */
+enum { SLOT_BAD_KEPT = 5 };
+
 typedef struct Slot {
     char dir[SLOT_PATH_SIZE];
     char save[SLOT_PATH_SIZE];    /* dir/save.txt */
     char bad[SLOT_PATH_SIZE];     /* dir/save.bad */
+    char lock[SLOT_PATH_SIZE];    /* dir/lock */
+    int lock_fd;                  /* -1 unless this copy holds the lock */
+    char replay[SLOT_PATH_SIZE];  /* dir/replay.txt, the run's recording */
+    char runs[SLOT_PATH_SIZE];    /* dir/runs, the recordings of runs ended */
     const FileOps *ops;
 } Slot;
 
@@ -38,16 +47,30 @@ bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size
 /* What came of continuing */
 typedef struct SlotLoad {
     LoadResult result;
+    bool unreadable;         /* the system couldn't read it (a disk error,
+                                permissions, not a file): it's left where
+                                it is, since it may be fine */
     bool set_aside;          /* a damaged save became save.bad */
+    int older_bad;           /* how many earlier damaged saves are kept */
     Errors reasons;          /* why it couldn't be loaded */
 } SlotLoad;
 
 /* Reads the waiting save into a new run (*out) if all of it is good. A
- * damaged save is renamed save.bad; another version's is left in place.
- * The caller clears load->reasons. */
+ * damaged save is renamed save.bad (an earlier save.bad moves along to
+ * save.1.bad, and so on); another version's is left in place, and so is
+ * one that couldn't be read (unreadable: try again later). The caller
+ * clears load->reasons. */
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load);
 
-/* Deletes the save (a new run over a waiting one, death, winning) */
+/* Takes the save folder's lock, so a second copy of the game can't play
+ * the same run or overwrite this one's save. The lock dies with the
+ * process (flock), so a crash leaves none behind. False with the
+ * player's words in error if another copy holds it or it can't be had. */
+bool slot_lock(Slot *slot, char *error, size_t error_size);
+void slot_unlock(Slot *slot);
+
+/* Deletes the save and its recording (a new run over a waiting one,
+ * death, winning) */
 bool slot_remove(const Slot *slot);
 
 /* The title screen's lines about a failed continue: what became of the

@@ -1,7 +1,9 @@
 #define _POSIX_C_SOURCE 200809L
-/* The face's own rules, headless: the title screen's choices and what
- * becomes of the save, closing the window mid-run (saved) and on the
- * death screen (not), the victory screen, looking with x and the mouse
+/* The window's side of the input layer, headless: its keys reach the
+ * input (test_input.c checks what they mean) and it draws every state they
+ * lead to: the title screen's choices and what becomes of the save,
+ * closing the window mid-run (saved) and on the death screen (not), the
+ * victory screen, looking with x and with the mouse over a cell's pixels
  * (no turn passes), and the debugging keys stepping through their views. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,10 +78,10 @@ static void save_and_continue(Fixture *f)
     ui_free(ui);
 
     ui = new_ui(f, 99, 1);
-    CHECK_INT(ui->screen, SCREEN_TITLE);
+    CHECK(ui->input.on_title);
     ui_draw(ui);
     ui_key(ui, 'c');
-    CHECK_INT(ui->screen, SCREEN_GAME);
+    CHECK(!ui->input.on_title);
     CHECK(save_digest(ui->run) == before);
     CHECK(slot_has_save(&f->slot));   /* kept: the checkpoint a crash returns to */
     ui_free(ui);
@@ -91,7 +93,7 @@ static void save_and_continue(Fixture *f)
     ui_free(ui);
     ui = new_ui(f, 99, 1);
     ui_key(ui, 'n');
-    CHECK_INT(ui->screen, SCREEN_GAME);
+    CHECK(!ui->input.on_title);
     CHECK(!slot_has_save(&f->slot));
     ui_free(ui);
 }
@@ -104,17 +106,17 @@ static void damaged_save(Fixture *f)
     fputs("[save]\nversion = 1\n[run]\nseed = x\n", file);
     fclose(file);
     Ui *ui = new_ui(f, 5, 1);
-    CHECK_INT(ui->screen, SCREEN_TITLE);
+    CHECK(ui->input.on_title);
     ui_key(ui, 'c');
-    CHECK(ui->title_failed && ui->screen == SCREEN_TITLE);
-    CHECK(ui->title_line_count >= 2);
-    CHECK_STR(ui->title_lines[0], "The saved run is damaged, so it's been set aside as save.bad:");
+    CHECK(ui->input.title.failed && ui->input.on_title);
+    CHECK(ui->input.title.line_count >= 2);
+    CHECK_STR(ui->input.title.lines[0], "The saved run is damaged, so it's been set aside as save.bad:");
     CHECK(access(f->slot.bad, F_OK) == 0 && !slot_has_save(&f->slot));
     ui_draw(ui);
     ui_key(ui, 'c');
-    CHECK(ui->screen == SCREEN_TITLE);
+    CHECK(ui->input.on_title);
     ui_key(ui, 'n');
-    CHECK(ui->screen == SCREEN_GAME);
+    CHECK(!ui->input.on_title);
     ui_free(ui);
     unlink(f->slot.bad);
 }
@@ -144,10 +146,10 @@ static void closing_the_window(Fixture *f)
 static void victory(Fixture *f)
 {
     Ui *ui = new_ui(f, 8, 9);
-    Player *player = run_debug_player(ui->run);
+    Player *player = run_debug_player(ui->input.session.run);
     player->amulets = 2;
     FloorItem amulet = {player->pos, {data_find_item(&f->data, "amulet"), 1}, true};
-    Level *level = run_debug_level(ui->run);
+    Level *level = run_debug_level(ui->input.session.run);
     int here = lvl_item_at(level, player->pos);
     if (here >= 0) lvl_remove_item(level, here);
     lvl_add_item(level, &amulet);
@@ -171,22 +173,22 @@ static void looking(Fixture *f)
     Point start = run_player(ui->run)->pos;
     int turn = run_turn(ui->run);
     ui_key(ui, 'x');
-    CHECK(ui->looking);
+    CHECK(ui->input.looking);
     keys(ui, "ll");
     Point cell;
     CHECK(ui_look_cell(ui, &cell) && cell.x == start.x + 2 && cell.y == start.y);
     ui_draw(ui);
     ui_key(ui, AK_ESC);
-    CHECK(!ui->looking);
+    CHECK(!ui->input.looking);
     CHECK_INT(run_turn(ui->run), turn);
     CHECK(point_eq(run_player(ui->run)->pos, start));
     CHECK_INT(run_mode(ui->run), MODE_PLAYING);   /* that Esc didn't open the menu */
     Rect r;
     CHECK(ui_cell_rect(ui, start, &r));
     ui_mouse(ui, r.x + 1, r.y + 1);
-    CHECK(ui->mouse_on_map && point_eq(ui->mouse_cell, start));
+    CHECK(ui->input.pointing && point_eq(ui->input.pointed, start));
     ui_mouse_left(ui);
-    CHECK(!ui->mouse_on_map);
+    CHECK(!ui->input.pointing);
     ui_free(ui);
     slot_remove(&f->slot);
 }
@@ -195,26 +197,26 @@ static void debug_keys(Fixture *f)
 {
     Ui *ui = new_ui(f, 2, 1);
     ui_key(ui, AK_F2);
-    CHECK(ui->tile_view);
+    CHECK(ui->input.views.tiles);
     ui_key(ui, AK_F1);
-    CHECK(ui->reveal);
+    CHECK(ui->input.views.reveal);
     ui_key(ui, AK_F3);
     ui_key(ui, AK_F4);
-    CHECK(ui->distances && ui->monster_list);
+    CHECK(ui->input.views.distances && ui->input.views.monster_list);
     ui_draw(ui);
     int presses = 0;
     do {
         ui_key(ui, AK_F6);
         ui_draw(ui);
         ++presses;
-    } while (ui->growing && presses < 50);
+    } while (ui->input.views.growing && presses < 50);
     CHECK_INT(presses, CAVE_STEPS + 3);   /* the fill, each step, the flood fill, back */
     presses = 0;
     do {
         ui_key(ui, AK_F7);
         ui_draw(ui);
         ++presses;
-    } while (ui->vault_shown >= 0 && presses < 50);
+    } while (ui->input.views.vault_shown >= 0 && presses < 50);
     CHECK_INT(presses, f->data.vault_count + 1);
     CHECK_INT(run_turn(ui->run), 0);   /* none of it is a turn */
     ui_free(ui);

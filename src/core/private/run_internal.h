@@ -6,6 +6,7 @@
 #define AMULETS_RUN_INTERNAL_H
 
 #include "dmap.h"
+#include "memory.h"
 #include "rng.h"
 #include "run.h"
 
@@ -37,6 +38,7 @@ struct Run {
     InvAction inv_action;
     ConfirmPurpose confirm;
     int pending_dir;          /* the step waiting for a yes */
+    Memory memory;            /* what the player remembers of this floor */
 
     /* Talk, not state: never saved, never in the digest */
     MsgLog log;

@@ -4,12 +4,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include "front.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "palette.h"
+#include "playback.h"
+#include "save.h"
+#include "stop.h"
 #include "ui.h"
 
 enum { FONT_PX = 15, MAX_KEYS = 1 << 16 };
@@ -73,6 +77,7 @@ typedef struct Front {
     TileSet *tiles;
     Slot slot;
     Ui *ui;
+    const char *heading;   /* what the error box says stopped the start */
 } Front;
 
 static void close_front(Front *f)
@@ -89,6 +94,7 @@ static void close_front(Front *f)
 static bool open_front(Front *f, const FrontOptions *options, bool headless)
 {
     memset(f, 0, sizeof *f);
+    f->heading = "The game can't start: its data files have mistakes.";
     f->gfx = open_gfx(options, headless);
     if (f->gfx == NULL) return false;
     if (!data_load_dir(&f->data, options->data_dir, &f->errors)) return false;
@@ -102,10 +108,18 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
         fprintf(stderr, "amulets: %s\n", error);
         return false;
     }
+    /* a second copy on the same folder touches nothing, and says why in
+     * the box that offers only to quit */
+    if (!headless && options->replay == NULL && !slot_lock(&f->slot, error, sizeof error)) {
+        f->heading = "The game can't start: its run is being played elsewhere.";
+        errors_add(&f->errors, "%c%s.", toupper((unsigned char)error[0]), error + 1);
+        errors_add(&f->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
+        return false;
+    }
     f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
     if (f->ui == NULL) return false;
-    f->ui->tile_view = options->tile_view;
-    if (builtin) run_tell(f->ui->run, "The tile pictures weren't found; the tile view draws its own.");
+    f->ui->input.views.tiles = options->tile_view;
+    if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     return true;
 }
 
@@ -114,11 +128,11 @@ static int show_errors(Front *f)
 {
     for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
     GfxEvent event;
-    ui_draw_data_errors(f->gfx, &f->errors);
+    ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     for (;;) {
         if (!gfx_wait_event(f->gfx, &event, -1)) continue;
         if (event.kind == GFX_QUIT || (event.kind == GFX_KEY && event.key == AK_ESC)) break;
-        if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, &f->errors);
+        if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     }
     return 1;
 }
@@ -136,22 +150,33 @@ static void handle(Ui *ui, const GfxEvent *event)
     }
 }
 
+/* How long the loop waits for an event before it looks for a signal */
+enum { SIGNAL_CHECK_MS = 200 };
+
 int front_window(const FrontOptions *options)
 {
     Front f;
+    /* before SDL starts: SDL leaves signals alone that are caught already */
+    stop_catch();
     if (!open_front(&f, options, false)) {
         int status = f.gfx != NULL && f.errors.count > 0 ? show_errors(&f) : 1;
         close_front(&f);
         return status;
     }
     Ui *ui = f.ui;
+    int status = 0;
     while (!ui->quit) {
         if (ui->dirty) ui_draw(ui);
         GfxEvent event;
-        if (gfx_wait_event(f.gfx, &event, -1)) handle(ui, &event);
+        if (gfx_wait_event(f.gfx, &event, SIGNAL_CHECK_MS)) handle(ui, &event);
+        if (stop_signal() != 0) {
+            input_stop(&ui->input);
+            status = 128 + stop_signal();   /* as a shell tells of a signal */
+            break;
+        }
     }
     close_front(&f);
-    return 0;
+    return status;
 }
 
 /* ---- Screenshots ------------------------------------------------------- */
@@ -159,20 +184,17 @@ int front_window(const FrontOptions *options)
 static void report_layout(const Ui *ui, const char *path)
 {
     printf("screenshot %s %dx%d %s\n", path, ui->layout.width, ui->layout.height,
-           ui->tile_view ? "tiles" : "glyphs");
+           ui->input.views.tiles ? "tiles" : "glyphs");
     Rect cell, first, last;
     if (ui_cell_rect(ui, (Point){0, 0}, &first) && ui_cell_rect(ui, (Point){MAP_W - 1, MAP_H - 1}, &last)) {
         printf("map %d %d %d %d\n", first.x, first.y, last.x + last.w - first.x, last.y + last.h - first.y);
     }
-    if (ui->screen == SCREEN_GAME && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
+    Screen screen = input_screen(&ui->input);
+    if (screen != SCREEN_TITLE && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }
-    Mode mode = run_mode(ui->run);
-    static const char *const modes[] = {"playing", "inventory", "closing", "confirming",
-                                        "menu", "dead", "won"};
-    printf("mode %s\n", ui->screen == SCREEN_TITLE ? "title" : modes[mode]);
-    if (ui->screen == SCREEN_GAME && (mode == MODE_INVENTORY || mode == MODE_MENU ||
-                                      mode == MODE_DEAD || mode == MODE_WON)) {
+    printf("mode %s\n", input_screen_name(screen));
+    if (screen == SCREEN_PACK || screen == SCREEN_MENU || screen == SCREEN_DEAD || screen == SCREEN_WON) {
         printf("dialog %d %d %d %d\n", ui->dialog.x, ui->dialog.y, ui->dialog.w, ui->dialog.h);
     }
 }
@@ -183,7 +205,7 @@ static int screenshot_errors(Front *f, const char *path)
     char error[512];
     for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
     if (f->gfx == NULL || f->errors.count == 0) return 1;
-    ui_draw_data_errors(f->gfx, &f->errors);
+    ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     if (gfx_save_png(f->gfx, path, error, sizeof error)) {
         int w, h;
         gfx_size(f->gfx, &w, &h);
@@ -208,11 +230,155 @@ int front_screenshot(const FrontOptions *options)
         close_front(&f);
         return 2;
     }
-    for (int i = 0; i < count && !f.ui->quit; ++i) ui_key(f.ui, keys[i]);
+    ui_play(f.ui, keys, count);
     ui_draw(f.ui);
     bool saved = gfx_save_png(f.gfx, options->screenshot, error, sizeof error);
     if (saved) report_layout(f.ui, options->screenshot);
     else fprintf(stderr, "amulets: %s\n", error);
+    /* the run the keys played, to compare with the scripted runner's */
+    if (saved && options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(f.ui->run));
     close_front(&f);
     return saved ? 0 : 1;
+}
+
+bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
+                       bool *builtin)
+{
+    Gfx *gfx = open_gfx(options, true);
+    if (gfx == NULL) return false;
+    char tiles_txt[4096];
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
+    TileSet *tiles = tiles_load(gfx, data, tiles_txt, tiles_dir(options), errors, builtin);
+    bool ok = tiles != NULL;
+    tiles_free(tiles);
+    gfx_close(gfx);
+    return ok;
+}
+
+/* ---- Watching a recording ---------------------------------------------- */
+
+/* Milliseconds between commands, slowest to fastest */
+static const int WATCH_DELAYS[] = {1000, 400, 150, 60, 20, 5, 1};
+enum { WATCH_SPEEDS = sizeof WATCH_DELAYS / sizeof WATCH_DELAYS[0], WATCH_FIRST_SPEED = 2 };
+
+typedef struct Watch {
+    Playback playback;
+    Errors errors;
+    bool paused, ended;
+    int speed;                 /* into WATCH_DELAYS */
+    char banner[160];
+} Watch;
+
+static void watch_banner(Ui *ui, Watch *w)
+{
+    const char *state = w->errors.count > 0 ? "parted from the run"
+                        : w->ended          ? "the end"
+                        : w->paused         ? "paused"
+                                            : "playing";
+    snprintf(w->banner, sizeof w->banner, "Replay %d/%d, %s, %d/s", playback_position(&w->playback),
+             playback_total(&w->playback), state, 1000 / WATCH_DELAYS[w->speed]);
+    ui->banner = w->banner;
+    ui->run = playback_run(&w->playback);
+    ui->dirty = true;
+}
+
+static void watch_step(Ui *ui, Watch *w)
+{
+    if (w->ended) return;
+    PlaybackStep step = playback_step(&w->playback, &w->errors);
+    if (step != PLAYBACK_STEPPED) w->ended = true;
+    if (step == PLAYBACK_FAILED) {
+        for (int i = 0; i < w->errors.count; ++i) fprintf(stderr, "%s\n", w->errors.lines[i]);
+    }
+    watch_banner(ui, w);
+}
+
+/* A key while watching: false to stop */
+static bool watch_key(Ui *ui, Watch *w, int key)
+{
+    switch (key) {
+    case AK_ESC: case 'q': return false;
+    case ' ': w->paused = !w->paused; break;
+    case '.': case AK_RIGHT: w->paused = true; watch_step(ui, w); break;
+    case '+': case '=': if (w->speed < WATCH_SPEEDS - 1) ++w->speed; break;
+    case '-': if (w->speed > 0) --w->speed; break;
+    default:
+        if (key >= AK_F1 && key <= AK_F12) ui_key(ui, key);   /* the views */
+        break;
+    }
+    watch_banner(ui, w);
+    return true;
+}
+
+static void watch_loop(Front *f, Watch *w)
+{
+    Ui *ui = f->ui;
+    for (bool going = true; going && stop_signal() == 0;) {
+        if (ui->dirty) ui_draw(ui);
+        GfxEvent event;
+        int wait = w->paused || w->ended ? SIGNAL_CHECK_MS : WATCH_DELAYS[w->speed];
+        if (gfx_wait_event(f->gfx, &event, wait)) {
+            if (event.kind == GFX_KEY) going = watch_key(ui, w, event.key);
+            else if (event.kind == GFX_QUIT) going = false;
+            else if (event.kind == GFX_RESIZE) ui_relayout(ui);
+            else if (event.kind == GFX_EXPOSE) ui->dirty = true;
+        } else if (!w->paused) {
+            watch_step(ui, w);
+        }
+    }
+}
+
+static int watch_headless(Front *f, Watch *w, const FrontOptions *options)
+{
+    bool played = playback_finish(&w->playback, &w->errors) == PLAYBACK_END;
+    for (int i = 0; i < w->errors.count; ++i) fprintf(stderr, "%s\n", w->errors.lines[i]);
+    w->ended = true;
+    watch_banner(f->ui, w);
+    ui_draw(f->ui);
+    char error[512];
+    bool saved = gfx_save_png(f->gfx, options->screenshot, error, sizeof error);
+    if (saved) report_layout(f->ui, options->screenshot);
+    else fprintf(stderr, "amulets: %s\n", error);
+    if (saved && options->digest) {
+        printf("digest %016llx\n", (unsigned long long)save_digest(playback_run(&w->playback)));
+    }
+    return saved && played ? 0 : 1;
+}
+
+int front_watch(const FrontOptions *options)
+{
+    Replay replay;
+    Errors errors = {0};
+    if (!rep_read_file(&replay, options->replay, &errors)) {
+        for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
+        errors_clear(&errors);
+        return 1;
+    }
+    bool headless = options->screenshot != NULL;
+    if (!headless) stop_catch();
+    Front f;
+    static Watch w;
+    memset(&w, 0, sizeof w);
+    w.speed = WATCH_FIRST_SPEED;
+    int status = 1;
+    if (!open_front(&f, options, headless)) {
+        status = f.gfx != NULL && f.errors.count > 0 && !headless ? show_errors(&f) : 1;
+    } else if (!playback_start(&w.playback, &replay, &f.data, &w.errors)) {
+        for (int i = 0; i < w.errors.count; ++i) fprintf(stderr, "%s\n", w.errors.lines[i]);
+    } else {
+        f.ui->input.on_title = false;   /* a waiting save isn't this film's */
+        watch_banner(f.ui, &w);
+        if (headless) {
+            status = watch_headless(&f, &w, options);
+        } else {
+            watch_loop(&f, &w);
+            status = 0;
+        }
+        playback_stop(&w.playback);
+    }
+    if (f.ui != NULL) f.ui->run = f.ui->input.session.run;
+    close_front(&f);
+    errors_clear(&w.errors);
+    rep_free(&replay);
+    return status;
 }

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "data.h"
+#include "errors.h"
+
 typedef struct FrontOptions {
     const char *data_dir;
     const char *font_path;     /* NULL: found with fontconfig or known paths */
@@ -15,10 +18,28 @@ typedef struct FrontOptions {
     bool tile_view;            /* start in the tile view */
     const char *play;          /* keys to play first (screenshots) */
     const char *screenshot;    /* the PNG to write */
+    bool digest;               /* and print the run's digest */
     int width, height;
+    const char *replay;        /* a recording to watch (front_watch) */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);
 int front_screenshot(const FrontOptions *options);
+
+/* Watches options->replay in the window: Space pauses and goes on, . or
+ * the right arrow steps one command (pausing), + and - go faster and
+ * slower, Esc or q quits; F1 to F7 as in play. With options->screenshot
+ * it plays the whole recording headless instead, draws its last frame
+ * into that PNG and (with digest) prints the run's digest. A recording
+ * that can't be played is refused with FILE:LINE on stderr; one that
+ * parts from its run stops there, saying so. */
+int front_watch(const FrontOptions *options);
+
+/* --check-data's look at tiles.txt: every mistake the window would
+ * refuse to start with goes to errors (false if there were any); with no
+ * atlases installed only tiles.txt itself is checked, and *builtin says
+ * the tile view will draw its own pictures */
+bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
+                       bool *builtin);
 
 #endif

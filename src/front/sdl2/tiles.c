@@ -629,3 +629,15 @@ TileSet *tiles_load(Gfx *gfx, const GameData *data, const char *tiles_txt,
     free_loader(&l);
     return set;
 }
+
+bool tiles_check_text(const GameData *data, const char *text, size_t len, Errors *errors)
+{
+    Loader l = {.data = data, .file = "tiles.txt", .errors = errors};
+    int first = errors->count;
+    l.needed = needed_names(data, &l.needed_count);
+    if (l.needed == NULL) l.out_of_memory = true;
+    else read_pictures(&l, text, len);
+    if (l.out_of_memory) report(&l, 0, "out of memory");
+    free_loader(&l);
+    return errors->count == first;
+}

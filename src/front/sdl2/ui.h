@@ -1,7 +1,8 @@
 /* The game's face (GAME.md §8): the map in glyphs or tiles, the side
  * panel, the log, the look panel, the dialogs, the title screen and the
- * debugging aids. It reads the run through run.h, changes it only through
- * a Session's keys, and draws only through gfx.h. */
+ * debugging aids. It paints what the input layer and the run say, hands
+ * every key and the mouse's cell to the input layer (input.h), and draws
+ * only through gfx.h. */
 #ifndef AMULETS_UI_H
 #define AMULETS_UI_H
 
@@ -9,12 +10,10 @@
 
 #include "cave.h"
 #include "gfx.h"
-#include "session.h"
+#include "input.h"
 #include "tiles.h"
 
-enum { UI_DEFAULT_W = 1280, UI_DEFAULT_H = 760, UI_TITLE_LINES = SLOT_REASONS_SHOWN + 2 };
-
-typedef enum Screen { SCREEN_TITLE, SCREEN_GAME } Screen;
+enum { UI_DEFAULT_W = 1280, UI_DEFAULT_H = 760 };
 
 /* Where everything goes in the window, worked out from its size */
 typedef struct Layout {
@@ -28,34 +27,13 @@ typedef struct Ui {
     Gfx *gfx;
     const GameData *data;
     TileSet *tiles;
-    const Slot *slot;
-    Session session;
-    Run *run;
-    uint64_t next_seed;
-    int start_floor;
-    Screen screen;
-
-    /* The title screen: a save waits, or a continue failed and says why */
-    bool title_failed;
-    bool title_other_version;
-    char title_lines[UI_TITLE_LINES][SLOT_ERROR_SIZE];
-    int title_line_count;
-
-    /* The views and the debugging aids */
-    bool tile_view;
-    bool reveal;               /* F1 */
-    bool distances;            /* F3 */
-    bool monster_list;         /* F4 */
-    bool growing;              /* F6: a cave growing step by step */
-    CaveGrowth growth;
-    Rng growth_rng;
-    int vault_shown;           /* F7: a vault's index, or -1 */
-
-    /* Looking: with x and a cursor, or with the mouse */
-    bool looking;
-    Point cursor;
-    bool mouse_on_map;
-    Point mouse_cell;
+    /* The screen, the look cursor, the debugging views and the run in
+     * play: all the keys' doing */
+    Input input;
+    const Run *run;            /* what is drawn: input.session.run, taken
+                                  again after every key, or a replay's */
+    const char *banner;        /* a line over the panel's foot (a replay's
+                                  place and speed), or NULL */
 
     /* The tiles' sheet, scaled to the tile view's cells, lit and as
      * remembered, so drawing a cell is a plain copy */
@@ -75,6 +53,10 @@ void ui_free(Ui *ui);
 void ui_key(Ui *ui, int key);
 void ui_mouse(Ui *ui, int x, int y);
 void ui_mouse_left(Ui *ui);
+/* The mouse is on a map cell, or off the map (NULL) */
+void ui_point(Ui *ui, const Point *cell);
+/* Presses the keys in turn until one quits (the screenshot mode) */
+void ui_play(Ui *ui, const int *keys, int count);
 /* The window's close button: a run in play is saved first, as Esc's menu
  * saves it; on the title or death screen it just closes */
 void ui_close_window(Ui *ui);
@@ -87,7 +69,7 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out);
 
 /* Draws the data files' mistakes, the first few and "and N more", in a
  * box that stops start-up */
-void ui_draw_data_errors(Gfx *gfx, const Errors *errors);
+void ui_draw_data_errors(Gfx *gfx, const char *heading, const Errors *errors);
 
 /* Drawing helpers the ui files share */
 void ui_map_draw(Ui *ui);

@@ -64,10 +64,25 @@ static void inventory(Ui *ui)
 static void menu(Ui *ui)
 {
     int line = gfx_line_height(ui->gfx);
-    Rect text = ui_dialog_box(ui, 32, 4);
+    Rect text = ui_dialog_box(ui, 32, 5);
     gfx_text(ui->gfx, "MENU", text.x, text.y, PAL_TEXT);
     gfx_text(ui->gfx, "S    Save the run, and quit", text.x, text.y + 2 * line, PAL_TEXT);
-    gfx_text(ui->gfx, "Esc  Back to the game", text.x, text.y + 3 * line, PAL_TEXT);
+    gfx_text(ui->gfx, "Q    Quit without saving", text.x, text.y + 3 * line, PAL_TEXT);
+    gfx_text(ui->gfx, "Esc  Back to the game", text.x, text.y + 4 * line, PAL_TEXT);
+}
+
+/* Q in the menu: the run goes on from its last save, or is lost if it
+ * has none */
+static void quit_asked(Ui *ui)
+{
+    int line = gfx_line_height(ui->gfx);
+    Rect text = ui_dialog_box(ui, 46, 5);
+    centred(ui->gfx, "QUIT WITHOUT SAVING?", text, text.y, PAL_DANGER);
+    centred(ui->gfx,
+            input_has_save(&ui->input) ? "The run will go on from its last save."
+                                       : "This run has no save yet: it will be lost.",
+            text, text.y + 2 * line, PAL_TEXT);
+    centred(ui->gfx, "Y  Quit          N  Back to the menu", text, text.y + 4 * line, PAL_DIM_TEXT);
 }
 
 static void death(Ui *ui)
@@ -100,6 +115,10 @@ static void victory(Ui *ui)
 
 void ui_dialog_draw(Ui *ui)
 {
+    if (input_screen(&ui->input) == SCREEN_QUIT_ASKED) {
+        quit_asked(ui);
+        return;
+    }
     switch (run_mode(ui->run)) {
     case MODE_INVENTORY: inventory(ui); break;
     case MODE_MENU: menu(ui); break;
@@ -121,8 +140,9 @@ static void title_keys(Ui *ui, int y)
     static const char *const other[] = {
         "N    Start a new run, and lose the saved one", "Esc  Quit, and keep the saved run",
     };
-    const char *const *keys = !ui->title_failed ? waiting : ui->title_other_version ? other : damaged;
-    int count = !ui->title_failed ? 3 : 2;
+    const TitleState *title = &ui->input.title;
+    const char *const *keys = !title->failed ? waiting : title->other_version ? other : damaged;
+    int count = !title->failed ? 3 : 2;
     int cw = gfx_char_width(ui->gfx), longest = 0;
     for (int i = 0; i < count; ++i) longest = (int)strlen(keys[i]) > longest ? (int)strlen(keys[i]) : longest;
     int x = (ui->layout.width - longest * cw) / 2;
@@ -138,11 +158,12 @@ void ui_title_draw(Ui *ui)
     int y = all.h / 3;
     centred(ui->gfx, "AMULETS OF SDL", all, y, PAL_PLAYER);
     y += 3 * line;
-    if (!ui->title_failed) {
+    const TitleState *title = &ui->input.title;
+    if (!title->failed) {
         centred(ui->gfx, "A saved run is waiting.", all, y, PAL_TEXT);
     } else {
-        for (int i = 0; i < ui->title_line_count; ++i, y += line) {
-            centred(ui->gfx, ui->title_lines[i], all, y, i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
+        for (int i = 0; i < title->line_count; ++i, y += line) {
+            centred(ui->gfx, title->lines[i], all, y, i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
         }
     }
     title_keys(ui, y + 3 * line);
@@ -150,7 +171,7 @@ void ui_title_draw(Ui *ui)
 
 /* ---- Mistakes in the data ------------------------------------------- */
 
-void ui_draw_data_errors(Gfx *gfx, const Errors *errors)
+void ui_draw_data_errors(Gfx *gfx, const char *heading, const Errors *errors)
 {
     int w, h, line = gfx_line_height(gfx), cw = gfx_char_width(gfx);
     gfx_size(gfx, &w, &h);
@@ -160,7 +181,7 @@ void ui_draw_data_errors(Gfx *gfx, const Errors *errors)
     gfx_fill(gfx, box, PAL_PANEL);
     gfx_outline(gfx, box, PAL_DANGER);
     int x = box.x + 2 * cw, y = box.y + line;
-    gfx_text(gfx, "The game can't start: its data files have mistakes.", x, y, PAL_DANGER);
+    gfx_text(gfx, heading, x, y, PAL_DANGER);
     y += 2 * line;
     for (int i = 0; i < shown; ++i, y += line) gfx_text(gfx, errors->lines[i], x, y, PAL_TEXT);
     if (errors->count > shown) {

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dmap.h"
 #include "palette.h"
+#include "screen.h"
 #include "tune.h"
 #include "ui.h"
 
@@ -32,18 +32,11 @@ static int camera_start(int focus, int shown, int size)
     return clamp(focus - shown / 2, 0, size - shown);
 }
 
-static Point camera_focus(const Ui *ui)
-{
-    if (ui->vault_shown >= 0 || ui->growing) return (Point){MAP_W / 2, MAP_H / 2};
-    if (ui->looking) return ui->cursor;
-    return run_player(ui->run)->pos;
-}
-
 static View view_of(const Ui *ui)
 {
     const Layout *l = &ui->layout;
     View v;
-    if (!ui->tile_view) {
+    if (!ui->input.views.tiles) {
         v = (View){l->cell_w, l->cell_h, 0, 0, {0, 0}, MAP_W, MAP_H};
         v.origin_x = l->map.x + (l->map.w - MAP_W * l->cell_w) / 2;
         v.origin_y = l->map.y + (l->map.h - MAP_H * l->cell_h) / 2;
@@ -52,7 +45,7 @@ static View view_of(const Ui *ui)
     v.cell_w = v.cell_h = l->tile;
     v.columns = l->map.w / l->tile < MAP_W ? l->map.w / l->tile : MAP_W;
     v.rows = l->map.h / l->tile < MAP_H ? l->map.h / l->tile : MAP_H;
-    Point focus = camera_focus(ui);
+    Point focus = screen_focus(&ui->input, ui->run);
     v.first = (Point){camera_start(focus.x, v.columns, MAP_W), camera_start(focus.y, v.rows, MAP_H)};
     v.origin_x = l->map.x + (l->map.w - v.columns * l->tile) / 2 - v.first.x * l->tile;
     v.origin_y = l->map.y + (l->map.h - v.rows * l->tile) / 2 - v.first.y * l->tile;
@@ -81,13 +74,10 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out)
 void ui_mouse(Ui *ui, int x, int y)
 {
     View v = view_of(ui);
-    bool was = ui->mouse_on_map;
-    Point before = ui->mouse_cell;
     int dx = x - v.origin_x, dy = y - v.origin_y;
     Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    ui->mouse_on_map = ui->screen == SCREEN_GAME && in_bounds(cell.x, cell.y) && in_view(&v, cell);
-    if (ui->mouse_on_map) ui->mouse_cell = cell;
-    if (was != ui->mouse_on_map || !point_eq(before, ui->mouse_cell)) ui->dirty = true;
+    bool on_map = in_bounds(cell.x, cell.y) && in_view(&v, cell);
+    ui_point(ui, on_map ? &cell : NULL);
 }
 
 /* ---- Colours and pictures ------------------------------------------------ */
@@ -136,208 +126,40 @@ static void draw_tile(Ui *ui, Rect cell, const char *name, Color tint, bool lit)
     gfx_image(ui->gfx, tile->image, tile->src, cell, lit ? color : multiply(color, PAL_MEMORY_TINT));
 }
 
-/* ---- Terrain ----------------------------------------------------------- */
+/* ---- Painting the screen model's cells ------------------------------------ */
 
-static const char *terrain_tile(Terrain t)
+static void paint_glyph(Ui *ui, const ScreenCell *c, Rect r)
 {
-    static const char *const names[T_COUNT] = {
-        "wall", "floor", "stairs", "cave-floor", "door", "open-door", "wall",
-    };
-    return names[t];
+    if (c->back.a > 0) gfx_fill(ui->gfx, r, c->back);
+    gfx_glyph(ui->gfx, c->glyph, r, c->fg);
 }
 
-/* The ground a door, the stairs or anything standing is drawn on */
-static const char *ground_under(const Map *map, Point cell)
+static void paint_cell(Ui *ui, const ScreenCell *c, Rect r)
 {
-    for (int i = 0; i < 8; ++i) {
-        Point n = point_add(cell, DIRS[i]);
-        if (map_at(map, n.x, n.y) == T_CAVE_FLOOR) return "cave-floor";
-    }
-    return "floor";
-}
-
-static void draw_glyph_terrain(const Ui *ui, Rect r, Terrain t, bool lit)
-{
-    Color fg = lit ? PAL_WALL : PAL_MEMORY_WALL;
-    Color back = lit ? PAL_WALL_BACK : PAL_MEMORY_WALL_BACK;
-    switch (t) {
-    case T_WALL:
-    case T_SECRET_DOOR:
-        gfx_fill(ui->gfx, r, back);
-        gfx_glyph(ui->gfx, '#', r, fg);
-        break;
-    case T_FLOOR: gfx_glyph(ui->gfx, '.', r, lit ? PAL_FLOOR : PAL_MEMORY_FLOOR); break;
-    case T_CAVE_FLOOR: gfx_glyph(ui->gfx, '.', r, lit ? PAL_CAVE_FLOOR : PAL_MEMORY_FLOOR); break;
-    case T_STAIRS: gfx_glyph(ui->gfx, '>', r, lit ? PAL_STAIRS : PAL_MEMORY_WALL); break;
-    case T_CLOSED_DOOR:
-        gfx_fill(ui->gfx, r, back);
-        gfx_glyph(ui->gfx, '+', r, lit ? PAL_DOOR : PAL_MEMORY_WALL);
-        break;
-    case T_OPEN_DOOR: gfx_glyph(ui->gfx, '\'', r, lit ? PAL_DOOR : PAL_MEMORY_WALL); break;
-    default: break;
-    }
-}
-
-static void draw_terrain(Ui *ui, const Map *map, Point cell, Rect r, bool lit)
-{
-    Terrain t = map_at(map, cell.x, cell.y);
-    if (ui->reveal && t == T_SECRET_DOOR) t = T_CLOSED_DOOR;   /* F1 shows it for what it is */
-    bool solid = t == T_WALL || t == T_SECRET_DOOR;
-    if (solid && !map_borders_ground(map, cell.x, cell.y)) return;   /* rock nobody sees */
-    if (!ui->tile_view) {
-        draw_glyph_terrain(ui, r, t, lit);
-        return;
-    }
-    if (!solid && t != T_FLOOR && t != T_CAVE_FLOOR) {
-        draw_tile(ui, r, ground_under(map, cell), PAL_NO_TINT, lit);
-    }
-    draw_tile(ui, r, terrain_tile(t), PAL_NO_TINT, lit);
-}
-
-/* ---- Things on the map ------------------------------------------------- */
-
-static void draw_thing(Ui *ui, Rect r, char glyph, const char *tile, Color color, bool lit)
-{
-    if (ui->tile_view) {
-        draw_tile(ui, r, tile, color, lit);
+    if (!c->shown) {
+        /* nothing known there, but the cursor may be */
+    } else if (!ui->input.views.tiles) {
+        paint_glyph(ui, c, r);
+    } else if (c->overlay) {
+        for (int i = 0; i < c->layers; ++i) draw_tile(ui, r, c->tiles[i], c->tints[i], c->lit);
+        paint_glyph(ui, c, r);
     } else {
-        gfx_glyph(ui->gfx, glyph, r, lit ? color : PAL_MEMORY_WALL);
+        for (int i = 0; i < c->layers; ++i) draw_tile(ui, r, c->tiles[i], c->tints[i], c->lit);
+    }
+    if (c->cursor) {
+        gfx_fill(ui->gfx, r, PAL_HIGHLIGHT);
+        gfx_outline(ui->gfx, r, PAL_PLAYER);
     }
 }
-
-static void draw_traps(Ui *ui, const View *v)
-{
-    const Level *level = run_level(ui->run);
-    for (int i = 0; i < level->trap_count; ++i) {
-        const Trap *trap = &level->traps[i];
-        bool lit = map_visible(&level->map, trap->pos.x, trap->pos.y);
-        bool known = trap->known && (lit || map_explored(&level->map, trap->pos.x, trap->pos.y));
-        if ((known || ui->reveal) && in_view(v, trap->pos)) {
-            draw_thing(ui, rect_of(v, trap->pos), '^', "trap", trap_def(trap->kind)->color, lit);
-        }
-    }
-}
-
-/* Items stay where they were seen, so a remembered one is drawn dimmed */
-static void draw_items(Ui *ui, const View *v)
-{
-    const Level *level = run_level(ui->run);
-    for (int i = 0; i < level->item_count; ++i) {
-        const FloorItem *item = &level->items[i];
-        bool lit = map_visible(&level->map, item->pos.x, item->pos.y);
-        if (!(lit || item->seen || ui->reveal) || !in_view(v, item->pos)) continue;
-        int kind = item->stack.kind;
-        draw_thing(ui, rect_of(v, item->pos), run_item_glyph(ui->run, kind),
-                   ui->data->items[kind].tile, run_item_color(ui->run, kind), lit || ui->reveal);
-    }
-}
-
-/* Monsters move, so they're drawn only while the player sees them */
-static void draw_monsters(Ui *ui, const View *v)
-{
-    const Level *level = run_level(ui->run);
-    for (int i = 0; i < level->monster_count; ++i) {
-        const Monster *m = &level->monsters[i];
-        bool lit = map_visible(&level->map, m->pos.x, m->pos.y);
-        if (!(lit || ui->reveal) || !in_view(v, m->pos)) continue;
-        const MonsterDef *kind = &ui->data->monsters[m->kind];
-        draw_thing(ui, rect_of(v, m->pos), kind->glyph, kind->tile, kind->color, true);
-    }
-}
-
-/* F3: each cell's walking distance to the player, its last digit */
-static void draw_distances(const Ui *ui, const View *v)
-{
-    const Level *level = run_level(ui->run);
-    Dmap dmap;
-    dmap_compute(&dmap, &level->map, &run_player(ui->run)->pos, 1, DOOR_STEPS);
-    for (int y = v->first.y; y < v->first.y + v->rows; ++y) {
-        for (int x = v->first.x; x < v->first.x + v->columns; ++x) {
-            int32_t d = dmap.d[cell_index(x, y)];
-            if (d == DMAP_UNREACHED || d == 0) continue;
-            Rect r = rect_of(v, (Point){x, y});
-            gfx_fill(ui->gfx, r, PAL_BACKGROUND);
-            gfx_glyph(ui->gfx, (char)('0' + d % 10), r, PAL_DEBUG);
-        }
-    }
-}
-
-static void draw_look_cursor(const Ui *ui, const View *v)
-{
-    Point cell;
-    if (!ui_look_cell(ui, &cell) || !in_view(v, cell)) return;
-    Rect r = rect_of(v, cell);
-    gfx_fill(ui->gfx, r, PAL_HIGHLIGHT);
-    gfx_outline(ui->gfx, r, PAL_PLAYER);
-}
-
-/* ---- F6 and F7 --------------------------------------------------------- */
-
-static void draw_whole_map(Ui *ui, const View *v, const Map *map)
-{
-    for (int y = 0; y < MAP_H; ++y) {
-        for (int x = 0; x < MAP_W; ++x) {
-            if (in_view(v, (Point){x, y})) draw_terrain(ui, map, (Point){x, y}, rect_of(v, (Point){x, y}), true);
-        }
-    }
-}
-
-/* A vault's map in the middle of the view: its walls, floors and doors
- * drawn as terrain, and the other symbols as themselves */
-static void draw_vault(Ui *ui, const View *v)
-{
-    const VaultDef *vault = &ui->data->vaults[ui->vault_shown];
-    Point corner = {(MAP_W - vault->w) / 2, (MAP_H - vault->h) / 2};
-    static const struct { char symbol; Terrain terrain; } TERRAIN[] = {
-        {'#', T_WALL}, {'.', T_FLOOR}, {'+', T_CLOSED_DOOR},
-    };
-    for (int y = 0; y < vault->h; ++y) {
-        for (int x = 0; x < vault->w; ++x) {
-            char symbol = vault->rows[y][x];
-            Point cell = {corner.x + x, corner.y + y};
-            if (symbol == ' ' || !in_view(v, cell)) continue;
-            Rect r = rect_of(v, cell);
-            bool drawn = false;
-            for (size_t i = 0; i < sizeof TERRAIN / sizeof TERRAIN[0] && !drawn; ++i) {
-                if (TERRAIN[i].symbol != symbol) continue;
-                if (ui->tile_view) draw_tile(ui, r, terrain_tile(TERRAIN[i].terrain), PAL_NO_TINT, true);
-                else draw_glyph_terrain(ui, r, TERRAIN[i].terrain, true);
-                drawn = true;
-            }
-            if (drawn) continue;
-            gfx_fill(ui->gfx, r, symbol == 'S' ? PAL_WALL_BACK : PAL_BACKGROUND);
-            gfx_glyph(ui->gfx, symbol, r, PAL_DEBUG);
-        }
-    }
-}
-
-/* ---- The whole map ------------------------------------------------------- */
 
 void ui_map_draw(Ui *ui)
 {
+    static ScreenMap screen;   /* 100 KB: kept off the stack */
+    screen_map(&ui->input, ui->run, &screen);
     View v = view_of(ui);
-    if (ui->growing) {
-        draw_whole_map(ui, &v, &ui->growth.map);
-        return;
-    }
-    if (ui->vault_shown >= 0) {
-        draw_vault(ui, &v);
-        return;
-    }
-    const Map *map = &run_level(ui->run)->map;
     for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
         for (int x = v.first.x; x < v.first.x + v.columns; ++x) {
-            bool lit = map_visible(map, x, y);
-            if (lit || map_explored(map, x, y) || ui->reveal) {
-                draw_terrain(ui, map, (Point){x, y}, rect_of(&v, (Point){x, y}), lit);
-            }
+            paint_cell(ui, &screen.cells[cell_index(x, y)], rect_of(&v, (Point){x, y}));
         }
     }
-    if (ui->distances) draw_distances(ui, &v);
-    draw_traps(ui, &v);
-    draw_items(ui, &v);
-    draw_monsters(ui, &v);
-    Point p = run_player(ui->run)->pos;
-    if (in_view(&v, p)) draw_thing(ui, rect_of(&v, p), '@', "player", PAL_PLAYER, true);
-    draw_look_cursor(ui, &v);
 }

@@ -1,0 +1,163 @@
+#include "memory.h"
+
+#include <string.h>
+
+#include "invariant.h"
+#include "run_internal.h"
+
+const Memory *mem_of(const Run *run)
+{
+    return &run->memory;
+}
+
+void mem_reset(Memory *memory)
+{
+    memset(memory, 0, sizeof *memory);
+}
+
+static bool in_sight(const Level *level, Point cell)
+{
+    return map_visible(&level->map, cell.x, cell.y);
+}
+
+static Terrain looks_like(const Map *map, int i)
+{
+    return map_terrain_def((Terrain)map->terrain[i])->seen_as;
+}
+
+/* A monster seen now somewhere else isn't where it was last seen, unless
+ * another monster out of sight was last seen there too */
+static bool mark_gone(const Level *level, Point cell)
+{
+    bool moved = false;
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (!m->sighted || !point_eq(m->sighted_at, cell)) continue;
+        if (!in_sight(level, m->pos)) return false;
+        moved = true;
+    }
+    return moved;
+}
+
+_Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
+
+/* Everything in sight, taken in; the monsters' own sightings untouched.
+ * The visible cells are all near the player, so the map's visible flags
+ * are read 8 at a time and the clear runs skipped */
+static void take_in(Memory *memory, const Level *level)
+{
+    const Map *map = &level->map;
+    for (int start = 0; start < MAP_CELLS; start += 8) {
+        uint64_t eight;
+        memcpy(&eight, map->visible + start, sizeof eight);
+        for (int i = start; eight != 0 && i < start + 8; ++i) {
+            if (!map->visible[i]) continue;
+            memory->terrain[i] = (uint8_t)looks_like(map, i);
+            memory->item[i] = (Stack){0, 0};
+            memory->monster[i] = 0;
+        }
+    }
+    for (int i = 0; i < level->item_count; ++i) {
+        const FloorItem *item = &level->items[i];
+        if (in_sight(level, item->pos)) memory->item[cell_index(item->pos.x, item->pos.y)] = item->stack;
+    }
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (!in_sight(level, m->pos)) continue;
+        if (m->sighted && !in_sight(level, m->sighted_at) && mark_gone(level, m->sighted_at)) {
+            memory->monster[cell_index(m->sighted_at.x, m->sighted_at.y)] = 0;
+        }
+        INVARIANT(m->kind >= 0 && m->kind < UINT16_MAX);
+        memory->monster[cell_index(m->pos.x, m->pos.y)] = (uint16_t)(m->kind + 1);
+    }
+}
+
+void mem_look(Memory *memory, Level *level)
+{
+    take_in(memory, level);
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *m = &level->monsters[i];
+        if (in_sight(level, m->pos)) {
+            m->sighted = true;
+            m->sighted_at = m->pos;
+        } else if (m->sighted && in_sight(level, m->sighted_at)) {
+            m->sighted = false;   /* the player sees it isn't there */
+        }
+    }
+}
+
+void mem_learn_terrain(Memory *memory, const Map *map, Point cell)
+{
+    if (in_bounds(cell.x, cell.y)) {
+        int i = cell_index(cell.x, cell.y);
+        memory->terrain[i] = (uint8_t)looks_like(map, i);
+    }
+}
+
+void mem_learn_item(Memory *memory, const FloorItem *item)
+{
+    if (in_bounds(item->pos.x, item->pos.y)) memory->item[cell_index(item->pos.x, item->pos.y)] = item->stack;
+}
+
+/* ---- What the player knows now --------------------------------------- */
+
+Terrain mem_terrain(const Memory *memory, const Map *map, Point cell)
+{
+    if (!in_bounds(cell.x, cell.y)) return T_WALL;
+    int i = cell_index(cell.x, cell.y);
+    if (map->visible[i]) return looks_like(map, i);
+    return map->explored[i] ? (Terrain)memory->terrain[i] : T_WALL;
+}
+
+Stack mem_item(const Memory *memory, const Level *level, Point cell)
+{
+    if (!in_bounds(cell.x, cell.y)) return (Stack){0, 0};
+    if (in_sight(level, cell)) {
+        int index = lvl_item_at(level, cell);
+        return index >= 0 ? level->items[index].stack : (Stack){0, 0};
+    }
+    return memory->item[cell_index(cell.x, cell.y)];
+}
+
+int mem_monster(const Memory *memory, const Level *level, Point cell)
+{
+    if (!in_bounds(cell.x, cell.y) || in_sight(level, cell)) return -1;
+    int mark = memory->monster[cell_index(cell.x, cell.y)];
+    if (mark == 0 || mark_gone(level, cell)) return -1;
+    return mark - 1;
+}
+
+bool mem_monster_seen_at(const Level *level, const Monster *monster, Point *out)
+{
+    if (in_sight(level, monster->pos)) {
+        *out = monster->pos;
+        return true;
+    }
+    if (!monster->sighted || in_sight(level, monster->sighted_at)) return false;
+    *out = monster->sighted_at;
+    return true;
+}
+
+void mem_now(const Memory *memory, const Level *level, Memory *out)
+{
+    memcpy(out, memory, sizeof *out);
+    take_in(out, level);
+}
+
+bool mem_may_remember(Terrain truth, Terrain known)
+{
+    if (known == map_terrain_def(truth)->seen_as) return true;
+    bool door = truth == T_CLOSED_DOOR || truth == T_OPEN_DOOR;
+    return door && (known == T_CLOSED_DOOR || known == T_OPEN_DOOR || known == T_WALL);
+}
+
+void mem_rebuild(Memory *memory, const Level *level)
+{
+    mem_reset(memory);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (level->map.explored[i]) memory->terrain[i] = (uint8_t)looks_like(&level->map, i);
+    }
+    for (int i = 0; i < level->item_count; ++i) {
+        if (level->items[i].seen) mem_learn_item(memory, &level->items[i]);
+    }
+}

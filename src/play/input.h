@@ -1,0 +1,159 @@
+/* The one input layer: the state of the interface above the run (which
+ * screen is up, the look cursor, the debugging views) and what a key
+ * means, for every way to play. The window, the scripted runner and the
+ * screenshot mode (later the terminal, the web page and the replays) hand
+ * it their keys and the mouse's cell, paint what it and the run say, and
+ * do what it returns; none of them turns a key into a command itself, so
+ * a string of keys plays the same run everywhere.
+ *
+ * The screens and their keys:
+ * - The title (a save waits, when the program offers it): C continues it,
+ *   N starts a new run (and deletes a save that could be continued or
+ *   that another version wrote), Esc quits and keeps it. A save that
+ *   can't be continued says why (input->title) and C is no longer offered.
+ * - The run's own screens (playing, the pack, closing a door, a yes or no
+ *   question, Esc's menu, death, victory) follow the run's mode, and their
+ *   keys are keys.h's: a command goes through the session (which keeps the
+ *   save); S in Esc's menu saves and quits; Q in it asks "quit without
+ *   saving?" (Y quits and the run goes on from its last save, any other
+ *   key goes back to the menu); on the death and victory
+ *   screens R starts a new run (the next seed) and Esc quits.
+ * - Looking, as in DCSS: x while playing puts a cursor on the player; the
+ *   moving keys move it a cell (it stays on the map); Esc or x ends it.
+ *   No key takes a turn or reaches the run while looking, so looking can
+ *   never change what happens. Pointing the mouse at a cell looks there
+ *   too, and while looking it moves the cursor there. (The ranged-combat
+ *   issue makes this cursor the target cursor: the same moving keys and
+ *   Esc, and a key to fire at the cell.)
+ * - F1 to F7 switch the debugging views on any screen; they never change
+ *   the run.
+ *
+ * An Input is a plain value; it owns the run in play (input->session.run),
+ * which it replaces when a new run starts or a save is continued. */
+#ifndef AMULETS_INPUT_H
+#define AMULETS_INPUT_H
+
+#include <stdbool.h>
+
+#include "cave.h"
+#include "keys.h"
+#include "session.h"
+#include "slot.h"
+
+enum { INPUT_TITLE_LINES = SLOT_REASONS_SHOWN + 2 };
+
+/* What the player is looking at: the title, looking, or one of the run's
+ * modes */
+typedef enum Screen {
+    SCREEN_TITLE,
+    SCREEN_LOOKING,
+    SCREEN_PLAYING,
+    SCREEN_PACK,
+    SCREEN_CLOSING,
+    SCREEN_CONFIRMING,
+    SCREEN_MENU,
+    SCREEN_QUIT_ASKED,     /* Q in the menu: quit without saving? */
+    SCREEN_DEAD,
+    SCREEN_WON,
+    SCREEN_COUNT
+} Screen;
+
+/* What the program around the input must do after a key */
+typedef enum InputResult {
+    INPUT_NOTHING,     /* the key meant nothing here: nothing changed */
+    INPUT_REDRAW,      /* something changed: draw again */
+    INPUT_NEW_RUN,     /* another run is in play (a new one, or the save
+                          continued): forget anything kept of the old one,
+                          and draw again */
+    INPUT_QUIT,        /* leave the program (a run that goes on is saved) */
+} InputResult;
+
+/* The title screen, after a continue that failed */
+typedef struct TitleState {
+    bool failed;           /* C can't be pressed again */
+    bool other_version;    /* another version's save, kept where it is */
+    char lines[INPUT_TITLE_LINES][SLOT_ERROR_SIZE];   /* why, for the player */
+    int line_count;
+} TitleState;
+
+/* The debugging views (GAME.md §8). What each shows is the frontend's to
+ * draw; only F6's cave and F7's vault choice are kept here. */
+typedef struct DebugViews {
+    bool tiles;            /* F2: the tile view, where a frontend has one */
+    bool reveal;           /* F1: the whole floor */
+    bool distances;        /* F3 */
+    bool monster_list;     /* F4 */
+    bool growing;          /* F6: a cave growing step by step, in growth */
+    CaveGrowth growth;
+    Rng growth_rng;        /* the caves' own dice, never the run's */
+    int vault_shown;       /* F7: an index into the data's vaults, or -1 */
+} DebugViews;
+
+typedef struct InputSetup {
+    const GameData *data;  /* loaded without mistakes, kept while the input lives */
+    const Slot *slot;      /* NULL: the runs are never saved */
+    uint64_t seed;         /* the first run's; each new run takes the next */
+    int start_floor;
+    bool offer_title;      /* a waiting save is offered on the title first */
+} InputSetup;
+
+typedef struct Input {
+    InputSetup setup;
+    uint64_t next_seed;
+    Session session;       /* the run in play, and its save */
+    bool on_title;
+    TitleState title;
+    bool looking;
+    Point cursor;          /* while looking */
+    bool quit_asked;       /* Q in Esc's menu, waiting for a yes */
+    bool pointing;         /* the mouse is on a map cell... */
+    Point pointed;         /* ...this one */
+    DebugViews views;
+} Input;
+
+/* Starts on the title if setup offers it and a save waits, else in a new
+ * run (the title's N plays that same run). False if out of memory. */
+bool input_open(Input *input, const InputSetup *setup);
+void input_free(Input *input);
+
+/* A key: a character, or a named key (AK_*) */
+InputResult input_key(Input *input, int key);
+
+/* The mouse is on a map cell, or off the map (NULL) */
+InputResult input_point(Input *input, const Point *cell);
+
+/* The player leaves some other way than a key (the window's close
+ * button): a run in play is saved first, as Esc's menu saves it.
+ * INPUT_QUIT, or INPUT_REDRAW if the save failed and the run goes on. */
+InputResult input_leave(Input *input);
+
+/* An ending signal arrived (stop.h): a run in play is saved as Esc S
+ * would save it, a half-read scroll put back. If the save fails, the
+ * reason goes to stderr and the last good save is kept. Always
+ * INPUT_QUIT: the program leaves either way. */
+InputResult input_stop(Input *input);
+
+/* True if the run in play has a save to go on from (for "quit without
+ * saving", which loses a run that has none) */
+bool input_has_save(const Input *input);
+
+/* Continues the waiting save, as C on the title does. False if it
+ * couldn't; input->title says why. */
+bool input_continue(Input *input);
+
+/* Presses the keys in turn until one quits; true if one did */
+bool input_play(Input *input, const int *keys, int count);
+
+Screen input_screen(const Input *input);
+/* "title", "looking", "playing", "inventory", "closing", "confirming",
+ * "menu", "quitting", "dead", "won" */
+const char *input_screen_name(Screen screen);
+
+/* The name of the screen a run's mode is */
+const char *input_mode_name(Mode mode);
+
+/* The cell the look panel is about (the cursor, or where the mouse
+ * points), if any */
+bool input_look_cell(const Input *input, Point *out);
+
+#endif

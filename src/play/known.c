@@ -1,0 +1,101 @@
+#include "known.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "invariant.h"
+#include "memory.h"
+
+KnownCell known_cell(const Run *run, Point cell)
+{
+    KnownCell k = {false, false, T_WALL, -1, 0, -1, -1, -1};
+    if (!in_bounds(cell.x, cell.y)) return k;
+    const Level *level = run_level(run);
+    const Memory *memory = mem_of(run);
+    k.explored = map_explored(&level->map, cell.x, cell.y);
+    k.visible = map_visible(&level->map, cell.x, cell.y);
+    if (!k.explored && !k.visible) return k;
+    k.terrain = mem_terrain(memory, &level->map, cell);
+    Stack item = mem_item(memory, level, cell);
+    if (item.count > 0) {
+        k.item = item.kind;
+        k.item_count = item.count;
+    }
+    if (k.visible) {
+        k.monster = lvl_monster_at(level, cell);
+    } else {
+        k.remembered = mem_monster(memory, level, cell);
+        INVARIANT(k.remembered < run_data(run)->monster_count);
+    }
+    INVARIANT(k.item < run_data(run)->item_count);
+    int trap = lvl_trap_at(level, cell);
+    if (trap >= 0 && level->traps[trap].known) k.trap = (int)level->traps[trap].kind;
+    return k;
+}
+
+Terrain known_terrain(const Run *run, Point cell)
+{
+    return mem_terrain(mem_of(run), &run_level(run)->map, cell);
+}
+
+/* Never-seen cells are walls to the player, so only known ground counts */
+bool known_borders_ground(const Run *run, Point cell)
+{
+    for (int i = 0; i < 8; ++i) {
+        if (map_terrain_def(known_terrain(run, point_add(cell, DIRS[i])))->walkable) return true;
+    }
+    return false;
+}
+
+/* ---- The look panel --------------------------------------------------- */
+
+/* "a jackal", "An ogre": a name with its article */
+static void a_name(const char *name, bool capital, char *out, size_t size)
+{
+    bool vowel = name[0] != '\0' && strchr("aeiouAEIOU", name[0]) != NULL;
+    snprintf(out, size, "%s %s", vowel ? (capital ? "An" : "an") : (capital ? "A" : "a"), name);
+}
+
+static void sentence(const char *text, char *out, size_t size)
+{
+    snprintf(out, size, "%s.", text);
+    if (out[0] >= 'a' && out[0] <= 'z') out[0] = (char)(out[0] - 'a' + 'A');
+}
+
+static void look_creature(const Run *run, const KnownCell *k, Point cell, LookInfo *out)
+{
+    const GameData *data = run_data(run);
+    char name[64];
+    if (point_eq(cell, run_player(run)->pos)) {
+        snprintf(out->creature, sizeof out->creature, "You.");
+    } else if (k->monster >= 0) {
+        const Monster *m = &run_level(run)->monsters[k->monster];
+        a_name(data->monsters[m->kind].name, true, name, sizeof name);
+        snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_state_name(m->state));
+        out->monster = k->monster;
+    } else if (k->remembered >= 0) {
+        a_name(data->monsters[k->remembered].name, false, name, sizeof name);
+        snprintf(out->creature, sizeof out->creature, "You saw %s here.", name);
+    }
+}
+
+void known_look(const Run *run, Point cell, LookInfo *out)
+{
+    memset(out, 0, sizeof *out);
+    out->monster = -1;
+    KnownCell k = known_cell(run, cell);
+    if (!k.explored && !k.visible) return;
+    look_creature(run, &k, cell, out);
+    char name[96];
+    if (k.item >= 0) {
+        run_item_name(run, (Stack){k.item, k.item_count}, name, sizeof name);
+        sentence(name, out->item, sizeof out->item);
+    }
+    if (k.trap >= 0) {
+        char trap[48];
+        a_name(trap_def((TrapKind)k.trap)->name, true, trap, sizeof trap);
+        sentence(trap, out->ground, sizeof out->ground);
+    } else {
+        sentence(map_terrain_def(k.terrain)->name, out->ground, sizeof out->ground);
+    }
+}

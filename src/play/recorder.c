@@ -1,0 +1,355 @@
+#define _POSIX_C_SOURCE 200809L
+/* Recording the run: see recorder.h. Each write builds the whole
+ * recording again (what's on disk, read back and checked to be what was
+ * last written, then the commands waiting), so a file changed or damaged
+ * by something else is never added to. */
+#include "recorder.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "file.h"
+#include "save.h"
+
+enum { NAME_LIMIT = 256 };
+
+static uint64_t hash_text(const char *text, size_t length)
+{
+    uint64_t hash = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < length; ++i) hash = (hash ^ (unsigned char)text[i]) * 0x100000001b3ull;
+    return hash;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void tell(Run *run, const char *format, ...)
+{
+    char line[SLOT_ERROR_SIZE + 80];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    run_tell(run, line);
+}
+
+/* Writes a recording to path whole; its text's hash goes in *hash */
+static bool write_replay(const Recorder *recorder, const Replay *replay, const char *path,
+                         uint64_t *hash, char *error, size_t error_size)
+{
+    size_t length;
+    char *text = rep_text(replay, &length);
+    if (text == NULL) {
+        snprintf(error, error_size, "there's not enough memory to write it");
+        return false;
+    }
+    bool written = file_write_whole(recorder->slot->ops, path, text, length, error, error_size);
+    if (written && hash != NULL) *hash = hash_text(text, length);
+    free(text);
+    return written;
+}
+
+static void now_on_disk(Recorder *recorder, uint64_t hash, const Replay *replay)
+{
+    recorder->on_disk = true;
+    recorder->broken = false;
+    recorder->disk_hash = hash;
+    recorder->kept_commands = replay->count;
+    recorder->kept_checks = replay->check_count;
+    recorder->pending_count = 0;
+}
+
+/* A new recording from the run as it is now, beginning from its save */
+static bool begin_mid_run(Recorder *recorder, Run *run)
+{
+    size_t length;
+    char *save = save_write(run, &length);
+    Replay replay;
+    rep_init(&replay, run_seed(run), run_level(run)->depth, recorder->data_digest, save, length);
+    char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
+    uint64_t hash;
+    bool written = save != NULL && replay.start != NULL &&
+                   rep_add_check(&replay, save_digest(run)) &&
+                   write_replay(recorder, &replay, recorder->slot->replay, &hash, error,
+                                sizeof error);
+    if (written) {
+        recorder->floor = replay.floor;
+        now_on_disk(recorder, hash, &replay);
+    } else {
+        tell(run, "The run's recording couldn't be saved: %s.", error);
+    }
+    free(save);
+    rep_free(&replay);
+    return written;
+}
+
+/* replay.txt read back, if it is still what this recorder last wrote */
+static bool read_own(const Recorder *recorder, Replay *out)
+{
+    char *text, error[SLOT_ERROR_SIZE];
+    size_t length;
+    if (file_read_all(recorder->slot->ops, recorder->slot->replay, REP_FILE_LIMIT, &text, &length,
+                      error, sizeof error) != FILE_READ_OK) {
+        return false;
+    }
+    Errors errors = {0};
+    bool good = hash_text(text, length) == recorder->disk_hash &&
+                rep_parse(out, text, length, "replay.txt", &errors);
+    errors_clear(&errors);
+    free(text);
+    return good;
+}
+
+/* The recording so far: this run's part of what's on disk, and the
+ * commands waiting */
+static bool build(const Recorder *recorder, Replay *out)
+{
+    if (recorder->on_disk) {
+        if (!read_own(recorder, out)) return false;
+        if (out->count < recorder->kept_commands || out->check_count < recorder->kept_checks) {
+            rep_free(out);
+            return false;
+        }
+        out->count = recorder->kept_commands;
+        out->check_count = recorder->kept_checks;
+    } else {
+        rep_init(out, recorder->seed, recorder->floor, recorder->data_digest, NULL, 0);
+    }
+    for (int i = 0; i < recorder->pending_count; ++i) {
+        if (!rep_add(out, recorder->pending[i])) {
+            rep_free(out);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Writes the recording out, with a checkpoint if check */
+static bool flush(Recorder *recorder, Run *run, bool check)
+{
+    Replay replay;
+    if (recorder->broken || !build(recorder, &replay)) {
+        bool told = recorder->broken;
+        recorder->broken = true;
+        recorder->on_disk = false;
+        recorder->pending_count = 0;
+        if (check) {
+            if (!begin_mid_run(recorder, run)) return false;
+            tell(run, "This run's recording was lost, so a new one begins here.");
+            return true;
+        }
+        if (!told) tell(run, "The run's recording was lost; a new one begins at the next save.");
+        return false;
+    }
+    char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
+    uint64_t hash;
+    bool written = (!check || rep_add_check(&replay, save_digest(run))) &&
+                   write_replay(recorder, &replay, recorder->slot->replay, &hash, error,
+                                sizeof error);
+    if (written) {
+        now_on_disk(recorder, hash, &replay);
+    } else {
+        tell(run, "The run's recording couldn't be saved: %s.", error);
+        if (recorder->pending_count == RECORDER_PENDING) {
+            recorder->broken = true;
+            recorder->on_disk = false;
+            recorder->pending_count = 0;
+        }
+    }
+    rep_free(&replay);
+    return written;
+}
+
+/* ---- Starting ------------------------------------------------------- */
+
+typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER } Found;
+
+/* The last checkpoint with the run's digest, or -1 */
+static int matching_check(const Replay *replay, uint64_t digest)
+{
+    for (int i = replay->check_count - 1; i >= 0; --i) {
+        if (replay->checks[i].digest == digest) return i;
+    }
+    return -1;
+}
+
+/* Takes up replay.txt if it's this run's recording up to its save */
+static Found take_up(Recorder *recorder, const Run *run)
+{
+    if (!file_exists(recorder->slot->replay)) return FOUND_NONE;
+    char *text, error[SLOT_ERROR_SIZE];
+    size_t length;
+    if (file_read_all(recorder->slot->ops, recorder->slot->replay, REP_FILE_LIMIT, &text, &length,
+                      error, sizeof error) != FILE_READ_OK) {
+        return FOUND_DAMAGED;
+    }
+    Replay replay;
+    Errors errors = {0};
+    bool good = rep_parse(&replay, text, length, "replay.txt", &errors);
+    errors_clear(&errors);
+    uint64_t hash = hash_text(text, length);
+    free(text);
+    if (!good) return FOUND_DAMAGED;
+    int check = -1;
+    if (replay.game == REP_GAME_VERSION && replay.data_digest == recorder->data_digest &&
+        replay.seed == run_seed(run) && replay.ended == MODE_PLAYING) {
+        check = matching_check(&replay, save_digest(run));
+    }
+    if (check >= 0) {
+        recorder->on_disk = true;
+        recorder->disk_hash = hash;
+        recorder->floor = replay.floor;
+        recorder->kept_commands = replay.checks[check].position;
+        recorder->kept_checks = check + 1;
+    }
+    rep_free(&replay);
+    return check >= 0 ? FOUND_OURS : FOUND_OTHER;
+}
+
+/* A run as its seed and floor make it, with nothing done yet */
+static bool is_new(const Run *run)
+{
+    if (run_turn(run) != 0) return false;
+    Run *made = run_new(run_data(run), run_seed(run), run_level(run)->depth);
+    bool same = made != NULL && save_digest(made) == save_digest(run);
+    run_free(made);
+    return same;
+}
+
+void recorder_start(Recorder *recorder, const Slot *slot, Run *run)
+{
+    recorder->slot = slot;
+    recorder->on_disk = recorder->broken = false;
+    recorder->pending_count = recorder->kept_commands = recorder->kept_checks = 0;
+    if (slot == NULL) return;
+    recorder->seed = run_seed(run);
+    recorder->floor = run_level(run)->depth;
+    recorder->data_digest = rep_data_digest(run_data(run));
+    Found found = take_up(recorder, run);
+    if (found == FOUND_OURS || is_new(run)) return;
+    static const char *const why[] = {
+        [FOUND_NONE] = "is missing", [FOUND_DAMAGED] = "is damaged",
+        [FOUND_OTHER] = "doesn't match its save",
+    };
+    if (begin_mid_run(recorder, run)) {
+        tell(run, "This run's recording %s, so a new one begins here.", why[found]);
+    }
+}
+
+void recorder_add(Recorder *recorder, Run *run, Command command)
+{
+    if (recorder->slot == NULL || recorder->broken) return;
+    recorder->pending[recorder->pending_count++] = command;
+    if (recorder->pending_count == RECORDER_PENDING) flush(recorder, run, false);
+}
+
+bool recorder_checkpoint(Recorder *recorder, Run *run)
+{
+    return recorder->slot == NULL || flush(recorder, run, true);
+}
+
+/* ---- Ending: runs/ -------------------------------------------------- */
+
+/* The number an archived recording's name begins with, or -1 if the
+ * name isn't one of them */
+static long archive_number(const char *name)
+{
+    char *end;
+    long number = strtol(name, &end, 10);
+    if (end == name || name[0] < '0' || name[0] > '9' || strncmp(end, "-seed-", 6) != 0) {
+        return -1;
+    }
+    return number;
+}
+
+static int compare_longs(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The numbers of the recordings in runs/ (for the caller to free), or
+ * NULL if none or out of memory */
+static long *archive_numbers(const char *dir, int *count)
+{
+    *count = 0;
+    DIR *folder = opendir(dir);
+    if (folder == NULL) return NULL;
+    long *numbers = NULL;
+    int capacity = 0;
+    struct dirent *entry;
+    while ((entry = readdir(folder)) != NULL) {
+        long number = archive_number(entry->d_name);
+        if (number < 0) continue;
+        if (*count == capacity) {
+            capacity = capacity ? capacity * 2 : 128;
+            long *bigger = realloc(numbers, (size_t)capacity * sizeof *numbers);
+            if (bigger == NULL) break;
+            numbers = bigger;
+        }
+        numbers[(*count)++] = number;
+    }
+    closedir(folder);
+    if (numbers != NULL) qsort(numbers, (size_t)*count, sizeof *numbers, compare_longs);
+    return numbers;
+}
+
+/* Drops the oldest recordings past the last RECORDER_RUNS_KEPT */
+static void prune(const Recorder *recorder)
+{
+    int count;
+    long *numbers = archive_numbers(recorder->slot->runs, &count);
+    int drop = count - RECORDER_RUNS_KEPT;
+    DIR *folder = drop > 0 ? opendir(recorder->slot->runs) : NULL;
+    struct dirent *entry;
+    while (folder != NULL && (entry = readdir(folder)) != NULL) {
+        long number = archive_number(entry->d_name);
+        if (number < 0 || number > numbers[drop - 1]) continue;
+        char path[SLOT_PATH_SIZE + NAME_LIMIT + 2];
+        snprintf(path, sizeof path, "%s/%s", recorder->slot->runs, entry->d_name);
+        recorder->slot->ops->unlink(path);
+    }
+    if (folder != NULL) closedir(folder);
+    free(numbers);
+}
+
+static void archive_path(const Recorder *recorder, const Run *run, char *path, size_t size)
+{
+    int count;
+    long *numbers = archive_numbers(recorder->slot->runs, &count);
+    long next = count > 0 ? numbers[count - 1] + 1 : 1;
+    free(numbers);
+    snprintf(path, size, "%s/%06ld-seed-%llu-floor-%d-%s.txt", recorder->slot->runs, next,
+             (unsigned long long)run_seed(run), run_level(run)->depth,
+             run_mode(run) == MODE_WON ? "won" : "dead");
+}
+
+bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size)
+{
+    char where[SLOT_PATH_SIZE + NAME_LIMIT + 2] = "";
+    if (path != NULL && path_size > 0) path[0] = '\0';
+    if (recorder->slot == NULL || recorder->broken) return false;
+    Replay replay;
+    char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
+    bool built = build(recorder, &replay);
+    bool written = built && rep_add_check(&replay, save_digest(run)) &&
+                   file_make_dirs(recorder->slot->runs, error, sizeof error);
+    if (written) {
+        replay.ended = run_mode(run);
+        archive_path(recorder, run, where, sizeof where);
+        written = write_replay(recorder, &replay, where, NULL, error, sizeof error);
+    }
+    if (built) rep_free(&replay);
+    if (written) {
+        prune(recorder);
+        recorder->slot->ops->unlink(recorder->slot->replay);
+        if (path != NULL) snprintf(path, path_size, "%s", where);
+    } else {
+        tell(run, "The run's recording couldn't be kept: %s.", error);
+    }
+    recorder->broken = true;   /* nothing more is recorded */
+    return written;
+}

@@ -1,0 +1,56 @@
+/* Recording a run as it is played, for the session: every command the
+ * run takes, kept beside the save as replay.txt (replay.h's format) and
+ * written whole or not at all each time the save is, so the two always
+ * agree; when the run ends, by death or victory, the recording goes to
+ * runs/ (the last RECORDER_RUNS_KEPT are kept, oldest dropped), named
+ * NNNNNN-seed-S-floor-F-dead.txt or -won.txt, NNNNNN counting up.
+ *
+ * A run continued from its save goes on with its recording, which must
+ * have a checkpoint with the save's digest (any commands after it, from
+ * a game that stopped without saving, are dropped). If the recording is
+ * missing, damaged, from other data or another version, or doesn't match,
+ * a new one begins mid-run from the save (replay.h's start), and the log
+ * says so. A new run (turn 0, as its seed and floor make it) starts a new
+ * recording, which is first written with the first save (or once
+ * RECORDER_PENDING commands wait), so a waiting save's recording isn't
+ * touched by a short run that's never saved.
+ *
+ * Commands wait in memory (a fixed RECORDER_PENDING, so a session needs
+ * no freeing) and are written out early when that fills. */
+#ifndef AMULETS_RECORDER_H
+#define AMULETS_RECORDER_H
+
+#include "replay.h"
+#include "slot.h"
+
+enum { RECORDER_PENDING = 4096, RECORDER_RUNS_KEPT = 100 };
+
+typedef struct Recorder {
+    const Slot *slot;        /* NULL: nothing is recorded */
+    uint64_t seed;
+    int floor;
+    uint64_t data_digest;
+    bool on_disk;            /* replay.txt holds this run's recording */
+    bool broken;             /* commands were lost: a new recording begins
+                                mid-run at the next save */
+    uint64_t disk_hash;      /* replay.txt's bytes as last written or read */
+    int kept_commands, kept_checks;   /* of replay.txt's, this run's */
+    Command pending[RECORDER_PENDING];
+    int pending_count;
+} Recorder;
+
+/* slot may be NULL: a run not saved isn't recorded */
+void recorder_start(Recorder *recorder, const Slot *slot, Run *run);
+
+/* A command the run carried out */
+void recorder_add(Recorder *recorder, Run *run, Command command);
+
+/* The save is about to be written: the recording is written first, with
+ * the run's digest as a checkpoint. On failure the log says why. */
+bool recorder_checkpoint(Recorder *recorder, Run *run);
+
+/* The run is over: its recording goes to runs/ and replay.txt is removed.
+ * The path written goes in path (if not NULL; "" if none). */
+bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size);
+
+#endif

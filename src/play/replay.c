@@ -1,0 +1,502 @@
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
+/* A recording's text: see replay.h. Decisions the header leaves open:
+ *
+ * - The whole text is read by rec_parse first, so the bytes a record file
+ *   may not hold (NULs, control characters, broken UTF-8) are refused the
+ *   way every data file's are, with their line.
+ * - A start save's row is its line between two bars ("||[save]|" holds
+ *   "[save]"), since a row's trailing spaces are trimmed and the save's
+ *   blank lines would otherwise be empty rows that read as nothing.
+ * - "commands =" always has at least one row, maybe empty, since a value
+ *   of rows needs one; a row holds at most ROW_TOKENS tokens, so a mistake's
+ *   line points near it.
+ * - A recording is refused at its first mistakes, all reported; nothing of
+ *   a damaged recording is ever played. */
+#include "replay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "file.h"
+#include "records.h"
+#include "tune.h"
+
+enum { ROW_TOKENS = 20, DIGEST_DIGITS = 16 };
+
+/* Each command kind in a recording: its letter, and whether its argument
+ * is always written (a direction, a slot), or only when it isn't 0 */
+typedef struct KindToken { char letter; bool has_arg; } KindToken;
+static const KindToken KIND_TOKENS[CMD_COUNT] = {
+    [CMD_MOVE] = {'m', true},      [CMD_WAIT] = {'w', false},    [CMD_PICK_UP] = {'g', false},
+    [CMD_INVENTORY] = {'i', false}, [CMD_DROP] = {'d', false},   [CMD_CHOOSE] = {'c', true},
+    [CMD_CLOSE_DOOR] = {'C', false}, [CMD_SEARCH] = {'s', false}, [CMD_DESCEND] = {'>', false},
+    [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
+    [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},
+};
+
+/* ---- The data's digest ------------------------------------------------ */
+
+typedef struct Hash { uint64_t value; } Hash;
+
+static void hash_bytes(Hash *h, const void *bytes, size_t length)
+{
+    const unsigned char *p = bytes;
+    for (size_t i = 0; i < length; ++i) h->value = (h->value ^ p[i]) * 0x100000001b3ull;
+}
+
+/* Numbers as 4 bytes, low first, so the digest is the same everywhere */
+static void hash_int(Hash *h, long long value)
+{
+    unsigned char bytes[4];
+    for (int i = 0; i < 4; ++i) bytes[i] = (unsigned char)((unsigned long long)value >> (8 * i));
+    hash_bytes(h, bytes, sizeof bytes);
+}
+
+/* Text with its length first, so "ab" "c" and "a" "bc" differ */
+static void hash_text(Hash *h, const char *text)
+{
+    size_t length = strlen(text);
+    hash_int(h, (long long)length);
+    hash_bytes(h, text, length);
+}
+
+static void hash_color(Hash *h, Color color)
+{
+    hash_int(h, color.r);
+    hash_int(h, color.g);
+    hash_int(h, color.b);
+    hash_int(h, color.a);
+}
+
+static void hash_monster(Hash *h, const MonsterDef *m)
+{
+    hash_text(h, m->id);
+    hash_text(h, m->name);
+    hash_int(h, m->glyph);
+    hash_color(h, m->color);
+    hash_text(h, m->tile);
+    const int numbers[] = {m->min_floor, m->max_floor, m->sight, m->hp, m->damage_min,
+                           m->damage_max, m->defense, (int)m->traits, m->venom, m->pack};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
+}
+
+static void hash_item(Hash *h, const ItemDef *item)
+{
+    hash_text(h, item->id);
+    hash_text(h, item->name);
+    hash_text(h, item->tile);
+    const int numbers[] = {item->item_class, item->effect, item->frequency, item->damage_min,
+                           item->damage_max, item->defense, item->noisy};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
+}
+
+static void hash_vault(Hash *h, const VaultDef *v)
+{
+    hash_text(h, v->id);
+    const int numbers[] = {v->min_floor, v->max_floor, v->amulet, v->guardian, v->w, v->h};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
+    for (int y = 0; y < v->h && y < VAULT_MAX_H; ++y) hash_text(h, v->rows[y]);
+}
+
+/* Every field of every kind: a field added to data.h must be added here,
+ * or two data sets differing only in it would look the same. The sizes
+ * below stop the build when a kind grows, as a reminder (change them
+ * once the new field is hashed). */
+_Static_assert(sizeof(MonsterDef) == 176, "hash MonsterDef's new field in rep_data_digest");
+_Static_assert(sizeof(ItemDef) == 156, "hash ItemDef's new field in rep_data_digest");
+_Static_assert(sizeof(VaultDef) == 200, "hash VaultDef's new field in rep_data_digest");
+uint64_t rep_data_digest(const GameData *data)
+{
+    Hash h = {0xcbf29ce484222325ull};
+    hash_int(&h, data->monster_count);
+    for (int i = 0; i < data->monster_count; ++i) hash_monster(&h, &data->monsters[i]);
+    hash_int(&h, data->item_count);
+    for (int i = 0; i < data->item_count; ++i) hash_item(&h, &data->items[i]);
+    hash_int(&h, data->vault_count);
+    for (int i = 0; i < data->vault_count; ++i) hash_vault(&h, &data->vaults[i]);
+    return h.value;
+}
+
+/* ---- Making one ------------------------------------------------------- */
+
+void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
+              const char *start, size_t start_length)
+{
+    *replay = (Replay){.format = REP_FORMAT, .game = REP_GAME_VERSION, .seed = seed,
+                       .floor = floor, .data_digest = data_digest, .ended = MODE_PLAYING};
+    snprintf(replay->file, sizeof replay->file, "replay.txt");
+    if (start != NULL) {
+        replay->start = malloc(start_length + 1);
+        if (replay->start != NULL) {
+            memcpy(replay->start, start, start_length);
+            replay->start[start_length] = '\0';
+            replay->start_length = start_length;
+        }
+    }
+}
+
+/* Room for needed, doubling; false (the array as it was) if out of memory */
+static bool grow(void *array_pointer, int *capacity, int needed, size_t size)
+{
+    if (needed <= *capacity) return true;
+    int more = *capacity ? *capacity * 2 : 1024;
+    while (more < needed) more *= 2;
+    void **array = array_pointer;
+    void *bigger = realloc(*array, (size_t)more * size);
+    if (bigger == NULL) return false;
+    *array = bigger;
+    *capacity = more;
+    return true;
+}
+
+static bool add_at_line(Replay *replay, Command command, int line)
+{
+    if (replay->count == replay->capacity) {
+        /* both arrays have room for capacity; each is grown to the same */
+        int commands = replay->capacity, lines = replay->capacity;
+        bool grown = grow(&replay->commands, &commands, replay->count + 1, sizeof(Command)) &&
+                     grow(&replay->lines, &lines, replay->count + 1, sizeof(int));
+        if (!grown) return false;
+        replay->capacity = commands;
+    }
+    replay->commands[replay->count] = command;
+    replay->lines[replay->count++] = line;
+    return true;
+}
+
+bool rep_add(Replay *replay, Command command)
+{
+    return add_at_line(replay, command, 0);
+}
+
+static bool add_check_at_line(Replay *replay, uint64_t digest, int line)
+{
+    if (!grow(&replay->checks, &replay->check_capacity, replay->check_count + 1,
+              sizeof(RepCheck))) {
+        return false;
+    }
+    replay->checks[replay->check_count++] = (RepCheck){replay->count, digest, line};
+    return true;
+}
+
+bool rep_add_check(Replay *replay, uint64_t digest)
+{
+    return add_check_at_line(replay, digest, 0);
+}
+
+void rep_free(Replay *replay)
+{
+    free(replay->start);
+    free(replay->commands);
+    free(replay->lines);
+    free(replay->checks);
+    memset(replay, 0, sizeof *replay);
+}
+
+/* ---- Its text ------------------------------------------------------- */
+
+void rep_command_token(Command command, char out[8])
+{
+    bool known = command.kind < CMD_COUNT;
+    char letter = known ? KIND_TOKENS[command.kind].letter : '?';
+    bool write_arg = command.arg != 0 || (known && KIND_TOKENS[command.kind].has_arg);
+    if (write_arg) snprintf(out, 8, "%c%d", letter, command.arg);
+    else snprintf(out, 8, "%c", letter);
+}
+
+/* The start save, a line a row between bars */
+static void put_start(FILE *out, const Replay *replay)
+{
+    fputs("# It begins mid-run, from this save:\nstart =\n", out);
+    const char *p = replay->start, *end = replay->start + replay->start_length;
+    while (p < end) {
+        const char *newline = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = newline != NULL ? newline : end;
+        fprintf(out, "||%.*s|\n", (int)(line_end - p), p);
+        p = newline != NULL ? newline + 1 : end;
+    }
+}
+
+/* A token, on a new row when the row is full */
+static void put_token(FILE *out, const char *token, int *in_row)
+{
+    if (*in_row == ROW_TOKENS) {
+        fputs("\n|", out);
+        *in_row = 0;
+    }
+    if ((*in_row)++ > 0) fputc(' ', out);
+    fputs(token, out);
+}
+
+static void put_commands(FILE *out, const Replay *replay)
+{
+    fputs("commands =\n|", out);
+    int in_row = 0, check = 0;
+    for (int i = 0; i <= replay->count; ++i) {
+        char token[24];
+        for (; check < replay->check_count && replay->checks[check].position == i; ++check) {
+            unsigned long long digest = replay->checks[check].digest;
+            snprintf(token, sizeof token, "@%016llx", digest);
+            put_token(out, token, &in_row);
+        }
+        if (i == replay->count) break;
+        rep_command_token(replay->commands[i], token);
+        put_token(out, token, &in_row);
+    }
+    fputc('\n', out);
+}
+
+char *rep_text(const Replay *replay, size_t *length)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (out == NULL) return NULL;
+    fputs("# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n", out);
+    fprintf(out, "[replay]\nformat = %d\ngame = %d\nseed = %llu\nfloor = %d\ndata = %016llx\n",
+            replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
+            (unsigned long long)replay->data_digest);
+    if (replay->start != NULL) put_start(out, replay);
+    put_commands(out, replay);
+    if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
+    if (replay->ended == MODE_WON) fputs("ended = won\n", out);
+    bool failed = ferror(out) != 0;
+    if (fclose(out) != 0 || failed) {
+        free(text);
+        return NULL;
+    }
+    if (length != NULL) *length = size;
+    return text;
+}
+
+/* ---- Reading one ------------------------------------------------------ */
+
+static int kind_of_letter(char letter)
+{
+    for (int kind = 0; kind < CMD_COUNT; ++kind) {
+        if (KIND_TOKENS[kind].letter == letter) return kind;
+    }
+    return -1;
+}
+
+static bool read_hex(const char *text, size_t length, uint64_t *out)
+{
+    if (length != DIGEST_DIGITS) return false;
+    uint64_t value = 0;
+    for (size_t i = 0; i < length; ++i) {
+        char c = text[i];
+        int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (digit < 0) return false;
+        value = value << 4 | (uint64_t)digit;
+    }
+    *out = value;
+    return true;
+}
+
+/* A command's argument: nothing for 0, or a whole number -128..127 */
+static bool read_arg(const char *text, size_t length, int *out)
+{
+    *out = 0;
+    if (length == 0) return true;
+    if (length > 4) return false;
+    int value;
+    if (!rec_whole_number(text, length, &value) || value < -128 || value > 127) return false;
+    *out = value;
+    return true;
+}
+
+/* One token of a commands row */
+static bool read_token(Replay *replay, Fields *fields, const char *token, size_t length, int line)
+{
+    char quoted[REC_QUOTE_SIZE], copy[REC_QUOTE_SIZE];
+    size_t shown = length < sizeof copy - 1 ? length : sizeof copy - 1;
+    snprintf(copy, sizeof copy, "%.*s", (int)shown, token);
+    if (token[0] == '@') {
+        uint64_t digest;
+        if (!read_hex(token + 1, length - 1, &digest)) {
+            fld_report(fields, line, "'%s' should be @ and 16 hex digits, a checkpoint",
+                       rec_quote(copy, quoted));
+            return false;
+        }
+        if (!add_check_at_line(replay, digest, line)) goto out_of_memory;
+        return true;
+    }
+    int kind = kind_of_letter(token[0]), arg;
+    if (kind < 0 || !read_arg(token + 1, length - 1, &arg)) {
+        fld_report(fields, line, "'%s' isn't a command", rec_quote(copy, quoted));
+        return false;
+    }
+    if (replay->count == REP_MAX_COMMANDS) {
+        fld_report(fields, line, "there are more than %d commands", REP_MAX_COMMANDS);
+        return false;
+    }
+    if (add_at_line(replay, (Command){(uint8_t)kind, (int8_t)arg}, line)) return true;
+out_of_memory:
+    fld_report(fields, line, "there isn't enough memory to read it");
+    return false;
+}
+
+static bool read_commands(Replay *replay, Fields *fields)
+{
+    int rows;
+    const char *text = fld_rows(fields, "commands", &rows);
+    if (text == NULL) return false;
+    int line = fld_line(fields, "commands") + 1;
+    for (const char *p = text; ; ) {
+        while (*p == ' ' || *p == '\t') ++p;
+        if (*p == '\0') return true;
+        if (*p == '\n') {
+            ++line;
+            ++p;
+            continue;
+        }
+        size_t length = strcspn(p, " \t\n");
+        if (!read_token(replay, fields, p, length, line)) return false;
+        p += length;
+    }
+}
+
+/* The start save's rows, each between bars, back into the save's text */
+static bool read_start(Replay *replay, Fields *fields)
+{
+    int rows;
+    const char *text = fld_rows(fields, "start", &rows);
+    if (text == NULL) return false;
+    replay->start_line = fld_line(fields, "start");
+    size_t length = strlen(text);
+    replay->start = malloc(length + 2);
+    if (replay->start == NULL) {
+        fld_report(fields, replay->start_line, "there isn't enough memory to read it");
+        return false;
+    }
+    char *out = replay->start;
+    int line = replay->start_line + 1;
+    for (const char *p = text; *p != '\0'; ++line) {
+        size_t row = strcspn(p, "\n");
+        if (row < 2 || p[0] != '|' || p[row - 1] != '|') {
+            fld_report(fields, line, "a row of the start save should be between two bars");
+            return false;
+        }
+        memcpy(out, p + 1, row - 2);
+        out += row - 2;
+        *out++ = '\n';
+        p += row;
+        if (*p == '\n') ++p;
+    }
+    *out = '\0';
+    replay->start_length = (size_t)(out - replay->start);
+    return true;
+}
+
+static bool read_seed(Replay *replay, Fields *fields)
+{
+    const char *text = fld_text(fields, "seed");
+    uint64_t value = 0;
+    size_t i = 0;
+    for (; text[i] >= '0' && text[i] <= '9' && i < 20; ++i) {
+        uint64_t digit = (uint64_t)(text[i] - '0');
+        if (value > (UINT64_MAX - digit) / 10) break;
+        value = value * 10 + digit;
+    }
+    if (i == 0 || text[i] != '\0') {
+        if (text[0] != '\0') {
+            fld_report(fields, fld_line(fields, "seed"), "'seed' should be a whole number from 0 "
+                       "to %llu", (unsigned long long)UINT64_MAX);
+        }
+        return false;
+    }
+    replay->seed = value;
+    return true;
+}
+
+static void read_ended(Replay *replay, Fields *fields)
+{
+    replay->ended = MODE_PLAYING;
+    if (!fld_has(fields, "ended")) return;
+    const char *ended = fld_text(fields, "ended");
+    if (strcmp(ended, "dead") == 0) replay->ended = MODE_DEAD;
+    else if (strcmp(ended, "won") == 0) replay->ended = MODE_WON;
+    else fld_report(fields, fld_line(fields, "ended"), "'ended' should be dead or won");
+}
+
+static void read_header(Replay *replay, Fields *fields)
+{
+    replay->format = fld_number(fields, "format", 0);
+    if (fields->mistakes == 0 && replay->format != REP_FORMAT) {
+        fld_report(fields, fld_line(fields, "format"), "it's format %d, and this game reads "
+                   "format %d", replay->format, REP_FORMAT);
+        return;
+    }
+    replay->game = fld_number(fields, "game", 0);
+    read_seed(replay, fields);
+    replay->floor = fld_number(fields, "floor", 1);
+    if (replay->floor > LAST_FLOOR) {
+        fld_report(fields, fld_line(fields, "floor"), "'floor' should be 1 to %d", LAST_FLOOR);
+    }
+    const char *data = fld_text(fields, "data");
+    if (data[0] != '\0' && !read_hex(data, strlen(data), &replay->data_digest)) {
+        fld_report(fields, fld_line(fields, "data"), "'data' should be 16 hex digits");
+    }
+    if (fld_has(fields, "class")) {
+        fld_report(fields, fld_line(fields, "class"), "'class': this game has no classes yet");
+    }
+}
+
+static bool read_record(Replay *replay, const RecFile *file, const char *name, Errors *errors)
+{
+    if (file->count != 1 || strcmp(file->records[0].type, "replay") != 0) {
+        int line = file->count == 0 ? 1 : file->records[file->count > 1 ? 1 : 0].line;
+        errors_add(errors, "%s:%d: a recording is one [replay] record", name, line);
+        return false;
+    }
+    Fields fields;
+    fld_init(&fields, &file->records[0], name, errors);
+    read_header(replay, &fields);
+    if (fields.mistakes > 0) return false;
+    if (fld_has(&fields, "start") && !read_start(replay, &fields)) return false;
+    if (!read_commands(replay, &fields)) return false;
+    read_ended(replay, &fields);
+    return fld_finish(&fields);
+}
+
+bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->file, sizeof out->file, "%s", file);
+    RecFile records;
+    int before = errors->count;
+    bool good = rec_parse(&records, text, length, out->file, errors) &&
+                read_record(out, &records, out->file, errors);
+    rec_free(&records);
+    if (!good || errors->count > before) {
+        char name[REP_NAME_SIZE];
+        memcpy(name, out->file, sizeof name);
+        rep_free(out);
+        memcpy(out->file, name, sizeof name);
+        return false;
+    }
+    return true;
+}
+
+bool rep_read_file(Replay *out, const char *path, Errors *errors)
+{
+    char *text, error[160];
+    size_t length;
+    struct stat info;
+    bool folder = stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+    if (folder || file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error) != FILE_READ_OK) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->file, sizeof out->file, "%s", path);
+        /* file_read_all speaks of a save; this is a recording */
+        const char *why = folder                     ? "it's a folder, not a recording"
+                          : strstr(error, "too big") ? "it's far too big to be a recording"
+                                                     : error;
+        errors_add(errors, "%s: %s", path, why);
+        return false;
+    }
+    bool good = rep_parse(out, text, length, path, errors);
+    free(text);
+    return good;
+}

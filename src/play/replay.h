@@ -1,0 +1,102 @@
+/* A recording of a run, as Doom's demos are: a header saying how the run
+ * began, then every command the run took, in order, with the run's digest
+ * at each save on the way (checkpoints), so a replay that parts from the
+ * recording says where. It is text in the records format (records.h):
+ *
+ *   # A recording of a run of Amulets of SDL: amulets --replay FILE plays it
+ *   [replay]
+ *   format = 1                   REP_FORMAT; another is refused
+ *   game = 1                     REP_GAME_VERSION of the game that played it
+ *   seed = 38                    the run's seed
+ *   floor = 1                    the floor it began on
+ *   data = 89ab0123cdef4567      rep_data_digest of the data files it used
+ *   start =                      only when it begins mid-run (a recording
+ *   ||# A saved run...|          lost or not matching its save): the save it
+ *   ||[save]|                    begins from, a line of it a row between bars
+ *   commands =
+ *   |m2 m2 w g i c0 S @0123456789abcdef
+ *   |m4 > y
+ *   ended = dead                 only once the run is over: dead or won
+ *
+ * Commands are tokens split by spaces, a letter for the kind and its
+ * argument after it (m2 is CMD_MOVE 2, c12 CMD_CHOOSE 12, w CMD_WAIT; an
+ * argument of 0 is left out but for a move's or a choice's, and may be
+ * left out anywhere; the letters are in replay.c's one table of kinds),
+ * an argument from -128 to 127. @ and 16 hex
+ * digits is a checkpoint: the run's save_digest at that point. A later
+ * format adds `class = ID` (the class issue); this one has no classes.
+ *
+ * Reading takes any bytes: every mistake is "FILE:LINE: what's wrong". */
+#ifndef AMULETS_REPLAY_H
+#define AMULETS_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "errors.h"
+#include "run.h"
+
+enum {
+    REP_FORMAT = 1,
+    /* Raised with any change meant to alter play, when the golden replays
+     * are recorded again (tools/regen-replays.sh); a recording from
+     * another version is still played, and its checkpoints tell */
+    REP_GAME_VERSION = 1,
+    REP_MAX_COMMANDS = 10 * 1000 * 1000,
+    REP_FILE_LIMIT = 64 * 1024 * 1024,
+    REP_NAME_SIZE = 256,
+};
+
+typedef struct RepCheck {
+    int position;     /* how many commands come before it */
+    uint64_t digest;  /* the run's save_digest there */
+    int line;
+} RepCheck;
+
+typedef struct Replay {
+    char file[REP_NAME_SIZE];   /* what messages call it */
+    int format, game;
+    uint64_t seed;
+    int floor;
+    uint64_t data_digest;
+    char *start;                /* the save it begins from, or NULL */
+    size_t start_length;
+    int start_line;
+    Command *commands;
+    int *lines;                 /* each command's line, for messages */
+    int count, capacity;
+    RepCheck *checks;
+    int check_count, check_capacity;
+    Mode ended;                 /* MODE_DEAD or MODE_WON, or MODE_PLAYING */
+} Replay;
+
+/* FNV-1a over every value of the data, kind by kind in their files'
+ * order, so a recording knows the data it was played with. Comments and
+ * spacing in the files don't change it. */
+uint64_t rep_data_digest(const GameData *data);
+
+/* A new recording's header: from the start (start NULL), or mid-run from
+ * a save's text. Commands and checkpoints are added after. */
+void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
+              const char *start, size_t start_length);
+/* False if out of memory (nothing is added then) */
+bool rep_add(Replay *replay, Command command);
+bool rep_add_check(Replay *replay, uint64_t digest);
+void rep_free(Replay *replay);
+
+/* Reads a recording's text (any bytes, length long) into *out; file
+ * names it in the mistakes. True if all of it is good; otherwise every
+ * mistake is in errors and *out is left empty. */
+bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors);
+/* Reads the file at path, named in the mistakes as given */
+bool rep_read_file(Replay *out, const char *path, Errors *errors);
+
+/* The text of a recording, NUL-terminated, for the caller to free; NULL
+ * if out of memory */
+char *rep_text(const Replay *replay, size_t *length);
+
+/* A command's token ("m2", "S"), into out of at least 8 bytes */
+void rep_command_token(Command command, char out[8]);
+
+#endif

@@ -1,0 +1,207 @@
+/* The screen model's side panel (the run's figures, the debugging lines,
+ * the look panel) and log, as lines of text a frontend paints. */
+#include <stdio.h>
+#include <string.h>
+
+#include "known.h"
+#include "palette.h"
+#include "screen.h"
+#include "tune.h"
+
+enum { LOOK_LINES = 8 };
+
+typedef struct Writer {
+    ScreenPanel *panel;
+    int width, rows;
+} Writer;
+
+static PanelLine *next_line(Writer *w)
+{
+    ScreenPanel *p = w->panel;
+    if (p->count >= w->rows || p->count >= SCREEN_PANEL_LINES) return NULL;
+    PanelLine *line = &p->lines[p->count++];
+    memset(line, 0, sizeof *line);
+    return line;
+}
+
+static void write_line(Writer *w, const char *text, Color color)
+{
+    PanelLine *line = next_line(w);
+    if (line == NULL) return;
+    line->kind = PANEL_TEXT;
+    snprintf(line->text, sizeof line->text, "%s", text);
+    line->color = color;
+}
+
+static void gap(Writer *w)
+{
+    PanelLine *line = next_line(w);
+    if (line != NULL) line->kind = PANEL_GAP;
+}
+
+/* Words wrapped to the panel's width, at most max_lines lines */
+static void write_wrapped(Writer *w, const char *text, Color color, int max_lines)
+{
+    char line[SCREEN_LINE_SIZE];
+    const char *p = text;
+    int width = w->width < (int)sizeof line - 1 ? w->width : (int)sizeof line - 1;
+    for (int lines = 0; *p != '\0' && lines < max_lines; ++lines) {
+        int take = (int)strlen(p);
+        if (take > width) {
+            take = width;
+            while (take > 0 && p[take] != ' ') --take;
+            if (take == 0) take = width;
+        }
+        memcpy(line, p, (size_t)take);
+        line[take] = '\0';
+        write_line(w, line, color);
+        p += take;
+        while (*p == ' ') ++p;
+    }
+}
+
+static void health_bar(Writer *w, int hp, int most)
+{
+    PanelLine *line = next_line(w);
+    if (line == NULL) return;
+    line->kind = PANEL_BAR;
+    line->value = hp > 0 ? hp : 0;
+    line->most = most;
+    line->bar = hp * 4 <= most ? PAL_DANGER : PAL_GOOD;
+    line->color = PAL_TEXT;
+    snprintf(line->text, sizeof line->text, "%d/%d", line->value, most);
+}
+
+static void item_line(Writer *w, const Run *run, const char *label, int kind)
+{
+    char name[96] = "none", line[SCREEN_LINE_SIZE];
+    if (kind >= 0) run_item_name(run, (Stack){kind, 1}, name, sizeof name);
+    snprintf(line, sizeof line, "%s %s", label, name);
+    write_wrapped(w, line, PAL_TEXT, 2);
+}
+
+static void statuses(Writer *w, const Player *p)
+{
+    static const char *const names[] = {"Poisoned", "Regenerating", "Confused"};
+    const int turns[] = {p->status.poisoned, p->status.regenerating, p->status.confused};
+    for (int i = 0; i < 3; ++i) {
+        if (turns[i] <= 0) continue;
+        char line[48];
+        snprintf(line, sizeof line, "%s (%d)", names[i], turns[i]);
+        write_line(w, line, i == 1 ? PAL_GOOD : PAL_DANGER);
+    }
+}
+
+static void figures(Writer *w, const Run *run)
+{
+    const Player *p = run_player(run);
+    char line[96];
+    write_line(w, "AMULETS OF SDL", PAL_PLAYER);
+    gap(w);
+    snprintf(line, sizeof line, "Floor %d", run_level(run)->depth);
+    write_line(w, line, PAL_TEXT);
+    health_bar(w, p->hp, p->max_hp);
+    snprintf(line, sizeof line, "Strength %+d", p->strength);
+    write_line(w, line, PAL_TEXT);
+    snprintf(line, sizeof line, "Defense %d", run_player_defense(run));
+    write_line(w, line, PAL_TEXT);
+    item_line(w, run, "Weapon:", p->weapon);
+    item_line(w, run, "Armor:", p->armor);
+    snprintf(line, sizeof line, "Gold %d", p->gold);
+    write_line(w, line, PAL_GOLD);
+    snprintf(line, sizeof line, "Amulets %d of %d", p->amulets, AMULETS);
+    write_line(w, line, PAL_GOLD);
+    snprintf(line, sizeof line, "Turn %d", run_turn(run));
+    write_line(w, line, PAL_TEXT);
+    statuses(w, p);
+}
+
+/* F4: every monster that fits, and how many didn't */
+static void monster_list(Writer *w, const Run *run)
+{
+    const Level *level = run_level(run);
+    int shown = 0;
+    write_line(w, "DEBUG: monsters (F4)", PAL_DEBUG);
+    for (; shown < level->monster_count && w->panel->count + 1 < w->rows; ++shown) {
+        const Monster *m = &level->monsters[shown];
+        char line[64];
+        snprintf(line, sizeof line, "%c %2d,%2d %s", run_data(run)->monsters[m->kind].glyph,
+                 m->pos.x, m->pos.y, run_state_name(m->state));
+        write_line(w, line, PAL_DEBUG);
+    }
+    if (shown < level->monster_count) {
+        char line[32];
+        snprintf(line, sizeof line, "and %d more", level->monster_count - shown);
+        write_line(w, line, PAL_DEBUG);
+    }
+}
+
+static void debug_lines(Writer *w, const Input *input, const Run *run)
+{
+    const DebugViews *views = &input->views;
+    const GameData *data = run_data(run);
+    char line[96];
+    if (views->reveal) write_line(w, "DEBUG: whole floor (F1)", PAL_DEBUG);
+    if (views->distances) write_line(w, "DEBUG: distances (F3)", PAL_DEBUG);
+    if (views->growing) {
+        snprintf(line, sizeof line, "DEBUG: cave step %d of %d (F6)", views->growth.step, CAVE_STEPS + 1);
+        write_line(w, line, PAL_DEBUG);
+    }
+    if (views->vault_shown >= 0) {
+        const VaultDef *vault = &data->vaults[views->vault_shown];
+        snprintf(line, sizeof line, "DEBUG: vault %d of %d (F7)", views->vault_shown + 1, data->vault_count);
+        write_line(w, line, PAL_DEBUG);
+        snprintf(line, sizeof line, "%s, floors %d to %d", vault->id, vault->min_floor, vault->max_floor);
+        write_line(w, line, PAL_DEBUG);
+    }
+    if (views->monster_list) monster_list(w, run);
+}
+
+/* The look panel: the creature there (if seen, with its state and a
+ * health bar), the item there (if known), and the ground or a known trap */
+static void look_panel(Writer *w, const Input *input, const Run *run, Point cell)
+{
+    LookInfo look;
+    known_look(run, cell, &look);
+    write_line(w, input->looking ? "Looking (Esc or x to stop):" : "You see:", PAL_DIM_TEXT);
+    if (look.creature[0] != '\0') write_wrapped(w, look.creature, PAL_TEXT, 2);
+    if (look.monster >= 0) {
+        const Monster *m = &run_level(run)->monsters[look.monster];
+        health_bar(w, m->hp, run_data(run)->monsters[m->kind].hp);
+    }
+    if (look.item[0] != '\0') write_wrapped(w, look.item, PAL_TEXT, 2);
+    write_wrapped(w, look.ground[0] ? look.ground : "Nothing you know of.", PAL_TEXT, 1);
+}
+
+void screen_panel(const Input *input, const Run *run, int width, int rows, ScreenPanel *out)
+{
+    out->count = 0;
+    Point cell;
+    bool looking = input_look_cell(input, &cell);
+    int top_rows = looking ? rows - LOOK_LINES : rows;
+    Writer w = {out, width, top_rows > 0 ? top_rows : 0};
+    figures(&w, run);
+    gap(&w);
+    debug_lines(&w, input, run);
+    out->look_first = out->count;
+    if (looking) {
+        w.rows = rows;
+        look_panel(&w, input, run, cell);
+    }
+}
+
+void screen_log(const Run *run, int rows, ScreenLog *out)
+{
+    const MsgLog *log = run_log(run);
+    int count = msg_count(log);
+    if (rows > SCREEN_LOG_LINES) rows = SCREEN_LOG_LINES;
+    int first = count > rows ? count - rows : 0;
+    out->count = 0;
+    for (int i = first; i < count; ++i) {
+        const Message *m = msg_get(log, i);
+        char *text = out->lines[out->count];
+        if (m->count > 1) snprintf(text, sizeof out->lines[0], "%s x%d", m->text, m->count);
+        else snprintf(text, sizeof out->lines[0], "%s", m->text);
+        out->colors[out->count++] = m->read ? PAL_DIM_TEXT : PAL_TEXT;
+    }
+}

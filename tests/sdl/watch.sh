@@ -1,0 +1,53 @@
+#!/bin/sh
+# Watching a recording: the headless frame of a replay ends on the same
+# run as the replay runner's, and in a real window under Xvfb the
+# playback keys (pause, step, faster, slower) work and Esc leaves.
+amulets="$1"
+source_dir="$2"
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+work=$(mktemp -d)
+export AMULETS_HOME="$work/home"
+fail() { echo "FAIL: $*"; exit 1; }
+game=""
+xvfb=""
+trap 'kill -9 $game 2>/dev/null; kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
+
+for name in descend-1-to-3 death-floor-6 save-and-continue; do
+    film="$source_dir/tests/replays/$name.txt"
+    runner=$("$amulets" --replay "$film" --digest | grep '^digest')
+    window=$("$amulets" --replay "$film" --screenshot "$work/$name.png" --digest | grep '^digest')
+    [ -n "$runner" ] && [ "$runner" = "$window" ] || fail "$name: runner $runner, window $window"
+    [ -s "$work/$name.png" ] || fail "$name: no picture"
+done
+
+# a damaged recording is refused with its file and line, in the window too
+printf 'format = 1\ngame = x\n' >"$work/bad.txt"
+"$amulets" --replay "$work/bad.txt" --screenshot "$work/bad.png" 2>"$work/err" && fail "a bad recording played"
+grep -q "bad.txt:" "$work/err" || fail "no FILE:LINE for a bad recording: $(cat "$work/err")"
+
+command -v Xvfb >/dev/null && command -v xdotool >/dev/null || fail "Xvfb and xdotool are needed"
+Xvfb -displayfd 3 -screen 0 1400x900x24 3>"$work/display" >/dev/null 2>&1 &
+xvfb=$!
+for i in $(seq 1 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+export DISPLAY=":$(cat "$work/display")"
+"$amulets" --replay "$source_dir/tests/replays/descend-1-to-3.txt" &
+game=$!
+window=""
+for i in $(seq 1 150); do
+    window=$(xdotool search --all --pid "$game" --name "Amulets of SDL" 2>/dev/null | head -1)
+    [ -n "$window" ] && break
+    sleep 0.2
+done
+[ -n "$window" ] || fail "no window appeared"
+xdotool windowfocus --sync "$window" 2>/dev/null
+for key in space period period Right plus plus minus F2 F2 space; do
+    xdotool key --window "$window" "$key"
+    sleep 0.2
+done
+kill -0 $game 2>/dev/null || fail "the playback window ended by itself"
+xdotool key --window "$window" Escape
+for i in $(seq 1 100); do kill -0 $game 2>/dev/null || break; sleep 0.1; done
+kill -0 $game 2>/dev/null && fail "Esc didn't end the playback"
+wait $game || fail "the playback ended with status $?"
+game=""
+echo "ok"

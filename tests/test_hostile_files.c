@@ -1,0 +1,266 @@
+/* The save folder against what a hostile or unlucky disk holds: a link
+ * planted as the temporary file, a stale temporary file, a folder or a
+ * FIFO as the save, a read that fails, and a second copy of the game on
+ * the same folder. Nothing outside the folder is ever written, a save that
+ * can't be read is kept, and a damaged one never overwrites another. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "files.h"
+#include "runtest.h"
+#include "save.h"
+#include "slot.h"
+
+typedef struct Suite {
+    const GameData *data;
+    char root[PATH_SIZE];
+    Run *run;
+} Suite;
+
+static void make_slot(Suite *s, Slot *slot, const char *name)
+{
+    char dir[PATH_SIZE], error[SLOT_ERROR_SIZE];
+    path_of(dir, "%s/%s", s->root, name);
+    if (!slot_init(slot, dir, NULL, NULL, error, sizeof error)) {
+        fprintf(stderr, "slot_init: %s\n", error);
+        exit(EXIT_FAILURE);
+    }
+}
+
+static bool is_regular(const char *path)
+{
+    struct stat info;
+    return lstat(path, &info) == 0 && S_ISREG(info.st_mode);
+}
+
+/* A link planted as save.txt.tmp, to a file outside the folder: the save
+ * is written in the folder and the target is untouched; a dangling link's
+ * target is never made */
+static void test_planted_links(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "links");
+    char victim[PATH_SIZE], temporary[PATH_SIZE], nowhere[PATH_SIZE];
+    char error[SLOT_ERROR_SIZE];
+    path_of(victim, "%s/victim.txt", s->root);
+    path_of(temporary, "%s.tmp", slot.save);
+    path_of(nowhere, "%s/nowhere.txt", s->root);
+    put_file(victim, "precious\n", 9);
+    CHECK(symlink(victim, temporary) == 0);
+    CHECK(slot_write(&slot, s->run, error, sizeof error));
+    CHECK(same_file(victim, "precious\n", 9));
+    CHECK(is_regular(slot.save));
+    CHECK(!exists(temporary));
+    size_t length;
+    char *text = save_write(s->run, &length);
+    CHECK(same_file(slot.save, text, length));
+
+    CHECK(symlink(nowhere, temporary) == 0);
+    CHECK(slot_write(&slot, s->run, error, sizeof error));
+    CHECK(!exists(nowhere));
+    CHECK(same_file(slot.save, text, length));
+
+    /* a temporary file a crash left behind is cleaned up by the next save */
+    put_file(temporary, "half a save", 11);
+    CHECK(slot_write(&slot, s->run, error, sizeof error));
+    CHECK(!exists(temporary));
+    CHECK(same_file(slot.save, text, length));
+    free(text);
+}
+
+/* save.txt as a folder: said to be a folder, never moved or set aside */
+static void test_folder_as_save(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "folder");
+    CHECK(mkdir(slot.save, 0755) == 0);
+    SlotLoad load;
+    CHECK(slot_load(&slot, s->data, &load) == NULL);
+    CHECK(load.unreadable);
+    CHECK(!load.set_aside);
+    CHECK(is_folder(slot.save));
+    CHECK(!exists(slot.bad));
+    CHECK_INT(load.reasons.count, 1);
+    if (load.reasons.count == 1) {
+        CHECK_STR(load.reasons.lines[0], "save.txt: it can't be read: it's a folder, not a file");
+    }
+    char lines[SLOT_REASONS_SHOWN + 2][SLOT_ERROR_SIZE];
+    CHECK_INT(slot_explain(&load, lines, SLOT_REASONS_SHOWN + 2), 2);
+    CHECK_STR(lines[0], "The saved run couldn't be read, and is left as it is:");
+    errors_clear(&load.reasons);
+}
+
+/* A FIFO as save.txt is refused at once: a child process tries, and is
+ * killed if it's still waiting after a few seconds (a hang fails) */
+static void test_fifo_as_save(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "fifo");
+    CHECK(mkfifo(slot.save, 0644) == 0);
+    pid_t child = fork();
+    if (child == 0) {
+        alarm(5);
+        SlotLoad load;
+        Run *run = slot_load(&slot, s->data, &load);
+        bool refused = run == NULL && load.unreadable && !load.set_aside &&
+                       load.reasons.count == 1 &&
+                       strcmp(load.reasons.lines[0],
+                              "save.txt: it can't be read: it's a FIFO (a pipe), not a file") == 0;
+        _exit(refused ? 0 : 1);
+    }
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    struct stat info;
+    CHECK(lstat(slot.save, &info) == 0 && S_ISFIFO(info.st_mode));
+}
+
+/* Reads that fail for a moment: the read fails with EIO */
+static int failing_reads;
+static ssize_t eio_read(int fd, void *data, size_t size)
+{
+    (void)fd, (void)data, (void)size;
+    ++failing_reads;
+    errno = EIO;
+    return -1;
+}
+
+static int plain_open(const char *path, int flags, int mode) { return open(path, flags, mode); }
+
+/* A read error on a good save is not damage: it's kept where it is, the
+ * player is told, and the next try continues it */
+static void test_read_error(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "eio");
+    char error[SLOT_ERROR_SIZE];
+    CHECK(slot_write(&slot, s->run, error, sizeof error));
+    size_t length;
+    char *text = save_write(s->run, &length);
+    FileOps ops = *file_system_ops();
+    ops.open = plain_open;
+    ops.read = eio_read;
+    slot.ops = &ops;
+    SlotLoad load;
+    CHECK(slot_load(&slot, s->data, &load) == NULL);
+    CHECK(failing_reads > 0);
+    CHECK(load.unreadable);
+    CHECK(!load.set_aside);
+    CHECK(same_file(slot.save, text, length));
+    CHECK(!exists(slot.bad));
+    CHECK_INT(load.reasons.count, 1);
+    if (load.reasons.count == 1) {
+        CHECK_STR(load.reasons.lines[0],
+                  "save.txt: it can't be read: the disk reported an error while reading it");
+    }
+    errors_clear(&load.reasons);
+
+    slot.ops = file_system_ops();
+    Run *again = slot_load(&slot, s->data, &load);
+    CHECK(again != NULL);
+    if (again != NULL) CHECK(save_digest(again) == save_digest(s->run));
+    run_free(again);
+    errors_clear(&load.reasons);
+    free(text);
+}
+
+/* Two damaged saves in a row, then more than are kept: none is written
+ * over, the oldest go first */
+static void test_damaged_kept(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "damaged");
+    char texts[SLOT_BAD_KEPT + 2][32];
+    for (int i = 0; i < SLOT_BAD_KEPT + 2; ++i) {
+        snprintf(texts[i], sizeof texts[i], "version = 1\n# damaged %d\n", i);
+        put_file(slot.save, texts[i], strlen(texts[i]));
+        SlotLoad load;
+        CHECK(slot_load(&slot, s->data, &load) == NULL);
+        CHECK(load.set_aside);
+        CHECK_INT(load.older_bad, i < SLOT_BAD_KEPT - 1 ? i : SLOT_BAD_KEPT - 1);
+        errors_clear(&load.reasons);
+    }
+    /* the newest is save.bad, the one before save.1.bad, and so on */
+    int newest = SLOT_BAD_KEPT + 1;
+    CHECK(same_file(slot.bad, texts[newest], strlen(texts[newest])));
+    for (int i = 1; i < SLOT_BAD_KEPT; ++i) {
+        char older[PATH_SIZE];
+        path_of(older, "%s/save.%d.bad", slot.dir, i);
+        CHECK(same_file(older, texts[newest - i], strlen(texts[newest - i])));
+    }
+    char past[PATH_SIZE];
+    path_of(past, "%s/save.%d.bad", slot.dir, SLOT_BAD_KEPT);
+    CHECK(!exists(past));
+}
+
+/* The folder's lock: a second holder is refused with the player's words,
+ * and once the first lets go (or its process ends) it can be had */
+static void test_lock(Suite *s)
+{
+    Slot first, second;
+    make_slot(s, &first, "locked");
+    make_slot(s, &second, "locked");
+    char error[SLOT_ERROR_SIZE];
+    CHECK(slot_lock(&first, error, sizeof error));
+    CHECK(!slot_lock(&second, error, sizeof error));
+    char expected[SLOT_PATH_SIZE + 80];
+    snprintf(expected, sizeof expected,
+             "the run in %s is being played by another copy of the game", second.dir);
+    CHECK_STR(error, expected);
+    slot_unlock(&first);
+    CHECK(slot_lock(&second, error, sizeof error));
+    slot_unlock(&second);
+
+    /* a process that holds it and dies leaves no lock behind */
+    pid_t child = fork();
+    if (child == 0) {
+        Slot mine;
+        make_slot(s, &mine, "locked");
+        char e[SLOT_ERROR_SIZE];
+        _exit(slot_lock(&mine, e, sizeof e) ? 0 : 1);
+    }
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(slot_lock(&first, error, sizeof error));
+    slot_unlock(&first);
+
+    /* a link planted as the lock file is refused, never followed */
+    Slot linked;
+    make_slot(s, &linked, "linked-lock");
+    char target[PATH_SIZE];
+    path_of(target, "%s/lock-target", s->root);
+    CHECK(symlink(target, linked.lock) == 0);
+    CHECK(!slot_lock(&linked, error, sizeof error));
+    CHECK(!exists(target));
+}
+
+int main(void)
+{
+    GameData data = {0};
+    load_shipped_data(&data);
+    static Suite suite;
+    Suite *s = &suite;
+    s->data = &data;
+    path_of(s->root, "/tmp/amulets-hostile-XXXXXX");
+    if (mkdtemp(s->root) == NULL) {
+        perror("mkdtemp");
+        return EXIT_FAILURE;
+    }
+    s->run = run_new(&data, 5, 2);
+
+    test_planted_links(s);
+    test_folder_as_save(s);
+    test_fifo_as_save(s);
+    test_read_error(s);
+    test_damaged_kept(s);
+    test_lock(s);
+
+    run_free(s->run);
+    remove_tree(s->root);
+    data_free(&data);
+    return check_done("test_hostile_files");
+}
