@@ -113,10 +113,28 @@ static inline uint8_t dmap_kind_of(uint8_t t)
     return (uint8_t)(ground | (uint8_t)(door + door));
 }
 
+/* The spreading reads each cell's kind in a copy of the map with a
+ * border of wall all round, so that no step needs a test for the edge:
+ * a cell's place there, and its neighbours' offsets */
+static inline int dmap_padded(int cell)
+{
+    return cell + 2 * (cell / MAP_W) + DMAP_PADDED_W + 1;
+}
+
+static const int PADDED_NEIGHBOUR[8] = {
+    -DMAP_PADDED_W, -DMAP_PADDED_W + 1, 1, DMAP_PADDED_W + 1,
+    DMAP_PADDED_W, DMAP_PADDED_W - 1, -1, -DMAP_PADDED_W - 1,
+};
+
 static void dmap_kinds(const Map *map, uint8_t *restrict kind)
 {
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        kind[i] = dmap_kind_of(map->terrain[i]);
+    memset(kind, DMAP_SHUT, DMAP_PADDED_CELLS);
+    for (int y = 0; y < MAP_H; ++y) {
+        uint8_t *row = kind + dmap_padded(y * MAP_W);
+        const uint8_t *terrain = map->terrain + y * MAP_W;
+        for (int x = 0; x < MAP_W; ++x) {
+            row[x] = dmap_kind_of(terrain[x]);
+        }
     }
 }
 
@@ -147,14 +165,15 @@ static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost,
         }
         ground_head += from_ground;
         doors_head += !from_ground;
-        bool inner = dmap_inner(cell);
+        int padded = dmap_padded(cell);
         for (int k = 0; k < 8; ++k) {
-            int next = cell + NEIGHBOUR[k];
-            if ((!inner && !dmap_on_map(cell, k)) || kind[next] == DMAP_SHUT) {
-                continue;
+            uint8_t *next_kind = &kind[padded + PADDED_NEIGHBOUR[k]];
+            if (*next_kind == DMAP_SHUT) {
+                continue;   /* a wall, the border, or reached already */
             }
-            bool step = kind[next] == DMAP_GROUND;
-            kind[next] = DMAP_SHUT;
+            int next = cell + NEIGHBOUR[k];
+            bool step = *next_kind == DMAP_GROUND;
+            *next_kind = DMAP_SHUT;
             d[next] = v + (step ? 1 : door_cost);
             if (step || doors_are_steps) {
                 ground[ground_tail++] = (int16_t)next;
@@ -182,7 +201,7 @@ static void dmap_start(DmapQueue *q, uint8_t *restrict kind, const Map *map, con
             int cell = cell_index(goals[i].x, goals[i].y);
             if (q->d[cell] != 0) {
                 q->d[cell] = 0;
-                kind[cell] = DMAP_SHUT;
+                kind[dmap_padded(cell)] = DMAP_SHUT;
                 q->ground[q->ground_tail++] = (int16_t)cell;
             }
         }
@@ -193,7 +212,7 @@ static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
                                  int goal_count, int door_cost, int32_t limit)
 {
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    uint8_t kind[MAP_CELLS];
+    uint8_t kind[DMAP_PADDED_CELLS];
     INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
     DmapQueue q = {dmap->d, ground, doors, 0, 0, 0, 0};
     dmap_start(&q, kind, map, goals, goal_count);
@@ -260,7 +279,7 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
         return true;
     }
     int c = cell_index(cell.x, cell.y);
-    if (s->kind[c] == DMAP_SHUT) {
+    if (s->kind[dmap_padded(c)] == DMAP_SHUT) {
         if (s->dmap.d[c] != DMAP_UNREACHED) {
             return false;
         }
@@ -270,7 +289,7 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
             }
         }
     }
-    s->kind[c] = dmap_kind_of((uint8_t)terrain);
+    s->kind[dmap_padded(c)] = dmap_kind_of((uint8_t)terrain);
     return true;
 }
 

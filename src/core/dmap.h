@@ -30,9 +30,12 @@ void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, 
  * spreads only as far as it's asked: a walker near its goal costs only
  * the cells nearer the goal than itself, and the next walker toward the
  * same goal carries on from there. */
+/* The map with a border of wall all round, as a search sees it */
+enum { DMAP_PADDED_W = MAP_W + 2, DMAP_PADDED_CELLS = DMAP_PADDED_W * (MAP_H + 2) };
+
 typedef struct DmapSearch {
     Dmap dmap;                  /* the distances found so far, UNREACHED elsewhere */
-    uint8_t kind[MAP_CELLS];    /* the rest is the search's own */
+    uint8_t kind[DMAP_PADDED_CELLS];   /* the rest is the search's own */
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
     int ground_head, ground_tail, doors_head, doors_tail;
     int32_t door_cost;
