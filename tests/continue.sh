@@ -1,6 +1,8 @@
 #!/bin/sh
 # A run saved through Esc's menu and continued in a fresh process ends
-# with the same digest as the run that never stopped.
+# with the same digest as the run that never stopped. Seed 38 once parted:
+# a short walk's distance map, cached, was taken for the whole floor's
+# map toward the player, and the two fleeing kobolds went elsewhere.
 amulets="$1"
 home="${TMPDIR:-/tmp}/amulets-continue-$$"
 export AMULETS_HOME="$home"
@@ -11,7 +13,8 @@ for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
             "21 6 ..........ssssjjjj nnnnnnnnbbbbbbbbyyyy" \
             "42 9 kkkkkkkkkkllllllllll jjjjjjjjjjhhhhhhhhhh....." \
             "7 2 uuuuuuuuuuuuhhhhhh .....ssss....kkkkkk" \
-            "99 7 bbbbbbbbbbjjjjjjj llllllllllllll"; do
+            "99 7 bbbbbbbbbbjjjjjjj llllllllllllll" \
+            "38 1 ubullsshllunsylhllllsllnnnsnnlslslllul slujuns"; do
     set -- $case
     seed=$1; floor=$2; first=$3; second=$4
     rm -rf "$home"

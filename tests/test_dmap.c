@@ -429,10 +429,93 @@ static void test_within(int maps)
     }
 }
 
+/* Reaches a cell; how many cells then differ from what the full map
+ * says they must be: the cell and every nearer cell as on the full map,
+ * and no other nearer than the cell */
+static int reach_wrongly(DmapSearch *search, const Dmap *full, Point from)
+{
+    dmap_search_reach(search, from);
+    int32_t here = dmap_at(full, from);
+    int wrong = dmap_at(&search->dmap, from) != here;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        wrong += full->d[i] < here ? search->dmap.d[i] != full->d[i] : search->dmap.d[i] < here;
+    }
+    return wrong;
+}
+
+/* A search taken up again and again: after each reach, the cell and every
+ * cell the full map puts nearer the goal have their full distances, and
+ * the rest are no nearer than the cell; finished, it is the full map */
+static void test_search(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0x5EA4Cu);
+    static Map map;
+    static Dmap full;
+    static DmapSearch search;
+    for (int round = 0; round < maps; ++round) {
+        random_map(&map, &rng, round);
+        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        int door_cost = random_door_cost(&rng);
+        dmap_compute(&full, &map, &goal, 1, door_cost);
+        dmap_search_start(&search, &map, goal, door_cost);
+        int wrong = 0;
+        for (int walker = 0; walker < 6; ++walker) {
+            Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
+            wrong += reach_wrongly(&search, &full, from);
+        }
+        dmap_search_finish(&search);
+        CHECK_INT(wrong, 0);
+        CHECK_INT(differences(search.dmap.d, full.d), 0);
+    }
+}
+
+/* A search the map changed under: when it says it's still good, it goes
+ * on to the full map of the map as it is now, at every reach and at the
+ * end. Doors opening and closing and secret doors found, as in play, and
+ * anything else besides */
+static void test_search_update(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0xD004u);
+    static Map map;
+    static Dmap full;
+    static DmapSearch search;
+    int kept = 0, restarted = 0, wrong = 0;
+    for (int round = 0; round < maps; ++round) {
+        random_map(&map, &rng, round);
+        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        int door_cost = random_door_cost(&rng);
+        dmap_search_start(&search, &map, goal, door_cost);
+        Point walker = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        dmap_search_reach(&search, walker);
+        for (int change = 0; change < 4; ++change) {
+            Point cell = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+            Terrain terrain = (Terrain)rng_roll(&rng, 0, T_COUNT - 1);
+            map_set(&map, cell.x, cell.y, terrain);
+            if (!dmap_search_update(&search, cell, terrain)) {
+                ++restarted;
+                dmap_search_start(&search, &map, goal, door_cost);
+            } else {
+                ++kept;
+            }
+            dmap_compute(&full, &map, &goal, 1, door_cost);
+            Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+            wrong += reach_wrongly(&search, &full, from);
+        }
+        dmap_search_finish(&search);
+        wrong += differences(search.dmap.d, full.d);
+    }
+    CHECK_INT(wrong, 0);
+    CHECK(kept > maps / 2 && restarted > maps / 2);
+}
+
 int main(void)
 {
     bool slow = check_sanitized();
     test_within(slow ? 200 : 2000);
+    test_search(slow ? 200 : 2000);
+    test_search_update(slow ? 200 : 2000);
     test_corridor_and_doors();
     test_goals();
     test_flee_rounding();

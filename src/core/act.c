@@ -16,9 +16,15 @@ static bool has(const Run *run, const Monster *m, unsigned trait)
  * field of view, which is the player's sight run the other way */
 bool act_sees_player(const Run *run, const Monster *m)
 {
-    if (!run->sees_far[cell_index(m->pos.x, m->pos.y)]) return false;
+    int sight = run_kind_of(run, m)->sight;
     int dx = m->pos.x - run->player.pos.x, dy = m->pos.y - run->player.pos.y;
-    return fov_in_radius(dx, dy, run_kind_of(run, m)->sight);
+    if (run->bypass_caches) {
+        unsigned char seen[MAP_CELLS] = {0};
+        fov_compute_into(&run->level.map, run->player.pos, sight, seen);
+        return seen[cell_index(m->pos.x, m->pos.y)] != 0;
+    }
+    if (!run->sees_far[cell_index(m->pos.x, m->pos.y)]) return false;
+    return fov_in_radius(dx, dy, sight);
 }
 
 static bool next_to_player(const Run *run, const Monster *m)
@@ -136,11 +142,22 @@ static bool erratic_move(Run *run, Monster *m)
     return true;
 }
 
+/* Nowhere to step: then no map can show a way, and none is made */
+static bool boxed_in(const Run *run, const Monster *m)
+{
+    for (int i = 0; i < 8; ++i) {
+        if (can_enter(run, m, point_add(m->pos, DIRS[i]))) return false;
+    }
+    return true;
+}
+
 /* One step toward a cell; false if no step brings it nearer */
 static bool walk_toward(Run *run, Monster *m, Point target)
 {
     Point to;
-    if (!step_down(run, m, run_path_to(run, target, m->pos), &to)) return false;
+    if (boxed_in(run, m) || !step_down(run, m, run_path_to(run, target, m->pos), &to)) {
+        return false;
+    }
     move_monster(run, m, to);
     return true;
 }
@@ -230,7 +247,7 @@ static void act_fleeing(Run *run, int index)
         return;
     }
     Point to;
-    if (step_down(run, m, &run->from_player, &to)) {
+    if (step_down(run, m, run_map_from_player(run), &to)) {
         move_monster(run, m, to);
     } else if (next_to_player(run, m)) {
         monster_attacks(run, m);   /* at bay, it fights */
@@ -282,7 +299,9 @@ static void act_hunting(Run *run, int index)
     }
     if (has(run, m, TRAIT_STATIONARY) || erratic_move(run, m)) return;
     Point to;
-    if (step_down(run, m, &run->to_player, &to)) move_monster(run, m, to);
+    if (boxed_in(run, m)) return;
+    const Dmap *toward = run_path_to(run, run->player.pos, m->pos);
+    if (step_down(run, m, toward, &to)) move_monster(run, m, to);
 }
 
 static void act_wandering(Run *run, int index)
@@ -350,7 +369,6 @@ void act_monsters(Run *run)
         if (m->hp <= 0) continue;
         if (has(run, m, TRAIT_SLOW) && run->turn % 2 == 1) continue;
         act_one(run, i);
-        if (!run->maps_fresh) run_refresh_maps(run);   /* a door opened */
     }
 }
 

@@ -53,13 +53,6 @@ static int32_t dmap_door_cost(int door_cost)
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
 }
 
-static void dmap_fill_unreached(Dmap *dmap)
-{
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        dmap->d[i] = DMAP_UNREACHED;
-    }
-}
-
 static inline bool dmap_queued(const DmapQueue *q)
 {
     return q->ground_head < q->ground_tail || q->doors_head < q->doors_tail;
@@ -110,43 +103,106 @@ static inline bool dmap_on_map(int cell, int k)
  * first distance is its last; so each step needs a single test */
 enum { DMAP_SHUT = 0, DMAP_GROUND = 1, DMAP_DOOR = 2 };
 
-/* Every cell's kind, in one pass the compiler can vectorise */
+/* A terrain's kind: bytes all through, so that the loop over every cell
+ * is vectorised, a vector register doing sixteen cells at once */
+static inline uint8_t dmap_kind_of(uint8_t t)
+{
+    uint8_t ground = (uint8_t)((t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) |
+                               (t == T_OPEN_DOOR));
+    uint8_t door = (uint8_t)(t == T_CLOSED_DOOR);
+    return (uint8_t)(ground | (uint8_t)(door + door));
+}
+
+/* The spreading reads each cell's kind in a copy of the map with a
+ * border of wall all round, so that no step needs a test for the edge:
+ * a cell's place there, and its neighbours' offsets */
+static inline int dmap_padded(int cell)
+{
+    return cell + 2 * (cell / MAP_W) + DMAP_PADDED_W + 1;
+}
+
+static const int PADDED_NEIGHBOUR[8] = {
+    -DMAP_PADDED_W, -DMAP_PADDED_W + 1, 1, DMAP_PADDED_W + 1,
+    DMAP_PADDED_W, DMAP_PADDED_W - 1, -1, -DMAP_PADDED_W - 1,
+};
+
 static void dmap_kinds(const Map *map, uint8_t *restrict kind)
 {
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        int t = map->terrain[i];
-        int ground = (t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) | (t == T_OPEN_DOOR);
-        kind[i] = (uint8_t)(ground | ((t == T_CLOSED_DOOR) << 1));
+    memset(kind, DMAP_SHUT, DMAP_PADDED_CELLS);
+    for (int y = 0; y < MAP_H; ++y) {
+        uint8_t *row = kind + dmap_padded(y * MAP_W);
+        const uint8_t *terrain = map->terrain + y * MAP_W;
+        for (int x = 0; x < MAP_W; ++x) {
+            row[x] = dmap_kind_of(terrain[x]);
+        }
     }
 }
 
-static inline void dmap_reach(DmapQueue *q, uint8_t *restrict kind, int next, int32_t v,
-                              int32_t door_cost)
+/* Spreads until nothing is left, or until the next cell to leave the
+ * queue is limit or farther away (they leave in order, so none after it
+ * is nearer), or, with until a cell (not -1), until that cell has its
+ * distance and the next to leave is only one step nearer: every cell
+ * nearer than until has its distance by then, as it's reached from a
+ * cell at least a step nearer still. The cell that stopped it stays
+ * queued, so the spreading can go on later. The queue is kept in locals
+ * while it runs, so that stores to the cells can't be taken to touch it */
+static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit,
+                        int until)
 {
-    int k = kind[next];
-    if (k != DMAP_SHUT) {
-        int32_t cost = k == DMAP_GROUND ? 1 : door_cost;
-        kind[next] = DMAP_SHUT;
-        q->d[next] = v + cost;
-        dmap_put(q, next, cost);
-    }
-}
-
-/* Spreads until nothing is left, or until the cells leaving the queue are
- * limit or farther away (they leave in order, so none after them is
- * nearer) */
-static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit)
-{
-    while (dmap_queued(q)) {
-        int cell = dmap_take(q);
-        int32_t v = q->d[cell];
-        if (v >= limit) {
+    int32_t *restrict d = q->d;
+    int16_t *restrict ground = q->ground, *restrict doors = q->doors;
+    int ground_head = q->ground_head, ground_tail = q->ground_tail;
+    int doors_head = q->doors_head, doors_tail = q->doors_tail;
+    bool doors_are_steps = door_cost == 1;   /* then they queue as ground */
+    while (ground_head < ground_tail || doors_head < doors_tail) {
+        bool from_ground = doors_head == doors_tail ||
+                           (ground_head < ground_tail &&
+                            d[ground[ground_head]] <= d[doors[doors_head]]);
+        int cell = from_ground ? ground[ground_head] : doors[doors_head];
+        int32_t v = d[cell];
+        if (v >= limit || (until >= 0 && v >= d[until] - 1)) {
             break;
         }
-        bool inner = dmap_inner(cell);
+        ground_head += from_ground;
+        doors_head += !from_ground;
+        int padded = dmap_padded(cell);
         for (int k = 0; k < 8; ++k) {
-            if (inner || dmap_on_map(cell, k)) {
-                dmap_reach(q, kind, cell + NEIGHBOUR[k], v, door_cost);
+            uint8_t *next_kind = &kind[padded + PADDED_NEIGHBOUR[k]];
+            if (*next_kind == DMAP_SHUT) {
+                continue;   /* a wall, the border, or reached already */
+            }
+            int next = cell + NEIGHBOUR[k];
+            bool step = *next_kind == DMAP_GROUND;
+            *next_kind = DMAP_SHUT;
+            d[next] = v + (step ? 1 : door_cost);
+            if (step || doors_are_steps) {
+                ground[ground_tail++] = (int16_t)next;
+            } else {
+                doors[doors_tail++] = (int16_t)next;
+            }
+        }
+    }
+    q->ground_head = ground_head;
+    q->ground_tail = ground_tail;
+    q->doors_head = doors_head;
+    q->doors_tail = doors_tail;
+}
+
+/* Every cell unreached, the goals at 0 and first in line */
+static void dmap_start(DmapQueue *q, uint8_t *restrict kind, const Map *map, const Point *goals,
+                       int goal_count)
+{
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        q->d[i] = DMAP_UNREACHED;
+    }
+    dmap_kinds(map, kind);
+    for (int i = 0; i < goal_count; ++i) {
+        if (in_bounds(goals[i].x, goals[i].y)) {
+            int cell = cell_index(goals[i].x, goals[i].y);
+            if (q->d[cell] != 0) {
+                q->d[cell] = 0;
+                kind[dmap_padded(cell)] = DMAP_SHUT;
+                q->ground[q->ground_tail++] = (int16_t)cell;
             }
         }
     }
@@ -156,22 +212,11 @@ static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
                                  int goal_count, int door_cost, int32_t limit)
 {
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    uint8_t kind[MAP_CELLS];
+    uint8_t kind[DMAP_PADDED_CELLS];
     INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
     DmapQueue q = {dmap->d, ground, doors, 0, 0, 0, 0};
-    dmap_fill_unreached(dmap);
-    dmap_kinds(map, kind);
-    for (int i = 0; i < goal_count; ++i) {
-        if (in_bounds(goals[i].x, goals[i].y)) {
-            int cell = cell_index(goals[i].x, goals[i].y);
-            if (dmap->d[cell] != 0) {
-                dmap->d[cell] = 0;
-                kind[cell] = DMAP_SHUT;
-                ground[q.ground_tail++] = (int16_t)cell;   /* at 0, first in line */
-            }
-        }
-    }
-    dmap_spread(&q, kind, dmap_door_cost(door_cost), limit);
+    dmap_start(&q, kind, map, goals, goal_count);
+    dmap_spread(&q, kind, dmap_door_cost(door_cost), limit, -1);
 }
 
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
@@ -184,6 +229,68 @@ void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, 
 {
     INVARIANT(limit >= 0);
     dmap_compute_limited(dmap, map, &goal, 1, door_cost, limit);
+}
+
+/* ---- DmapSearch --------------------------------------------------------- */
+
+static DmapQueue dmap_search_queue(DmapSearch *s)
+{
+    return (DmapQueue){s->dmap.d, s->ground, s->doors, s->ground_head, s->ground_tail,
+                       s->doors_head, s->doors_tail};
+}
+
+static void dmap_search_spread(DmapSearch *s, int until)
+{
+    DmapQueue q = dmap_search_queue(s);
+    dmap_spread(&q, s->kind, s->door_cost, DMAP_UNREACHED, until);
+    s->ground_head = q.ground_head;
+    s->doors_head = q.doors_head;
+    s->ground_tail = q.ground_tail;
+    s->doors_tail = q.doors_tail;
+}
+
+void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
+{
+    s->ground_head = s->ground_tail = s->doors_head = s->doors_tail = 0;
+    s->door_cost = dmap_door_cost(door_cost);
+    DmapQueue q = dmap_search_queue(s);
+    dmap_start(&q, s->kind, map, &goal, 1);
+    s->ground_tail = q.ground_tail;
+}
+
+void dmap_search_reach(DmapSearch *s, Point cell)
+{
+    dmap_search_spread(s, in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1);
+}
+
+void dmap_search_finish(DmapSearch *s)
+{
+    dmap_search_spread(s, -1);
+}
+
+/* A cell the search hasn't reached: no distance found so far went
+ * through it, nor will any but through a neighbour not yet spread from,
+ * so it may be anything, and the search takes its terrain from now on. A
+ * cell never open to the search (a wall) is such a cell while none of its
+ * neighbours has been reached */
+bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
+{
+    if (!in_bounds(cell.x, cell.y)) {
+        return true;
+    }
+    int c = cell_index(cell.x, cell.y);
+    if (s->kind[dmap_padded(c)] == DMAP_SHUT) {
+        if (s->dmap.d[c] != DMAP_UNREACHED) {
+            return false;
+        }
+        for (int k = 0; k < 8; ++k) {
+            if (dmap_on_map(c, k) && s->dmap.d[c + NEIGHBOUR[k]] != DMAP_UNREACHED) {
+                return false;
+            }
+        }
+    }
+    s->kind[dmap_padded(c)] = dmap_kind_of((uint8_t)terrain);
+    return true;
 }
 
 /* ---- dmap_flee --------------------------------------------------------- */

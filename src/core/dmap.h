@@ -26,6 +26,37 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
  * A noise needs no more, and costs far less. */
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit);
 
+/* A search toward one goal that can be taken up where it stopped. It
+ * spreads only as far as it's asked: a walker near its goal costs only
+ * the cells nearer the goal than itself, and the next walker toward the
+ * same goal carries on from there. */
+/* The map with a border of wall all round, as a search sees it */
+enum { DMAP_PADDED_W = MAP_W + 2, DMAP_PADDED_CELLS = DMAP_PADDED_W * (MAP_H + 2) };
+
+typedef struct DmapSearch {
+    Dmap dmap;                  /* the distances found so far, UNREACHED elsewhere */
+    uint8_t kind[DMAP_PADDED_CELLS];   /* the rest is the search's own */
+    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
+    int ground_head, ground_tail, doors_head, doors_tail;
+    int32_t door_cost;
+} DmapSearch;
+
+void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
+
+/* Spreads until the cell has its distance and so has every cell nearer
+ * the goal; so its neighbours nearer the goal have theirs, which is all a
+ * step downhill reads. A cell off the map, or never reached, spreads the
+ * search over everything it can reach, as dmap_compute would */
+void dmap_search_reach(DmapSearch *search, Point cell);
+
+/* Spreads as far as it can: then search->dmap is dmap_compute's map */
+void dmap_search_finish(DmapSearch *search);
+
+/* The map has changed at one cell to terrain: true if the search is
+ * still good, and goes on with the new terrain, which is so wherever it
+ * hasn't reached yet; false if it must start again */
+bool dmap_search_update(DmapSearch *search, Point cell, Terrain terrain);
+
 /* A flee map from a map toward the player: each reached distance times
  * -1.2 (rounded toward zero), relaxed again with the same costs, so a
  * monster stepping downhill runs far from the player and out of dead

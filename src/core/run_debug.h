@@ -18,6 +18,11 @@ void run_debug_set_mode(Run *run, Mode mode);
  * worked out again */
 void run_debug_refresh(Run *run);
 
+/* Caches on (as every run starts) or off. Off, every distance map and
+ * every sight is worked out afresh each time it's used: slower, and
+ * exactly the same run, which test_exact checks */
+void run_debug_set_caching(Run *run, bool on);
+
 /* Makes the next floor down at once, as the stairs would, without asking
  * or checking anything (the catalog walks down with it) */
 void run_debug_next_floor(Run *run);

@@ -26,14 +26,15 @@ static void count_amulet(Run *run)
 
 /* g picks up what the player stands on: gold goes in the purse, an Amulet
  * is counted, the rest goes in the pack if there's room. That takes a
- * turn; nothing there, or no room, doesn't. The third Amulet wins at once */
-void use_pick_up(Run *run)
+ * turn; nothing there, or no room, doesn't. The third Amulet wins at once,
+ * and no turn follows */
+Took use_pick_up(Run *run)
 {
     Level *level = &run->level;
     int index = lvl_item_at(level, run->player.pos);
     if (index < 0) {
         run_say(run, "There's nothing here to pick up.");
-        return;
+        return TOOK_NO_TURN;
     }
     Stack stack = level->items[index].stack;
     ItemClass item_class = def_of(run, stack.kind)->item_class;
@@ -41,7 +42,7 @@ void use_pick_up(Run *run)
         run->player.gold += stack.count;
     } else if (item_class != IC_AMULET && !pack_add(&run->player.pack, stack)) {
         run_say(run, "Your pack is full.");
-        return;
+        return TOOK_NO_TURN;
     }
     char name[96];
     run_item_name(run, stack, name, sizeof name);
@@ -49,9 +50,9 @@ void use_pick_up(Run *run)
     lvl_remove_item(level, index);
     if (item_class == IC_AMULET) {
         count_amulet(run);
-        if (run->mode == MODE_WON) return;
+        if (run->mode == MODE_WON) return TOOK_NO_TURN;
     }
-    run_finish_turn(run);
+    return TOOK_TURN;
 }
 
 /* ---- Effects --------------------------------------------------------- */
@@ -149,7 +150,7 @@ static void apply_effect(Run *run, ItemEffect effect)
  * known from then on, and it does what it does. A turn passes, the
  * scroll of identify's too: the reading is the turn, and the choice it
  * waits for (with the pack left open) takes none (ch12) */
-static void use_magic(Run *run, int slot)
+static Took use_magic(Run *run, int slot)
 {
     Stack used = run->player.pack.slots[slot];
     used.count = 1;
@@ -164,12 +165,12 @@ static void use_magic(Run *run, int slot)
         run_say(run, "It was %s.", name);
     }
     apply_effect(run, def->effect);
-    run_finish_turn(run);
+    return TOOK_TURN;
 }
 
 /* Wields a weapon or wears armor from the pack; the one in hand or on
  * the back goes into the pack in its place */
-static void equip(Run *run, int slot)
+static Took equip(Run *run, int slot)
 {
     Player *player = &run->player;
     int kind = player->pack.slots[slot].kind;
@@ -179,7 +180,7 @@ static void equip(Run *run, int slot)
     if (*worn >= 0 && slot_stays && pack_find(&player->pack, *worn) < 0 &&
         player->pack.count >= PACK_SLOTS) {
         run_say(run, "Your pack is full.");
-        return;
+        return TOOK_NO_TURN;
     }
     pack_remove_one(&player->pack, slot);
     if (*worn >= 0) pack_add(&player->pack, (Stack){*worn, 1});
@@ -187,25 +188,27 @@ static void equip(Run *run, int slot)
     char name[96];
     run_item_name(run, (Stack){kind, 1}, name, sizeof name);
     run_say(run, weapon ? "You wield %s." : "You put on %s.", name);
-    run_finish_turn(run);
+    return TOOK_TURN;
 }
 
-void use_item(Run *run, int slot)
+Took use_item(Run *run, int slot)
 {
     run->mode = MODE_PLAYING;
     int kind = run->player.pack.slots[slot].kind;
     switch (def_of(run, kind)->item_class) {
     case IC_POTION:
-    case IC_SCROLL: use_magic(run, slot); break;
+    case IC_SCROLL: return use_magic(run, slot);
     case IC_WEAPON:
-    case IC_ARMOR: equip(run, slot); break;
-    default: run_say(run, "You can't use that."); break;
+    case IC_ARMOR: return equip(run, slot);
+    default:
+        run_say(run, "You can't use that.");
+        return TOOK_NO_TURN;
     }
 }
 
 /* Drops a whole stack where the player stands, which takes a turn. A cell
  * holds one stack, so it can only join one of its own kind */
-void use_drop(Run *run, int slot)
+Took use_drop(Run *run, int slot)
 {
     Level *level = &run->level;
     run->mode = MODE_PLAYING;
@@ -213,11 +216,11 @@ void use_drop(Run *run, int slot)
     int kind = run->player.pack.slots[slot].kind;
     if (here >= 0 && level->items[here].stack.kind != kind) {
         run_say(run, "There's already something here.");
-        return;
+        return TOOK_NO_TURN;
     }
     if (here < 0 && level->item_count >= MAX_FLOOR_ITEMS) {
         run_say(run, "There's no room to drop anything here.");
-        return;
+        return TOOK_NO_TURN;
     }
     Stack stack = pack_remove_stack(&run->player.pack, slot);
     char name[96];
@@ -229,22 +232,23 @@ void use_drop(Run *run, int slot)
         FloorItem dropped = {run->player.pos, stack, true};
         lvl_add_item(level, &dropped);
     }
-    run_finish_turn(run);
+    return TOOK_TURN;
 }
 
 /* The scroll of identify's choice: the scroll took the turn, so this
  * takes none. Something already known only says so, and the pack stays
  * open */
-void use_identify(Run *run, int slot)
+Took use_identify(Run *run, int slot)
 {
     Stack chosen = run->player.pack.slots[slot];
     if (run_kind_known(run, chosen.kind)) {
         run_say(run, "You already know what that is.");
-        return;
+        return TOOK_NO_TURN;
     }
     ident_learn(&run->ident, chosen.kind);
     char name[96];
     run_item_name(run, chosen, name, sizeof name);
     run_say(run, "You identify %s.", name);
     run->mode = MODE_PLAYING;
+    return TOOK_NO_TURN;
 }

@@ -1,6 +1,7 @@
-/* What the run's own modules (run.c, act.c, use.c, save.c) share: the Run
- * itself and the steps of a turn. Nothing outside the rules includes it;
- * the frontends read a run through run.h. */
+/* What the run's own modules (run.c, world.c, player.c, use.c, act.c,
+ * turn.c, describe.c, save.c) share: the Run itself and the steps of a
+ * turn. Nothing outside the rules includes it; the frontends read a
+ * run through run.h. */
 #ifndef AMULETS_RUN_INTERNAL_H
 #define AMULETS_RUN_INTERNAL_H
 
@@ -9,20 +10,19 @@
 #include "rng.h"
 #include "run.h"
 
-/* Distance maps toward cells monsters walk to (a wanderer's target, the
- * cell a hunter last saw the player on), kept while the map stays as it
- * was. Each turn's map toward the player goes in too, since a hunter that
- * loses sight walks to where the player was. Purely a cache: it never
- * changes what happens */
+/* Searches toward cells monsters walk to (the player, a wanderer's
+ * target, the cell a hunter last saw the player on), kept while the map
+ * stays as it was, each spread as far as its walkers have needed. Purely
+ * a cache: it never changes what happens (test_exact plays with and
+ * without it) */
 enum { PATH_CACHE_SLOTS = 32 };
 typedef struct PathCache {
     Point target[PATH_CACHE_SLOTS];
     unsigned version[PATH_CACHE_SLOTS];
     unsigned age[PATH_CACHE_SLOTS];
-    int limit[PATH_CACHE_SLOTS];     /* how far each map was worked out */
     bool used[PATH_CACHE_SLOTS];
     unsigned clock;
-    Dmap maps[PATH_CACHE_SLOTS];
+    DmapSearch searches[PATH_CACHE_SLOTS];   /* last: not cleared */
 } PathCache;
 
 struct Run {
@@ -48,19 +48,47 @@ struct Run {
     /* Worked out again from the rest whenever it's needed */
     int max_sight;            /* the keenest monster's sight */
     unsigned map_version;     /* goes up whenever terrain changes */
-    bool maps_fresh;          /* to_player and from_player fit the map */
+    bool maps_fresh;          /* from_player fits the map and the player */
     unsigned char sees_far[MAP_CELLS];   /* FOV of radius max_sight */
-    Dmap to_player;
     Dmap from_player;
     Dmap scratch;
     PathCache *paths;         /* its own block: big, and never copied */
+
+    /* How the rules work things out, never what happens: without caches
+     * (run_debug_set_caching), every map and every sight is worked out
+     * afresh each time it's used, which must come to the same run */
+    bool bypass_caches;
 };
 
-/* run.c: the turn and what both the player and the monsters do */
+/* What one of the player's actions took. Only the turn (turn.c) ends a
+ * turn, as its action says */
+typedef enum Took {
+    TOOK_NO_TURN,     /* a bump, a question, a choice that waits */
+    TOOK_TURN,        /* the monsters act, statuses tick, the player heals */
+    TOOK_TURN_BELOW,  /* the turn ended on the floor below, by the stairs or
+                         a fall: its monsters haven't noticed the player yet */
+} Took;
+
+/* run.c: making a run, and the pieces every part shares */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 void run_say(Run *run, const char *format, ...);
+const MonsterDef *run_kind_of(const Run *run, const Monster *monster);
+/* The monster's name for a message, "The jackal", capitalised; said
+ * only if the player sees it */
+void run_announce(Run *run, const Monster *monster, const char *what);
+/* A new floor at depth, the player on its way in, and their sight */
+void run_make_floor(Run *run, int depth);
+/* A run just read from a save: works out what a save leaves out (sight,
+ * maps, the keenest sight), and starts a fresh log that says where the
+ * player is. False if out of memory */
+bool run_restore(Run *run);
+
+/* world.c: what both the player and the monsters set going */
+/* An empty cache of paths, NULL if out of memory; and emptied again */
+PathCache *run_new_paths(void);
+void run_clear_paths(PathCache *cache);
 void run_update_sight(Run *run);
 void run_terrain_changed(Run *run, Point cell, Terrain terrain);
 void run_open_door(Run *run, Point door);
@@ -69,16 +97,29 @@ void run_teleport_player(Run *run);
 /* Hurts the player; killer names what did it if it kills ("a jackal") */
 void run_hurt_player(Run *run, int damage, const char *killer);
 bool run_player_dead(const Run *run);
+/* A distance map toward a cell, good at least for a step downhill from
+ * the cell from which someone is walking there: it has that cell's
+ * distance and every nearer one */
+const Dmap *run_path_to(Run *run, Point target, Point from);
+/* The flee map from the player, as the floor and the player are now */
+const Dmap *run_map_from_player(Run *run);
+
+/* describe.c */
 /* "a jackal", "an ogre" */
 void run_with_article(const char *name, char *out, size_t size);
-const MonsterDef *run_kind_of(const Run *run, const Monster *monster);
-/* The monster's name for a message, "The jackal", capitalised */
-void run_announce(Run *run, const Monster *monster, const char *what);
-/* A distance map toward a cell, good at least as far as the cell from
- * which someone is walking there; from the cache when it's still good */
-const Dmap *run_path_to(Run *run, Point target, Point from);
-/* Makes the to_player and from_player maps fit the map and the player */
-void run_refresh_maps(Run *run);
+
+/* player.c: the player's actions on the floor. A step asked about first
+ * (onto a known trap) is confirmed once the player has said yes */
+Took player_step(Run *run, int dir, bool confirmed);
+Took player_close_door(Run *run, int dir);
+Took player_search(Run *run);
+Took player_descend(Run *run, bool confirmed);
+
+/* use.c: the pack's actions */
+Took use_item(Run *run, int slot);
+Took use_drop(Run *run, int slot);
+Took use_identify(Run *run, int slot);
+Took use_pick_up(Run *run);
 
 /* act.c: the monsters */
 void act_monsters(Run *run);
@@ -90,19 +131,5 @@ void act_player_attacks(Run *run, int index);
 void act_tick_statuses(Run *run);
 /* Makes the monsters in sight afraid; returns how many took notice */
 int act_frighten(Run *run);
-
-/* use.c: the pack */
-void use_item(Run *run, int slot);
-void use_drop(Run *run, int slot);
-void use_identify(Run *run, int slot);
-void use_pick_up(Run *run);
-
-/* A run just read from a save: works out what a save leaves out (sight,
- * maps, the keenest sight), and starts a fresh log that says where the
- * player is. False if out of memory */
-bool run_restore(Run *run);
-
-/* The turn is over: the monsters act, statuses tick, healing, death */
-void run_finish_turn(Run *run);
 
 #endif

@@ -1,0 +1,153 @@
+/* Describing: what the player is told things are called (items by what
+ * they know of them, monsters by kind and state) and what the look panel
+ * says of a cell. */
+#include "run_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void run_with_article(const char *name, char *out, size_t size)
+{
+    bool vowel = strchr("aeiouAEIOU", name[0]) != NULL && name[0] != '\0';
+    snprintf(out, size, "%s %s", vowel ? "an" : "a", name);
+}
+
+const char *run_state_name(MonsterState state)
+{
+    static const char *const names[MS_COUNT] = {"asleep", "wandering", "hunting", "fleeing"};
+    return (unsigned)state < MS_COUNT ? names[state] : "";
+}
+
+static const char *class_noun(ItemClass item_class)
+{
+    return item_class == IC_POTION ? "potion" : "scroll";
+}
+
+/* A potion or scroll: by its name if the player knows the kind, and by
+ * its look if not */
+static void magic_item_name(const Run *run, Stack stack, char *out, size_t size)
+{
+    const ItemDef *def = &run->data->items[stack.kind];
+    const char *noun = class_noun(def->item_class);
+    const char *plural = stack.count > 1 ? "s" : "";
+    char body[96];
+    if (ident_known(&run->ident, stack.kind)) {
+        snprintf(body, sizeof body, "%s%s of %s", noun, plural, def->name);
+    } else if (def->item_class == IC_POTION) {
+        snprintf(body, sizeof body, "%s %s%s", ident_look(&run->ident, stack.kind)->name, noun, plural);
+    } else {
+        snprintf(body, sizeof body, "%s%s titled %s", noun, plural, ident_look(&run->ident, stack.kind)->name);
+    }
+    if (stack.count > 1) {
+        snprintf(out, size, "%d %s", stack.count, body);
+    } else {
+        run_with_article(body, out, size);
+    }
+}
+
+void run_item_name(const Run *run, Stack stack, char *out, size_t size)
+{
+    if (stack.kind < 0 || stack.kind >= run->data->item_count) {
+        snprintf(out, size, "something");
+        return;
+    }
+    const ItemDef *def = &run->data->items[stack.kind];
+    switch (def->item_class) {
+    case IC_POTION:
+    case IC_SCROLL:
+        magic_item_name(run, stack, out, size);
+        break;
+    case IC_WEAPON:
+        if (stack.count > 1) snprintf(out, size, "%d %ss", stack.count, def->name);
+        else run_with_article(def->name, out, size);
+        break;
+    case IC_ARMOR:
+        /* "leather armor", "chain mail": no article */
+        if (stack.count > 1) snprintf(out, size, "%d suits of %s", stack.count, def->name);
+        else snprintf(out, size, "%s", def->name);
+        break;
+    case IC_GOLD:
+        if (stack.count == 1) snprintf(out, size, "a gold piece");
+        else snprintf(out, size, "%d gold pieces", stack.count);
+        break;
+    case IC_AMULET:
+        /* there are only three, and each is named */
+        snprintf(out, size, "the %s", def->name);
+        break;
+    case IC_COUNT:
+        snprintf(out, size, "something");
+        break;
+    }
+}
+
+char run_item_glyph(const Run *run, int kind)
+{
+    static const char glyphs[IC_COUNT] = {'!', '?', ')', '[', '$', '"'};
+    ItemClass item_class = run->data->items[kind].item_class;
+    return (unsigned)item_class < IC_COUNT ? glyphs[item_class] : '?';
+}
+
+Color run_item_color(const Run *run, int kind)
+{
+    static const Color weapon = {190, 200, 215, 255}, armor = {160, 175, 195, 255};
+    static const Color gold = {245, 205, 60, 255};
+    switch (run->data->items[kind].item_class) {
+    case IC_POTION:
+    case IC_SCROLL: return ident_look(&run->ident, kind)->color;
+    case IC_WEAPON: return weapon;
+    case IC_ARMOR: return armor;
+    default: return gold;
+    }
+}
+
+static void capitalize(char *text)
+{
+    if (text[0] >= 'a' && text[0] <= 'z') text[0] = (char)(text[0] - 'a' + 'A');
+}
+
+static void ground_name(const Run *run, Point cell, char *out, size_t size)
+{
+    static const char *const names[T_COUNT] = {
+        "A wall.", "Floor.", "Stairs down.", "Cave floor.", "A closed door.",
+        "An open door.", "A wall.",
+    };
+    int trap = lvl_trap_at(&run->level, cell);
+    if (trap >= 0 && run->level.traps[trap].known) {
+        run_with_article(trap_def(run->level.traps[trap].kind)->name, out, size);
+        capitalize(out);
+        strncat(out, ".", size - strlen(out) - 1);
+        return;
+    }
+    snprintf(out, size, "%s", names[map_at(&run->level.map, cell.x, cell.y)]);
+}
+
+void run_look(const Run *run, Point cell, LookInfo *out)
+{
+    memset(out, 0, sizeof *out);
+    out->monster = -1;
+    if (!in_bounds(cell.x, cell.y)) return;
+    const Level *level = &run->level;
+    bool visible = map_visible(&level->map, cell.x, cell.y);
+    int monster = lvl_monster_at(level, cell);
+    if (monster >= 0 && visible) {
+        const Monster *m = &level->monsters[monster];
+        char name[64];
+        run_with_article(run_kind_of(run, m)->name, name, sizeof name);
+        capitalize(name);
+        snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_state_name(m->state));
+        out->monster = monster;
+    }
+    if (point_eq(cell, run->player.pos)) {
+        snprintf(out->creature, sizeof out->creature, "You.");
+    }
+    int item = lvl_item_at(level, cell);
+    if (item >= 0 && level->items[item].seen) {
+        char name[96];
+        run_item_name(run, level->items[item].stack, name, sizeof name);
+        capitalize(name);
+        snprintf(out->item, sizeof out->item, "%s.", name);
+    }
+    if (visible || map_explored(&level->map, cell.x, cell.y)) {
+        ground_name(run, cell, out->ground, sizeof out->ground);
+    }
+}

@@ -1,0 +1,230 @@
+/* The world's side of a turn: what the player sees, the distance maps the
+ * monsters walk by, noise, doors, teleporting and hurting. Both the
+ * player's actions (player.c) and the monsters' (act.c) go through it. */
+#include "run_internal.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fov.h"
+#include "tune.h"
+
+/* ---- Sight ----------------------------------------------------------- */
+
+/* What the player can see from where they stand. One sweep, as far as
+ * the keenest monster sees (its seeing the player is the same line the
+ * other way), cut down to the player's own radius, which gives exactly
+ * the player's sight (test_fov checks it). Everything seen is explored,
+ * and every item that comes into sight is seen from then on. Without
+ * caches, the player's own sweep, and the monsters' sight is swept at
+ * each look (act_sees_player) */
+void run_update_sight(Run *run)
+{
+    Level *level = &run->level;
+    Map *map = &level->map;
+    Point me = run->player.pos;
+    mem_look(&run->memory, level);   /* what was in sight, as it was last */
+    int sweep = run->bypass_caches ? SIGHT_RADIUS : run->max_sight;
+    memset(run->sees_far, 0, sizeof run->sees_far);
+    fov_compute_into(map, me, sweep, run->sees_far);
+    memset(map->visible, 0, sizeof map->visible);
+    for (int y = me.y - SIGHT_RADIUS; y <= me.y + SIGHT_RADIUS; ++y) {
+        for (int x = me.x - SIGHT_RADIUS; x <= me.x + SIGHT_RADIUS; ++x) {
+            if (!in_bounds(x, y) || !fov_in_radius(x - me.x, y - me.y, SIGHT_RADIUS)) continue;
+            int i = cell_index(x, y);
+            if (run->sees_far[i]) map->visible[i] = map->explored[i] = 1;
+        }
+    }
+    for (int i = 0; i < level->item_count; ++i) {
+        Point p = level->items[i].pos;
+        if (map_visible(map, p.x, p.y)) level->items[i].seen = true;
+    }
+    run->maps_fresh = false;
+}
+
+/* ---- Distance maps --------------------------------------------------- */
+
+/* Only what says which slots are in use need be cleared: the searches
+ * are started before they are read, and they are most of the block */
+PathCache *run_new_paths(void)
+{
+    PathCache *cache = malloc(sizeof *cache);
+    if (cache != NULL) run_clear_paths(cache);
+    return cache;
+}
+
+void run_clear_paths(PathCache *cache)
+{
+    memset(cache, 0, offsetof(PathCache, searches));
+}
+
+/* The cache's slot for a target on this map, or the slot to reuse (the
+ * one used longest ago) with *found false */
+static int path_slot(Run *run, Point target, bool *found)
+{
+    PathCache *cache = run->paths;
+    int oldest = 0;
+    ++cache->clock;
+    for (int i = 0; i < PATH_CACHE_SLOTS; ++i) {
+        if (cache->used[i] && cache->version[i] == run->map_version &&
+            point_eq(cache->target[i], target)) {
+            cache->age[i] = cache->clock;
+            *found = true;
+            return i;
+        }
+        if (!cache->used[i] || cache->age[i] < cache->age[oldest]) oldest = i;
+    }
+    *found = false;
+    cache->used[oldest] = true;
+    cache->target[oldest] = target;
+    cache->version[oldest] = run->map_version;
+    cache->age[oldest] = cache->clock;
+    return oldest;
+}
+
+/* The search toward a target on this map, from the cache, or started */
+static DmapSearch *search_to(Run *run, Point target)
+{
+    bool found;
+    int slot = path_slot(run, target, &found);
+    DmapSearch *search = &run->paths->searches[slot];
+    if (!found) dmap_search_start(search, &run->level.map, target, DOOR_STEPS);
+    return search;
+}
+
+/* The flee map needs the whole floor's map toward the player, so it is
+ * made only when first asked for in a turn: most turns nothing flees */
+const Dmap *run_map_from_player(Run *run)
+{
+    if (run->bypass_caches) {
+        dmap_compute(&run->scratch, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
+        dmap_flee(&run->from_player, &run->scratch, &run->level.map, DOOR_STEPS);
+        return &run->from_player;
+    }
+    if (!run->maps_fresh) {
+        DmapSearch *toward = search_to(run, run->player.pos);
+        dmap_search_finish(toward);
+        dmap_flee(&run->from_player, &toward->dmap, &run->level.map, DOOR_STEPS);
+        run->maps_fresh = true;
+    }
+    return &run->from_player;
+}
+
+/* The map is a new version; the searches the change can't have touched
+ * go on with it, and the rest are left behind */
+void run_terrain_changed(Run *run, Point cell, Terrain terrain)
+{
+    map_set(&run->level.map, cell.x, cell.y, terrain);
+    PathCache *cache = run->paths;
+    unsigned old = run->map_version++;
+    for (int i = 0; i < PATH_CACHE_SLOTS && !run->bypass_caches; ++i) {
+        if (cache->used[i] && cache->version[i] == old &&
+            dmap_search_update(&cache->searches[i], cell, terrain)) {
+            cache->version[i] = run->map_version;
+        }
+    }
+    run->maps_fresh = false;
+}
+
+/* A walker needs a map only as far as itself: a step downhill reads only
+ * its neighbours nearer the target, and those are nearer than itself
+ * (dmap_search_reach). Without caches, the whole map every time */
+const Dmap *run_path_to(Run *run, Point target, Point from)
+{
+    if (run->bypass_caches) {
+        dmap_compute(&run->scratch, &run->level.map, &target, 1, DOOR_STEPS);
+        return &run->scratch;
+    }
+    DmapSearch *search = search_to(run, target);
+    dmap_search_reach(search, from);
+    return &search->dmap;
+}
+
+/* ---- Noise, doors and teleporting ------------------------------------ */
+
+/* Could anyone hear a noise? No walk is shorter than the straight line
+ * (a step goes one cell, and costs one at least), so nobody farther than
+ * that from the noise can, and the noise's map isn't needed */
+static bool within_earshot(const Level *level, Point origin, int loudness)
+{
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        int reach = m->state == MS_ASLEEP ? loudness / 2 : m->state == MS_WANDERING ? loudness : -1;
+        if (m->hp > 0 && chebyshev(m->pos, origin) <= reach) return true;
+    }
+    return false;
+}
+
+/* A noise spreads by walking distance, closed doors muffling it. A
+ * sleeper within half its reach wakes and goes to see; a wanderer within
+ * its reach heads for it. Hunters and fleers have better things to do */
+void run_make_noise(Run *run, Point origin, int loudness)
+{
+    Level *level = &run->level;
+    if (!run->bypass_caches && !within_earshot(level, origin, loudness)) return;
+    dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *m = &level->monsters[i];
+        int32_t distance = dmap_at(&run->scratch, m->pos);
+        if (m->hp <= 0 || distance > loudness) continue;
+        if (m->state == MS_ASLEEP && distance <= loudness / 2) {
+            act_wake(run, i, false, origin);
+        } else if (m->state == MS_WANDERING) {
+            m->has_target = true;
+            m->target = origin;
+        }
+    }
+}
+
+void run_open_door(Run *run, Point door)
+{
+    run_terrain_changed(run, door, T_OPEN_DOOR);
+    run_make_noise(run, door, DOOR_OPEN_LOUDNESS);
+    run_update_sight(run);
+}
+
+static bool teleport_to(Run *run, Point cell)
+{
+    Level *level = &run->level;
+    if (!map_walkable(&level->map, cell.x, cell.y) || point_eq(cell, run->player.pos) ||
+        lvl_monster_at(level, cell) >= 0) {
+        return false;
+    }
+    run->player.pos = cell;
+    run_update_sight(run);
+    return true;
+}
+
+/* A free walkable cell chosen at random, the player's own excepted. Most
+ * floors give one in a few tries; a cramped one is searched cell by cell
+ * from a random start, so the player always goes somewhere if anywhere */
+void run_teleport_player(Run *run)
+{
+    for (int tries = 0; tries < 100; ++tries) {
+        Point cell = {rng_roll(&run->rng, 0, MAP_W - 1), rng_roll(&run->rng, 0, MAP_H - 1)};
+        if (teleport_to(run, cell)) return;
+    }
+    int start = rng_roll(&run->rng, 0, MAP_CELLS - 1);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (teleport_to(run, cell_point((start + i) % MAP_CELLS))) return;
+    }
+}
+
+/* ---- Hurting --------------------------------------------------------- */
+
+bool run_player_dead(const Run *run)
+{
+    return run->player.hp <= 0;
+}
+
+void run_hurt_player(Run *run, int damage, const char *killer)
+{
+    Player *player = &run->player;
+    bool was_alive = player->hp > 0;
+    player->hp -= damage;
+    if (was_alive && player->hp <= 0) {
+        snprintf(player->killed_by, sizeof player->killed_by, "%s", killer);
+    }
+}
