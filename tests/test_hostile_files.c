@@ -263,6 +263,11 @@ static void test_far_turns(Suite *s)
     CHECK_STR(error, "it couldn't be written: it wouldn't read back (save.txt:8: 'turn' is too big)");
     CHECK(same_file(slot.save, good, length));
     free(good);
+    /* play never goes past it: the count stops there, and the run saves */
+    run_debug_set_turn(run, REC_NUMBER_MAX - 1);
+    for (int i = 0; i < 3; ++i) run_command(run, (Command){CMD_SEARCH, 0});
+    CHECK_INT(run_turn(run), REC_NUMBER_MAX);
+    CHECK(slot_write(&slot, run, error, sizeof error));
     run_free(run);
 }
 

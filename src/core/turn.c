@@ -32,12 +32,20 @@ static void tick_player(Run *run)
     }
 }
 
+/* The turn count stops at the most a save can hold, so a run played
+ * however long can always be saved and read back (its monsters' shriek
+ * turns are turns too); play goes on as before */
+static void count_turn(Run *run)
+{
+    if (run->turn < REC_NUMBER_MAX) ++run->turn;
+}
+
 static void finish_turn(Run *run)
 {
     act_monsters(run);
     act_tick_statuses(run);
     if (!run_player_dead(run)) tick_player(run);
-    ++run->turn;
+    count_turn(run);
     if (run_player_dead(run)) {
         run_say(run, "You die...");
         run->mode = MODE_DEAD;
@@ -51,7 +59,7 @@ static void end_turn(Run *run, Took took)
     switch (took) {
     case TOOK_NO_TURN: break;
     case TOOK_TURN: finish_turn(run); break;
-    case TOOK_TURN_BELOW: ++run->turn; break;
+    case TOOK_TURN_BELOW: count_turn(run); break;
     }
 }
 
