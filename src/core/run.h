@@ -122,16 +122,15 @@ void run_item_name(const Run *run, Stack stack, char *out, size_t size);
 char run_item_glyph(const Run *run, int kind);
 Color run_item_color(const Run *run, int kind);
 
-/* What the look panel says of a cell: the creature there (only if the
- * player sees it), the item there (only if seen), and the ground or a
- * known trap. Lines are empty when there's nothing to say. */
+/* What the look panel says of a cell (known_look in the play layer
+ * fills it from what the player knows). Lines are empty when there's
+ * nothing to say. */
 typedef struct LookInfo {
     int monster;            /* index into the level's monsters, or -1 */
     char creature[128];     /* "A jackal (asleep)." */
     char item[128];         /* "A crimson potion." */
     char ground[64];        /* "Floor.", "A closed door.", "A dart trap." */
 } LookInfo;
-void run_look(const Run *run, Point cell, LookInfo *out);
 
 /* The name of a monster state, as a save and the look panel spell it */
 const char *run_state_name(MonsterState state);
