@@ -53,11 +53,6 @@ static int32_t dmap_door_cost(int door_cost)
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
 }
 
-static inline bool dmap_queued(const DmapQueue *q)
-{
-    return q->ground_head < q->ground_tail || q->doors_head < q->doors_tail;
-}
-
 /* Takes the lower of the FIFOs' heads (there must be one). Doors are
  * few, so their FIFO is mostly empty. */
 static inline int dmap_take(DmapQueue *q)
