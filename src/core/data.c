@@ -1,4 +1,4 @@
-/* Reading monsters.txt, items.txt and vaults.txt, in that order: a vault's
+/* Reading monsters.txt, items.txt and vaults.txt (its records in data_vault.c), in that order: a vault's
  * guardian is named by a monster's id. Each file's checks that look at the
  * file as a whole (every floor has a monster, the items the game needs,
  * an Amulet's vault for each Amulet floor) wait until its records are all
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data_load.h"
 #include "invariant.h"
 #include "records.h"
 #include "tune.h"
@@ -21,8 +22,6 @@
 enum {
     FILE_COUNT = 3,
     MAX_FILE_BYTES = 64 << 20,   /* no data file comes near; a bigger one is a mistake */
-    AMULET_VAULT_MAX_W = 11,     /* room for floor all round in a 13 x 9 room */
-    AMULET_VAULT_MAX_H = 7,
     TOKEN_SIZE = 64
 };
 
@@ -78,7 +77,6 @@ static const NeededItem NEEDED_ITEMS[] = {
 };
 
 /* A vault's legend; a space is outside the vault */
-static const char VAULT_LEGEND[] = "#.+S^$mGA ";
 
 const char *data_trait_name(unsigned trait)
 {
@@ -126,10 +124,7 @@ void data_free(GameData *data)
 
 /* ---- Ids and the lines they were given on ---- */
 
-typedef struct IdLine { char id[ID_SIZE]; int line; } IdLine;
-typedef struct IdList { IdLine *ids; int count, capacity; } IdList;
-
-static const IdLine *find_id(const IdList *list, const char *id)
+const IdLine *data_find_id(const IdList *list, const char *id)
 {
     for (int i = 0; i < list->count; ++i) {
         if (strcmp(list->ids[i].id, id) == 0) return &list->ids[i];
@@ -160,20 +155,7 @@ static void free_ids(IdList *list)
 
 /* ---- A load in progress ---- */
 
-typedef struct Loader {
-    GameData *data;
-    Errors *errors;
-    const char *file;       /* the file being read */
-    IdList ids;             /* its ids so far, kept or not */
-    IdList monster_ids;     /* every id monsters.txt gave, kept or not */
-    bool monsters_read;     /* monsters.txt could be read at all */
-    bool out_of_memory;
-} Loader;
-
-/* Adds a value of size bytes to the end of an array of count, which
- * grows in powers of two from 8. Returns the array, perhaps moved; if
- * memory ran out, the old array as it was, and the loader notes it */
-static void *push(Loader *loader, void *array, int *count, const void *value, size_t size)
+void *data_push(Loader *loader, void *array, int *count, const void *value, size_t size)
 {
     bool full = *count == 0 || (*count >= 8 && (*count & (*count - 1)) == 0);
     if (full) {
@@ -190,11 +172,7 @@ static void *push(Loader *loader, void *array, int *count, const void *value, si
     return array;
 }
 
-/* A whole-file mistake: "file: text" */
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void report_file(Loader *loader, const char *format, ...)
+void data_report_file(Loader *loader, const char *format, ...)
 {
     char text[256];
     va_list args;
@@ -204,11 +182,10 @@ static void report_file(Loader *loader, const char *format, ...)
     errors_add(loader->errors, "%s: %s", loader->file, text);
 }
 
-/* Reports an id given before in this file; notes a new one */
-static void check_new_id(Loader *loader, Fields *fields, const char *id)
+void data_check_new_id(Loader *loader, Fields *fields, const char *id)
 {
     if (id[0] == '\0') return;   /* reported already */
-    const IdLine *before = find_id(&loader->ids, id);
+    const IdLine *before = data_find_id(&loader->ids, id);
     if (before != NULL) {
         fld_report(fields, fld_line(fields, "id"), "the id '%s' is already used, on line %d",
                    id, before->line);
@@ -228,7 +205,7 @@ static bool read_range(Fields *fields, const char *key, int least, int most, int
     return true;
 }
 
-static void read_floors(Fields *fields, int *min_floor, int *max_floor)
+void data_read_floors(Fields *fields, int *min_floor, int *max_floor)
 {
     int floors[2];
     if (fld_numbers(fields, "floors", 2, 1, floors)) {
@@ -243,7 +220,7 @@ static void read_floors(Fields *fields, int *min_floor, int *max_floor)
     *max_floor = floors[1];
 }
 
-static void report_unknown_record(Fields *fields, const Record *record)
+void data_report_unknown_record(Fields *fields, const Record *record)
 {
     char quoted[REC_QUOTE_SIZE];
     fld_report(fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
@@ -317,7 +294,7 @@ static void read_traits(Fields *fields, MonsterDef *def)
 static bool read_monster(Loader *loader, Fields *fields, const Record *record)
 {
     if (strcmp(record->type, "monster") != 0) {
-        report_unknown_record(fields, record);
+        data_report_unknown_record(fields, record);
         return false;
     }
     MonsterDef def;
@@ -328,7 +305,7 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     def.glyph = fld_glyph(fields, "glyph");
     def.color = fld_color(fields, "color");
     fld_text_into(fields, "tile", def.tile, sizeof def.tile);
-    read_floors(fields, &def.min_floor, &def.max_floor);
+    data_read_floors(fields, &def.min_floor, &def.max_floor);
     def.sight = fld_number_in(fields, "sight", 1, MOST_SIGHT);
     def.hp = fld_number_in(fields, "hp", 1, MOST_HP);
     read_range(fields, "damage", 0, MOST_DAMAGE, damage);
@@ -337,10 +314,10 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     def.defense = fld_number_in(fields, "defense", 0, MOST_DEFENSE);
     read_traits(fields, &def);
     def.venom = fld_has(fields, "venom") ? fld_number_in(fields, "venom", 0, MOST_VENOM) : 0;
-    check_new_id(loader, fields, def.id);
+    data_check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;
-    data->monsters = push(loader, data->monsters, &data->monster_count, &def, sizeof def);
+    data->monsters = data_push(loader, data->monsters, &data->monster_count, &def, sizeof def);
     return true;
 }
 
@@ -355,7 +332,7 @@ static void check_monster_floors(Loader *loader)
             found = found || (!(def->traits & TRAIT_VAULT_ONLY) &&
                               def->min_floor <= floor && floor <= def->max_floor);
         }
-        if (!found) report_file(loader, "floor %d has no kind of monster found at random", floor);
+        if (!found) data_report_file(loader, "floor %d has no kind of monster found at random", floor);
     }
 }
 
@@ -409,7 +386,7 @@ static bool read_item(Loader *loader, Fields *fields, const Record *record)
 {
     ItemClass item_class = class_by_name(record->type);
     if (item_class == IC_COUNT) {
-        report_unknown_record(fields, record);
+        data_report_unknown_record(fields, record);
         return false;
     }
     ItemDef def;
@@ -429,10 +406,10 @@ static bool read_item(Loader *loader, Fields *fields, const Record *record)
     if (loader->data->item_count >= MAX_ITEM_KINDS) {
         fld_report(fields, record->line, "there can be at most %d kinds of item", MAX_ITEM_KINDS);
     }
-    check_new_id(loader, fields, def.id);
+    data_check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;
-    data->items = push(loader, data->items, &data->item_count, &def, sizeof def);
+    data->items = data_push(loader, data->items, &data->item_count, &def, sizeof def);
     return true;
 }
 
@@ -442,243 +419,11 @@ static void check_needed_items(Loader *loader)
         const NeededItem *needed = &NEEDED_ITEMS[i];
         int found = data_find_item(loader->data, needed->id);
         if (found < 0) {
-            report_file(loader, "the game needs an item called '%s'", needed->id);
+            data_report_file(loader, "the game needs an item called '%s'", needed->id);
         } else if (loader->data->items[found].item_class != needed->item_class) {
-            report_file(loader, "the game needs '%s' to be a [%s]", needed->id,
+            data_report_file(loader, "the game needs '%s' to be a [%s]", needed->id,
                         CLASSES[needed->item_class].name);
         }
-    }
-}
-
-/* ---- vaults.txt ---- */
-
-/* What a look at each cell of a vault's map found */
-typedef struct VaultScan {
-    int ways_in;
-    Point way_in;
-    int guards;
-    int amulets;
-    bool told_open;
-} VaultScan;
-
-/* A symbol of a vault's map to quote: the whole of a UTF-8 character */
-static const char *quote_symbol(const char *at, char out[8])
-{
-    size_t len = 1;
-    while (len < 4 && ((unsigned char)at[len] & 0xC0) == 0x80) ++len;
-    if (at[0] == '\t') return strcpy(out, "\\t");
-    memcpy(out, at, len);
-    out[len] = '\0';
-    return out;
-}
-
-static bool in_legend(char symbol)
-{
-    return symbol != '\0' && strchr(VAULT_LEGEND, symbol) != NULL;
-}
-
-/* Reports the first cell inside the vault the way in can't reach, by
- * steps in the eight directions over anything but wall: an Amulet walled
- * off there could never be taken */
-static void check_vault_reach(Fields *fields, const VaultDef *def, Point way_in, int map_line)
-{
-    bool reached[VAULT_MAX_H][VAULT_MAX_W] = {{false}};
-    Point to_visit[VAULT_MAX_W * VAULT_MAX_H];
-    int count = 0;
-    reached[way_in.y][way_in.x] = true;
-    to_visit[count++] = way_in;
-    while (count > 0) {
-        Point cell = to_visit[--count];
-        for (int i = 0; i < 8; ++i) {
-            Point next = point_add(cell, DIRS[i]);
-            bool open = !vault_outside(def, next.x, next.y) && def->rows[next.y][next.x] != '#';
-            if (open && !reached[next.y][next.x]) {
-                reached[next.y][next.x] = true;
-                to_visit[count++] = next;
-            }
-        }
-    }
-    for (int y = 0; y < def->h; ++y) {
-        for (int x = 0; x < def->w; ++x) {
-            char symbol = def->rows[y][x];
-            if (symbol != ' ' && symbol != '#' && !reached[y][x]) {
-                fld_report(fields, map_line + 1 + y,
-                           "the cell at column %d can't be reached from the way in", x + 1);
-                return;
-            }
-        }
-    }
-}
-
-/* A cell inside the vault must not touch the outside, diagonals too, but
- * for the one way in: a door meeting the outside along a row or column,
- * as vault_entrance looks for it */
-static void check_vault_edge(Fields *fields, const VaultDef *def, int x, int y, int line,
-                             VaultScan *scan)
-{
-    bool edge = false, straight = false;
-    for (int i = 0; i < 8; ++i) {
-        bool out = vault_outside(def, x + DIRS[i].x, y + DIRS[i].y);
-        edge = edge || out;
-        straight = straight || (out && i % 2 == 0);
-    }
-    char symbol = def->rows[y][x];
-    bool door = symbol == '+' || symbol == 'S';
-    if (edge && door && straight) {
-        ++scan->ways_in;
-        scan->way_in = (Point){x, y};
-    } else if (edge && door) {
-        fld_report(fields, line, "the door at column %d meets the outside only at a corner", x + 1);
-    } else if (edge && !scan->told_open) {
-        fld_report(fields, line, "the vault is open to the outside, at column %d", x + 1);
-        scan->told_open = true;
-    }
-}
-
-static void check_vault_cell(Fields *fields, const VaultDef *def, int x, int y, int line,
-                             VaultScan *scan)
-{
-    const char *at = &def->rows[y][x];
-    if (((unsigned char)*at & 0xC0) == 0x80) return;   /* the rest of a character quoted already */
-    if (!in_legend(*at)) {
-        char quoted[8];
-        fld_report(fields, line, "'%s' isn't in a vault's legend", quote_symbol(at, quoted));
-        return;
-    }
-    scan->guards += *at == 'G';
-    scan->amulets += *at == 'A';
-    if (*at != ' ' && *at != '#') check_vault_edge(fields, def, x, y, line, scan);
-}
-
-static void check_vault_cells(Fields *fields, const VaultDef *def, bool guardian_named,
-                              int map_line)
-{
-    VaultScan scan = {0, {0, 0}, 0, 0, false};
-    for (int y = 0; y < def->h; ++y) {
-        for (int x = 0; x < def->w; ++x) {
-            check_vault_cell(fields, def, x, y, map_line + 1 + y, &scan);
-        }
-    }
-    if (scan.ways_in != 1) {
-        fld_report(fields, map_line, "a vault has one way in: a + or an S on its edge");
-    } else {
-        check_vault_reach(fields, def, scan.way_in, map_line);
-    }
-    if (scan.guards > 0 && !fld_has(fields, "guardian")) {
-        fld_report(fields, map_line, "the map has G, but there's no 'guardian'");
-    }
-    if (scan.guards == 0 && guardian_named) {
-        fld_report(fields, fld_line(fields, "guardian"), "a 'guardian' needs a G on the map");
-    }
-    if (def->amulet && scan.amulets != 1) {
-        fld_report(fields, map_line, "an Amulet's vault has one A");
-    }
-    if (!def->amulet && scan.amulets > 0) {
-        fld_report(fields, map_line, "only an Amulet's vault, with 'amulet = yes', has an A");
-    }
-}
-
-/* Copies the rows into the vault, each as wide as the widest, if they're
- * a size rooms have room for */
-static bool read_vault_rows(const char *rows, int row_count, VaultDef *def)
-{
-    size_t widest = 0;
-    for (const char *row = rows; ; ) {
-        const char *end = strchr(row, '\n');
-        size_t len = end ? (size_t)(end - row) : strlen(row);
-        if (len > widest) widest = len;
-        if (end == NULL) break;
-        row = end + 1;
-    }
-    bool fits = row_count >= VAULT_MIN_SIZE && row_count <= VAULT_MAX_H &&
-                widest >= VAULT_MIN_SIZE && widest <= VAULT_MAX_W;
-    if (!fits) return false;
-    def->w = (int)widest;
-    def->h = row_count;
-    const char *row = rows;
-    for (int y = 0; y < row_count; ++y) {
-        size_t len = strcspn(row, "\n");
-        memset(def->rows[y], ' ', widest);
-        memcpy(def->rows[y], row, len);
-        def->rows[y][widest] = '\0';
-        row += len + (row[len] == '\n');
-    }
-    return true;
-}
-
-static void read_vault_map(Fields *fields, VaultDef *def, bool guardian_named)
-{
-    int row_count = 0;
-    const char *rows = fld_rows(fields, "map", &row_count);
-    if (rows == NULL) return;   /* reported already */
-    int map_line = fld_line(fields, "map");
-    if (!read_vault_rows(rows, row_count, def)) {
-        fld_report(fields, map_line, "a vault is from %d x %d to %d x %d cells",
-                   VAULT_MIN_SIZE, VAULT_MIN_SIZE, VAULT_MAX_W, VAULT_MAX_H);
-        return;
-    }
-    if (def->amulet && (def->w > AMULET_VAULT_MAX_W || def->h > AMULET_VAULT_MAX_H)) {
-        fld_report(fields, map_line, "an Amulet's vault is at most %d x %d cells",
-                   AMULET_VAULT_MAX_W, AMULET_VAULT_MAX_H);
-    }
-    check_vault_cells(fields, def, guardian_named, map_line);
-}
-
-/* The guardian's kind, if one is named. True if the name stands: found,
- * or not checkable because monsters.txt couldn't be read, or left out of
- * it for a mistake reported there. */
-static bool read_guardian(Loader *loader, Fields *fields, VaultDef *def)
-{
-    def->guardian = -1;
-    if (!fld_has(fields, "guardian")) return false;
-    char id[ID_SIZE];
-    fld_id(fields, "guardian", id);
-    if (id[0] == '\0') return false;
-    def->guardian = data_find_monster(loader->data, id);
-    bool known = def->guardian >= 0 || !loader->monsters_read ||
-                 find_id(&loader->monster_ids, id) != NULL;
-    if (!known) {
-        fld_report(fields, fld_line(fields, "guardian"), "no monster is called '%s'", id);
-    }
-    return known;
-}
-
-static bool read_vault(Loader *loader, Fields *fields, const Record *record)
-{
-    if (strcmp(record->type, "vault") != 0) {
-        report_unknown_record(fields, record);
-        return false;
-    }
-    VaultDef def;
-    memset(&def, 0, sizeof def);
-    fld_id(fields, "id", def.id);
-    read_floors(fields, &def.min_floor, &def.max_floor);
-    def.amulet = fld_yes_no(fields, "amulet");
-    bool guardian_named = read_guardian(loader, fields, &def);
-    read_vault_map(fields, &def, guardian_named);
-    check_new_id(loader, fields, def.id);
-    bool good = fld_finish(fields);
-    /* a guardian left out of monsters.txt for its own mistake, or one that
-     * file couldn't be read for: reported there, but a vault can't be kept
-     * with guards of no kind */
-    if (!good || (guardian_named && def.guardian < 0)) return false;
-    GameData *data = loader->data;
-    data->vaults = push(loader, data->vaults, &data->vault_count, &def, sizeof def);
-    return true;
-}
-
-/* Without its vault, an Amulet floor would leave the run no way to win */
-static void check_amulet_floors(Loader *loader)
-{
-    const GameData *data = loader->data;
-    for (int floor = 1; floor <= LAST_FLOOR; ++floor) {
-        if (!tune_is_amulet_floor(floor)) continue;
-        bool found = false;
-        for (int i = 0; i < data->vault_count; ++i) {
-            const VaultDef *vault = &data->vaults[i];
-            found = found || (vault->amulet && vault->min_floor <= floor && floor <= vault->max_floor);
-        }
-        if (!found) report_file(loader, "floor %d has no Amulet's vault", floor);
     }
 }
 
@@ -693,7 +438,7 @@ typedef struct FileKind {
 static const FileKind FILES[FILE_COUNT] = {
     {"monsters.txt", read_monster, check_monster_floors},
     {"items.txt", read_item, check_needed_items},
-    {"vaults.txt", read_vault, check_amulet_floors},
+    {"vaults.txt", data_read_vault, data_check_amulet_floors},
 };
 
 /* A file's text, or why there isn't one */
@@ -719,7 +464,7 @@ static bool read_records(Loader *loader, const FileKind *kind, const RecFile *re
     bool good = true;
     for (int i = 0; i < records->count && !loader->out_of_memory; ++i) {
         if (loader->errors->count - first_error >= REC_MAX_MISTAKES) {
-            report_file(loader, "too many mistakes: the rest of the file isn't checked");
+            data_report_file(loader, "too many mistakes: the rest of the file isn't checked");
             return false;
         }
         Fields fields;
@@ -775,10 +520,10 @@ static bool load_file(Loader *loader, const FileKind *kind, const Source *source
     loader->file = kind->name;
     free_ids(&loader->ids);
     if (source->text == NULL) {
-        report_file(loader, "can't be read: %s", source->why_missing);
+        data_report_file(loader, "can't be read: %s", source->why_missing);
         return false;
     }
-    if (is_empty_text(source->text, source->len)) report_file(loader, "the file is empty");
+    if (is_empty_text(source->text, source->len)) data_report_file(loader, "the file is empty");
     int first_line_error = loader->errors->count;
     RecFile records;
     bool good = rec_parse(&records, source->text, source->len, kind->name, loader->errors);
@@ -787,7 +532,7 @@ static bool load_file(Loader *loader, const FileKind *kind, const Source *source
     rec_free(&records);
     sort_by_line(loader->errors, first_line_error, kind->name);
     if (loader->out_of_memory) {
-        report_file(loader, "out of memory");
+        data_report_file(loader, "out of memory");
         return false;
     }
     if (good) kind->check_whole(loader);
