@@ -1,5 +1,6 @@
-/* Reading monsters.txt, items.txt and vaults.txt (its records in data_vault.c), in that order: a vault's
- * guardian is named by a monster's id. Each file's checks that look at the
+/* Reading monsters.txt, items.txt and vaults.txt (whose records
+ * data_vault.c reads), in that order: a vault's guardian is named by a
+ * monster's id. Each file's checks that look at the
  * file as a whole (every floor has a monster, the items the game needs,
  * an Amulet's vault for each Amulet floor) wait until its records are all
  * good: a record left out for a mistake would otherwise be reported again
