@@ -99,12 +99,42 @@ static bool option_number(int argc, char **argv, int *i, const char *name, long 
     return true;
 }
 
+/* The options that are a switch, or take one word: set by name */
+static bool simple_option(int argc, char **argv, int *i, Options *o)
+{
+    const char *arg = argv[*i];
+    const struct { const char *name; bool *flag; } SWITCHES[] = {
+        {"--headless", &o->headless}, {"--digest", &o->digest}, {"--continue", &o->resume},
+        {"--show", &o->show}, {"--show-all", &o->show_all},
+    };
+    const struct { const char *name; const char **value; } WORDS[] = {
+        {"--data", &o->data_dir}, {"--play", &o->play}, {"--replay", &o->replay},
+        {"--screenshot", &o->screenshot}, {"--font", &o->font_path},
+        {"--tiles-dir", &o->tiles_dir}, {"--home", &o->home},
+    };
+    for (size_t k = 0; k < sizeof SWITCHES / sizeof SWITCHES[0]; ++k) {
+        if (strcmp(arg, SWITCHES[k].name) == 0) return *SWITCHES[k].flag = true;
+    }
+    for (size_t k = 0; k < sizeof WORDS / sizeof WORDS[0]; ++k) {
+        if (strcmp(arg, WORDS[k].name) == 0 && *i + 1 < argc) {
+            *WORDS[k].value = argv[++*i];
+            return true;
+        }
+    }
+    if (strcmp(arg, "--tiles") == 0 || strcmp(arg, "--glyphs") == 0) {
+        o->tile_view = strcmp(arg, "--tiles") == 0;
+        return true;
+    }
+    return false;
+}
+
 /* Reads the options; false (having said why) if they're wrong */
 static bool parse_options(int argc, char **argv, Options *o)
 {
     long long n;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
+        if (simple_option(argc, argv, &i, o)) continue;
         if (strcmp(arg, "--check-data") == 0) {
             o->check_data = true;
             if (i + 1 < argc && argv[i + 1][0] != '-') o->check_dir = argv[++i];
@@ -115,40 +145,12 @@ static bool parse_options(int argc, char **argv, Options *o)
         } else if (strcmp(arg, "--floor") == 0) {
             if (!option_number(argc, argv, &i, "--floor", 1, LAST_FLOOR, &n)) return false;
             o->floor = (int)n;
-        } else if (strcmp(arg, "--data") == 0 && i + 1 < argc) {
-            o->data_dir = argv[++i];
-        } else if (strcmp(arg, "--play") == 0 && i + 1 < argc) {
-            o->play = argv[++i];
-        } else if (strcmp(arg, "--headless") == 0) {
-            o->headless = true;
-        } else if (strcmp(arg, "--replay") == 0 && i + 1 < argc) {
-            o->replay = argv[++i];
-        } else if (strcmp(arg, "--screenshot") == 0 && i + 1 < argc) {
-            o->screenshot = argv[++i];
-        } else if (strcmp(arg, "--tiles") == 0) {
-            o->tile_view = true;
-        } else if (strcmp(arg, "--glyphs") == 0) {
-            o->tile_view = false;
-        } else if (strcmp(arg, "--font") == 0 && i + 1 < argc) {
-            o->font_path = argv[++i];
         } else if (strcmp(arg, "--size") == 0 && i + 1 < argc) {
             if (sscanf(argv[++i], "%dx%d", &o->width, &o->height) != 2 || o->width < 320 ||
                 o->height < 200 || o->width > 8192 || o->height > 8192) {
                 fprintf(stderr, "amulets: --size takes WIDTHxHEIGHT, from 320x200 to 8192x8192\n");
                 return false;
             }
-        } else if (strcmp(arg, "--tiles-dir") == 0 && i + 1 < argc) {
-            o->tiles_dir = argv[++i];
-        } else if (strcmp(arg, "--digest") == 0) {
-            o->digest = true;
-        } else if (strcmp(arg, "--continue") == 0) {
-            o->resume = true;
-        } else if (strcmp(arg, "--home") == 0 && i + 1 < argc) {
-            o->home = argv[++i];
-        } else if (strcmp(arg, "--show") == 0) {
-            o->show = true;
-        } else if (strcmp(arg, "--show-all") == 0) {
-            o->show_all = true;
         } else if (strcmp(arg, "--catalog") == 0) {
             o->catalog = true;
             if (!option_number(argc, argv, &i, "--catalog FIRST", 0, 4294967295LL, &n)) return false;
