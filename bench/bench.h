@@ -39,6 +39,11 @@ double bench_median(double *values, int n);
 /* Results fed here can't be optimised away */
 void bench_consume(uint64_t value);
 
+/* libtcod's Dijkstra map on the bench's floors, in microseconds a map:
+ * code that never changes, so a figure divided by it reads the same on a
+ * faster or a slower machine */
+double bench_reference_us(const BenchFloors *floors);
+
 /* The figures */
 void bench_sight(const BenchFloors *floors);       /* fov vs libtcod */
 void bench_distance(const BenchFloors *floors);    /* dmap vs libtcod */

@@ -164,3 +164,14 @@ void bench_distance(const BenchFloors *floors)
          "libtcod_dijkstra_us", "us/map");
     side_free(side);
 }
+
+double bench_reference_us(const BenchFloors *floors)
+{
+    Side *side = side_new(floors, DMAP_EVERY);
+    double times[BENCH_BATCHES];
+    dmap_libtcod(side);   /* warm the caches */
+    for (int b = 0; b < BENCH_BATCHES; ++b) times[b] = dmap_libtcod(side);
+    double per_map = bench_median(times, BENCH_BATCHES) / side->starts * 1e6;
+    side_free(side);
+    return per_map;
+}
