@@ -689,6 +689,15 @@ static void test_needed_items(void)
     replace_once(&t, ITEMS, "[amulet]\n", "[gold]\n");
     EXPECT_LOAD(&t, "items.txt: the game needs 'amulet' to be a [amulet]\n");
 
+    /* found at random: the fuzzer's find, a fourth Amulet on a floor
+     * made a save that couldn't be read back */
+    t = shipped();
+    set_line(&t, ITEMS, "id        = amulet", "frequency ", 0, "frequency = 5");
+    EXPECT_LOAD(&t, "items.txt: 'amulet' needs frequency 0: it's never found at random\n");
+    t = shipped();
+    set_line(&t, ITEMS, "id        = gold", "frequency ", 0, "frequency = 1");
+    EXPECT_LOAD(&t, "items.txt: 'gold' needs frequency 0: it's never found at random\n");
+
     /* all three at once */
     t = shipped();
     set_line(&t, ITEMS, "id        = short_sword", "id ", 0, "id        = sword");

@@ -424,6 +424,11 @@ static void check_needed_items(Loader *loader)
         } else if (loader->data->items[found].item_class != needed->item_class) {
             data_report_file(loader, "the game needs '%s' to be a [%s]", needed->id,
                         CLASSES[needed->item_class].name);
+        } else if (needed->item_class != IC_WEAPON && loader->data->items[found].frequency != 0) {
+            /* an Amulet found at random would make more than three, and
+             * gold lies in piles of its own */
+            data_report_file(loader, "'%s' needs frequency 0: it's never found at random",
+                             needed->id);
         }
     }
 }
