@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "input.h"
@@ -381,6 +383,49 @@ static void leaving(void)
     slot_remove(&slot);
 }
 
+/* Esc Q asks, N goes back to the menu, Y quits and leaves the save as it
+ * was; a close whose save fails asks the same, and the run goes on */
+static void quitting_unsaved(void)
+{
+    Input input;
+    open_input(&input, 14, 2, false);
+    press(&input, "ll");
+    CHECK(session_save(&input.session));
+    uint64_t saved = digest(&input);
+    press(&input, "jj");
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_key(&input, 'q'), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_QUIT_ASKED);
+    CHECK(input_has_save(&input));
+    CHECK_INT(input_key(&input, 'n'), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_MENU);
+    press(&input, "q");
+    CHECK_INT(input_key(&input, 'y'), INPUT_QUIT);
+    SlotLoad load;
+    Run *kept = slot_load(&slot, &data, &load);
+    CHECK(kept != NULL && save_digest(kept) == saved);
+    run_free(kept);
+    errors_clear(&load.reasons);
+    input_free(&input);
+
+    /* a folder where the save's temporary file goes: the close can't save */
+    open_input(&input, 14, 2, false);
+    press(&input, "l");
+    char blocker[128];
+    snprintf(blocker, sizeof blocker, "%s/save.txt.tmp", home);
+    CHECK(mkdir(blocker, 0755) == 0);
+    strcat(blocker, "/in-the-way");
+    CHECK(mkdir(blocker, 0755) == 0);
+    CHECK_INT(input_leave(&input), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_QUIT_ASKED);
+    CHECK_INT(input_key(&input, 'y'), INPUT_QUIT);
+    input_free(&input);
+    char command[256];
+    snprintf(command, sizeof command, "rm -rf '%s/save.txt.tmp'", home);
+    CHECK(system(command) == 0);
+    slot_remove(&slot);
+}
+
 /* ---- The debugging keys --------------------------------------------------- */
 
 /* Every F key, pressed through each view's whole round, on the screen
@@ -472,6 +517,7 @@ int main(void)
     death_screen();
     victory_screen();
     leaving();
+    quitting_unsaved();
     debug_keys_change_no_run();
     slot_remove(&slot);
     unlink(slot.bad);

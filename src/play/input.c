@@ -285,7 +285,12 @@ InputResult input_leave(Input *input)
 {
     Screen screen = input_screen(input);
     bool in_run = screen != SCREEN_TITLE && screen != SCREEN_DEAD && screen != SCREEN_WON;
-    return !in_run || session_save(&input->session) ? INPUT_QUIT : INPUT_REDRAW;
+    if (!in_run || session_save(&input->session)) return INPUT_QUIT;
+    /* the save failed (the log says why): ask whether to quit without it,
+     * so a save folder that can't be written never traps the player */
+    input->looking = false;
+    input->quit_asked = true;
+    return INPUT_REDRAW;
 }
 
 bool input_play(Input *input, const int *keys, int count)

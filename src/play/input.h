@@ -124,7 +124,8 @@ InputResult input_point(Input *input, const Point *cell);
 
 /* The player leaves some other way than a key (the window's close
  * button): a run in play is saved first, as Esc's menu saves it.
- * INPUT_QUIT, or INPUT_REDRAW if the save failed and the run goes on. */
+ * INPUT_QUIT, or INPUT_REDRAW if the save failed: the run goes on, asking
+ * whether to quit without saving (Y) as Esc Q does. */
 InputResult input_leave(Input *input);
 
 /* An ending signal arrived (stop.h): a run in play is saved as Esc S
