@@ -16,6 +16,7 @@
 static const BenchFigure FIGURES[] = {
     {"sight", bench_sight},
     {"distance", bench_distance},
+    {"line", bench_line},
     {"generators", bench_generators},
     {"game", bench_game},
     {"replay", bench_replay},

@@ -47,6 +47,7 @@ double bench_reference_us(const BenchFloors *floors);
 /* The figures */
 void bench_sight(const BenchFloors *floors);       /* fov vs libtcod */
 void bench_distance(const BenchFloors *floors);    /* dmap vs libtcod */
+void bench_line(const BenchFloors *floors);        /* a shot's path, 8 cells */
 void bench_generators(const BenchFloors *floors);  /* floors per second */
 void bench_game(const BenchFloors *floors);        /* turns, new floors, saves */
 void bench_replay(const BenchFloors *floors);      /* recorded runs replayed */
