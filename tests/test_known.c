@@ -14,6 +14,7 @@
 #include "known.h"
 #include "run_debug.h"
 #include "runtest.h"
+#include "scene.h"
 #include "save.h"
 
 enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
@@ -23,49 +24,12 @@ static GameData data;
 
 /* ---- Building a floor ---------------------------------------------------- */
 
-/* # wall, . floor, + closed door, * secret door, @ the player on floor;
- * any other character is floor, a mark to find the cell by */
-static Terrain terrain_of(char c)
-{
-    switch (c) {
-    case '#': return T_WALL;
-    case '+': return T_CLOSED_DOOR;
-    case '*': return T_SECRET_DOOR;
-    default: return T_FLOOR;
-    }
-}
-
 static Run *build(uint64_t seed, const char *const rows[])
 {
-    Run *run = run_new(&data, seed, 1);
-    if (run == NULL) exit(EXIT_FAILURE);
-    run_debug_clear_level(run, 1);
-    Level *level = run_debug_level(run);
-    map_fill(&level->map, T_WALL);
-    for (int y = 0; rows[y] != NULL; ++y) {
-        for (int x = 0; rows[y][x] != '\0'; ++x) {
-            map_set(&level->map, x, y, terrain_of(rows[y][x]));
-            if (rows[y][x] == '@') run_debug_player(run)->pos = (Point){x, y};
-        }
-    }
-    /* the stairs every floor but the last has, walled in out of the way */
-    level->has_stairs = true;
-    level->stairs = (Point){MAP_W - 2, MAP_H - 2};
-    map_set(&level->map, MAP_W - 2, MAP_H - 2, T_STAIRS);
-    run_debug_set_turn(run, 0);
-    run_debug_refresh(run);
-    return run;
+    return scene_build(&data, seed, 1, rows);
 }
 
-static Point find(const char *const rows[], char c)
-{
-    for (int y = 0; rows[y] != NULL; ++y) {
-        const char *at = strchr(rows[y], c);
-        if (at != NULL) return (Point){(int)(at - rows[y]), y};
-    }
-    fprintf(stderr, "the scene has no '%c'\n", c);
-    exit(EXIT_FAILURE);
-}
+static Point find(const char *const rows[], char c) { return scene_find(rows, c); }
 
 static int spawn(Run *run, const char *id, Point pos, MonsterState state)
 {

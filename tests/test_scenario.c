@@ -14,6 +14,7 @@
 #include "known.h"
 #include "run_debug.h"
 #include "runtest.h"
+#include "scene.h"
 #include "save.h"
 
 enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
@@ -26,80 +27,12 @@ static GameData data;
 
 /* ---- Building a floor ---------------------------------------------------- */
 
-/* The rows' characters: # wall (and a space), . floor, + closed door,
- * ' open door, * secret door, > stairs, : cave floor, @ the player on
- * floor. Any other character is floor too, a mark to find the cell by */
-static Terrain terrain_of(char c)
-{
-    switch (c) {
-    case '#': case ' ': return T_WALL;
-    case '+': return T_CLOSED_DOOR;
-    case '\'': return T_OPEN_DOOR;
-    case '*': return T_SECRET_DOOR;
-    case '>': return T_STAIRS;
-    case ':': return T_CAVE_FLOOR;
-    default: return T_FLOOR;
-    }
-}
-
-/* A run on a floor of the rows (NULL-terminated), drawn from the map's
- * top left corner, with rock everywhere else, on turn 0 */
-static Run *build_with(const GameData *game_data, uint64_t seed, int depth, const char *const rows[])
-{
-    Run *run = run_new(game_data, seed, 1);
-    if (run == NULL) {
-        fprintf(stderr, "out of memory\n");
-        exit(EXIT_FAILURE);
-    }
-    run_debug_clear_level(run, depth);
-    Level *level = run_debug_level(run);
-    map_fill(&level->map, T_WALL);
-    for (int y = 0; rows[y] != NULL; ++y) {
-        for (int x = 0; rows[y][x] != '\0'; ++x) {
-            map_set(&level->map, x, y, terrain_of(rows[y][x]));
-            if (rows[y][x] == '@') run_debug_player(run)->pos = (Point){x, y};
-            if (rows[y][x] == '>') {
-                level->has_stairs = true;
-                level->stairs = (Point){x, y};
-            }
-        }
-    }
-    if (!level->has_stairs && depth < LAST_FLOOR) {
-        /* Every floor but the last has stairs: these are walled in, out
-         * of every scene's way */
-        level->has_stairs = true;
-        level->stairs = (Point){MAP_W - 2, MAP_H - 2};
-        map_set(&level->map, MAP_W - 2, MAP_H - 2, T_STAIRS);
-    }
-    run_debug_set_turn(run, 0);
-    run_debug_refresh(run);
-    return run;
-}
-
 static Run *build(uint64_t seed, int depth, const char *const rows[])
 {
-    return build_with(&data, seed, depth, rows);
+    return scene_build(&data, seed, depth, rows);
 }
 
-/* The cell of the one character c in the rows */
-static Point find(const char *const rows[], char c)
-{
-    Point found = {-1, -1};
-    int count = 0;
-    for (int y = 0; rows[y] != NULL; ++y) {
-        for (int x = 0; rows[y][x] != '\0'; ++x) {
-            if (rows[y][x] == c) {
-                found = (Point){x, y};
-                ++count;
-            }
-        }
-    }
-    if (count != 1) {
-        fprintf(stderr, "the scene has %d '%c', not one\n", count, c);
-        exit(EXIT_FAILURE);
-    }
-    return found;
-}
+static Point find(const char *const rows[], char c) { return scene_find(rows, c); }
 
 static int monster_kind(const char *id)
 {
@@ -1080,7 +1013,7 @@ static void test_pack_full(void)
     };
     GameData bigger = {0};
     load_bigger_data(&bigger);
-    Run *run = build_with(&bigger, 45, 1, ROWS);
+    Run *run = scene_build(&bigger, 45, 1, ROWS);
     int sword = item_kind_in(&bigger, "short_sword"), dagger = item_kind_in(&bigger, "dagger");
     int last = -1;
     Pack *pack = &run_debug_player(run)->pack;
