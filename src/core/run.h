@@ -118,6 +118,9 @@ bool run_sees(const Run *run, Point cell);
 /* An item's name as the player knows it: "a crimson potion", "3 scrolls
  * of magic mapping", "19 gold pieces", "the Amulet of SDL" */
 void run_item_name(const Run *run, Stack stack, char *out, size_t size);
+/* "a jackal", "an ogre": a name with its article */
+void run_with_article(const char *name, char *out, size_t size);
+
 /* How an item is drawn: its glyph and colour */
 char run_item_glyph(const Run *run, int kind);
 Color run_item_color(const Run *run, int kind);

@@ -49,11 +49,11 @@ bool known_borders_ground(const Run *run, Point cell)
 
 /* ---- The look panel --------------------------------------------------- */
 
-/* "a jackal", "An ogre": a name with its article */
+/* "a jackal", or capitalised "An ogre" */
 static void a_name(const char *name, bool capital, char *out, size_t size)
 {
-    bool vowel = name[0] != '\0' && strchr("aeiouAEIOU", name[0]) != NULL;
-    snprintf(out, size, "%s %s", vowel ? (capital ? "An" : "an") : (capital ? "A" : "a"), name);
+    run_with_article(name, out, size);
+    if (capital) out[0] = (char)(out[0] - 'a' + 'A');
 }
 
 static void sentence(const char *text, char *out, size_t size)

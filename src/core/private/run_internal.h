@@ -104,9 +104,6 @@ const Dmap *run_path_to(Run *run, Point target, Point from);
 /* The flee map from the player, as the floor and the player are now */
 const Dmap *run_map_from_player(Run *run);
 
-/* describe.c */
-/* "a jackal", "an ogre" */
-void run_with_article(const char *name, char *out, size_t size);
 
 /* player.c: the player's actions on the floor. A step asked about first
  * (onto a known trap) is confirmed once the player has said yes */
