@@ -106,12 +106,16 @@ static void shown_terrain(const Input *input, const Run *run, Terrain *shown, bo
     }
 }
 
-/* Walls are drawn only beside ground, as the rock behind them is never seen */
-static bool worth_drawing(const Input *input, const Run *run, Terrain t, Point p)
+/* Walls are drawn only beside ground (as shown), as the rock behind them
+ * is never seen */
+static bool worth_drawing(const Terrain *shown, Point p)
 {
-    if (t != T_WALL) return true;
-    if (input->views.reveal) return map_borders_ground(&run_level(run)->map, p.x, p.y);
-    return known_borders_ground(run, p);
+    if (shown[cell_index(p.x, p.y)] != T_WALL) return true;
+    for (int i = 0; i < 8; ++i) {
+        Point n = point_add(p, DIRS[i]);
+        if (in_bounds(n.x, n.y) && map_terrain_def(shown[cell_index(n.x, n.y)])->walkable) return true;
+    }
+    return false;
 }
 
 static void terrain_layer(const Input *input, const Run *run, ScreenMap *out)
@@ -122,7 +126,7 @@ static void terrain_layer(const Input *input, const Run *run, ScreenMap *out)
     const Map *map = &run_level(run)->map;
     for (int i = 0; i < MAP_CELLS; ++i) {
         Point p = cell_point(i);
-        if (!d[i] || !worth_drawing(input, run, s[i], p)) continue;
+        if (!d[i] || !worth_drawing(s, p)) continue;
         Terrain t = s[i];
         bool plain = t == T_WALL || t == T_FLOOR || t == T_CAVE_FLOOR;
         set_terrain(&out->cells[i], t, plain ? NULL : ground_under(s, p),
