@@ -5,15 +5,9 @@
 #include <stdlib.h>
 
 #include "fuzz.h"
+#include "hash.h"
 #include "rng.h"
 #include "save.h"
-
-static uint64_t input_hash(const uint8_t *input, size_t size)
-{
-    uint64_t hash = 1469598103934665603ull;
-    for (size_t i = 0; i < size; ++i) hash = (hash ^ input[i]) * 1099511628211ull;
-    return hash;
-}
 
 static Command random_command(Rng *rng)
 {
@@ -42,7 +36,7 @@ static void check_round_trip(const Run *run)
 void fuzz_play(Run *run, const uint8_t *input, size_t size, int commands)
 {
     Rng rng;
-    rng_seed(&rng, input_hash(input, size));
+    rng_seed(&rng, hash_bytes(HASH_START, input, size));
     for (int i = 0; i < commands; ++i) {
         Mode mode = run_mode(run);
         if (mode == MODE_DEAD || mode == MODE_WON) break;

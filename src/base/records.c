@@ -690,8 +690,7 @@ Color fld_color(Fields *fields, const char *key)
     const char *value = line_value(fields, key);
     if (value == NULL) return white;
     int rgb[3];
-    bool good = split_numbers(value, 3, 0, REC_NUMBER_MAX, rgb) == NUMBER_OK &&
-                rgb[0] <= 255 && rgb[1] <= 255 && rgb[2] <= 255;
+    bool good = split_numbers(value, 3, 0, 255, rgb) == NUMBER_OK;
     if (!good) {
         fld_report(fields, fld_line(fields, key),
                    "'%s' should be 3 whole numbers from 0 to 255: red, green and blue", key);

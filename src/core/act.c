@@ -298,10 +298,7 @@ static void act_hunting(Run *run, int index)
         return;
     }
     if (has(run, m, TRAIT_STATIONARY) || erratic_move(run, m)) return;
-    Point to;
-    if (boxed_in(run, m)) return;
-    const Dmap *toward = run_path_to(run, run->player.pos, m->pos);
-    if (step_down(run, m, toward, &to)) move_monster(run, m, to);
+    walk_toward(run, m, run->player.pos);
 }
 
 static void act_wandering(Run *run, int index)

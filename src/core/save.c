@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "invariant.h"
 #include "run_internal.h"
 
@@ -181,14 +182,16 @@ char *save_write(const Run *run, size_t *length)
     return text.data;
 }
 
+uint64_t save_digest_text(const char *text, size_t length)
+{
+    return hash_bytes(HASH_START, text, length);
+}
+
 uint64_t save_digest(const Run *run)
 {
     size_t length;
     char *text = save_write(run, &length);
-    uint64_t hash = 0xcbf29ce484222325ull;
-    for (size_t i = 0; text != NULL && i < length; ++i) {
-        hash = (hash ^ (unsigned char)text[i]) * 0x100000001b3ull;
-    }
+    uint64_t hash = text != NULL ? save_digest_text(text, length) : HASH_START;
     free(text);
     return hash;
 }

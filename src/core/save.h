@@ -22,6 +22,8 @@ char *save_write(const Run *run, size_t *length);
 
 /* FNV-1a over the save's text */
 uint64_t save_digest(const Run *run);
+/* The same digest, of a save's text already written */
+uint64_t save_digest_text(const char *text, size_t length);
 
 typedef enum LoadResult {
     LOAD_OK,

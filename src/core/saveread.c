@@ -410,17 +410,18 @@ static LoadResult read_version(const RecFile *file, Errors *errors, int *version
     }
     Fields fields;
     fld_init(&fields, &file->records[0], SAVE_FILE, errors);
-    /* a version of digits too many for a number is a later game's, not
+    /* digits too many for a number are a later game's version, not
      * damage: newer games may number their saves as they like */
     const char *text = fld_has(&fields, "version") ? fld_text(&fields, "version") : "";
-    size_t digits = strspn(text, "0123456789");
-    if (digits > 9 && text[digits] == '\0') {
+    int version = 0;
+    bool digits = text[0] != '\0' && text[strspn(text, "0123456789")] == '\0';
+    if (digits && !rec_whole_number(text, strlen(text), &version)) {
         errors_add(errors, "%s: it's version %s, and this game reads versions up to %d", SAVE_FILE,
                    text, SAVE_VERSION);
         fld_finish(&fields);
         return LOAD_OTHER_VERSION;
     }
-    int version = fld_number(&fields, "version", 1);
+    version = fld_number(&fields, "version", 1);
     if (!fld_finish(&fields)) return LOAD_DAMAGED;
     if (version > SAVE_VERSION) {
         errors_add(errors, "%s: it's version %d, and this game reads versions up to %d", SAVE_FILE,

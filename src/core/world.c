@@ -144,6 +144,15 @@ const Dmap *run_path_to(Run *run, Point target, Point from)
 
 /* ---- Noise, doors and teleporting ------------------------------------ */
 
+/* How far off a monster hears a noise: a sleeper within half its reach
+ * wakes and goes to see; a wanderer within its reach heads for it.
+ * Hunters and fleers have better things to do (-1) */
+static int hearing_reach(const Monster *m, int loudness)
+{
+    if (m->hp <= 0) return -1;
+    return m->state == MS_ASLEEP ? loudness / 2 : m->state == MS_WANDERING ? loudness : -1;
+}
+
 /* Could anyone hear a noise? No walk is shorter than the straight line
  * (a step goes one cell, and costs one at least), so nobody farther than
  * that from the noise can, and the noise's map isn't needed */
@@ -151,15 +160,13 @@ static bool within_earshot(const Level *level, Point origin, int loudness)
 {
     for (int i = 0; i < level->monster_count; ++i) {
         const Monster *m = &level->monsters[i];
-        int reach = m->state == MS_ASLEEP ? loudness / 2 : m->state == MS_WANDERING ? loudness : -1;
-        if (m->hp > 0 && chebyshev(m->pos, origin) <= reach) return true;
+        if (chebyshev(m->pos, origin) <= hearing_reach(m, loudness)) return true;
     }
     return false;
 }
 
-/* A noise spreads by walking distance, closed doors muffling it. A
- * sleeper within half its reach wakes and goes to see; a wanderer within
- * its reach heads for it. Hunters and fleers have better things to do */
+/* A noise spreads by walking distance, closed doors muffling it, to
+ * each monster's hearing_reach */
 void run_make_noise(Run *run, Point origin, int loudness)
 {
     Level *level = &run->level;
@@ -168,10 +175,10 @@ void run_make_noise(Run *run, Point origin, int loudness)
     for (int i = 0; i < level->monster_count; ++i) {
         Monster *m = &level->monsters[i];
         int32_t distance = dmap_at(&run->scratch, m->pos);
-        if (m->hp <= 0 || distance > loudness) continue;
-        if (m->state == MS_ASLEEP && distance <= loudness / 2) {
+        if (distance > hearing_reach(m, loudness)) continue;
+        if (m->state == MS_ASLEEP) {
             act_wake(run, i, false, origin);
-        } else if (m->state == MS_WANDERING) {
+        } else {
             m->has_target = true;
             m->target = origin;
         }

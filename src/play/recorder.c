@@ -12,15 +12,14 @@
 #include <string.h>
 
 #include "file.h"
+#include "hash.h"
 #include "save.h"
 
 enum { NAME_LIMIT = 256 };
 
 static uint64_t hash_text(const char *text, size_t length)
 {
-    uint64_t hash = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < length; ++i) hash = (hash ^ (unsigned char)text[i]) * 0x100000001b3ull;
-    return hash;
+    return hash_bytes(HASH_START, text, length);
 }
 
 #if defined(__GNUC__)

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "file.h"
+#include "hash.h"
 #include "records.h"
 #include "tune.h"
 
@@ -40,10 +41,9 @@ static const KindToken KIND_TOKENS[CMD_COUNT] = {
 
 typedef struct Hash { uint64_t value; } Hash;
 
-static void hash_bytes(Hash *h, const void *bytes, size_t length)
+static void hash_into(Hash *h, const void *bytes, size_t length)
 {
-    const unsigned char *p = bytes;
-    for (size_t i = 0; i < length; ++i) h->value = (h->value ^ p[i]) * 0x100000001b3ull;
+    h->value = hash_bytes(h->value, bytes, length);
 }
 
 /* Numbers as 4 bytes, low first, so the digest is the same everywhere */
@@ -51,7 +51,7 @@ static void hash_int(Hash *h, long long value)
 {
     unsigned char bytes[4];
     for (int i = 0; i < 4; ++i) bytes[i] = (unsigned char)((unsigned long long)value >> (8 * i));
-    hash_bytes(h, bytes, sizeof bytes);
+    hash_into(h, bytes, sizeof bytes);
 }
 
 /* Text with its length first, so "ab" "c" and "a" "bc" differ */
@@ -59,7 +59,7 @@ static void hash_text(Hash *h, const char *text)
 {
     size_t length = strlen(text);
     hash_int(h, (long long)length);
-    hash_bytes(h, text, length);
+    hash_into(h, text, length);
 }
 
 static void hash_color(Hash *h, Color color)
@@ -109,7 +109,7 @@ _Static_assert(sizeof(ItemDef) == 156, "hash ItemDef's new field in rep_data_dig
 _Static_assert(sizeof(VaultDef) == 200, "hash VaultDef's new field in rep_data_digest");
 uint64_t rep_data_digest(const GameData *data)
 {
-    Hash h = {0xcbf29ce484222325ull};
+    Hash h = {HASH_START};
     hash_int(&h, data->monster_count);
     for (int i = 0; i < data->monster_count; ++i) hash_monster(&h, &data->monsters[i]);
     hash_int(&h, data->item_count);
