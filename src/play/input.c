@@ -8,17 +8,12 @@
 
 /* ---- Screens ----------------------------------------------------------- */
 
-typedef struct ScreenInfo {
-    const char *name;
-} ScreenInfo;
-
-static const ScreenInfo SCREENS[SCREEN_COUNT] = {
-    [SCREEN_TITLE] = {"title"},     [SCREEN_LOOKING] = {"looking"},
-    [SCREEN_PLAYING] = {"playing"}, [SCREEN_PACK] = {"inventory"},
-    [SCREEN_CLOSING] = {"closing"}, [SCREEN_CONFIRMING] = {"confirming"},
-    [SCREEN_MENU] = {"menu"},       [SCREEN_QUIT_ASKED] = {"quitting"},
-    [SCREEN_DEAD] = {"dead"},
-    [SCREEN_WON] = {"won"},
+static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
+    [SCREEN_TITLE] = "title",     [SCREEN_LOOKING] = "looking",
+    [SCREEN_PLAYING] = "playing", [SCREEN_PACK] = "inventory",
+    [SCREEN_CLOSING] = "closing", [SCREEN_CONFIRMING] = "confirming",
+    [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
+    [SCREEN_DEAD] = "dead",       [SCREEN_WON] = "won",
 };
 
 /* The run's modes are screens of their own */
@@ -42,13 +37,13 @@ Screen input_screen(const Input *input)
 const char *input_mode_name(Mode mode)
 {
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
-    return SCREENS[MODE_SCREENS[mode]].name;
+    return SCREEN_NAMES[MODE_SCREENS[mode]];
 }
 
 const char *input_screen_name(Screen screen)
 {
     INVARIANT((unsigned)screen < SCREEN_COUNT);
-    return SCREENS[screen].name;
+    return SCREEN_NAMES[screen];
 }
 
 /* ---- Opening, and the runs it plays -------------------------------------- */
@@ -267,12 +262,18 @@ bool input_has_save(const Input *input)
     return input->setup.slot != NULL && slot_has_save(input->setup.slot);
 }
 
-InputResult input_stop(Input *input)
+/* A run is in play (not the title, not over), so leaving saves it */
+static bool in_run(const Input *input)
 {
     Screen screen = input_screen(input);
-    bool in_run = screen != SCREEN_TITLE && screen != SCREEN_DEAD && screen != SCREEN_WON;
+    return screen != SCREEN_TITLE && screen != SCREEN_DEAD && screen != SCREEN_WON;
+}
+
+InputResult input_stop(Input *input)
+{
+    bool saving = in_run(input);
     input->looking = input->quit_asked = false;
-    if (in_run && !session_save(&input->session)) {
+    if (saving && !session_save(&input->session)) {
         const MsgLog *log = run_log(input->session.run);
         const Message *why = msg_count(log) > 0 ? msg_get(log, msg_count(log) - 1) : NULL;
         fprintf(stderr, "amulets: %s The last good save is kept.\n",
@@ -283,9 +284,7 @@ InputResult input_stop(Input *input)
 
 InputResult input_leave(Input *input)
 {
-    Screen screen = input_screen(input);
-    bool in_run = screen != SCREEN_TITLE && screen != SCREEN_DEAD && screen != SCREEN_WON;
-    if (!in_run || session_save(&input->session)) return INPUT_QUIT;
+    if (!in_run(input) || session_save(&input->session)) return INPUT_QUIT;
     /* the save failed (the log says why): ask whether to quit without it,
      * so a save folder that can't be written never traps the player */
     input->looking = false;

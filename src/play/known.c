@@ -38,14 +38,6 @@ Terrain known_terrain(const Run *run, Point cell)
     return mem_terrain(mem_of(run), &run_level(run)->map, cell);
 }
 
-/* Never-seen cells are walls to the player, so only known ground counts */
-bool known_borders_ground(const Run *run, Point cell)
-{
-    for (int i = 0; i < 8; ++i) {
-        if (map_terrain_def(known_terrain(run, point_add(cell, DIRS[i])))->walkable) return true;
-    }
-    return false;
-}
 
 /* ---- The look panel --------------------------------------------------- */
 

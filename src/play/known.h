@@ -30,9 +30,6 @@ KnownCell known_cell(const Run *run, Point cell);
 /* Only its terrain, as known_cell gives it: quicker, for drawing walls */
 Terrain known_terrain(const Run *run, Point cell);
 
-/* A wall (as known) with known ground beside it, diagonals too: the only
- * walls worth drawing */
-bool known_borders_ground(const Run *run, Point cell);
 
 /* The look panel's lines for a cell, from what the player knows only:
  * the creature in sight there ("A jackal (asleep)."), or where one was

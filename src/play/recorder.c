@@ -343,8 +343,7 @@ bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size)
     }
     if (built) rep_free(&replay);
     if (written) {
-        prune(recorder);
-        recorder->slot->ops->unlink(recorder->slot->replay);
+        prune(recorder);   /* replay.txt goes with the save (slot_remove) */
         if (path != NULL) snprintf(path, path_size, "%s", where);
     } else {
         tell(run, "The run's recording couldn't be kept: %s.", error);

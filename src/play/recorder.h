@@ -49,7 +49,8 @@ void recorder_add(Recorder *recorder, Run *run, Command command);
  * the run's digest as a checkpoint. On failure the log says why. */
 bool recorder_checkpoint(Recorder *recorder, Run *run);
 
-/* The run is over: its recording goes to runs/ and replay.txt is removed.
+/* The run is over: its recording goes to runs/ (replay.txt goes when the
+ * slot deletes the save).
  * The path written goes in path (if not NULL; "" if none). */
 bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size);
 

@@ -16,7 +16,6 @@ Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uin
     Ui *ui = calloc(1, sizeof *ui);
     if (ui == NULL) return NULL;
     ui->gfx = gfx;
-    ui->data = data;
     ui->tiles = tiles;
     ui->sheet_source = ui->sheet_lit = ui->sheet_memory = -1;
     InputSetup setup = {data, slot, seed, start_floor, true};

@@ -25,7 +25,6 @@ typedef struct Layout {
 
 typedef struct Ui {
     Gfx *gfx;
-    const GameData *data;
     TileSet *tiles;
     /* The screen, the look cursor, the debugging views and the run in
      * play: all the keys' doing */
