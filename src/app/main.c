@@ -34,9 +34,7 @@ bool app_load_data(const char *dir, GameData *data, FILE *out)
     bool ok = data_load_dir(data, dir, &errors);
     if (!ok) {
         fprintf(out, "The game can't start: its data files have mistakes.\n");
-        int shown = errors.count < MISTAKES_SHOWN ? errors.count : MISTAKES_SHOWN;
-        for (int i = 0; i < shown; ++i) fprintf(out, "%s\n", errors.lines[i]);
-        if (errors.count > shown) fprintf(out, "and %d more\n", errors.count - shown);
+        errors_print(&errors, out, MISTAKES_SHOWN);
     }
     errors_clear(&errors);
     return ok;
@@ -67,7 +65,7 @@ int app_check_data(const char *dir)
     bool ok = data_load_dir(&data, dir, &errors);
     /* tiles.txt names the kinds' tiles, so it's read once they're known */
     ok = ok && check_tiles(dir, &data, &errors);
-    for (int i = 0; i < errors.count; ++i) printf("%s\n", errors.lines[i]);
+    errors_print(&errors, stdout, -1);
     if (ok) {
         printf("%s: %d monsters, %d items, %d vaults, their tiles, no mistakes\n", dir,
                data.monster_count, data.item_count, data.vault_count);

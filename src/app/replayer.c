@@ -15,9 +15,7 @@ enum { REASONS_SHOWN = 10 };
 
 static int refuse(const Errors *errors)
 {
-    int shown = errors->count < REASONS_SHOWN ? errors->count : REASONS_SHOWN;
-    for (int i = 0; i < shown; ++i) fprintf(stderr, "%s\n", errors->lines[i]);
-    if (errors->count > shown) fprintf(stderr, "and %d more\n", errors->count - shown);
+    errors_print(errors, stderr, REASONS_SHOWN);
     return 1;
 }
 

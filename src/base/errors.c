@@ -63,3 +63,10 @@ void errors_clear(Errors *errors)
     errors->lines = NULL;
     errors->count = errors->capacity = 0;
 }
+
+void errors_print(const Errors *errors, FILE *out, int max)
+{
+    int shown = max < 0 || errors->count < max ? errors->count : max;
+    for (int i = 0; i < shown; ++i) fprintf(out, "%s\n", errors->lines[i]);
+    if (errors->count > shown) fprintf(out, "and %d more\n", errors->count - shown);
+}

@@ -4,6 +4,7 @@
 #define AMULETS_ERRORS_H
 
 #include <stdarg.h>
+#include <stdio.h>
 
 typedef struct Errors {
     char **lines;
@@ -23,5 +24,9 @@ void errors_addv(Errors *errors, const char *format, va_list args);
 void errors_append(Errors *dst, Errors *src);
 
 void errors_clear(Errors *errors);
+
+/* Prints the first max mistakes a line each, and "and N more" for the
+ * rest (max below 0: all of them) */
+void errors_print(const Errors *errors, FILE *out, int max);
 
 #endif

@@ -126,7 +126,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
 /* The data's mistakes stop start-up in a box until Esc or the close */
 static int show_errors(Front *f)
 {
-    for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
+    errors_print(&f->errors, stderr, -1);
     GfxEvent event;
     ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     for (;;) {
@@ -203,7 +203,7 @@ static void report_layout(const Ui *ui, const char *path)
 static int screenshot_errors(Front *f, const char *path)
 {
     char error[512];
-    for (int i = 0; i < f->errors.count; ++i) fprintf(stderr, "%s\n", f->errors.lines[i]);
+    errors_print(&f->errors, stderr, -1);
     if (f->gfx == NULL || f->errors.count == 0) return 1;
     ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     if (gfx_save_png(f->gfx, path, error, sizeof error)) {
@@ -288,7 +288,7 @@ static void watch_step(Ui *ui, Watch *w)
     PlaybackStep step = playback_step(&w->playback, &w->errors);
     if (step != PLAYBACK_STEPPED) w->ended = true;
     if (step == PLAYBACK_FAILED) {
-        for (int i = 0; i < w->errors.count; ++i) fprintf(stderr, "%s\n", w->errors.lines[i]);
+        errors_print(&w->errors, stderr, -1);
     }
     watch_banner(ui, w);
 }
@@ -331,7 +331,7 @@ static void watch_loop(Front *f, Watch *w)
 static int watch_headless(Front *f, Watch *w, const FrontOptions *options)
 {
     bool played = playback_finish(&w->playback, &w->errors) == PLAYBACK_END;
-    for (int i = 0; i < w->errors.count; ++i) fprintf(stderr, "%s\n", w->errors.lines[i]);
+    errors_print(&w->errors, stderr, -1);
     w->ended = true;
     watch_banner(f->ui, w);
     ui_draw(f->ui);
@@ -350,7 +350,7 @@ int front_watch(const FrontOptions *options)
     Replay replay;
     Errors errors = {0};
     if (!rep_read_file(&replay, options->replay, &errors)) {
-        for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
+        errors_print(&errors, stderr, -1);
         errors_clear(&errors);
         return 1;
     }
@@ -364,7 +364,7 @@ int front_watch(const FrontOptions *options)
     if (!open_front(&f, options, headless)) {
         status = f.gfx != NULL && f.errors.count > 0 && !headless ? show_errors(&f) : 1;
     } else if (!playback_start(&w.playback, &replay, &f.data, &w.errors)) {
-        for (int i = 0; i < w.errors.count; ++i) fprintf(stderr, "%s\n", w.errors.lines[i]);
+        errors_print(&w.errors, stderr, -1);
     } else {
         f.ui->input.on_title = false;   /* a waiting save isn't this film's */
         watch_banner(f.ui, &w);
