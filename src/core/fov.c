@@ -25,6 +25,8 @@
 
 #include <string.h>
 
+#include "slope.h"
+
 #include "invariant.h"
 
 /* Beyond this every cell of the map is inside the disk */
@@ -68,16 +70,6 @@ typedef struct FovSweep {
 static const uint8_t BLOCKS[256] = {   /* by terrain, any byte */
     [T_WALL] = 1, [T_CLOSED_DOOR] = 1, [T_SECRET_DOOR] = 1,
 };
-
-static int fov_floor_div(int a, int b)
-{
-    return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
-static int fov_ceil_div(int a, int b)
-{
-    return -fov_floor_div(-a, b);
-}
 
 /* The widest column inside the disk at each depth, so marking a row needs
  * no multiplication */
@@ -162,8 +154,8 @@ static void fov_split_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *r
 static void fov_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row)
 {
     int depth = row->depth, edge = sweep->disk[depth];
-    int lo = fov_floor_div(2 * depth * row->start_num + row->start_den, 2 * row->start_den);
-    int hi = fov_ceil_div(2 * depth * row->end_num - row->end_den, 2 * row->end_den);
+    int lo = slope_first_col(depth, row->start_num, row->start_den);
+    int hi = slope_last_col(depth, row->end_num, row->end_den);
     lo = lo > -edge ? lo : -edge;
     lo = lo > q->col_min ? lo : q->col_min;
     hi = hi < edge ? hi : edge;

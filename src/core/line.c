@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "invariant.h"
+#include "slope.h"
 
 /* The line is the slope m = minor / major (column over depth, in the
  * field of view's quadrant that holds the target) followed the way
@@ -17,13 +18,6 @@
  * lit: the line reaches the target exactly when the target is seen. */
 
 typedef struct Frac { int num, den; } Frac;   /* den > 0 */
-
-static int floor_div(int a, int b)
-{
-    return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
-static int ceil_div(int a, int b) { return -floor_div(-a, b); }
 
 /* A quadrant as fov.c frames it: cell (depth, col) is
  * from + depth * depth_step + col * col_step */
@@ -47,8 +41,8 @@ static bool blocks(const Map *map, Point p)
 /* The row's first and last columns on the map, as fov_row works them out */
 static void row_range(const Frame *f, int depth, Frac s, Frac e, int *lo, int *hi)
 {
-    *lo = floor_div(2 * depth * s.num + s.den, 2 * s.den);
-    *hi = ceil_div(2 * depth * e.num - e.den, 2 * e.den);
+    *lo = slope_first_col(depth, s.num, s.den);
+    *hi = slope_last_col(depth, e.num, e.den);
     while (*lo <= *hi && !in_bounds(cell_of(f, depth, *lo).x, cell_of(f, depth, *lo).y)) ++*lo;
     while (*hi >= *lo && !in_bounds(cell_of(f, depth, *hi).x, cell_of(f, depth, *hi).y)) --*hi;
 }
@@ -58,7 +52,7 @@ static void row_range(const Frame *f, int depth, Frac s, Frac e, int *lo, int *h
 static int pick_column(const Map *map, const Frame *f, int depth, int lo, int hi, bool *open)
 {
     int twice = 2 * f->minor * depth + f->major;       /* (m * depth + 1/2) * 2 * major */
-    int upper = floor_div(twice, 2 * f->major);
+    int upper = slope_floor_div(twice, 2 * f->major);
     bool corner = twice % (2 * f->major) == 0;
     int first = corner ? upper - 1 : upper;
     int chosen = lo - 1;
