@@ -12,8 +12,10 @@
 static Command random_command(Rng *rng)
 {
     /* half of them steps, so the run goes somewhere */
-    if (rng_roll(rng, 0, 1) == 0) return (Command){CMD_MOVE, (int8_t)rng_roll(rng, 0, 7)};
-    return (Command){(uint8_t)rng_roll(rng, 0, CMD_COUNT), (int8_t)rng_roll(rng, -2, 21)};
+    if (rng_roll(rng, 0, 1) == 0) return (Command){CMD_MOVE, (int16_t)rng_roll(rng, 0, 7)};
+    /* and an aim at any cell, on the map or just off it */
+    if (rng_roll(rng, 0, 7) == 0) return (Command){CMD_AIM, (int16_t)rng_roll(rng, -2, MAP_CELLS + 1)};
+    return (Command){(uint8_t)rng_roll(rng, 0, CMD_COUNT), (int16_t)rng_roll(rng, -2, 21)};
 }
 
 /* A run still going must save and read back as itself */

@@ -199,28 +199,38 @@ static void monster_attacks(Run *run, Monster *m)
     run_make_noise(run, run->player.pos, FIGHT_LOUDNESS);
 }
 
-void act_player_attacks(Run *run, int index)
+bool act_hurt_monster(Run *run, int index, int damage, bool by_player)
 {
     Level *level = &run->level;
     Monster *m = &level->monsters[index];
-    const MonsterDef *kind = run_kind_of(run, m);
-    const ItemDef *weapon = run->player.weapon >= 0 ? &run->data->items[run->player.weapon] : NULL;
-    int lo = weapon ? weapon->damage_min : 1, hi = weapon ? weapon->damage_max : 2;
-    m->hp -= blow(run, lo, hi, run->player.strength, kind->defense);
     Point where = m->pos;
-    if (m->hp <= 0) {
-        run_say(run, "You kill the %s.", kind->name);
+    m->hp -= damage;
+    bool killed = m->hp <= 0;
+    if (killed && by_player) {
         ++run->player.kills;
         lvl_remove_monster(level, index);
-    } else {
-        run_say(run, "You hit the %s.", kind->name);
+    } else if (!killed && by_player) {
         /* A blow wakes the one struck, and any of its pack still asleep */
         m->has_last_seen = true;
         m->last_seen = run->player.pos;
         if (m->state == MS_ASLEEP || m->state == MS_WANDERING) m->state = MS_HUNTING;
         wake_pack(run, index);
     }
+    if (killed && !by_player) m->hp = 0;
     run_make_noise(run, where, FIGHT_LOUDNESS);
+    return killed;
+}
+
+void act_player_attacks(Run *run, int index)
+{
+    Monster *m = &run->level.monsters[index];
+    const MonsterDef *kind = run_kind_of(run, m);
+    const ItemDef *weapon = run->player.weapon >= 0 ? &run->data->items[run->player.weapon] : NULL;
+    int lo = weapon ? weapon->damage_min : 1, hi = weapon ? weapon->damage_max : 2;
+    int damage = blow(run, lo, hi, run->player.strength, kind->defense);
+    /* told before the noise of it wakes anyone */
+    run_say(run, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
+    act_hurt_monster(run, index, damage, true);
 }
 
 /* ---- The four states ------------------------------------------------- */
@@ -277,6 +287,27 @@ static void hunt_blind(Run *run, Monster *m)
     }
 }
 
+/* A monster that fights at range, seeing the player: a fire-breather
+ * breathes when rested; an archer steps back from the player by the
+ * flee map when it's next to them, and shoots when its line is clear.
+ * False if it does neither, and fights or walks as any hunter does */
+static bool fights_at_range(Run *run, int index)
+{
+    Monster *m = &run->level.monsters[index];
+    const MonsterDef *kind = run_kind_of(run, m);
+    if (kind->range == 0) return false;
+    if (kind->breath > 0) return shot_monster_breathes(run, index);
+    if (next_to_player(run, m)) {
+        Point to;
+        if (has(run, m, TRAIT_STATIONARY) || !step_down(run, m, run_map_from_player(run), &to)) {
+            return false;
+        }
+        move_monster(run, m, to);
+        return true;
+    }
+    return shot_monster_shoots(run, index);
+}
+
 static void act_hunting(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
@@ -293,6 +324,7 @@ static void act_hunting(Run *run, int index)
     m->has_last_seen = true;
     m->last_seen = run->player.pos;
     m->search_turns = 0;
+    if (fights_at_range(run, index)) return;
     if (next_to_player(run, m)) {
         monster_attacks(run, m);
         return;

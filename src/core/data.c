@@ -37,6 +37,8 @@ enum {
     MOST_VENOM = 1000,
     MOST_PACK = 12,
     MOST_FREQUENCY = 10000,
+    MOST_BREATH = 1000,
+    MOST_BUNDLE = 99,
 };
 
 /* ---- Names, as the files spell them ---- */
@@ -57,10 +59,11 @@ static const char *const EFFECT_NAMES[FX_COUNT] = {
     [FX_REGENERATE] = "regenerate", [FX_CONFUSE] = "confuse",
     [FX_TELEPORT] = "teleport",   [FX_MAP_FLOOR] = "map_floor",
     [FX_IDENTIFY] = "identify",   [FX_FRIGHTEN] = "frighten",
+    [FX_LIGHTNING] = "lightning", [FX_FIREBALL] = "fireball",
 };
 
 /* What each class of item reads besides id, name, tile and frequency */
-enum { READS_EFFECT = 1 << 0, READS_DAMAGE = 1 << 1, READS_DEFENSE = 1 << 2 };
+enum { READS_EFFECT = 1 << 0, READS_DAMAGE = 1 << 1, READS_DEFENSE = 1 << 2, READS_FLIGHT = 1 << 3 };
 
 typedef struct ClassInfo { const char *name; unsigned reads; } ClassInfo;
 
@@ -68,6 +71,7 @@ static const ClassInfo CLASSES[IC_COUNT] = {
     [IC_POTION] = {"potion", READS_EFFECT}, [IC_SCROLL] = {"scroll", READS_EFFECT},
     [IC_WEAPON] = {"weapon", READS_DAMAGE}, [IC_ARMOR] = {"armor", READS_DEFENSE},
     [IC_GOLD] = {"gold", 0},                [IC_AMULET] = {"amulet", 0},
+    [IC_MISSILE] = {"missile", READS_DAMAGE | READS_FLIGHT},
 };
 
 /* The kinds the game's own code asks for by id */
@@ -292,6 +296,31 @@ static void read_traits(Fields *fields, MonsterDef *def)
     }
 }
 
+/* A monster that fights at range has a range and a shot's damage; a
+ * breath of fire needs both too */
+static void read_ranged(Fields *fields, MonsterDef *def)
+{
+    bool ranged = fld_has(fields, "ranged"), range = fld_has(fields, "range");
+    if (fld_has(fields, "breath")) {
+        def->breath = fld_number_in(fields, "breath", 1, MOST_BREATH);
+        if (!ranged || !range) {
+            fld_report(fields, fld_line(fields, "breath"),
+                       "'breath' needs 'ranged' and 'range' too");
+        }
+    }
+    if (ranged != range) {
+        fld_report(fields, fld_line(fields, ranged ? "ranged" : "range"),
+                   "'ranged' and 'range' go together");
+    }
+    if (ranged) {
+        int damage[2] = {0, 0};
+        read_range(fields, "ranged", 0, MOST_DAMAGE, damage);
+        def->ranged_min = damage[0];
+        def->ranged_max = damage[1];
+    }
+    if (range) def->range = fld_number_in(fields, "range", 1, MOST_RANGE);
+}
+
 static bool read_monster(Loader *loader, Fields *fields, const Record *record)
 {
     if (strcmp(record->type, "monster") != 0) {
@@ -315,6 +344,7 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     def.defense = fld_number_in(fields, "defense", 0, MOST_DEFENSE);
     read_traits(fields, &def);
     def.venom = fld_has(fields, "venom") ? fld_number_in(fields, "venom", 0, MOST_VENOM) : 0;
+    read_ranged(fields, &def);
     data_check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;
@@ -381,6 +411,35 @@ static void read_class_values(Fields *fields, ItemDef *def)
         def->defense = fld_number_in(fields, "defense", 0, MOST_DEFENSE);
         def->noisy = fld_yes_no(fields, "noisy");
     }
+    def->launcher = -1;
+    if (reads & READS_FLIGHT) {
+        def->range = fld_number_in(fields, "range", 1, MOST_RANGE);
+        def->to_hit = fld_number_in(fields, "to_hit", 0, 100);
+        def->breaks = fld_has(fields, "breaks") ? fld_number_in(fields, "breaks", 0, 100) : 0;
+    }
+    int bundle[2] = {1, 1};
+    if ((reads & READS_FLIGHT) && fld_has(fields, "bundle")) {
+        read_range(fields, "bundle", 1, MOST_BUNDLE, bundle);
+    }
+    def->bundle_min = bundle[0];
+    def->bundle_max = bundle[1];
+}
+
+/* A missile shot from a launcher names the weapon, which must come
+ * earlier in the file (as a vault's guardian comes from monsters.txt) */
+static void read_launcher(Loader *loader, Fields *fields, ItemDef *def)
+{
+    if (def->item_class != IC_MISSILE || !fld_has(fields, "fired_by")) return;
+    char id[ID_SIZE];
+    fld_id(fields, "fired_by", id);
+    if (id[0] == '\0') return;   /* reported already */
+    int found = data_find_item(loader->data, id);
+    if (found < 0 || loader->data->items[found].item_class != IC_WEAPON) {
+        fld_report(fields, fld_line(fields, "fired_by"),
+                   "'fired_by' should be a [weapon] above this record, and '%s' isn't", id);
+        return;
+    }
+    def->launcher = found;
 }
 
 static bool read_item(Loader *loader, Fields *fields, const Record *record)
@@ -398,6 +457,7 @@ static bool read_item(Loader *loader, Fields *fields, const Record *record)
     fld_text_into(fields, "tile", def.tile, sizeof def.tile);
     def.frequency = fld_number_in(fields, "frequency", 0, MOST_FREQUENCY);
     read_class_values(fields, &def);
+    read_launcher(loader, fields, &def);
     /* a potion's colour tells it apart, and there are only so many */
     if (item_class == IC_POTION && potion_count(loader->data) >= MAX_POTION_KINDS) {
         fld_report(fields, record->line,

@@ -48,16 +48,23 @@ typedef struct MonsterDef {
     unsigned traits;
     int venom;   /* turns of poison a hit gives; 0 for none */
     int pack;    /* how many are placed together; 1 for one alone */
+    int ranged_min, ranged_max;  /* a shot's or a breath's damage */
+    int range;   /* how far it shoots or breathes; 0: it fights only hand to hand */
+    int breath;  /* turns between breaths of fire; 0: it shoots arrows instead */
 } MonsterDef;
 
+/* The farthest any shot, bolt or breath flies, in cells */
+enum { MOST_RANGE = 16 };
+
 typedef enum ItemClass {
-    IC_POTION, IC_SCROLL, IC_WEAPON, IC_ARMOR, IC_GOLD, IC_AMULET, IC_COUNT
+    IC_POTION, IC_SCROLL, IC_WEAPON, IC_ARMOR, IC_GOLD, IC_AMULET, IC_MISSILE, IC_COUNT
 } ItemClass;
 
 typedef enum ItemEffect {
     FX_NONE,
     FX_HEAL, FX_HEAL_FULLY, FX_STRENGTHEN, FX_POISON, FX_REGENERATE, FX_CONFUSE,
     FX_TELEPORT, FX_MAP_FLOOR, FX_IDENTIFY, FX_FRIGHTEN,
+    FX_LIGHTNING, FX_FIREBALL,   /* read, then aimed */
     FX_COUNT
 } ItemEffect;
 
@@ -68,9 +75,15 @@ typedef struct ItemDef {
     ItemClass item_class;
     ItemEffect effect;        /* potions and scrolls */
     int frequency;            /* against the other kinds'; 0 never chosen */
-    int damage_min, damage_max;  /* weapons */
+    int damage_min, damage_max;  /* weapons and missiles */
     int defense;              /* armor */
     bool noisy;               /* armor */
+    int range;                /* missiles: how far they fly */
+    int to_hit;               /* missiles: the chance in 100 of a hit */
+    int breaks;               /* missiles: the chance in 100 a hit breaks it */
+    int bundle_min, bundle_max;  /* how many lie together when found */
+    int launcher;             /* missiles: the weapon that must be wielded
+                                 to shoot one (an index), or -1 to throw */
 } ItemDef;
 
 enum { VAULT_MIN_SIZE = 3, VAULT_MAX_W = 15, VAULT_MAX_H = 9 };

@@ -58,6 +58,7 @@ void run_item_name(const Run *run, Stack stack, char *out, size_t size)
         magic_item_name(run, stack, out, size);
         break;
     case IC_WEAPON:
+    case IC_MISSILE:
         if (stack.count > 1) snprintf(out, size, "%d %ss", stack.count, def->name);
         else run_with_article(def->name, out, size);
         break;
@@ -82,7 +83,10 @@ void run_item_name(const Run *run, Stack stack, char *out, size_t size)
 
 char run_item_glyph(const Run *run, int kind)
 {
-    static const char glyphs[IC_COUNT] = {'!', '?', ')', '[', '$', '"'};
+    static const char glyphs[IC_COUNT] = {
+        [IC_POTION] = '!', [IC_SCROLL] = '?', [IC_WEAPON] = ')', [IC_ARMOR] = '[',
+        [IC_GOLD] = '$', [IC_AMULET] = '"', [IC_MISSILE] = '(',
+    };
     ItemClass item_class = run->data->items[kind].item_class;
     return (unsigned)item_class < IC_COUNT ? glyphs[item_class] : '?';
 }
@@ -94,7 +98,8 @@ Color run_item_color(const Run *run, int kind)
     switch (run->data->items[kind].item_class) {
     case IC_POTION:
     case IC_SCROLL: return ident_look(&run->ident, kind)->color;
-    case IC_WEAPON: return weapon;
+    case IC_WEAPON:
+    case IC_MISSILE: return weapon;
     case IC_ARMOR: return armor;
     default: return gold;
     }

@@ -123,6 +123,7 @@ Monster gen_monster(const GameData *data, int kind, Point pos, int pack_id, bool
     monster.state = awake ? MS_WANDERING : MS_ASLEEP;
     monster.pack_id = pack_id;
     monster.last_shriek = -1;
+    monster.last_breath = -1;
     return monster;
 }
 
@@ -386,6 +387,16 @@ static void add_item(Gen *gen, int kind, int count, Point pos)
     lvl_add_item(gen->level, &item);
 }
 
+/* An item chosen at random, as many as lie together when found (a
+ * bundle of arrows); one alone rolls no more dice */
+static void add_found_item(Gen *gen, Point pos)
+{
+    int kind = gen_item_kind(gen->data, gen->rng);
+    const ItemDef *def = &gen->data->items[kind];
+    int count = def->bundle_max > 1 ? rng_roll(gen->rng, def->bundle_min, def->bundle_max) : 1;
+    add_item(gen, kind, count, pos);
+}
+
 /* A cell anywhere on the floor, the player's area included, free for an
  * item; false if a few tries find none, and then the item is left out */
 static bool random_free_cell_for_item(Gen *gen, Point *out)
@@ -407,7 +418,7 @@ static void place_items(Gen *gen)
     for (int i = 0; i < wanted; ++i) {
         Point cell;
         if (random_free_cell_for_item(gen, &cell)) {
-            add_item(gen, gen_item_kind(gen->data, gen->rng), 1, cell);
+            add_found_item(gen, cell);
         }
     }
 }
@@ -472,7 +483,7 @@ static void fill_vault(Gen *gen)
         add_trap(gen, vault->traps[i]);
     }
     for (int i = 0; i < vault->treasure_count; ++i) {
-        add_item(gen, gen_item_kind(gen->data, gen->rng), 1, vault->treasure[i]);
+        add_found_item(gen, vault->treasure[i]);
     }
     for (int i = 0; i < vault->monster_count; ++i) {
         int kind = gen_monster_kind(gen->data, gen->rng, gen->level->depth);

@@ -31,6 +31,9 @@ typedef struct Monster {
     int pack_id;              /* 0 for none; a pack sleeps and wakes together */
     Statuses status;
     int last_shriek;          /* the turn a shrieker last shrieked, or -1 */
+    int last_breath;          /* the turn a fire-breather last breathed, or -1 */
+    bool targeted;            /* the player's last target (not saved: a
+                                 target cursor's first choice) */
     bool sighted;             /* the player has seen it, last at sighted_at */
     Point sighted_at;         /* (memory.c keeps these two) */
 } Monster;

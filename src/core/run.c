@@ -42,6 +42,7 @@ static void init_player(Run *run)
     player->hp = player->max_hp = PLAYER_HP;
     player->weapon = data_find_item(run->data, "short_sword");
     player->armor = -1;
+    player->quiver = -1;
 }
 
 Run *run_new(const GameData *data, uint64_t seed, int start_floor)

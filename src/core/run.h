@@ -24,16 +24,21 @@ typedef enum Mode {
     MODE_CLOSING,      /* asking which way to close a door */
     MODE_CONFIRMING,   /* asking a yes or no, about run_confirm_purpose */
     MODE_MENU,         /* Esc's menu */
+    MODE_AIMING,       /* waiting for a cell to shoot, throw or cast at,
+                          for run_aim_purpose's reason */
     MODE_DEAD,
     MODE_WON,
 } Mode;
 
-typedef enum InvAction { INV_USE, INV_DROP, INV_IDENTIFY } InvAction;
+typedef enum InvAction { INV_USE, INV_DROP, INV_IDENTIFY, INV_THROW } InvAction;
+/* What the player is aiming: the quivered missile (f), one chosen to
+ * throw (t), or a scroll already read */
+typedef enum AimPurpose { AIM_FIRE, AIM_THROW, AIM_LIGHTNING, AIM_FIREBALL } AimPurpose;
 typedef enum ConfirmPurpose { CONFIRM_STEP, CONFIRM_DESCEND } ConfirmPurpose;
 
 /* A command is plain data, as a key press becomes one: a kind and, for
- * some kinds, an argument (a direction 0..7 clockwise from north, or a
- * pack slot 0..19) */
+ * some kinds, an argument (a direction 0..7 clockwise from north, a
+ * pack slot 0..19, or a map cell y * MAP_W + x) */
 typedef enum CommandKind {
     CMD_MOVE,          /* move or attack; while closing, the direction */
     CMD_WAIT,
@@ -51,13 +56,26 @@ typedef enum CommandKind {
     CMD_SUSPEND,       /* about to be saved and left: a half-made choice is
                           undone (a scroll of identify goes back in the
                           pack) and the run is back to playing */
+    CMD_FIRE,          /* f: aim the quivered missile */
+    CMD_THROW,         /* t: open the pack to choose something to throw */
+    CMD_AIM,           /* while aiming: shoot at the cell cmd_cell names */
     CMD_COUNT
 } CommandKind;
 
 typedef struct Command {
     uint8_t kind;
-    int8_t arg;
+    int16_t arg;
 } Command;
+
+/* The command to aim at a cell, and the cell an argument names */
+static inline Command cmd_aim_at(Point cell)
+{
+    return (Command){CMD_AIM, (int16_t)cell_index(cell.x, cell.y)};
+}
+static inline Point cmd_cell(Command command)
+{
+    return (Point){command.arg % MAP_W, command.arg / MAP_W};
+}
 
 typedef struct Player {
     Point pos;
@@ -68,6 +86,7 @@ typedef struct Player {
     Statuses status;            /* afraid is unused for the player */
     int weapon;                 /* item kind wielded, or -1 */
     int armor;                  /* item kind worn, or -1 */
+    int quiver;                 /* the missile kind f fires first, or -1 */
     Pack pack;
     int kills;
     char killed_by[NAME_SIZE + 32];  /* "a jackal", for the death screen */
@@ -134,6 +153,48 @@ typedef struct LookInfo {
     char item[128];         /* "A crimson potion." */
     char ground[64];        /* "Floor.", "A closed door.", "A dart trap." */
 } LookInfo;
+
+/* ---- Aiming and shooting (shot.c) ----------------------------------- */
+
+AimPurpose run_aim_purpose(const Run *run);
+
+/* Where a shot aimed at a cell would go, worked out by the one function
+ * the shot itself flies by: the cells it passes, in order, up to the one
+ * it stops in (a wall or closed door stops it short, a missile and a
+ * fireball stop at the first creature, anything at its range), and for a
+ * fireball the cells its burst reaches */
+enum { SHOT_BURST_CELLS = 9 };
+typedef struct ShotPlan {
+    int count;
+    Point cells[MOST_RANGE];
+    bool stopped;                 /* it stops in cells[count - 1] (else it
+                                     never left the shooter's cell) */
+    int burst_count;
+    Point burst[SHOT_BURST_CELLS];
+    bool burns_player;            /* the player stands in the burst */
+} ShotPlan;
+
+/* The plan for what the player is aiming now; false (and an empty plan)
+ * if not aiming or the cell is the player's own */
+bool run_plan_shot(const Run *run, Point target, ShotPlan *out);
+
+/* What happened during the last command, for a frontend to animate: each
+ * flight, bolt, burst and breath in order, with the cells it passed.
+ * Talk, like the log: never saved, cleared as each command starts */
+typedef enum RunEventKind { EV_MISSILE, EV_BOLT, EV_BURST, EV_BREATH, EV_HIT } RunEventKind;
+enum { RUN_EVENTS = 12 };
+typedef struct RunEvent {
+    RunEventKind kind;
+    char glyph;                   /* what flies, in the glyph view */
+    Color color;
+    int count;
+    Point cells[MOST_RANGE];
+} RunEvent;
+typedef struct RunEvents {
+    RunEvent list[RUN_EVENTS];
+    int count;
+} RunEvents;
+const RunEvents *run_events(const Run *run);
 
 /* The name of a monster state, as a save and the look panel spell it */
 const char *run_state_name(MonsterState state);

@@ -85,6 +85,7 @@ static void add_player(Text *text, const Run *run)
     add_statuses(text, &p->status, false);
     if (p->weapon >= 0) add(text, "weapon = %s\n", data->items[p->weapon].id);
     if (p->armor >= 0) add(text, "armor = %s\n", data->items[p->armor].id);
+    if (p->quiver >= 0) add(text, "quiver = %s\n", data->items[p->quiver].id);
     for (int i = 0; i < p->pack.count; ++i) {
         add(text, "\n[carried]\nkind = %s\ncount = %d\n",
             data->items[p->pack.slots[i].kind].id, p->pack.slots[i].count);
@@ -116,6 +117,7 @@ static void add_monsters(Text *text, const Run *run)
             m->pos.x, m->pos.y, m->hp, run_state_name(m->state), m->pack_id,
             m->search_turns, m->last_shriek);
         add_statuses(text, &m->status, true);
+        if (m->last_breath >= 0) add(text, "last_breath = %d\n", m->last_breath);
         if (m->has_target) add(text, "target = %d %d\n", m->target.x, m->target.y);
         if (m->has_last_seen) add(text, "last_seen = %d %d\n", m->last_seen.x, m->last_seen.y);
         Point seen_at;

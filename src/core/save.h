@@ -13,8 +13,10 @@
 
 /* Raised whenever the format changes, so an old save is never misread.
  * Version 2 holds what the player remembers; a version 1 save is still
- * read, its memory worked out from what was explored */
-enum { SAVE_VERSION = 2 };
+ * read, its memory worked out from what was explored. Version 3 holds
+ * the quiver and when each fire-breather last breathed (an earlier save
+ * has neither: an empty quiver, and breath ready) */
+enum { SAVE_VERSION = 3 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */

@@ -133,14 +133,15 @@ static void read_look(Reading *r, Fields *fields)
     if (known) ident_learn(&r->run->ident, kind);
 }
 
-/* What the player wields or wears must be a weapon, or armor */
+/* What the player wields, wears or has quivered must be a weapon, armor,
+ * or a missile */
 static int read_worn(Fields *fields, const GameData *data, const char *key, ItemClass wanted)
 {
     if (!fld_has(fields, key)) return -1;
     int kind = read_item_kind(fields, data, key);
     if (kind >= 0 && data->items[kind].item_class != wanted) {
         fld_report(fields, fld_line(fields, key), "'%s' isn't %s", data->items[kind].id,
-                   wanted == IC_WEAPON ? "a weapon" : "armor");
+                   wanted == IC_WEAPON ? "a weapon" : wanted == IC_ARMOR ? "armor" : "a missile");
         return -1;
     }
     return kind;
@@ -174,6 +175,7 @@ static void read_player(Reading *r, Fields *fields)
     read_statuses(fields, &p->status, false);
     p->weapon = read_worn(fields, r->data, "weapon", IC_WEAPON);
     p->armor = read_worn(fields, r->data, "armor", IC_ARMOR);
+    p->quiver = r->version >= 3 ? read_worn(fields, r->data, "quiver", IC_MISSILE) : -1;
 }
 
 static void read_carried(Reading *r, Fields *fields)
@@ -293,6 +295,8 @@ static void read_monster(Reading *r, Fields *fields)
     m.pack_id = fld_number(fields, "pack", 0);
     m.search_turns = fld_number(fields, "search_turns", 0);
     m.last_shriek = fld_number(fields, "last_shriek", -1);
+    m.last_breath = r->version >= 3 && fld_has(fields, "last_breath")
+                        ? fld_number(fields, "last_breath", -1) : -1;
     read_statuses(fields, &m.status, true);
     m.has_target = read_optional_point(fields, "target", &m.target);
     m.has_last_seen = read_optional_point(fields, "last_seen", &m.last_seen);
@@ -647,7 +651,7 @@ LoadResult save_read(const GameData *data, const char *text, size_t length, Run 
     run->data = data;
     map_fill(&run->level.map, T_WALL);
     run->level.depth = 1;
-    run->player.weapon = run->player.armor = -1;
+    run->player.weapon = run->player.armor = run->player.quiver = -1;
     Reading reading = {.data = data, .run = run, .errors = errors, .version = version};
     read_records(&reading, &file);
     rec_free(&file);

@@ -69,6 +69,15 @@ enum {
     ALARM_LOUDNESS = 30,
     PLATE_STEP_LOUDNESS = 3,
 
+    /* Ranged combat (ch21) */
+    LIGHTNING_RANGE = 8,
+    LIGHTNING_MIN = 4,
+    LIGHTNING_MAX = 10,
+    FIREBALL_RANGE = 8,
+    FIREBALL_MIN = 3,
+    FIREBALL_MAX = 8,
+    MONSTER_SHOT_TO_HIT = 70,  /* an archer's chance in 100 */
+
     /* Traps */
     DART_MIN = 2,
     DART_MAX = 6,

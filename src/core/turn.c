@@ -115,6 +115,12 @@ static bool playing_command(Run *run, Command command, Took *took)
     case CMD_DESCEND:
         *took = player_descend(run, false);
         return true;
+    case CMD_FIRE:
+        *took = shot_fire(run);
+        return true;
+    case CMD_THROW:
+        *took = shot_open_throw(run);
+        return true;
     default:
         return playing_mode_command(run, command);
     }
@@ -142,7 +148,22 @@ static bool inventory_command(Run *run, Command command, Took *took)
     case INV_IDENTIFY:
         *took = use_identify(run, command.arg);
         break;
+    case INV_THROW:
+        *took = shot_choose_throw(run, command.arg);
+        break;
     }
+    return true;
+}
+
+/* A cell to aim at, or Esc, which spends nothing */
+static bool aiming_command(Run *run, Command command, Took *took)
+{
+    if (command.kind == CMD_CANCEL) {
+        shot_cancel(run);
+        return true;
+    }
+    if (command.kind != CMD_AIM || command.arg < 0 || command.arg >= MAP_CELLS) return false;
+    *took = shot_aim_at(run, cmd_cell(command));
     return true;
 }
 
@@ -181,9 +202,9 @@ static bool menu_command(Run *run, Command command)
     return true;
 }
 
-/* The save has no place for a choice half made: a scroll of identify has
- * left the pack by then, so it goes back, as though it hadn't been read,
- * though its name stays known */
+/* The save has no place for a choice half made: a scroll of identify,
+ * lightning or fireball has left the pack by then, so it goes back, as
+ * though it hadn't been read, though its name stays known */
 static void suspend(Run *run)
 {
     if (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) {
@@ -194,6 +215,7 @@ static void suspend(Run *run)
             }
         }
     }
+    shot_cancel(run);
     run->mode = MODE_PLAYING;
 }
 
@@ -205,6 +227,7 @@ static bool mode_command(Run *run, Command command, Took *took)
     case MODE_CLOSING: return closing_command(run, command, took);
     case MODE_CONFIRMING: return confirming_command(run, command, took);
     case MODE_MENU: return menu_command(run, command);
+    case MODE_AIMING: return aiming_command(run, command, took);
     case MODE_DEAD:
     case MODE_WON: break;
     }
@@ -222,10 +245,13 @@ bool run_command(Run *run, Command command)
     /* What was said before this command has been read */
     int unread = msg_unread(&run->log);
     msg_mark_read(&run->log);
+    int events = run->events.count;
+    run->events.count = 0;
     Took took = TOOK_NO_TURN;
     bool accepted = mode_command(run, command, &took);
     if (!accepted) {
         msg_mark_unread(&run->log, unread);   /* a refusal changes nothing */
+        run->events.count = events;
         return false;
     }
     end_turn(run, took);

@@ -138,6 +138,9 @@ static void apply_effect(Run *run, ItemEffect effect)
     case FX_FRIGHTEN:
         if (act_frighten(run) == 0) run_say(run, "You hear a distant wail, and nothing else.");
         break;
+    case FX_LIGHTNING:
+    case FX_FIREBALL:
+        break;   /* aimed: use_magic starts the aim */
     case FX_NONE:
     case FX_COUNT:
         break;
@@ -163,6 +166,11 @@ static Took use_magic(Run *run, int slot)
         ident_learn(&run->ident, used.kind);
         run_item_name(run, used, name, sizeof name);
         run_say(run, "It was %s.", name);
+    }
+    if (def->effect == FX_LIGHTNING || def->effect == FX_FIREBALL) {
+        /* the casting is the turn, and Esc while aiming puts it back */
+        shot_read_scroll(run, def->effect, used.kind);
+        return TOOK_NO_TURN;
     }
     apply_effect(run, def->effect);
     return TOOK_TURN;
@@ -200,6 +208,7 @@ Took use_item(Run *run, int slot)
     case IC_SCROLL: return use_magic(run, slot);
     case IC_WEAPON:
     case IC_ARMOR: return equip(run, slot);
+    case IC_MISSILE: return shot_choose_throw(run, slot);
     default:
         run_say(run, "You can't use that.");
         return TOOK_NO_TURN;

@@ -21,7 +21,7 @@ int key_direction(int key)
 static KeyAction command(Command *out, CommandKind kind, int arg)
 {
     out->kind = (uint8_t)kind;
-    out->arg = (int8_t)arg;
+    out->arg = (int16_t)arg;
     return KA_COMMAND;
 }
 
@@ -37,6 +37,8 @@ static KeyAction playing_key(int key, Command *out)
     case 'c': return command(out, CMD_CLOSE_DOOR, 0);
     case 's': return command(out, CMD_SEARCH, 0);
     case '>': return command(out, CMD_DESCEND, 0);
+    case 'f': return command(out, CMD_FIRE, 0);
+    case 't': return command(out, CMD_THROW, 0);
     case 'x': return KA_LOOK;
     case AK_ESC: return command(out, CMD_MENU, 0);
     default: return KA_NONE;
@@ -56,6 +58,10 @@ KeyAction key_action(Mode mode, int key, Command *out)
     case MODE_CLOSING:
         if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
         if (key_direction(key) >= 0) return command(out, CMD_MOVE, key_direction(key));
+        return KA_NONE;
+    case MODE_AIMING:
+        /* the target cursor's keys are the input layer's own */
+        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
         return KA_NONE;
     case MODE_CONFIRMING:
         return command(out, key == 'y' || key == 'Y' ? CMD_YES : CMD_NO, 0);
@@ -86,7 +92,7 @@ static const KeyName KEY_NAMES[] = {
     {"kp9", AK_KP9}, {"f1", AK_F1}, {"f2", AK_F2}, {"f3", AK_F3},
     {"f4", AK_F4}, {"f5", AK_F5}, {"f6", AK_F6}, {"f7", AK_F7},
     {"f8", AK_F8}, {"f9", AK_F9}, {"f10", AK_F10}, {"f11", AK_F11},
-    {"f12", AK_F12},
+    {"f12", AK_F12}, {"tab", AK_TAB}, {"backtab", AK_BACKTAB},
 };
 
 static int named_key(const char *name, size_t length)
@@ -109,7 +115,7 @@ int key_parse(const char *text, int *keys, int max, char *error, size_t error_si
             key = end != NULL ? named_key(p + 1, (size_t)(end - p - 1)) : -1;
             if (key < 0) {
                 snprintf(error, error_size, "unknown key name at '%.12s' (named keys: <esc> <enter> "
-                         "<up> <down> <left> <right> <kp1>..<kp9> <f1>..<f12> <lt> <gt>)", p);
+                         "<up> <down> <left> <right> <kp1>..<kp9> <f1>..<f12> <tab> <backtab> <lt> <gt>)", p);
                 return -1;
             }
             p = end;

@@ -10,12 +10,14 @@
 #include "run.h"
 
 enum {
+    AK_TAB = 9,
     AK_ENTER = 13,
     AK_ESC = 27,
     AK_UP = 0x100, AK_DOWN, AK_LEFT, AK_RIGHT,
     AK_KP1, AK_KP2, AK_KP3, AK_KP4, AK_KP5, AK_KP6, AK_KP7, AK_KP8, AK_KP9,
     AK_F1, AK_F2, AK_F3, AK_F4, AK_F5, AK_F6, AK_F7, AK_F8, AK_F9,
     AK_F10, AK_F11, AK_F12,
+    AK_BACKTAB,       /* Shift-Tab */
     AK_LIMIT
 };
 
@@ -40,7 +42,7 @@ int key_direction(int key);
 
 /* Parses the scripted runner's key text: characters stand for themselves,
  * and <name> for a named key (<esc> <enter> <up> <down> <left> <right>
- * <kp1>..<kp9> <f1>..<f12> <lt> <gt>). Writes at most max keys; returns
+ * <kp1>..<kp9> <f1>..<f12> <tab> <backtab> <lt> <gt>). Writes at most max keys; returns
  * how many, or -1 with a message in error if the text is bad. */
 int key_parse(const char *text, int *keys, int max, char *error, size_t error_size);
 

@@ -34,7 +34,8 @@ static const KindToken KIND_TOKENS[CMD_COUNT] = {
     [CMD_INVENTORY] = {'i', false}, [CMD_DROP] = {'d', false},   [CMD_CHOOSE] = {'c', true},
     [CMD_CLOSE_DOOR] = {'C', false}, [CMD_SEARCH] = {'s', false}, [CMD_DESCEND] = {'>', false},
     [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
-    [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},
+    [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},  [CMD_FIRE] = {'f', false},
+    [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},
 };
 
 /* ---- The data's digest ------------------------------------------------ */
@@ -78,7 +79,8 @@ static void hash_monster(Hash *h, const MonsterDef *m)
     hash_color(h, m->color);
     hash_text(h, m->tile);
     const int numbers[] = {m->min_floor, m->max_floor, m->sight, m->hp, m->damage_min,
-                           m->damage_max, m->defense, (int)m->traits, m->venom, m->pack};
+                           m->damage_max, m->defense, (int)m->traits, m->venom, m->pack,
+                           m->ranged_min, m->ranged_max, m->range, m->breath};
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
 }
 
@@ -88,7 +90,9 @@ static void hash_item(Hash *h, const ItemDef *item)
     hash_text(h, item->name);
     hash_text(h, item->tile);
     const int numbers[] = {item->item_class, item->effect, item->frequency, item->damage_min,
-                           item->damage_max, item->defense, item->noisy};
+                           item->damage_max, item->defense, item->noisy, item->range,
+                           item->to_hit, item->breaks, item->launcher, item->bundle_min,
+                           item->bundle_max};
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
 }
 
@@ -104,8 +108,8 @@ static void hash_vault(Hash *h, const VaultDef *v)
  * or two data sets differing only in it would look the same. The sizes
  * below stop the build when a kind grows, as a reminder (change them
  * once the new field is hashed). */
-_Static_assert(sizeof(MonsterDef) == 176, "hash MonsterDef's new field in rep_data_digest");
-_Static_assert(sizeof(ItemDef) == 156, "hash ItemDef's new field in rep_data_digest");
+_Static_assert(sizeof(MonsterDef) == 192, "hash MonsterDef's new field in rep_data_digest");
+_Static_assert(sizeof(ItemDef) == 180, "hash ItemDef's new field in rep_data_digest");
 _Static_assert(sizeof(VaultDef) == 200, "hash VaultDef's new field in rep_data_digest");
 uint64_t rep_data_digest(const GameData *data)
 {
@@ -295,14 +299,14 @@ static bool read_hex(const char *text, size_t length, uint64_t *out)
     return true;
 }
 
-/* A command's argument: nothing for 0, or a whole number -128..127 */
+/* A command's argument: nothing for 0, or a whole number that fits one */
 static bool read_arg(const char *text, size_t length, int *out)
 {
     *out = 0;
     if (length == 0) return true;
-    if (length > 4) return false;
+    if (length > 6) return false;
     int value;
-    if (!rec_whole_number(text, length, &value) || value < -128 || value > 127) return false;
+    if (!rec_whole_number(text, length, &value) || value < INT16_MIN || value > INT16_MAX) return false;
     *out = value;
     return true;
 }
@@ -332,7 +336,7 @@ static bool read_token(Replay *replay, Fields *fields, const char *token, size_t
         fld_report(fields, line, "there are more than %d commands", REP_MAX_COMMANDS);
         return false;
     }
-    if (add_at_line(replay, (Command){(uint8_t)kind, (int8_t)arg}, line)) return true;
+    if (add_at_line(replay, (Command){(uint8_t)kind, (int16_t)arg}, line)) return true;
 out_of_memory:
     fld_report(fields, line, "there isn't enough memory to read it");
     return false;

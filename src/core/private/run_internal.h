@@ -38,10 +38,13 @@ struct Run {
     InvAction inv_action;
     ConfirmPurpose confirm;
     int pending_dir;          /* the step waiting for a yes */
+    AimPurpose aim;           /* while aiming: what for, */
+    int aim_kind;             /* and the missile or scroll kind */
     Memory memory;            /* what the player remembers of this floor */
 
     /* Talk, not state: never saved, never in the digest */
     MsgLog log;
+    RunEvents events;         /* what the last command set flying */
 
     int arrivals;             /* floors arrived on since made or loaded */
 
@@ -126,6 +129,22 @@ void act_wake(Run *run, int index, bool to_hunt, Point noise);
 /* The player strikes a monster; removes it if it dies */
 void act_player_attacks(Run *run, int index);
 void act_tick_statuses(Run *run);
+/* A monster takes damage: by the player's hand, one that dies is counted
+ * and gone at once, one that lives wakes to hunt them; by anything else,
+ * one that dies stays (at hp 0, acting no more) until the turn's end, so
+ * the monsters' turn order holds. True if it died */
+bool act_hurt_monster(Run *run, int index, int damage, bool by_player);
+
+/* shot.c: aiming and shooting (run.h has the plan and the events) */
+Took shot_fire(Run *run);
+Took shot_open_throw(Run *run);
+Took shot_choose_throw(Run *run, int slot);
+void shot_read_scroll(Run *run, ItemEffect effect, int kind);
+Took shot_aim_at(Run *run, Point target);
+void shot_cancel(Run *run);
+/* A monster's turn at range: true if it shot or breathed */
+bool shot_monster_shoots(Run *run, int index);
+bool shot_monster_breathes(Run *run, int index);
 /* Makes the monsters in sight afraid; returns how many took notice */
 int act_frighten(Run *run);
 

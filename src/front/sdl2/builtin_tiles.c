@@ -694,6 +694,7 @@ static const Shape SHAPES[] = {
 static const Drawer CLASS_SHAPES[IC_COUNT] = {
     [IC_POTION] = draw_potion, [IC_SCROLL] = draw_scroll, [IC_WEAPON] = draw_sword,
     [IC_ARMOR] = draw_leather_armor, [IC_GOLD] = draw_gold, [IC_AMULET] = draw_amulet,
+    [IC_MISSILE] = draw_dagger,
 };
 
 static const Shape *shape_named(const char *name)
