@@ -213,8 +213,8 @@ static void test_shipped_files_load(void)
     CHECK(data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors));
     for (int i = 0; i < errors.count; ++i) fprintf(stderr, "  %s\n", errors.lines[i]);
     CHECK_INT(errors.count, 0);
-    CHECK_INT(data.monster_count, 17);
-    CHECK_INT(data.item_count, 20);
+    CHECK_INT(data.monster_count, 19);
+    CHECK_INT(data.item_count, 26);
     CHECK_INT(data.vault_count, 9);
 
     int jackal = data_find_monster(&data, "jackal");
@@ -282,7 +282,7 @@ static void test_shipped_files_load(void)
         total += data.items[i].frequency;
     }
     CHECK_INT(potions, 6);
-    CHECK_INT(total, 63);   /* ch15: 28 + 19 + 10 + 6 */
+    CHECK_INT(total, 80);   /* ch15: 28 + 19 + 10 + 6, and ch21's 7 + 2 + 8 */
 
     int amulet_vaults = 0;
     for (int i = 0; i < data.vault_count; ++i) {
@@ -349,15 +349,17 @@ static void test_names(void)
 #define JACKAL "id      = jackal"
 
 /* Sets a key of the jackal's record, and expects the one message */
-static void expect_jackal(int test_line, const char *prefix, const char *replacement,
-                          const char *message)
+static void expect_monster(int test_line, const char *anchor, const char *prefix,
+                           const char *replacement, const char *message)
 {
     Texts t = shipped();
-    int line = set_line(&t, MONSTERS, JACKAL, prefix, 0, replacement);
+    int line = set_line(&t, MONSTERS, anchor, prefix, 0, replacement);
     expect_load_at(test_line, &t, "monsters.txt:%d: %s\n", line, message);
 }
 #define EXPECT_JACKAL(prefix, replacement, message) \
-    expect_jackal(__LINE__, (prefix), (replacement), (message))
+    expect_monster(__LINE__, JACKAL, (prefix), (replacement), (message))
+#define EXPECT_JACKAL_LIKE(anchor, prefix, replacement, message) \
+    expect_monster(__LINE__, (anchor), (prefix), (replacement), (message))
 
 static void test_monster_values(void)
 {
@@ -570,6 +572,61 @@ static void test_item_values(void)
     EXPECT_ITEM("id        = plate_armor", "noisy ", "noisy     = very", "'noisy' should be yes or no");
     EXPECT_ITEM("id        = plate_armor", "name ", "name      =", "'name' is empty");
     EXPECT_ITEM("id        = identify", "id ", "id        = identify!", "'id' should be lowercase letters, digits and _");
+}
+
+/* ch21's keys: a missile's flight, and a monster's shot or breath */
+static void test_ranged_values(void)
+{
+    const char *arrow = "id        = arrow", *archer = "id      = goblin_archer";
+    const char *dragon = "id      = young_red_dragon";
+    EXPECT_ITEM(arrow, "range ", "range     = 0", "'range' should be at least 1");
+    EXPECT_ITEM(arrow, "range ", "range     = 17", "'range' should be at most 16");
+    EXPECT_ITEM(arrow, "to_hit ", "to_hit    = 101", "'to_hit' should be at most 100");
+    EXPECT_ITEM(arrow, "breaks ", "breaks    = -1", "'breaks' should be at least 0");
+    EXPECT_ITEM(arrow, "bundle ", "bundle    = 12 6", "'bundle' runs backward");
+    EXPECT_ITEM(arrow, "bundle ", "bundle    = 0 6", "'bundle' should be at least 1");
+    EXPECT_ITEM(arrow, "fired_by ", "fired_by  = long_bow",
+                "'fired_by' should be a [weapon] above this record, and 'long_bow' isn't");
+    EXPECT_ITEM(arrow, "fired_by ", "fired_by  = dart",
+                "'fired_by' should be a [weapon] above this record, and 'dart' isn't");
+    EXPECT_JACKAL_LIKE(archer, "ranged ", "ranged  = 4 2", "'ranged' runs backward");
+    EXPECT_JACKAL_LIKE(archer, "range ", "range   = 40", "'range' should be at most 16");
+    EXPECT_JACKAL_LIKE(dragon, "breath ", "breath  = 0", "'breath' should be at least 1");
+
+    /* what goes together */
+    Texts t = shipped();
+    int line = line_of(&t, MONSTERS, archer, "ranged ");
+    delete_line(&t, MONSTERS, archer, "range ");
+    EXPECT_LOAD(&t, "monsters.txt:%d: 'ranged' and 'range' go together\n", line);
+    t = shipped();
+    delete_line(&t, MONSTERS, dragon, "ranged ");
+    line = line_of(&t, MONSTERS, dragon, "breath ");
+    EXPECT_LOAD(&t, "monsters.txt:%d: 'ranged' and 'range' go together\n"
+                    "monsters.txt:%d: 'breath' needs 'ranged' and 'range' too\n", line - 1, line);
+    /* a missile needs its flight, and nothing else has one */
+    t = shipped();
+    int record = line_of(&t, ITEMS, "id        = dart", "id ") - 1;
+    delete_line(&t, ITEMS, "id        = dart", "to_hit ");
+    EXPECT_LOAD(&t, "items.txt:%d: [missile] needs 'to_hit'\n", record);
+    t = shipped();
+    line = insert_after(&t, ITEMS, "id        = dagger", "damage ", "range     = 4");
+    EXPECT_LOAD(&t, "items.txt:%d: unknown key 'range'\n", line);
+    /* and the shipped ones read as written */
+    GameData data;
+    Errors errors;
+    t = shipped();
+    CHECK(load(&t, &data, &errors));
+    const ItemDef *a = &data.items[data_find_item(&data, "arrow")];
+    CHECK_INT(a->item_class, IC_MISSILE);
+    CHECK_INT(a->launcher, data_find_item(&data, "short_bow"));
+    CHECK(a->range == 10 && a->to_hit == 85 && a->breaks == 33 && a->bundle_min == 6 && a->bundle_max == 12);
+    CHECK_INT(data.items[data_find_item(&data, "dart")].launcher, -1);
+    const MonsterDef *d = &data.monsters[data_find_monster(&data, "young_red_dragon")];
+    CHECK(d->breath == 5 && d->range == 6 && d->ranged_min == 5 && d->ranged_max == 10);
+    CHECK_INT(data.monsters[data_find_monster(&data, "jackal")].range, 0);
+    errors_clear(&errors);
+    data_free(&data);
+    free_texts(&t);
 }
 
 static void test_item_missing_and_unknown_keys(void)
@@ -1366,6 +1423,7 @@ int main(void)
     test_monster_broken_line();
     test_monster_guardian_left_out();
     test_item_values();
+    test_ranged_values();
     test_item_missing_and_unknown_keys();
     test_item_unknown_class();
     test_item_id_used_twice();

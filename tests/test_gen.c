@@ -347,7 +347,8 @@ static void check_items_and_traps(const Level *level, Tally *tally)
                   item->stack.count <= GOLD_MAX * d);
             CHECK(!lvl_in_vault(level, item->pos));
         } else {
-            CHECK_INT(item->stack.count, 1);
+            const ItemDef *def = &data.items[item->stack.kind];
+            CHECK(item->stack.count >= def->bundle_min && item->stack.count <= def->bundle_max);
             if (!is_amulet(item)) CHECK(data.items[item->stack.kind].frequency > 0);
             items += !lvl_in_vault(level, item->pos);
         }

@@ -116,8 +116,12 @@ static void test_text_reads_back(void)
     CHECK_INT(back.floor, 4);
     CHECK(back.data_digest == replay.data_digest);
     CHECK_INT(back.count, replay.count);
-    CHECK(back.count == replay.count &&
-          memcmp(back.commands, replay.commands, (size_t)back.count * sizeof(Command)) == 0);
+    bool same = back.count == replay.count;
+    for (int i = 0; same && i < back.count; ++i) {
+        same = back.commands[i].kind == replay.commands[i].kind &&
+               back.commands[i].arg == replay.commands[i].arg;
+    }
+    CHECK(same);
     CHECK_INT(back.check_count, 2);
     CHECK(back.check_count == 2 && back.checks[0].digest == 0xfedcba9876543210ull &&
           back.checks[0].position == replay.count - 1 && back.checks[1].position == replay.count);
@@ -147,7 +151,7 @@ static void test_damaged_text(void)
     /* after a good header */
     static const struct { const char *rest, *expected; } after_header[] = {
         {"commands =\n|m2 w\n|m2 q7\n", "t.txt:9: 'q7' isn't a command"},
-        {"commands =\n|m200\n", "t.txt:8: 'm200' isn't a command"},
+        {"commands =\n|m40000\n", "t.txt:8: 'm40000' isn't a command"},
         {"commands =\n|w @12ab\n", "t.txt:8: '@12ab' should be @ and 16 hex digits, a checkpoint"},
         {"class = mage\ncommands =\n|\n", "t.txt:7: 'class': this game has no classes yet"},
         {"start =\n||[save]|\n|version = 1\ncommands =\n|\n",
@@ -462,11 +466,12 @@ static void test_continue_without_recording(void)
 static void test_crash_after_early_write(void)
 {
     Game game;
-    open_game(&game, 6, 1);
+    open_game(&game, 7, 1);   /* a seed on which searching that long is safe */
     play(&game, "ll");
     CHECK(session_save(&game.session));
     uint64_t saved = save_digest(game.run);
     for (int i = 0; i < RECORDER_PENDING + 10; ++i) press_key(&game.session, 's');
+    CHECK_INT(run_mode(game.run), MODE_PLAYING);
     Replay replay;
     read_replay(game.slot.replay, &replay);
     CHECK(replay.count >= RECORDER_PENDING);

@@ -383,7 +383,12 @@ static Run *base_run(const GameData *data)
     player->gold = 40;
     ident_learn(run_debug_ident(run), item_kind(data, "healing"));
     ident_learn(run_debug_ident(run), item_kind(data, "fear"));
+    pack_add(&player->pack, (Stack){item_kind(data, "dart"), 5});
+    player->quiver = item_kind(data, "dart");
     Level *level = run_debug_level(run);
+    level->monsters[0].has_target = true;
+    level->monsters[0].target = level->monsters[0].pos;
+    level->monsters[1].last_breath = 12;
     level->monsters[3].has_last_seen = true;
     level->monsters[3].last_seen = run_player(run)->pos;
     level->monsters[3].search_turns = 2;
@@ -400,11 +405,11 @@ static Run *base_run(const GameData *data)
 static void check_base(Suite *s)
 {
     const Lines *base = &s->base;
-    CHECK(record_count(base, "carried") == 3);
+    CHECK(record_count(base, "carried") == 4);
     CHECK(record_count(base, "monster") >= 4);
     CHECK(record_count(base, "item") >= 3);
     CHECK(record_count(base, "trap") >= 3);
-    CHECK(record_count(base, "look") == 10);
+    CHECK(record_count(base, "look") == 12);   /* 6 potions, 6 scrolls */
     bool target = false, last_seen = false, known = false, unknown = false;
     for (int i = 0; i < base->count; ++i) {
         target = target || strncmp(base->at[i], "target = ", 9) == 0;
@@ -486,18 +491,21 @@ static void test_not_starting_with_save(Suite *s)
 static void test_other_version(Suite *s)
 {
     Wanted wanted = {0};
-    want(&wanted, "save.txt: it's version 3, and this game reads versions up to %d", SAVE_VERSION);
+    want(&wanted, "save.txt: it's version %d, and this game reads versions up to %d", SAVE_VERSION + 1,
+         SAVE_VERSION);
     Lines lines;
     copy_lines(&lines, &s->base);
-    set_key(&lines, record_at(&lines, "save", 0), "version", "3");
-    expect_load(s, "version 3", &lines, LOAD_OTHER_VERSION, &wanted);
+    char newer[16];
+    snprintf(newer, sizeof newer, "%d", SAVE_VERSION + 1);
+    set_key(&lines, record_at(&lines, "save", 0), "version", newer);
+    expect_load(s, "a newer version", &lines, LOAD_OTHER_VERSION, &wanted);
 
     /* another version's records mean nothing to this game, so nothing
      * else in it is a mistake */
     set_key(&lines, record_at(&lines, "player", 0), "hp", "999");
     set_line(&lines, lines.count - 1, "this line isn't a record");
     insert_line(&lines, lines.count, "[chest]");
-    expect_load(s, "version 3, with more wrong", &lines, LOAD_OTHER_VERSION, &wanted);
+    expect_load(s, "a later version, with more wrong", &lines, LOAD_OTHER_VERSION, &wanted);
     free_lines(&lines);
 
     Wanted later = {0};
@@ -618,6 +626,10 @@ static void test_player(Suite *s)
                "'leather_armor' isn't a weapon");
     expect_key(s, "armor that isn't armor", "player", 0, "armor", "dagger", "'dagger' isn't armor");
     expect_key(s, "a potion worn", "player", 0, "armor", "healing", "'healing' isn't armor");
+    expect_key(s, "a sword in the quiver", "player", 0, "quiver", "long_sword",
+               "'long_sword' isn't a missile");
+    expect_key(s, "a quiver of no kind", "player", 0, "quiver", "javelin",
+               "no kind of item is called 'javelin'");
     expect_key(s, "a weapon of no kind", "player", 0, "weapon", "vorpal_blade",
                "no kind of item is called 'vorpal_blade'");
     expect_key(s, "one number for a place", "player", 0, "pos", "12",
@@ -774,6 +786,10 @@ static void test_monster_values(Suite *s)
                "no kind of monster is called 'dragonet'");
     expect_key(s, "a state of no name", "monster", 0, "state", "dozing", "no state is called 'dozing'");
     expect_key(s, "a target off the map", "monster", 0, "target", "64 3", "'target' is off the map");
+    expect_key(s, "a breath before time", "monster", 1, "last_breath", "-2",
+               "'last_breath' should be at least -1");
+    expect_key(s, "a breath of words", "monster", 1, "last_breath", "soon",
+               "'last_breath' should be a whole number");
     expect_key(s, "a last place off the map", "monster", 3, "last_seen", "3 36",
                "'last_seen' is off the map");
     expect_key(s, "afraid not a number", "monster", 0, "afraid", "very",
@@ -1248,10 +1264,79 @@ static void test_monster_seen_at(Suite *s)
 
 /* ---- Version 1 ------------------------------------------------------------ */
 
+/* The base save without what version 3 added: the quiver, and the turn
+ * of a monster's last breath */
+static void drop_version_3(Lines *lines)
+{
+    for (int i = 0; i < lines->count; ++i) {
+        if (strncmp(lines->at[i], "quiver = ", 9) == 0 || strncmp(lines->at[i], "last_breath = ", 14) == 0) {
+            delete_lines(lines, i--, 1);
+        }
+    }
+}
+
+/* A save as version 3 would write it after reading the base save made
+ * older: the same, less what the older version didn't hold */
+static char *base_made_older(Suite *s)
+{
+    Lines older;
+    copy_lines(&older, &s->base);
+    drop_version_3(&older);
+    size_t length;
+    char *text = join(&older, &length);
+    free_lines(&older);
+    return text;
+}
+
+/* The base save as version 2 wrote it */
+static void to_version_2(Lines *lines)
+{
+    drop_version_3(lines);
+    set_key(lines, record_at(lines, "save", 0), "version", "2");
+}
+
+/* Reads a save, writes it again, and checks it's the text expected */
+static void check_rewritten(Suite *s, Lines *lines, const char *expected)
+{
+    size_t length;
+    char *text = join(lines, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, text, strlen(text), &run, &errors), LOAD_OK);
+    if (run != NULL) {
+        char *again = save_write(run, NULL);
+        CHECK_STR(again, expected);
+        free(again);
+    }
+    run_free(run);
+    errors_clear(&errors);
+    free(text);
+}
+
+static void test_version_2(Suite *s)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    to_version_2(&lines);
+    Wanted none = {0};
+    expect_load(s, "the base save as version 2", &lines, LOAD_OK, &none);
+    char *older = base_made_older(s);
+    check_rewritten(s, &lines, older);
+    free(older);
+    /* version 3's keys are unknown to version 2 */
+    int player = record_at(&lines, "player", 0);
+    insert_line(&lines, player + 2, "quiver = dart");
+    Wanted key = {0};
+    want(&key, "save.txt:%d: unknown key 'quiver'", player + 3);
+    expect_load(s, "a version 2 save with a quiver", &lines, LOAD_DAMAGED, &key);
+    free_lines(&lines);
+}
+
 /* The base save as version 1 wrote it: rows explored in 0s and 1s, and
  * nothing remembered */
 static void to_version_1(Lines *lines)
 {
+    to_version_2(lines);
     set_key(lines, record_at(lines, "save", 0), "version", "1");
     while (record_count(lines, "remembered_item") > 0) delete_record(lines, record_at(lines, "remembered_item", 0));
     for (int i = 0; i < lines->count; ++i) {
@@ -1273,22 +1358,11 @@ static void test_version_1(Suite *s)
     to_version_1(&lines);
     Wanted none = {0};
     expect_load(s, "the base save as version 1", &lines, LOAD_OK, &none);
-    /* what it knew is worked out again, and saved as version 2 it's the
-     * base save again */
-    size_t length;
-    char *text = join(&lines, &length), *base = join(&s->base, &length);
-    Errors errors = {0};
-    Run *run = NULL;
-    CHECK_INT(save_read(s->data, text, strlen(text), &run, &errors), LOAD_OK);
-    if (run != NULL) {
-        char *again = save_write(run, NULL);
-        CHECK_STR(again, base);
-        free(again);
-    }
-    run_free(run);
-    errors_clear(&errors);
-    free(text);
-    free(base);
+    /* what it knew is worked out again, and saved as this version it's
+     * the base save again, less what version 1 didn't hold */
+    char *older = base_made_older(s);
+    check_rewritten(s, &lines, older);
+    free(older);
 
     int row = record_at(&lines, "row", 5);
     char explored[MAP_W + 1];
@@ -1327,7 +1401,8 @@ static void test_version_1(Suite *s)
     free_lines(&damaged);
 
     copy_lines(&damaged, &lines);
-    insert_line(&damaged, row + 2, "known = %s", value_at(&s->base, row, "known"));
+    insert_line(&damaged, row + 2, "known = %s",
+                value_at(&s->base, record_at(&s->base, "row", 5), "known"));
     Wanted known = {0};
     want(&known, "save.txt:%d: unknown key 'known'", row + 3);
     expect_load(s, "a version 1 row with what's known", &damaged, LOAD_DAMAGED, &known);
@@ -1655,6 +1730,7 @@ int main(void)
     test_remembered_things(s);
     test_monster_seen_at(s);
     test_version_1(s);
+    test_version_2(s);
     test_several(s);
     printf("%d damaged and whole saves read\n", s->loads);
     test_mangled(s);

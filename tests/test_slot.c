@@ -520,7 +520,7 @@ static void test_flows(Suite *s)
     /* another version's: kept where it is, byte for byte */
     CHECK(slot_remove(&slot));
     remove(slot.bad);
-    char *other = with_replaced(text, "version = 2\n", "version = 3\n");
+    char *other = with_replaced(text, "version = 3\n", "version = 4\n");
     put_save(&slot, other, strlen(other));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK_INT(load.result, LOAD_OTHER_VERSION);
@@ -528,7 +528,7 @@ static void test_flows(Suite *s)
     CHECK(same_file(slot.save, other, strlen(other)));
     CHECK(!exists(slot.bad));
     const char *version[] = {"The saved run is from another version of the game:",
-                             "save.txt: it's version 3, and this game reads versions up to 2"};
+                             "save.txt: it's version 4, and this game reads versions up to 3"};
     expect_explained(&load, version, 2);
     errors_clear(&load.reasons);
 

@@ -69,6 +69,7 @@ static void mix_player(Hash *hash, const Player *p)
     mix(hash, (uint64_t)(uint32_t)p->amulets << 32 | (uint32_t)p->kills);
     mix_statuses(hash, &p->status, false);
     mix(hash, (uint64_t)(uint32_t)p->weapon << 32 | (uint32_t)p->armor);
+    mix(hash, (uint64_t)(uint32_t)p->quiver);
     mix(hash, (uint64_t)p->pack.count);
     for (int i = 0; i < p->pack.count; ++i) {
         mix(hash, (uint64_t)(uint32_t)p->pack.slots[i].kind << 32 |
@@ -82,6 +83,7 @@ static void mix_monster(Hash *hash, const Monster *m)
     mix_point(hash, m->pos);
     mix(hash, (uint64_t)m->state << 32 | (uint32_t)m->pack_id);
     mix(hash, (uint64_t)(uint32_t)m->search_turns << 32 | (uint32_t)m->last_shriek);
+    mix(hash, (uint64_t)(uint32_t)m->last_breath);
     mix_statuses(hash, &m->status, true);
     mix(hash, (uint64_t)m->has_target << 1 | m->has_last_seen);
     if (m->has_target) mix_point(hash, m->target);

@@ -41,10 +41,40 @@ static bool title_taken(const Ident *ident, int kinds, const char *title)
     return false;
 }
 
-void ident_randomize(Ident *ident, const GameData *data, Rng *rng)
+static bool color_taken(const Ident *ident, const GameData *data, int kinds, const Look *color)
+{
+    for (int i = 0; i < kinds; ++i) {
+        if (ident->has_look[i] && data->items[i].item_class == IC_POTION &&
+            strcmp(ident->looks[i].name, color->name) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A title no other kind has */
+static void new_title(const Ident *ident, int kinds, Rng *rng, Look *out)
+{
+    char title[LOOK_SIZE];
+    do {
+        char first[LOOK_SIZE / 2], second[LOOK_SIZE / 2];
+        make_word(rng, first, sizeof first);
+        make_word(rng, second, sizeof second);
+        snprintf(title, sizeof title, "%s %s", first, second);
+    } while (title_taken(ident, kinds, title));
+    snprintf(out->name, LOOK_SIZE, "%s", title);
+    out->color = SCROLL_COLOR;
+}
+
+static int table_kinds(const GameData *data)
 {
     /* the data's loader holds items to MAX_ITEM_KINDS, the table's size */
     INVARIANT(data->item_count >= 0 && data->item_count <= IDENT_MAX_KINDS);
+    return data->item_count < IDENT_MAX_KINDS ? data->item_count : IDENT_MAX_KINDS;
+}
+
+void ident_randomize(Ident *ident, const GameData *data, Rng *rng)
+{
     memset(ident, 0, sizeof *ident);
     /* The colours in a random order (Fisher-Yates); each kind of potion
      * takes the next, so no two share one */
@@ -52,22 +82,36 @@ void ident_randomize(Ident *ident, const GameData *data, Rng *rng)
     for (int i = 0; i < MAX_POTION_KINDS; ++i) order[i] = i;
     rng_shuffle(rng, order, MAX_POTION_KINDS, sizeof order[0]);
     int next_color = 0;
-    int kinds = data->item_count < IDENT_MAX_KINDS ? data->item_count : IDENT_MAX_KINDS;
+    int kinds = table_kinds(data);
     for (int kind = 0; kind < kinds; ++kind) {
         ItemClass item_class = data->items[kind].item_class;
         if (item_class == IC_POTION && next_color < MAX_POTION_KINDS) {
             ident->looks[kind] = POTION_COLORS[order[next_color++]];
             ident->has_look[kind] = true;
         } else if (item_class == IC_SCROLL) {
-            char title[LOOK_SIZE];
-            do {
-                char first[LOOK_SIZE / 2], second[LOOK_SIZE / 2];
-                make_word(rng, first, sizeof first);
-                make_word(rng, second, sizeof second);
-                snprintf(title, sizeof title, "%s %s", first, second);
-            } while (title_taken(ident, kind, title));
-            snprintf(ident->looks[kind].name, LOOK_SIZE, "%s", title);
-            ident->looks[kind].color = SCROLL_COLOR;
+            new_title(ident, kind, rng, &ident->looks[kind]);
+            ident->has_look[kind] = true;
+        }
+    }
+}
+
+void ident_fill_missing(Ident *ident, const GameData *data, Rng *rng)
+{
+    int kinds = table_kinds(data);
+    for (int kind = 0; kind < kinds; ++kind) {
+        ItemClass item_class = data->items[kind].item_class;
+        if (ident->has_look[kind]) continue;
+        if (item_class == IC_POTION) {
+            int first = rng_roll(rng, 0, MAX_POTION_KINDS - 1);
+            for (int i = 0; i < MAX_POTION_KINDS; ++i) {
+                const Look *color = &POTION_COLORS[(first + i) % MAX_POTION_KINDS];
+                if (color_taken(ident, data, kinds, color)) continue;
+                ident->looks[kind] = *color;
+                ident->has_look[kind] = true;
+                break;
+            }
+        } else if (item_class == IC_SCROLL) {
+            new_title(ident, kinds, rng, &ident->looks[kind]);
             ident->has_look[kind] = true;
         }
     }

@@ -30,6 +30,9 @@ bool ident_has_look(const Ident *ident, int kind);
 const Look *ident_look(const Ident *ident, int kind);
 bool ident_known(const Ident *ident, int kind);
 void ident_learn(Ident *ident, int kind);
+/* Gives each potion and scroll without a look one no other kind has:
+ * for a save written before its kind was in the data */
+void ident_fill_missing(Ident *ident, const GameData *data, Rng *rng);
 /* Gives a kind the look it had in a saved run */
 void ident_set_look(Ident *ident, int kind, const Look *look);
 

@@ -445,6 +445,13 @@ static void check_whole(Reading *r)
     for (int y = 0; y < MAP_H; ++y) {
         if (!r->rows_read[y]) errors_add(r->errors, "%s: row %d of the map is missing", SAVE_FILE, y);
     }
+    if (r->version < 3) {
+        /* written before the scrolls of lightning and fireball: they get
+         * looks of their own, by dice of their own, not the run's */
+        Rng looks;
+        rng_seed(&looks, r->run->seed ^ 0x1d3a7c0de5ULL);
+        ident_fill_missing(&r->run->ident, r->data, &looks);
+    }
     for (int kind = 0; kind < r->data->item_count; ++kind) {
         ItemClass c = r->data->items[kind].item_class;
         if ((c == IC_POTION || c == IC_SCROLL) && !ident_has_look(&r->run->ident, kind)) {
