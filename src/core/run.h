@@ -63,7 +63,7 @@ typedef enum CommandKind {
 } CommandKind;
 
 typedef struct Command {
-    uint8_t kind;
+    uint16_t kind;     /* as wide as arg, so a Command has no padding bytes */
     int16_t arg;
 } Command;
 

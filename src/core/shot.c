@@ -136,7 +136,6 @@ static void start_aim(Run *run, AimPurpose purpose, int kind)
     if (purpose == AIM_FIRE || purpose == AIM_THROW) {
         char name[96];
         run_item_name(run, (Stack){kind, 1}, name, sizeof name);
-        run->player.quiver = kind;
         run_say(run, "%s %s at what? (Tab: next target, Enter: let fly, Esc: stop)",
                 prompts[purpose], name);
     } else {
@@ -302,6 +301,7 @@ static Took loose_missile(Run *run, Point target)
     int slot = pack_find(&run->player.pack, kind);
     INVARIANT(slot >= 0);
     pack_remove_one(&run->player.pack, slot);
+    run->player.quiver = kind;   /* the last one loosed is f's first choice */
     ShotPlan flight;
     plan(run, run->player.pos, target, SHOT_MISSILE, item_def(run, kind)->range, &flight);
     add_event(run, EV_MISSILE, run_item_glyph(run, kind), run_item_color(run, kind), flight.cells,

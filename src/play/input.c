@@ -13,6 +13,7 @@ static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
     [SCREEN_PLAYING] = "playing", [SCREEN_PACK] = "inventory",
     [SCREEN_CLOSING] = "closing", [SCREEN_CONFIRMING] = "confirming",
     [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
+    [SCREEN_AIMING] = "aiming",
     [SCREEN_DEAD] = "dead",       [SCREEN_WON] = "won",
 };
 
@@ -21,7 +22,7 @@ static const Screen MODE_SCREENS[] = {
     [MODE_PLAYING] = SCREEN_PLAYING, [MODE_INVENTORY] = SCREEN_PACK,
     [MODE_CLOSING] = SCREEN_CLOSING, [MODE_CONFIRMING] = SCREEN_CONFIRMING,
     [MODE_MENU] = SCREEN_MENU,       [MODE_DEAD] = SCREEN_DEAD,
-    [MODE_WON] = SCREEN_WON,
+    [MODE_WON] = SCREEN_WON,         [MODE_AIMING] = SCREEN_AIMING,
 };
 
 Screen input_screen(const Input *input)
@@ -184,10 +185,96 @@ static InputResult look_key(Input *input, int key)
     return INPUT_REDRAW;
 }
 
+/* ---- Aiming --------------------------------------------------------------- */
+
+static int distance_squared(Point a, Point b)
+{
+    return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
+}
+
+int input_targets(const Input *input, Point *out, int max)
+{
+    const Run *run = input->session.run;
+    const Level *level = run_level(run);
+    Point me = run_player(run)->pos;
+    int count = 0;
+    for (int i = 0; i < level->monster_count && count < max; ++i) {
+        Point at = level->monsters[i].pos;
+        if (!run_sees(run, at)) continue;
+        /* kept in order as they're added: nearest first, the level's
+         * order between equals */
+        int slot = count++;
+        while (slot > 0 && distance_squared(out[slot - 1], me) > distance_squared(at, me)) {
+            out[slot] = out[slot - 1];
+            --slot;
+        }
+        out[slot] = at;
+    }
+    return count;
+}
+
+/* Where the target cursor starts: on the last target if it's in sight,
+ * else the nearest monster in sight, else the player */
+static void place_target_cursor(Input *input)
+{
+    const Run *run = input->session.run;
+    const Level *level = run_level(run);
+    Point targets[MAX_MONSTERS];
+    int count = input_targets(input, targets, MAX_MONSTERS);
+    input->cursor = count > 0 ? targets[0] : run_player(run)->pos;
+    for (int i = 0; i < level->monster_count; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (m->targeted && run_sees(run, m->pos)) input->cursor = m->pos;
+    }
+}
+
+/* Tab and Shift-Tab: the next or the one before in the targets' order,
+ * from the one under the cursor (or from before the first) */
+static void cycle_target(Input *input, int step)
+{
+    Point targets[MAX_MONSTERS];
+    int count = input_targets(input, targets, MAX_MONSTERS);
+    if (count == 0) return;
+    int at = -1;
+    for (int i = 0; i < count; ++i) {
+        if (point_eq(targets[i], input->cursor)) at = i;
+    }
+    if (at < 0) at = step > 0 ? -1 : 0;
+    input->cursor = targets[((at + step) % count + count) % count];
+}
+
+static bool fires_again(const Run *run, int key)
+{
+    AimPurpose purpose = run_aim_purpose(run);
+    return (key == 'f' && purpose == AIM_FIRE) || (key == 't' && purpose == AIM_THROW);
+}
+
+static InputResult aim_key(Input *input, int key)
+{
+    Session *session = &input->session;
+    if (key == AK_ENTER || fires_again(session->run, key)) {
+        return session_command(session, cmd_aim_at(input->cursor)) ? INPUT_REDRAW : INPUT_NOTHING;
+    }
+    if (key == AK_TAB || key == '+' || key == AK_BACKTAB || key == '-') {
+        cycle_target(input, key == AK_TAB || key == '+' ? 1 : -1);
+        return INPUT_REDRAW;
+    }
+    int dir = key_direction(key);
+    if (dir >= 0) {
+        Point next = point_add(input->cursor, DIRS[dir]);
+        if (!in_bounds(next.x, next.y)) return INPUT_NOTHING;
+        input->cursor = next;
+        return INPUT_REDRAW;
+    }
+    Command command;
+    if (key_action(MODE_AIMING, key, &command) != KA_COMMAND) return INPUT_NOTHING;
+    return session_command(session, command) ? INPUT_REDRAW : INPUT_NOTHING;
+}
+
 bool input_look_cell(const Input *input, Point *out)
 {
     if (input->on_title) return false;
-    if (input->looking) {
+    if (input->looking || input_screen(input) == SCREEN_AIMING) {
         *out = input->cursor;
         return true;
     }
@@ -198,7 +285,7 @@ bool input_look_cell(const Input *input, Point *out)
 InputResult input_point(Input *input, const Point *cell)
 {
     bool on_map = cell != NULL && !input->on_title && in_bounds(cell->x, cell->y);
-    if (on_map && input->looking) {
+    if (on_map && (input->looking || input_screen(input) == SCREEN_AIMING)) {
         if (point_eq(input->cursor, *cell)) return INPUT_NOTHING;
         input->cursor = *cell;
         return INPUT_REDRAW;
@@ -220,7 +307,9 @@ static InputResult run_key(Input *input, int key)
     Command command;
     switch (key_action(run_mode(session->run), key, &command)) {
     case KA_COMMAND:
-        return session_command(session, command) ? INPUT_REDRAW : INPUT_NOTHING;
+        if (!session_command(session, command)) return INPUT_NOTHING;
+        if (run_mode(session->run) == MODE_AIMING) place_target_cursor(input);
+        return INPUT_REDRAW;
     case KA_SAVE_QUIT:
         return session_save(session) ? INPUT_QUIT : INPUT_REDRAW;
     case KA_QUIT_UNSAVED:
@@ -254,6 +343,7 @@ InputResult input_key(Input *input, int key)
     if (input->on_title) return title_key(input, key);
     if (input->looking) return look_key(input, key);
     if (input->quit_asked) return quit_asked_key(input, key);
+    if (run_mode(input->session.run) == MODE_AIMING) return aim_key(input, key);
     return run_key(input, key);
 }
 

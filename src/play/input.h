@@ -22,9 +22,14 @@
  *   moving keys move it a cell (it stays on the map); Esc or x ends it.
  *   No key takes a turn or reaches the run while looking, so looking can
  *   never change what happens. Pointing the mouse at a cell looks there
- *   too, and while looking it moves the cursor there. (The ranged-combat
- *   issue makes this cursor the target cursor: the same moving keys and
- *   Esc, and a key to fire at the cell.)
+ *   too, and while looking it moves the cursor there.
+ * - Aiming (f, t and a missile, or a scroll of lightning or fireball read):
+ *   the target cursor starts on the monster last aimed at if it's in
+ *   sight, else the nearest in sight, else the player; Tab or + goes to
+ *   the next monster in sight, nearest first, Shift-Tab or - back; the
+ *   moving keys move it a cell; Enter, or f or t again, lets fly at it;
+ *   Esc stops, spending nothing. The mouse moves it too. Only the shot
+ *   itself reaches the run.
  * - F1 to F7 switch the debugging views on any screen; they never change
  *   the run.
  *
@@ -53,6 +58,7 @@ typedef enum Screen {
     SCREEN_CONFIRMING,
     SCREEN_MENU,
     SCREEN_QUIT_ASKED,     /* Q in the menu: quit without saving? */
+    SCREEN_AIMING,         /* the target cursor, for a shot or a scroll */
     SCREEN_DEAD,
     SCREEN_WON,
     SCREEN_COUNT
@@ -104,7 +110,7 @@ typedef struct Input {
     bool on_title;
     TitleState title;
     bool looking;
-    Point cursor;          /* while looking */
+    Point cursor;          /* while looking, or aiming */
     bool quit_asked;       /* Q in Esc's menu, waiting for a yes */
     bool pointing;         /* the mouse is on a map cell... */
     Point pointed;         /* ...this one */
@@ -152,6 +158,10 @@ const char *input_screen_name(Screen screen);
 
 /* The name of the screen a run's mode is */
 const char *input_mode_name(Mode mode);
+
+/* The monsters in sight, as targets: their cells, nearest first (ties
+ * in the level's order). Returns how many, at most max */
+int input_targets(const Input *input, Point *out, int max);
 
 /* The cell the look panel is about (the cursor, or where the mouse
  * points), if any */

@@ -29,6 +29,8 @@ static const Color PAL_GOOD = RGB(90, 200, 90);
 static const Color PAL_GOLD = RGB(245, 205, 60);
 static const Color PAL_DEBUG = RGB(255, 110, 200);
 static const Color PAL_HIGHLIGHT = {255, 255, 120, 90};
+static const Color PAL_PATH = {120, 200, 255, 80};     /* a shot's path, aimed */
+static const Color PAL_BURST = {255, 120, 30, 110};    /* a fireball's burst, aimed */
 static const Color PAL_HEALTH_BACK = RGB(70, 25, 25);
 
 #endif

@@ -29,6 +29,8 @@ typedef struct ScreenCell {
                                           the tile set tints */
     bool lit;              /* in sight: bright; else drawn as remembered */
     bool cursor;           /* the look cursor, or where the mouse points */
+    bool path;             /* a cell the shot aimed will fly through, in sight */
+    bool burst;            /* a cell the fireball aimed will burn, in sight */
 } ScreenCell;
 
 typedef struct ScreenMap {

@@ -222,8 +222,22 @@ static void vault_map(const VaultDef *vault, ScreenMap *out)
 Point screen_focus(const Input *input, const Run *run)
 {
     if (input->views.vault_shown >= 0 || input->views.growing) return (Point){MAP_W / 2, MAP_H / 2};
-    if (input->looking) return input->cursor;
+    if (input->looking || run_mode(run) == MODE_AIMING) return input->cursor;
     return run_player(run)->pos;
+}
+
+/* The shot's path and burst, as the rules will fly them, where the player
+ * can see: past sight they'd tell of walls the player doesn't know */
+static void aimed_shot(const Input *input, const Run *run, ScreenMap *out)
+{
+    ShotPlan plan;
+    if (run_mode(run) != MODE_AIMING || !run_plan_shot(run, input->cursor, &plan)) return;
+    for (int i = 0; i < plan.count; ++i) {
+        if (run_sees(run, plan.cells[i])) out->cells[cell_index(plan.cells[i].x, plan.cells[i].y)].path = true;
+    }
+    for (int i = 0; i < plan.burst_count; ++i) {
+        if (run_sees(run, plan.burst[i])) out->cells[cell_index(plan.burst[i].x, plan.burst[i].y)].burst = true;
+    }
 }
 
 void screen_map(const Input *input, const Run *run, ScreenMap *out)
@@ -247,6 +261,7 @@ void screen_map(const Input *input, const Run *run, ScreenMap *out)
     ScreenCell *player = &out->cells[cell_index(p.x, p.y)];
     set_thing(player, '@', "player", PAL_PLAYER, true);
     player->lit = true;
+    aimed_shot(input, run, out);
     Point look;
     if (input_look_cell(input, &look) && in_bounds(look.x, look.y)) {
         out->cells[cell_index(look.x, look.y)].cursor = true;

@@ -8,7 +8,7 @@
 #include "screen.h"
 #include "tune.h"
 
-enum { LOOK_LINES = 8 };
+enum { LOOK_LINES = 8, AIM_LINES = 3 };
 
 typedef struct Writer {
     ScreenPanel *panel;
@@ -157,6 +157,22 @@ static void debug_lines(Writer *w, const Input *input, const Run *run)
     if (views->monster_list) monster_list(w, run);
 }
 
+/* Aiming: what, the keys, and a warning when the burst would reach the
+ * player */
+static void aim_lines(Writer *w, const Input *input, const Run *run)
+{
+    static const char *const what[] = {
+        [AIM_FIRE] = "Shooting", [AIM_THROW] = "Throwing",
+        [AIM_LIGHTNING] = "Aiming the lightning", [AIM_FIREBALL] = "Aiming the fireball",
+    };
+    write_line(w, what[run_aim_purpose(run)], PAL_TEXT);
+    write_line(w, "Tab next, Enter go, Esc stop", PAL_DIM_TEXT);
+    ShotPlan plan;
+    if (run_plan_shot(run, input->cursor, &plan) && plan.burns_player) {
+        write_line(w, "You are inside the burst!", PAL_DANGER);
+    }
+}
+
 /* The look panel: the creature there (if seen, with its state and a
  * health bar), the item there (if known), and the ground or a known trap */
 static void look_panel(Writer *w, const Input *input, const Run *run, Point cell)
@@ -178,7 +194,8 @@ void screen_panel(const Input *input, const Run *run, int width, int rows, Scree
     out->count = 0;
     Point cell;
     bool looking = input_look_cell(input, &cell);
-    int top_rows = looking ? rows - LOOK_LINES : rows;
+    bool aiming = run_mode(run) == MODE_AIMING;
+    int top_rows = looking ? rows - LOOK_LINES - (aiming ? AIM_LINES : 0) : rows;
     Writer w = {out, width, top_rows > 0 ? top_rows : 0};
     figures(&w, run);
     gap(&w);
@@ -186,6 +203,7 @@ void screen_panel(const Input *input, const Run *run, int width, int rows, Scree
     out->look_first = out->count;
     if (looking) {
         w.rows = rows;
+        if (aiming) aim_lines(&w, input, run);
         look_panel(&w, input, run, cell);
     }
 }

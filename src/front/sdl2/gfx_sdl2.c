@@ -454,6 +454,9 @@ static bool translate(const SDL_Event *e, GfxEvent *out)
     case SDL_QUIT: out->kind = GFX_QUIT; return true;
     case SDL_KEYDOWN:
         out->key = named_key(e->key.keysym.sym);
+        if (e->key.keysym.sym == SDLK_TAB) {
+            out->key = (e->key.keysym.mod & KMOD_SHIFT) ? AK_BACKTAB : AK_TAB;
+        }
         out->kind = out->key ? GFX_KEY : GFX_NONE;
         return out->key != 0;
     case SDL_TEXTINPUT: {

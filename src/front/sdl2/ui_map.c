@@ -146,6 +146,8 @@ static void paint_cell(Ui *ui, const ScreenCell *c, Rect r)
     } else {
         for (int i = 0; i < c->layers; ++i) draw_tile(ui, r, c->tiles[i], c->tints[i], c->lit);
     }
+    if (c->path) gfx_fill(ui->gfx, r, PAL_PATH);
+    if (c->burst) gfx_fill(ui->gfx, r, PAL_BURST);
     if (c->cursor) {
         gfx_fill(ui->gfx, r, PAL_HIGHLIGHT);
         gfx_outline(ui->gfx, r, PAL_PLAYER);
