@@ -34,6 +34,9 @@ typedef struct Options {
     const char *check_dir;
     bool catalog;
     int catalog_first, catalog_count;
+    bool duel;               /* --duel [CLASS] [MONSTER] [N] */
+    const char *duel_class, *duel_monster;   /* an id, or NULL for all */
+    int duel_fights;
 } Options;
 
 /* Loads the data, printing the mistakes (the first few, and "and N more")
@@ -44,6 +47,7 @@ int app_check_data(const char *dir);
 int app_play_keys(const Options *options, const GameData *data);
 int app_catalog(const Options *options, const GameData *data);
 int app_replay(const Options *options, const GameData *data);
+int app_duel(const Options *options, const GameData *data);
 
 /* A run's log, and a line about it (and how it ended), on stdout */
 void app_print_log(const Run *run);

@@ -22,6 +22,7 @@ static void usage(FILE *out)
           "       amulets --replay FILE              (watch it in the window)\n"
           "       amulets --replay FILE [--digest] [--headless]\n"
           "       amulets --catalog FIRST COUNT\n"
+          "       amulets --duel [CLASS|all] [MONSTER|all] [FIGHTS]\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
           "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
@@ -126,6 +127,25 @@ static bool simple_option(int argc, char **argv, int *i, Options *o)
     return false;
 }
 
+/* --duel's words, each left out for all (or 200 fights): a class, a
+ * monster, and a number of fights */
+static bool duel_options(int argc, char **argv, int *i, Options *o)
+{
+    o->duel = true;
+    o->duel_fights = 200;
+    const char **words[] = {&o->duel_class, &o->duel_monster};
+    for (int w = 0; w < 2 && *i + 1 < argc && argv[*i + 1][0] != '-' &&
+                    !(argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9'); ++w) {
+        *words[w] = argv[++*i];
+    }
+    if (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') {
+        long long n;
+        if (!option_number(argc, argv, i, "--duel FIGHTS", 1, 1000000, &n)) return false;
+        o->duel_fights = (int)n;
+    }
+    return true;
+}
+
 /* Reads the options; false (having said why) if they're wrong */
 static bool parse_options(int argc, char **argv, Options *o)
 {
@@ -155,6 +175,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->catalog_first = (int)n;
             if (!option_number(argc, argv, &i, "--catalog COUNT", 1, 100000, &n)) return false;
             o->catalog_count = (int)n;
+        } else if (strcmp(arg, "--duel") == 0) {
+            if (!duel_options(argc, argv, &i, o)) return false;
         } else {
             fprintf(stderr, "amulets: unknown option '%s'\n", arg);
             return false;
@@ -199,7 +221,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (options.data_dir == NULL) options.data_dir = default_data_dir();
-    if (!options.seed_given && options.play == NULL && !options.catalog) {
+    if (!options.seed_given && options.play == NULL && !options.catalog && !options.duel) {
         /* a new game of one's own: the clock only picks the seed */
         options.seed = (uint64_t)time(NULL);
     }
@@ -211,7 +233,8 @@ int main(int argc, char **argv)
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
     }
-    if (options.play == NULL && !options.catalog && !options.resume && !options.replay) {
+    if (options.play == NULL && !options.catalog && !options.resume && !options.replay &&
+        !options.duel) {
         return app_window(&options);
     }
     GameData data = {0};
@@ -223,6 +246,8 @@ int main(int argc, char **argv)
         status = app_replay(&options, &data);
     } else if (options.catalog) {
         status = app_catalog(&options, &data);
+    } else if (options.duel) {
+        status = app_duel(&options, &data);
     } else {
         if (options.play == NULL) options.play = "";
         options.digest = options.digest || options.play[0] == '\0';

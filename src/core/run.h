@@ -193,6 +193,8 @@ typedef struct RunEvent {
 typedef struct RunEvents {
     RunEvent list[RUN_EVENTS];
     int count;
+    unsigned serial;              /* goes up with each command carried out,
+                                     so a frontend shows each list once */
 } RunEvents;
 const RunEvents *run_events(const Run *run);
 

@@ -254,6 +254,7 @@ bool run_command(Run *run, Command command)
         run->events.count = events;
         return false;
     }
+    ++run->events.serial;
     end_turn(run, took);
     return true;
 }

@@ -169,6 +169,8 @@ int front_window(const FrontOptions *options)
         if (ui->dirty) ui_draw(ui);
         GfxEvent event;
         if (gfx_wait_event(f.gfx, &event, SIGNAL_CHECK_MS)) handle(ui, &event);
+        /* a key pressed during the flight is the next key, not lost */
+        while (!ui->quit && ui_animate(ui, &event)) handle(ui, &event);
         if (stop_signal() != 0) {
             input_stop(&ui->input);
             status = 128 + stop_signal();   /* as a shell tells of a signal */

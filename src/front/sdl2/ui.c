@@ -118,7 +118,7 @@ bool ui_look_cell(const Ui *ui, Point *out)
 
 /* ---- Drawing ----------------------------------------------------------- */
 
-void ui_draw(Ui *ui)
+void ui_draw_frame(Ui *ui)
 {
     gfx_clear(ui->gfx, PAL_BACKGROUND);
     if (ui->input.on_title) {
@@ -134,6 +134,11 @@ void ui_draw(Ui *ui)
         int line = gfx_line_height(ui->gfx), cw = gfx_char_width(ui->gfx);
         gfx_text(ui->gfx, ui->banner, panel.x + cw, panel.y + panel.h - 2 * line, PAL_GOLD);
     }
+}
+
+void ui_draw(Ui *ui)
+{
+    ui_draw_frame(ui);
     gfx_present(ui->gfx);
     ui->dirty = false;
 }

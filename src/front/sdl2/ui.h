@@ -41,6 +41,7 @@ typedef struct Ui {
     Layout layout;
     Rect dialog;               /* the last dialog's box, for the tests */
     bool dirty;                /* something changed: draw again */
+    unsigned animated;         /* the run_events serial last shown */
     bool quit;
 } Ui;
 
@@ -62,6 +63,12 @@ void ui_close_window(Ui *ui);
 /* The window's size changed (or is first known): lay it out again */
 void ui_relayout(Ui *ui);
 void ui_draw(Ui *ui);
+/* The same, without showing it yet, for something to be drawn over it */
+void ui_draw_frame(Ui *ui);
+/* Shows what the last command set flying (run_events), a few frames of
+ * each, once per command. A key pressed meanwhile stops it: true, with
+ * that key's event in *pending for the caller to handle */
+bool ui_animate(Ui *ui, GfxEvent *pending);
 
 /* Where a map cell is drawn, if it's in view */
 bool ui_cell_rect(const Ui *ui, Point cell, Rect *out);
