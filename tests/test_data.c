@@ -18,11 +18,12 @@
 #include "tune.h"
 #include "vault.h"
 
-enum { MONSTERS, ITEMS, VAULTS, FILE_COUNT };
+enum { MONSTERS, ITEMS, VAULTS, CLASSES, FILE_COUNT };
 
-static const char *const FILE_NAMES[FILE_COUNT] = {"monsters.txt", "items.txt", "vaults.txt"};
+static const char *const FILE_NAMES[FILE_COUNT] = {"monsters.txt", "items.txt", "vaults.txt",
+                                                   "classes.txt"};
 
-/* ---- The three texts, and changing them ---- */
+/* ---- The four texts, and changing them ---- */
 
 typedef struct Texts {
     char *text[FILE_COUNT];
@@ -174,7 +175,8 @@ static bool load(const Texts *texts, GameData *data, Errors *errors)
     memset(errors, 0, sizeof *errors);
     return data_load_texts(data, texts->text[MONSTERS], texts->len[MONSTERS],
                            texts->text[ITEMS], texts->len[ITEMS],
-                           texts->text[VAULTS], texts->len[VAULTS], errors);
+                           texts->text[VAULTS], texts->len[VAULTS],
+                           texts->text[CLASSES], texts->len[CLASSES], errors);
 }
 
 /* Loads the texts (and frees them); the mistakes must be exactly the

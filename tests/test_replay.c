@@ -228,10 +228,10 @@ static void test_refused_in_playback(void)
 /* The data's digest is of what the files say, not how they spell it */
 static void test_data_digest(void)
 {
-    static const char *const names[] = {"monsters.txt", "items.txt", "vaults.txt"};
-    char *texts[3], *spaced[3], error[256];
-    size_t lengths[3];
-    for (int i = 0; i < 3; ++i) {
+    static const char *const names[] = {"monsters.txt", "items.txt", "vaults.txt", "classes.txt"};
+    char *texts[4], *spaced[4], error[256];
+    size_t lengths[4];
+    for (int i = 0; i < 4; ++i) {
         char path[512];
         snprintf(path, sizeof path, "%s/data/%s", AMULETS_SOURCE_DIR, names[i]);
         CHECK(file_read_all(file_system_ops(), path, 1 << 22, &texts[i], &lengths[i], error, sizeof error) == FILE_READ_OK);
@@ -242,7 +242,7 @@ static void test_data_digest(void)
     GameData again = {0};
     Errors errors = {0};
     CHECK(data_load_texts(&again, spaced[0], lengths[0], spaced[1], lengths[1], spaced[2],
-                          lengths[2], &errors));
+                          lengths[2], spaced[3], lengths[3], &errors));
     CHECK(rep_data_digest(&again) == rep_data_digest(&data));
     again.items[again.item_count - 1].frequency += 1;
     CHECK(rep_data_digest(&again) != rep_data_digest(&data));
@@ -251,7 +251,7 @@ static void test_data_digest(void)
     CHECK(rep_data_digest(&again) != rep_data_digest(&data));
     data_free(&again);
     errors_clear(&errors);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 4; ++i) {
         free(texts[i]);
         free(spaced[i]);
     }

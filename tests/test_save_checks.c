@@ -1596,10 +1596,11 @@ static char *read_data_file(const char *name, size_t extra, size_t *length)
 
 static void load_more_data(GameData *data)
 {
-    size_t monsters_length, items_length, vaults_length;
+    size_t monsters_length, items_length, vaults_length, classes_length;
     char *monsters = read_data_file("monsters.txt", 0, &monsters_length);
     char *items = read_data_file("items.txt", 1024, &items_length);
     char *vaults = read_data_file("vaults.txt", 0, &vaults_length);
+    char *classes = read_data_file("classes.txt", 0, &classes_length);
     for (int i = 1; i <= 3; ++i) {
         items_length += (size_t)sprintf(items + items_length,
                                         "\n[weapon]\nid = test_blade_%d\nname = test blade %d\n"
@@ -1607,13 +1608,14 @@ static void load_more_data(GameData *data)
     }
     Errors errors = {0};
     bool ok = data_load_texts(data, monsters, monsters_length, items, items_length, vaults,
-                              vaults_length, &errors);
+                              vaults_length, classes, classes_length, &errors);
     for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
     if (!ok) exit(EXIT_FAILURE);
     errors_clear(&errors);
     free(monsters);
     free(items);
     free(vaults);
+    free(classes);
 }
 
 int main(void)
