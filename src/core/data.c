@@ -579,22 +579,20 @@ static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Error
     loader.errors = errors;
     bool good = true;
     for (int i = 0; i < FILE_COUNT; ++i) {
-        good = load_file(&loader, &FILES[i], &sources[i]) && good;
+        bool file_good = load_file(&loader, &FILES[i], &sources[i]);
+        good = file_good && good;
         if (i == 0) {
             /* the vaults look for their guardians among these */
             loader.monsters_read = sources[0].text != NULL;
             loader.monster_ids = loader.ids;
             loader.ids = (IdList){NULL, 0, 0};
         } else if (i == 1) {
-            /* and the classes' kits among these */
-            loader.items_read = sources[1].text != NULL;
-            loader.item_ids = loader.ids;
-            loader.ids = (IdList){NULL, 0, 0};
+            /* the classes' kits look for their items among these */
+            loader.items_good = file_good;
         }
     }
     free_ids(&loader.ids);
     free_ids(&loader.monster_ids);
-    free_ids(&loader.item_ids);
     check_indices(data);
     return good;
 }

@@ -2,9 +2,10 @@
  * knows, both lists of item ids from items.txt (read before it). A kit's
  * word is an id, or an id, a colon and a count ("dagger:3"); a known
  * kind is a potion's or a scroll's id, since every other kind is known
- * anyway. An id left out of items.txt for a mistake of its own (or an
- * items.txt that couldn't be read) isn't reported again here, but the
- * class can't be kept without it. */
+ * anyway. The ids are looked up only in an items.txt without mistakes:
+ * one with any (or none at all) would make every kit that names a kind
+ * it left out a mistake too, which isn't the real one; the class can't
+ * be kept then, but the load has failed already. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,19 +33,15 @@ static const char *next_word(const char *text, char word[WORD_SIZE], size_t *len
     return text + n;
 }
 
-/* What came of looking an id up in items.txt */
-typedef enum Found { FOUND, LEFT_OUT, NOT_FOUND } Found;
-
-/* An item by its id: found, or left out of items.txt for its own mistake
- * (not reported again), or not there at all (reported) */
-static Found find_item(Loader *loader, Fields *fields, int line, const char *id, int *kind)
+/* An item by its id, into *kind; false if there's none (reported if
+ * items.txt is good) */
+static bool find_item(Loader *loader, Fields *fields, int line, const char *id, int *kind)
 {
     char quoted[REC_QUOTE_SIZE];
     *kind = data_find_item(loader->data, id);
-    if (*kind >= 0) return FOUND;
-    if (!loader->items_read || data_find_id(&loader->item_ids, id) != NULL) return LEFT_OUT;
-    fld_report(fields, line, "no item is called '%s'", rec_quote(id, quoted));
-    return NOT_FOUND;
+    if (*kind >= 0) return true;
+    if (loader->items_good) fld_report(fields, line, "no item is called '%s'", rec_quote(id, quoted));
+    return false;
 }
 
 /* "dagger:3" into its id and count; false, reported, if the count isn't
@@ -81,8 +78,7 @@ static bool read_kit_word(Loader *loader, Fields *fields, char word[WORD_SIZE], 
 {
     int line = fld_line(fields, "kit"), count, kind;
     if (!split_count(fields, line, word, len, &count)) return false;
-    Found found = find_item(loader, fields, line, word, &kind);
-    if (found != FOUND) return false;
+    if (!find_item(loader, fields, line, word, &kind)) return false;
     ItemClass item_class = loader->data->items[kind].item_class;
     if (item_class == IC_GOLD || item_class == IC_AMULET) {
         fld_report(fields, line, "'%s' can't be in a kit: gold and the Amulets aren't carried",
@@ -149,8 +145,7 @@ static bool read_known_word(Loader *loader, Fields *fields, char word[WORD_SIZE]
 {
     (void)len;
     int line = fld_line(fields, "known"), kind;
-    Found found = find_item(loader, fields, line, word, &kind);
-    if (found != FOUND) return false;
+    if (!find_item(loader, fields, line, word, &kind)) return false;
     ItemClass item_class = loader->data->items[kind].item_class;
     if (item_class != IC_POTION && item_class != IC_SCROLL) {
         fld_report(fields, line, "'%s' is known anyway: only potions and scrolls are learnt", word);
@@ -186,8 +181,6 @@ bool data_read_class(Loader *loader, Fields *fields, const Record *record)
     bool known_good = read_words(loader, fields, "known", read_known_word, &def);
     data_check_new_id(loader, fields, def.id);
     bool good = fld_finish(fields);
-    /* an item left out of items.txt: reported there, but the class can't
-     * start without it */
     if (!good || !kit_good || !known_good) return false;
     GameData *data = loader->data;
     data->classes = data_push(loader, data->classes, &data->class_count, &def, sizeof def);

@@ -27,8 +27,8 @@ typedef struct Loader {
     IdList ids;             /* its ids so far, kept or not */
     IdList monster_ids;     /* every id monsters.txt gave, kept or not */
     bool monsters_read;     /* monsters.txt could be read at all */
-    IdList item_ids;        /* every id items.txt gave, kept or not */
-    bool items_read;        /* items.txt could be read at all */
+    bool items_good;        /* items.txt was read without a mistake, so
+                               an id it doesn't give is a mistake here */
     bool out_of_memory;
 } Loader;
 
