@@ -177,6 +177,11 @@ const GameData *run_data(const Run *run) { return run->data; }
 uint64_t run_seed(const Run *run) { return run->seed; }
 int run_class(const Run *run) { return run->class_index; }
 
+const char *run_class_id(const Run *run)
+{
+    return run->class_index == RUN_NO_CLASS ? NULL : run->data->classes[run->class_index].id;
+}
+
 const char *run_class_name(const Run *run)
 {
     return run->class_index == RUN_NO_CLASS ? "Adventurer" : run->data->classes[run->class_index].name;

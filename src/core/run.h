@@ -107,6 +107,8 @@ uint64_t run_seed(const Run *run);
 int run_class(const Run *run);
 /* Its name as the title shows it, "Adventurer" for none */
 const char *run_class_name(const Run *run);
+/* Its id in classes.txt, or NULL for none */
+const char *run_class_id(const Run *run);
 int run_turn(const Run *run);
 Mode run_mode(const Run *run);
 InvAction run_inventory_action(const Run *run);
