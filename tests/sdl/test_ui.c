@@ -54,7 +54,8 @@ static void close_fixture(Fixture *f)
 
 static Ui *new_ui(Fixture *f, uint64_t seed, int floor)
 {
-    Ui *ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, seed, floor);
+    InputSetup setup = {&f->data, &f->slot, seed, floor, true, 0, false};
+    Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     CHECK(ui != NULL);
     return ui;
 }
