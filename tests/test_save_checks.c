@@ -1253,8 +1253,15 @@ static void test_monster_seen_at(Suite *s)
 
 /* The base save as version 1 wrote it: rows explored in 0s and 1s, and
  * nothing remembered */
+/* The base save as a run of no class, as every run before version 3 was */
+static void without_class(Lines *lines)
+{
+    delete_lines(lines, key_at(lines, record_at(lines, "run", 0), "class"), 1);
+}
+
 static void to_version_1(Lines *lines)
 {
+    without_class(lines);
     set_key(lines, record_at(lines, "save", 0), "version", "1");
     while (record_count(lines, "remembered_item") > 0) delete_record(lines, record_at(lines, "remembered_item", 0));
     for (int i = 0; i < lines->count; ++i) {
@@ -1279,7 +1286,11 @@ static void test_version_1(Suite *s)
     /* what it knew is worked out again, and saved as version 2 it's the
      * base save again */
     size_t length;
-    char *text = join(&lines, &length), *base = join(&s->base, &length);
+    Lines classless;
+    copy_lines(&classless, &s->base);
+    without_class(&classless);
+    char *text = join(&lines, &length), *base = join(&classless, &length);
+    free_lines(&classless);
     Errors errors = {0};
     Run *run = NULL;
     CHECK_INT(save_read(s->data, text, strlen(text), &run, &errors), LOAD_OK);
@@ -1330,11 +1341,56 @@ static void test_version_1(Suite *s)
     free_lines(&damaged);
 
     copy_lines(&damaged, &lines);
-    insert_line(&damaged, row + 2, "known = %s", value_at(&s->base, row, "known"));
+    insert_line(&damaged, row + 2, "known = %s", value_at(&s->base, record_at(&s->base, "row", 5), "known"));
     Wanted known = {0};
     want(&known, "save.txt:%d: unknown key 'known'", row + 3);
     expect_load(s, "a version 1 row with what's known", &damaged, LOAD_DAMAGED, &known);
     free_lines(&damaged);
+    free_lines(&lines);
+}
+
+/* Version 2, before classes: a run of no class, which saves as version 3
+ * without one; the class key is version 3's. And version 3's class: one
+ * the data has */
+static void test_version_2_and_the_class(Suite *s)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    without_class(&lines);
+    set_key(&lines, record_at(&lines, "save", 0), "version", "2");
+    Wanted none = {0};
+    expect_load(s, "the base save as version 2", &lines, LOAD_OK, &none);
+    size_t length;
+    char *text = join(&lines, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, text, strlen(text), &run, &errors), LOAD_OK);
+    if (run != NULL) {
+        CHECK_INT(run_class(run), RUN_NO_CLASS);
+        CHECK_STR(run_class_name(run), "Adventurer");
+        char *again = save_write(run, NULL);
+        CHECK(strstr(again, "\nversion = 3\n") != NULL && strstr(again, "class =") == NULL);
+        free(again);
+    }
+    run_free(run);
+    errors_clear(&errors);
+    free(text);
+
+    int at = record_at(&lines, "run", 0) + 1;
+    insert_line(&lines, at, "class = fighter");
+    Wanted unknown = {0};
+    want(&unknown, "save.txt:%d: unknown key 'class'", at + 1);
+    expect_load(s, "a version 2 save with a class", &lines, LOAD_DAMAGED, &unknown);
+    free_lines(&lines);
+
+    expect_key(s, "a class the data hasn't", "run", 0, "class", "wizard",
+               "no class is called 'wizard'");
+    expect_key(s, "a class that isn't an id", "run", 0, "class", "Fighter",
+               "'class' should be lowercase letters, digits and _");
+    /* left out: a run of no class */
+    copy_lines(&lines, &s->base);
+    without_class(&lines);
+    expect_load(s, "a version 3 save of no class", &lines, LOAD_OK, &none);
     free_lines(&lines);
 }
 
@@ -1660,6 +1716,7 @@ int main(void)
     test_remembered_things(s);
     test_monster_seen_at(s);
     test_version_1(s);
+    test_version_2_and_the_class(s);
     test_several(s);
     printf("%d damaged and whole saves read\n", s->loads);
     test_mangled(s);
