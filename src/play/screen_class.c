@@ -72,6 +72,8 @@ static void kind_name(const GameData *data, const ClassDef *def, ClassKit kit, c
     } else if (magic) {
         if (kit.count == 1) snprintf(out, size, "a %s of %s", word, item->name);
         else snprintf(out, size, "%d %ss of %s", kit.count, word, item->name);
+    } else if (kit.count == 1 && item->item_class == IC_ARMOR) {
+        snprintf(out, size, "%s", item->name);   /* "chain mail", as the run says it */
     } else if (kit.count == 1) {
         snprintf(out, size, "%s %s", article, item->name);
     } else {
