@@ -67,7 +67,8 @@ void bench_frames(const BenchFloors *floors)
         tiles = tiles_load(gfx, &data, AMULETS_SOURCE_DIR "/data/tiles.txt", TILES_DEFAULT_DIR,
                            &errors, &builtin);
     }
-    Ui *ui = tiles != NULL ? ui_new(gfx, &data, tiles, NULL, 5, 5) : NULL;
+    InputSetup setup = {&data, NULL, 5, 5, true, 0, false};
+    Ui *ui = tiles != NULL ? ui_new(gfx, tiles, &setup) : NULL;
     if (ui != NULL) {
         /* every cell seen, so every frame draws a whole floor's worth */
         Map *map = &run_debug_level(ui->input.session.run)->map;

@@ -5,12 +5,12 @@
 #include "data.h"
 #include "fuzz.h"
 
-enum { FILES = 4 };
+enum { FILES = 5 };
 
 /* Read once and kept for the fuzzer's whole run */
 static struct { const char *name; char *text; size_t length; } files[FILES] = {
     {"monsters.txt", NULL, 0}, {"items.txt", NULL, 0}, {"vaults.txt", NULL, 0},
-    {"tiles.txt", NULL, 0},
+    {"classes.txt", NULL, 0}, {"tiles.txt", NULL, 0},
 };
 
 static char *read_whole(const char *path, size_t *length)
@@ -48,12 +48,13 @@ const GameData *fuzz_shipped_data(void)
     static GameData data;
     static int loaded;
     if (!loaded) {
-        size_t m, i, v;
+        size_t m, i, v, c;
         const char *monsters = fuzz_shipped("monsters.txt", &m);
         const char *items = fuzz_shipped("items.txt", &i);
         const char *vaults = fuzz_shipped("vaults.txt", &v);
+        const char *classes = fuzz_shipped("classes.txt", &c);
         Errors errors = {0};
-        if (!data_load_texts(&data, monsters, m, items, i, vaults, v, &errors)) abort();
+        if (!data_load_texts(&data, monsters, m, items, i, vaults, v, classes, c, &errors)) abort();
         errors_clear(&errors);
         loaded = 1;
     }

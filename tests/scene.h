@@ -29,7 +29,8 @@ static inline Terrain scene_terrain(char c)
  * top left corner, with rock everywhere else, on turn 0 */
 static inline Run *scene_build(const GameData *game_data, uint64_t seed, int depth, const char *const rows[])
 {
-    Run *run = run_new(game_data, seed, 1);
+    /* the book's player, whom the scenes' numbers were worked out for */
+    Run *run = run_new_as(game_data, seed, 1, RUN_NO_CLASS);
     if (run == NULL) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);

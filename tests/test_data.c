@@ -16,13 +16,15 @@
 #include "records.h"
 #include "rng.h"
 #include "tune.h"
+#include "pack.h"
 #include "vault.h"
 
-enum { MONSTERS, ITEMS, VAULTS, FILE_COUNT };
+enum { MONSTERS, ITEMS, VAULTS, CLASSES, FILE_COUNT };
 
-static const char *const FILE_NAMES[FILE_COUNT] = {"monsters.txt", "items.txt", "vaults.txt"};
+static const char *const FILE_NAMES[FILE_COUNT] = {"monsters.txt", "items.txt", "vaults.txt",
+                                                   "classes.txt"};
 
-/* ---- The three texts, and changing them ---- */
+/* ---- The four texts, and changing them ---- */
 
 typedef struct Texts {
     char *text[FILE_COUNT];
@@ -174,7 +176,8 @@ static bool load(const Texts *texts, GameData *data, Errors *errors)
     memset(errors, 0, sizeof *errors);
     return data_load_texts(data, texts->text[MONSTERS], texts->len[MONSTERS],
                            texts->text[ITEMS], texts->len[ITEMS],
-                           texts->text[VAULTS], texts->len[VAULTS], errors);
+                           texts->text[VAULTS], texts->len[VAULTS],
+                           texts->text[CLASSES], texts->len[CLASSES], errors);
 }
 
 /* Loads the texts (and frees them); the mistakes must be exactly the
@@ -1066,6 +1069,242 @@ static void test_vault_several_mistakes(void)
 
 /* ---- Files missing, empty, cut short, or not text at all ---- */
 
+/* ---- classes.txt ---- */
+
+#define FIGHTER "id          = fighter"
+#define ROGUE "id          = rogue"
+
+static void test_class_values(void)
+{
+    GameData data = {0};
+    Errors errors = {0};
+    CHECK(data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors));
+    CHECK_INT(data.class_count, 3);
+    const ClassDef *fighter = &data.classes[0];
+    CHECK_STR(fighter->id, "fighter");
+    CHECK_STR(fighter->name, "Fighter");
+    CHECK(strlen(fighter->description) > 20);
+    CHECK_INT(fighter->hp, 34);
+    CHECK_INT(fighter->strength, 1);
+    CHECK_INT(fighter->kit_count, 2);
+    CHECK_INT(fighter->kit[0].kind, data_find_item(&data, "long_sword"));
+    CHECK_INT(fighter->kit[0].count, 1);
+    CHECK_INT(fighter->kit[1].kind, data_find_item(&data, "chain_mail"));
+    CHECK_INT(fighter->known_count, 0);
+    int rogue = data_find_class(&data, "rogue");
+    CHECK_INT(rogue, 1);
+    CHECK_INT(data.classes[rogue].known_count, 1);
+    CHECK_INT(data.classes[rogue].known[0], data_find_item(&data, "magic_mapping"));
+    CHECK_INT(data_find_class(&data, "ranger"), 2);
+    CHECK_INT(data_find_class(&data, "wizard"), -1);
+    errors_clear(&errors);
+    data_free(&data);
+
+    /* counts, and every kind that can be carried */
+    Texts t = shipped();
+    set_line(&t, CLASSES, FIGHTER, "kit ", 0, "kit = dagger:3 healing:2 long_sword");
+    GameData counted;
+    CHECK(load(&t, &counted, &errors));
+    const ClassDef *changed = &counted.classes[0];
+    CHECK_INT(changed->kit_count, 3);
+    CHECK_INT(changed->kit[0].kind, data_find_item(&counted, "dagger"));
+    CHECK_INT(changed->kit[0].count, 3);
+    CHECK_INT(changed->kit[1].count, 2);
+    CHECK_INT(changed->kit[2].count, 1);
+    errors_clear(&errors);
+    data_free(&counted);
+    free_texts(&t);
+}
+
+static void test_class_missing_and_unknown_keys(void)
+{
+    const char *const NEEDED[] = {"id ", "name ", "description ", "hp ", "strength "};
+    for (size_t i = 0; i < sizeof NEEDED / sizeof NEEDED[0]; ++i) {
+        Texts t = shipped();
+        int record = line_of(&t, CLASSES, ROGUE, "id ") - 1;
+        delete_line(&t, CLASSES, ROGUE, NEEDED[i]);
+        char key[16];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(NEEDED[i], " "), NEEDED[i]);
+        EXPECT_LOAD(&t, "classes.txt:%d: [class] needs '%s'\n", record, key);
+    }
+
+    /* kit and known may be left out: a class with nothing */
+    Texts t = shipped();
+    delete_line(&t, CLASSES, ROGUE, "kit ");
+    delete_line(&t, CLASSES, ROGUE, "known ");
+    EXPECT_LOAD(&t, NO_MISTAKES);
+
+    t = shipped();
+    int line = insert_after(&t, CLASSES, FIGHTER, "hp ", "speed       = 3");
+    EXPECT_LOAD(&t, "classes.txt:%d: unknown key 'speed'\n", line);
+
+    t = shipped();
+    line = replace_once(&t, CLASSES, "[class]\n" ROGUE, "[klass]\n" ROGUE);
+    EXPECT_LOAD(&t, "classes.txt:%d: unknown record [klass]\n", line);
+}
+
+static void test_class_numbers(void)
+{
+    Texts t = shipped();
+    int line = set_line(&t, CLASSES, FIGHTER, "hp ", 0, "hp = lots");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'hp' should be a whole number\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, FIGHTER, "hp ", 0, "hp = 0");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'hp' should be at least 1\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, ROGUE, "strength ", 0, "strength = 101");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'strength' should be at most 100\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, ROGUE, "strength ", 0, "strength = -1");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'strength' should be at least 0\n", line);
+
+    t = shipped();
+    char description[256];
+    memset(description, 'a', 200);
+    snprintf(description + 200, sizeof description - 200, "%s", ".");
+    char replacement[300];
+    snprintf(replacement, sizeof replacement, "description = %s", description);
+    line = set_line(&t, CLASSES, ROGUE, "description ", 0, replacement);
+    EXPECT_LOAD(&t, "classes.txt:%d: 'description' is longer than %d characters\n", line,
+                DESCRIPTION_SIZE - 1);
+}
+
+static void test_class_id_used_twice(void)
+{
+    Texts t = shipped();
+    int first = line_of(&t, CLASSES, FIGHTER, "id ");
+    int line = set_line(&t, CLASSES, ROGUE, "id ", 0, "id = fighter");
+    EXPECT_LOAD(&t, "classes.txt:%d: the id 'fighter' is already used, on line %d\n", line, first);
+}
+
+static void test_class_kit_items(void)
+{
+    Texts t = shipped();
+    int line = set_line(&t, CLASSES, FIGHTER, "kit ", 0, "kit = broadsword chain_mail");
+    EXPECT_LOAD(&t, "classes.txt:%d: no item is called 'broadsword'\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, FIGHTER, "kit ", 0, "kit = long_sword gold:50");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'gold' can't be in a kit: gold and the Amulets aren't "
+                    "carried\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, FIGHTER, "kit ", 0, "kit = amulet");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'amulet' can't be in a kit: gold and the Amulets aren't "
+                    "carried\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, ROGUE, "kit ", 0, "kit = dagger leather_armor dagger");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'dagger' is in the kit twice: give it once, with a count "
+                    "(dagger:2)\n", line);
+
+    const char *const COUNTS[] = {"dagger:0", "dagger:100", "dagger:x", "dagger:", "dagger:2:3"};
+    for (size_t i = 0; i < sizeof COUNTS / sizeof COUNTS[0]; ++i) {
+        t = shipped();
+        char kit[64];
+        snprintf(kit, sizeof kit, "kit = %s", COUNTS[i]);
+        line = set_line(&t, CLASSES, ROGUE, "kit ", 0, kit);
+        EXPECT_LOAD(&t, "classes.txt:%d: '%s' needs a count from 1 to 99 after the colon\n", line,
+                    COUNTS[i]);
+    }
+
+    /* an id that items.txt left out for its own mistake is that file's */
+    t = shipped();
+    int bad = set_line(&t, ITEMS, "id        = long_sword", "damage ", 0, "damage    = 9 3");
+    EXPECT_LOAD(&t, "items.txt:%d: 'damage' runs backward\n", bad);
+}
+
+/* Every kind that can be carried, two of each, and extra scrolls to make
+ * n kinds in all: the weapon wielded and the armor worn still take a
+ * slot each for their second */
+static void kit_of_kinds(Texts *t, int n)
+{
+    char *extra = malloc(4096), *kit = malloc(4096);
+    extra[0] = '\0';
+    snprintf(kit, 4096, "kit =");
+    static const char *const SHIPPED[] = {
+        "healing", "greater_healing", "strength", "poison", "regeneration", "confusion",
+        "teleportation", "magic_mapping", "identify", "fear", "dagger", "short_sword", "spear",
+        "mace", "long_sword", "leather_armor", "chain_mail", "plate_armor",
+    };
+    int shipped_kinds = (int)(sizeof SHIPPED / sizeof SHIPPED[0]);
+    for (int i = 0; i < n; ++i) {
+        char id[32];
+        if (i < shipped_kinds) {
+            snprintf(id, sizeof id, "%s", SHIPPED[i]);
+        } else {
+            snprintf(id, sizeof id, "extra_%d", i);
+            sprintf(extra + strlen(extra), "\n[scroll]\nid = %s\nname = x\ntile = scroll\n"
+                    "frequency = 0\neffect = identify\n", id);
+        }
+        sprintf(kit + strlen(kit), " %s:2", id);
+    }
+    splice(t, ITEMS, strlen(t->text[ITEMS]), 0, extra);
+    set_line(t, CLASSES, FIGHTER, "kit ", 0, kit);
+    free(extra);
+    free(kit);
+}
+
+static void test_class_kit_fits_the_pack(void)
+{
+    Texts t = shipped();
+    kit_of_kinds(&t, PACK_SLOTS);
+    EXPECT_LOAD(&t, NO_MISTAKES);
+
+    t = shipped();
+    kit_of_kinds(&t, PACK_SLOTS + 1);
+    int line = line_of(&t, CLASSES, FIGHTER, "kit ");
+    EXPECT_LOAD(&t, "classes.txt:%d: the kit needs %d of the pack's slots, and the pack has %d\n",
+                line, PACK_SLOTS + 1, PACK_SLOTS);
+}
+
+static void test_class_known(void)
+{
+    Texts t = shipped();
+    int line = set_line(&t, CLASSES, ROGUE, "known ", 0, "known = magic_mapping scrying");
+    EXPECT_LOAD(&t, "classes.txt:%d: no item is called 'scrying'\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, ROGUE, "known ", 0, "known = dagger");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'dagger' is known anyway: only potions and scrolls are "
+                    "learnt\n", line);
+
+    t = shipped();
+    line = set_line(&t, CLASSES, ROGUE, "known ", 0, "known = healing magic_mapping healing");
+    EXPECT_LOAD(&t, "classes.txt:%d: 'healing' is known twice\n", line);
+}
+
+static void test_at_least_one_class(void)
+{
+    Texts t = shipped();
+    set_text(&t, CLASSES, strcpy(malloc(32), "# no classes yet\n"));
+    EXPECT_LOAD(&t, "classes.txt: there's no [class]: a run needs at least one to start as\n");
+
+    t = shipped();
+    set_text(&t, CLASSES, calloc(1, 1));
+    EXPECT_LOAD(&t, "classes.txt: the file is empty\n"
+                    "classes.txt: there's no [class]: a run needs at least one to start as\n");
+}
+
+/* Reading goes on after a mistake, each reported with its line */
+static void test_class_several_mistakes(void)
+{
+    Texts t = shipped();
+    int a = set_line(&t, CLASSES, FIGHTER, "hp ", 0, "hp = many");
+    int b = set_line(&t, CLASSES, FIGHTER, "kit ", 0, "kit = long_sword spoon");
+    int c = set_line(&t, CLASSES, ROGUE, "known ", 0, "known = chain_mail");
+    int d = insert_after(&t, CLASSES, "id          = ranger", "kit ", "pet = dog");
+    EXPECT_LOAD(&t,
+                "classes.txt:%d: 'hp' should be a whole number\n"
+                "classes.txt:%d: no item is called 'spoon'\n"
+                "classes.txt:%d: 'chain_mail' is known anyway: only potions and scrolls are learnt\n"
+                "classes.txt:%d: unknown key 'pet'\n",
+                a, b, c, d);
+}
+
 static void test_missing_files(void)
 {
     Texts t = shipped();
@@ -1085,6 +1324,11 @@ static void test_missing_files(void)
     t.text[VAULTS] = NULL;
     EXPECT_LOAD(&t, "vaults.txt: can't be read: the file is missing\n");
 
+    t = shipped();
+    free(t.text[CLASSES]);
+    t.text[CLASSES] = NULL;
+    EXPECT_LOAD(&t, "classes.txt: can't be read: the file is missing\n");
+
     GameData data = {0};
     Errors errors = {0};
     CHECK(!data_load_dir(&data, AMULETS_SOURCE_DIR "/no-such-folder", &errors));
@@ -1092,7 +1336,7 @@ static void test_missing_files(void)
     const char *why = strerror(ENOENT);
     snprintf(expected, sizeof expected,
              "monsters.txt: can't be read: %s\nitems.txt: can't be read: %s\n"
-             "vaults.txt: can't be read: %s\n", why, why, why);
+             "vaults.txt: can't be read: %s\nclasses.txt: can't be read: %s\n", why, why, why, why);
     char *got = joined(&errors);
     CHECK_STR(got, expected);
     free(got);
@@ -1393,6 +1637,13 @@ static void test_fuzz(void)
                        vault->guardian < data.monster_count &&
                        vault_outside(vault, vault_entrance(vault).x, vault_entrance(vault).y);
             }
+            for (int c = 0; good && c < data.class_count; ++c) {
+                const ClassDef *def = &data.classes[c];
+                for (int k = 0; k < def->kit_count; ++k) {
+                    good = good && def->kit[k].kind >= 0 && def->kit[k].kind < data.item_count;
+                }
+            }
+            good = good && (!ok || data.class_count > 0);
             failures += !good;
             clean += ok;
             errors_clear(&errors);
@@ -1444,6 +1695,15 @@ int main(void)
     test_vault_map_key();
     test_vault_other_keys();
     test_vault_several_mistakes();
+    test_class_values();
+    test_class_missing_and_unknown_keys();
+    test_class_numbers();
+    test_class_id_used_twice();
+    test_class_kit_items();
+    test_class_kit_fits_the_pack();
+    test_class_known();
+    test_at_least_one_class();
+    test_class_several_mistakes();
     test_missing_files();
     test_empty_files();
     test_cut_short();

@@ -15,6 +15,7 @@
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
+#include "screen_class.h"
 
 /* A run that dies waiting on floor 9 (floor 9 is deadly for a newcomer) */
 enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
@@ -27,7 +28,7 @@ static char home[64];
  * never copies */
 static void open_input(Input *input, uint64_t seed, int floor, bool offer_title)
 {
-    InputSetup setup = {&data, &slot, seed, floor, offer_title};
+    InputSetup setup = {&data, &slot, seed, floor, offer_title, 0, false};
     if (!input_open(input, &setup)) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);
@@ -497,6 +498,119 @@ static void debug_keys_change_no_run(void)
     input_free(&input);
 }
 
+/* ---- Choosing a class ----------------------------------------------------- */
+
+static void open_choosing(Input *input, uint64_t seed, int floor)
+{
+    InputSetup setup = {&data, &slot, seed, floor, true, 0, true};
+    if (!input_open(input, &setup)) exit(EXIT_FAILURE);
+}
+
+static uint64_t digest_as(uint64_t seed, int floor, int class_index)
+{
+    Run *run = run_new_as(&data, seed, floor, class_index);
+    uint64_t value = save_digest(run);
+    run_free(run);
+    return value;
+}
+
+static bool choice_has(const Input *input, const char *text)
+{
+    ScreenClassChoice choice;
+    screen_class_choice(input, 100, &choice);
+    for (int i = 0; i < choice.count; ++i) {
+        if (choice.lines[i].kind == PANEL_TEXT && strcmp(choice.lines[i].text, text) == 0) return true;
+    }
+    return false;
+}
+
+/* A new player meets the classes first: the keys move, Enter or a
+ * number starts, and the last chosen is chosen first next time */
+static void class_choice(void)
+{
+    unlink(slot.class_file);
+    Input input;
+    open_choosing(&input, 12, 2);
+    CHECK_INT(input_screen(&input), SCREEN_CLASS);
+    CHECK_STR(input_screen_name(SCREEN_CLASS), "class");
+    CHECK_INT(input.choice.highlighted, 0);
+    CHECK(choice_has(&input, "> 1  Fighter"));
+    CHECK(choice_has(&input, "  2  Rogue"));
+    CHECK(choice_has(&input, "Kit: a long sword (wielded), chain mail (worn)"));
+    CHECK(choice_has(&input, "34 hp, strength +1"));
+    CHECK(choice_has(&input, "1-3 or Enter: start   Up/Down: move   Esc: quit"));
+    CHECK_INT(press(&input, "hlx.g"), INPUT_NOTHING);   /* no run is played here */
+    CHECK_INT(input_key(&input, 'j'), INPUT_REDRAW);
+    CHECK_INT(input.choice.highlighted, 1);
+    CHECK(choice_has(&input, "> 2  Rogue"));
+    CHECK(choice_has(&input, "Kit: a dagger (wielded), leather armor (worn), a scroll of magic "
+                             "mapping"));
+    CHECK(choice_has(&input, "Knows: scrolls of magic mapping"));
+    input_key(&input, AK_UP);
+    input_key(&input, AK_UP);   /* round to the last */
+    CHECK_INT(input.choice.highlighted, data.class_count - 1);
+    CHECK_INT(input_key(&input, AK_ENTER), INPUT_NEW_RUN);
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
+    CHECK_INT(run_class(input.session.run), data.class_count - 1);
+    CHECK(digest(&input) == digest_as(12, 2, data.class_count - 1));
+    char id[ID_SIZE];
+    CHECK(slot_read_class(&slot, id) && strcmp(id, data.classes[data.class_count - 1].id) == 0);
+    input_free(&input);
+
+    /* remembered; a number starts at once */
+    open_choosing(&input, 12, 2);
+    CHECK_INT(input.choice.highlighted, data.class_count - 1);
+    CHECK_INT(input_key(&input, '2'), INPUT_NEW_RUN);
+    CHECK_INT(run_class(input.session.run), 1);
+    CHECK(digest(&input) == digest_as(12, 2, 1));
+    CHECK_INT(input_key(&input, '4'), INPUT_NOTHING);   /* a run in play: no such key */
+    input_free(&input);
+
+    /* Esc at the start quits; a class gone from the data isn't chosen first */
+    FILE *file = fopen(slot.class_file, "w");
+    if (file != NULL) {
+        fputs("wizard\n", file);
+        fclose(file);
+    }
+    open_choosing(&input, 12, 2);
+    CHECK_INT(input.choice.highlighted, 0);
+    CHECK_INT(input_key(&input, '9'), INPUT_NOTHING);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_QUIT);
+    input_free(&input);
+
+    /* with a save waiting: N chooses, Esc goes back and keeps the save,
+     * and only a class chosen deletes it */
+    save_a_run();
+    open_choosing(&input, 12, 2);
+    CHECK_INT(input_screen(&input), SCREEN_TITLE);
+    CHECK_INT(input_key(&input, 'n'), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_CLASS);
+    CHECK(choice_has(&input, "1-3 or Enter: start   Up/Down: move   Esc: back"));
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_TITLE);
+    CHECK(slot_has_save(&slot));
+    input_key(&input, 'n');
+    CHECK_INT(input_key(&input, '3'), INPUT_NEW_RUN);
+    CHECK(!slot_has_save(&slot));
+    CHECK(digest(&input) == digest_as(12, 2, 2));
+    input_free(&input);
+
+    /* R at a run's end chooses again, for the next seed; Esc goes back */
+    open_choosing(&input, DEATH_SEED, DEATH_FLOOR);
+    input_key(&input, '1');
+    die(&input);
+    CHECK_INT(input_key(&input, 'r'), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_CLASS);
+    CHECK_INT(input.choice.highlighted, 0);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_DEAD);
+    input_key(&input, 'r');
+    CHECK_INT(input_key(&input, '2'), INPUT_NEW_RUN);
+    CHECK(digest(&input) == digest_as(DEATH_SEED + 1, DEATH_FLOOR, 1));
+    input_free(&input);
+    unlink(slot.class_file);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
@@ -519,6 +633,7 @@ int main(void)
     leaving();
     quitting_unsaved();
     debug_keys_change_no_run();
+    class_choice();
     slot_remove(&slot);
     unlink(slot.bad);
     rmdir(home);

@@ -95,7 +95,8 @@ static void test_text_reads_back(void)
 {
     Replay replay;
     const char start[] = "[save]\n\nversion = 1\n  spaced  \n";
-    rep_init(&replay, 18446744073709551615ull, 4, 0x0123456789abcdefull, start, sizeof start - 1);
+    rep_init(&replay, 18446744073709551615ull, 4, 0x0123456789abcdefull, "rogue", start,
+             sizeof start - 1);
     for (int kind = 0; kind < CMD_COUNT; ++kind) {
         for (int arg = -128; arg <= 127; arg += 17) {
             rep_add(&replay, (Command){(uint8_t)kind, (int8_t)arg});
@@ -126,6 +127,8 @@ static void test_text_reads_back(void)
     CHECK(back.check_count == 2 && back.checks[0].digest == 0xfedcba9876543210ull &&
           back.checks[0].position == replay.count - 1 && back.checks[1].position == replay.count);
     CHECK(back.start != NULL && strcmp(back.start, start) == 0);
+    CHECK_STR(back.class_id, "rogue");
+    CHECK(strstr(text, "\nclass = rogue\n") != NULL);
     CHECK_INT(back.ended, MODE_WON);
     free(text);
     rep_free(&back);
@@ -153,7 +156,7 @@ static void test_damaged_text(void)
         {"commands =\n|m2 w\n|m2 q7\n", "t.txt:9: 'q7' isn't a command"},
         {"commands =\n|m40000\n", "t.txt:8: 'm40000' isn't a command"},
         {"commands =\n|w @12ab\n", "t.txt:8: '@12ab' should be @ and 16 hex digits, a checkpoint"},
-        {"class = mage\ncommands =\n|\n", "t.txt:7: 'class': this game has no classes yet"},
+        {"class = Mage\ncommands =\n|\n", "t.txt:7: 'class' should be lowercase letters, digits and _"},
         {"start =\n||[save]|\n|version = 1\ncommands =\n|\n",
          "t.txt:9: a row of the start save should be between two bars"},
         {"commands =\n|\n[replay]\n", "t.txt:9: a recording is one [replay] record"},
@@ -198,8 +201,9 @@ static void test_refused_in_playback(void)
     /* no pack slot 5 on the first turn */
     header(text, sizeof text, "commands =\n|w w\n|c5\n");
     CHECK(playback_refused_with(text, "t.txt:9: the run refuses command 3, 'c5'"));
+    /* a header without a class: a run of none, as before classes */
     header(text, sizeof text, "commands =\n|w @0000000000000000\n");
-    Run *run = run_new(&data, 1, 1);
+    Run *run = run_new_as(&data, 1, 1, RUN_NO_CLASS);
     run_command(run, (Command){CMD_WAIT, 0});
     char expected[256];
     snprintf(expected, sizeof expected, "t.txt:8: the run parts from the recording here, after 1 "
@@ -207,6 +211,8 @@ static void test_refused_in_playback(void)
              (unsigned long long)save_digest(run));
     CHECK(playback_refused_with(text, expected));
     run_free(run);
+    header(text, sizeof text, "class = mage\ncommands =\n|w\n");
+    CHECK(playback_refused_with(text, "t.txt:7: no class is called 'mage'"));
     header(text, sizeof text, "commands =\n|w\nended = won\n");
     CHECK(playback_refused_with(text, "t.txt: the recording says the run was won, but it goes on"));
     /* the data it was played with: one monster's hit points changed */
@@ -232,10 +238,10 @@ static void test_refused_in_playback(void)
 /* The data's digest is of what the files say, not how they spell it */
 static void test_data_digest(void)
 {
-    static const char *const names[] = {"monsters.txt", "items.txt", "vaults.txt"};
-    char *texts[3], *spaced[3], error[256];
-    size_t lengths[3];
-    for (int i = 0; i < 3; ++i) {
+    static const char *const names[] = {"monsters.txt", "items.txt", "vaults.txt", "classes.txt"};
+    char *texts[4], *spaced[4], error[256];
+    size_t lengths[4];
+    for (int i = 0; i < 4; ++i) {
         char path[512];
         snprintf(path, sizeof path, "%s/data/%s", AMULETS_SOURCE_DIR, names[i]);
         CHECK(file_read_all(file_system_ops(), path, 1 << 22, &texts[i], &lengths[i], error, sizeof error) == FILE_READ_OK);
@@ -246,7 +252,7 @@ static void test_data_digest(void)
     GameData again = {0};
     Errors errors = {0};
     CHECK(data_load_texts(&again, spaced[0], lengths[0], spaced[1], lengths[1], spaced[2],
-                          lengths[2], &errors));
+                          lengths[2], spaced[3], lengths[3], &errors));
     CHECK(rep_data_digest(&again) == rep_data_digest(&data));
     again.items[again.item_count - 1].frequency += 1;
     CHECK(rep_data_digest(&again) != rep_data_digest(&data));
@@ -255,9 +261,37 @@ static void test_data_digest(void)
     CHECK(rep_data_digest(&again) != rep_data_digest(&data));
     data_free(&again);
     errors_clear(&errors);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 4; ++i) {
         free(texts[i]);
         free(spaced[i]);
+    }
+}
+
+/* The header's class is the run's: each class, and none, plays its own
+ * run, and a recording made by the recorder names the class it began as */
+static void test_header_class(void)
+{
+    for (int c = RUN_NO_CLASS; c < data.class_count; ++c) {
+        Run *run = run_new_as(&data, 9, 3, c);
+        run_command(run, (Command){CMD_WAIT, 0});
+        char text[1024], more[256];
+        snprintf(more, sizeof more, "%s%s%scommands =\n|w @%016llx\n", c >= 0 ? "class = " : "",
+                 c >= 0 ? data.classes[c].id : "", c >= 0 ? "\n" : "",
+                 (unsigned long long)save_digest(run));
+        snprintf(text, sizeof text, "[replay]\nformat = 1\ngame = 1\nseed = 9\nfloor = 3\n"
+                 "data = %016llx\n%s", (unsigned long long)rep_data_digest(&data), more);
+        Replay replay;
+        Errors errors = {0};
+        Playback playback = {0};
+        CHECK(rep_parse(&replay, text, strlen(text), "t.txt", &errors));
+        CHECK(playback_start(&playback, &replay, &data, &errors));
+        CHECK(playback_finish(&playback, &errors) == PLAYBACK_END);
+        CHECK_INT(run_class(playback_run(&playback)), c);
+        for (int i = 0; i < errors.count; ++i) fprintf(stderr, "  %s\n", errors.lines[i]);
+        playback_stop(&playback);
+        rep_free(&replay);
+        errors_clear(&errors);
+        run_free(run);
     }
 }
 
@@ -265,7 +299,7 @@ static void test_data_digest(void)
 static void test_stepping(void)
 {
     Replay replay;
-    rep_init(&replay, 5, 2, rep_data_digest(&data), NULL, 0);
+    rep_init(&replay, 5, 2, rep_data_digest(&data), data.classes[0].id, NULL, 0);
     Run *run = run_new(&data, 5, 2);
     static const char keys[] = "hhjjkkllyubn..s";
     for (int i = 0; keys[i]; ++i) {
@@ -642,6 +676,7 @@ int main(void)
     test_damaged_text();
     test_refused_in_playback();
     test_data_digest();
+    test_header_class();
     test_stepping();
     test_truncated();
     test_recorded_across_continues();

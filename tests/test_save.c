@@ -5,6 +5,7 @@
  * hunting and searching, with statuses running. The run that never
  * stopped keeps its caches warm, as in play, while the one read back
  * starts with none. */
+#include "file.h"
 #include "fingerprint.h"
 #include "keys.h"
 #include "run_debug.h"
@@ -288,6 +289,63 @@ static void dice_are_saved(const GameData *data)
     run_free(run);
 }
 
+/* A run of each class (and of none), saved along the way and read back,
+ * goes on exactly as the run that never stopped; the save names the
+ * class, and a save of none doesn't */
+static void each_class_continues(const GameData *data)
+{
+    for (int c = RUN_NO_CLASS; c < data->class_count; ++c) {
+        Run *run = run_new_as(data, 900 + (uint64_t)(c + 1), 1 + (c + 1) % 3, c);
+        Rng chooser;
+        rng_seed(&chooser, 31 + (uint64_t)c);
+        for (int i = 0; i < 60 && !over(run); ++i) press(run, random_key(&chooser));
+        run_command(run, (Command){CMD_SUSPEND, 0});   /* as a save is taken */
+        char *text = save_write(run, NULL);
+        char expected[64] = "";
+        if (c >= 0) snprintf(expected, sizeof expected, "\nclass = %s\n", data->classes[c].id);
+        CHECK(c >= 0 ? strstr(text, expected) != NULL : strstr(text, "class =") == NULL);
+        free(text);
+        Run *copy = reload(data, run);
+        if (copy != NULL) {
+            CHECK_INT(run_class(copy), c);
+            continue_both(run, copy, &chooser, 200);
+        }
+        run_free(copy);
+        run_free(run);
+    }
+}
+
+/* The saves from before classes (version 1 and 2, in the fuzzers'
+ * corpus) still load, as runs of no class, and go on as saved */
+static void old_saves_load(const GameData *data)
+{
+    static const char *const FILES[] = {"save-floor1.txt", "save-floor6.txt", "save-v2-floor1.txt",
+                                        "save-v2-floor4.txt", "save-v2-floor9.txt"};
+    for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; ++i) {
+        char path[1024], error[256], *text;
+        size_t length;
+        snprintf(path, sizeof path, "%s/fuzz/corpus/save/%s", AMULETS_SOURCE_DIR, FILES[i]);
+        if (!CHECK(file_read_all(file_system_ops(), path, 1 << 22, &text, &length, error,
+                                 sizeof error) == FILE_READ_OK)) continue;
+        Errors errors = {0};
+        Run *run = NULL;
+        CHECK_INT(save_read(data, text, length, &run, &errors), LOAD_OK);
+        for (int e = 0; e < errors.count && e < 3; ++e) fprintf(stderr, "  %s: %s\n", FILES[i], errors.lines[e]);
+        errors_clear(&errors);
+        if (run != NULL) {
+            CHECK_INT(run_class(run), RUN_NO_CLASS);
+            CHECK_STR(run_class_name(run), "Adventurer");
+            Run *copy = reload(data, run);
+            Rng chooser;
+            rng_seed(&chooser, i);
+            if (copy != NULL) continue_both(run, copy, &chooser, 100);
+            run_free(copy);
+        }
+        run_free(run);
+        free(text);
+    }
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -302,6 +360,8 @@ int main(void)
     while_searching(&data, &cov);
     dice_are_saved(&data);
     seed_38(&data);
+    each_class_continues(&data);
+    old_saves_load(&data);
     printf("%d save points: %d with hunters, %d mid-fight, %d mid-flight, %d with searchers, "
            "%d with statuses, %d right after a fall, %d on floors 7 to 9\n", cov.saves,
            cov.hunting, cov.fighting, cov.fleeing, cov.searching, cov.statuses, cov.after_fall,

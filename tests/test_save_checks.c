@@ -491,21 +491,19 @@ static void test_not_starting_with_save(Suite *s)
 static void test_other_version(Suite *s)
 {
     Wanted wanted = {0};
-    want(&wanted, "save.txt: it's version %d, and this game reads versions up to %d", SAVE_VERSION + 1,
-         SAVE_VERSION);
+    want(&wanted, "save.txt: it's version %d, and this game reads versions up to %d",
+         SAVE_VERSION + 1, SAVE_VERSION);
     Lines lines;
     copy_lines(&lines, &s->base);
-    char newer[16];
-    snprintf(newer, sizeof newer, "%d", SAVE_VERSION + 1);
-    set_key(&lines, record_at(&lines, "save", 0), "version", newer);
-    expect_load(s, "a newer version", &lines, LOAD_OTHER_VERSION, &wanted);
+    set_key(&lines, record_at(&lines, "save", 0), "version", "%d", SAVE_VERSION + 1);
+    expect_load(s, "the next version", &lines, LOAD_OTHER_VERSION, &wanted);
 
     /* another version's records mean nothing to this game, so nothing
      * else in it is a mistake */
     set_key(&lines, record_at(&lines, "player", 0), "hp", "999");
     set_line(&lines, lines.count - 1, "this line isn't a record");
     insert_line(&lines, lines.count, "[chest]");
-    expect_load(s, "a later version, with more wrong", &lines, LOAD_OTHER_VERSION, &wanted);
+    expect_load(s, "the next version, with more wrong", &lines, LOAD_OTHER_VERSION, &wanted);
     free_lines(&lines);
 
     Wanted later = {0};
@@ -615,7 +613,9 @@ static void test_looks(Suite *s)
 
 static void test_player(Suite *s)
 {
-    expect_key(s, "hp above max_hp", "player", 0, "hp", "31", "'hp' is more than 'max_hp'");
+    char above[16];
+    snprintf(above, sizeof above, "%d", run_player(s->base_run)->max_hp + 1);
+    expect_key(s, "hp above max_hp", "player", 0, "hp", above, "'hp' is more than 'max_hp'");
     expect_key(s, "hp 0", "player", 0, "hp", "0", "'hp' should be at least 1");
     expect_key(s, "max_hp not a number", "player", 0, "max_hp", "lots",
                "'max_hp' should be a whole number");
@@ -643,7 +643,7 @@ static void test_player(Suite *s)
     copy_lines(&lines, &s->base);
     int player = record_at(&lines, "player", 0);
     int pos = set_key(&lines, player, "pos", "here");
-    int hp = set_key(&lines, player, "hp", "31");
+    int hp = set_key(&lines, player, "hp", "%s", above);
     Wanted both = {0};
     want(&both, "save.txt:%d: 'pos' should be 2 whole numbers", pos);
     want(&both, "save.txt:%d: 'hp' is more than 'max_hp'", hp);
@@ -1264,12 +1264,13 @@ static void test_monster_seen_at(Suite *s)
 
 /* ---- Version 1 ------------------------------------------------------------ */
 
-/* The base save without what version 3 added: the quiver, and the turn
- * of a monster's last breath */
+/* The base save without what version 3 added: the class, the quiver,
+ * and the turn of a monster's last breath */
 static void drop_version_3(Lines *lines)
 {
     for (int i = 0; i < lines->count; ++i) {
-        if (strncmp(lines->at[i], "quiver = ", 9) == 0 || strncmp(lines->at[i], "last_breath = ", 14) == 0) {
+        if (strncmp(lines->at[i], "quiver = ", 9) == 0 || strncmp(lines->at[i], "last_breath = ", 14) == 0 ||
+            strncmp(lines->at[i], "class = ", 8) == 0) {
             delete_lines(lines, i--, 1);
         }
     }
@@ -1334,6 +1335,12 @@ static void test_version_2(Suite *s)
 
 /* The base save as version 1 wrote it: rows explored in 0s and 1s, and
  * nothing remembered */
+/* The base save as a run of no class, as every run before version 3 was */
+static void without_class(Lines *lines)
+{
+    delete_lines(lines, key_at(lines, record_at(lines, "run", 0), "class"), 1);
+}
+
 static void to_version_1(Lines *lines)
 {
     to_version_2(lines);
@@ -1401,12 +1408,54 @@ static void test_version_1(Suite *s)
     free_lines(&damaged);
 
     copy_lines(&damaged, &lines);
-    insert_line(&damaged, row + 2, "known = %s",
-                value_at(&s->base, record_at(&s->base, "row", 5), "known"));
+    insert_line(&damaged, row + 2, "known = %s", value_at(&s->base, record_at(&s->base, "row", 5), "known"));
     Wanted known = {0};
     want(&known, "save.txt:%d: unknown key 'known'", row + 3);
     expect_load(s, "a version 1 row with what's known", &damaged, LOAD_DAMAGED, &known);
     free_lines(&damaged);
+    free_lines(&lines);
+}
+
+/* Version 2, before classes: a run of no class, which saves as version 3
+ * without one; the class key is version 3's. And version 3's class: one
+ * the data has */
+static void test_version_2_and_the_class(Suite *s)
+{
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    to_version_2(&lines);
+    Wanted none = {0};
+    size_t length;
+    char *text = join(&lines, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, text, strlen(text), &run, &errors), LOAD_OK);
+    if (run != NULL) {
+        CHECK_INT(run_class(run), RUN_NO_CLASS);
+        CHECK_STR(run_class_name(run), "Adventurer");
+        char *again = save_write(run, NULL);
+        CHECK(strstr(again, "\nversion = 3\n") != NULL && strstr(again, "class =") == NULL);
+        free(again);
+    }
+    run_free(run);
+    errors_clear(&errors);
+    free(text);
+
+    int at = record_at(&lines, "run", 0) + 1;
+    insert_line(&lines, at, "class = fighter");
+    Wanted unknown = {0};
+    want(&unknown, "save.txt:%d: unknown key 'class'", at + 1);
+    expect_load(s, "a version 2 save with a class", &lines, LOAD_DAMAGED, &unknown);
+    free_lines(&lines);
+
+    expect_key(s, "a class the data hasn't", "run", 0, "class", "wizard",
+               "no class is called 'wizard'");
+    expect_key(s, "a class that isn't an id", "run", 0, "class", "Fighter",
+               "'class' should be lowercase letters, digits and _");
+    /* left out: a run of no class */
+    copy_lines(&lines, &s->base);
+    without_class(&lines);
+    expect_load(s, "a version 3 save of no class", &lines, LOAD_OK, &none);
     free_lines(&lines);
 }
 
@@ -1671,10 +1720,11 @@ static char *read_data_file(const char *name, size_t extra, size_t *length)
 
 static void load_more_data(GameData *data)
 {
-    size_t monsters_length, items_length, vaults_length;
+    size_t monsters_length, items_length, vaults_length, classes_length;
     char *monsters = read_data_file("monsters.txt", 0, &monsters_length);
     char *items = read_data_file("items.txt", 1024, &items_length);
     char *vaults = read_data_file("vaults.txt", 0, &vaults_length);
+    char *classes = read_data_file("classes.txt", 0, &classes_length);
     for (int i = 1; i <= 3; ++i) {
         items_length += (size_t)sprintf(items + items_length,
                                         "\n[weapon]\nid = test_blade_%d\nname = test blade %d\n"
@@ -1682,13 +1732,14 @@ static void load_more_data(GameData *data)
     }
     Errors errors = {0};
     bool ok = data_load_texts(data, monsters, monsters_length, items, items_length, vaults,
-                              vaults_length, &errors);
+                              vaults_length, classes, classes_length, &errors);
     for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
     if (!ok) exit(EXIT_FAILURE);
     errors_clear(&errors);
     free(monsters);
     free(items);
     free(vaults);
+    free(classes);
 }
 
 int main(void)
@@ -1731,6 +1782,7 @@ int main(void)
     test_monster_seen_at(s);
     test_version_1(s);
     test_version_2(s);
+    test_version_2_and_the_class(s);
     test_several(s);
     printf("%d damaged and whole saves read\n", s->loads);
     test_mangled(s);

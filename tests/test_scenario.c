@@ -904,10 +904,10 @@ static bool read_file(const char *path, char **text, size_t *length)
  * alone (eighteen) the pack never fills */
 static void load_bigger_data(GameData *bigger)
 {
-    static const char *const FILES[] = {"monsters.txt", "items.txt", "vaults.txt"};
-    char *texts[3] = {NULL, NULL, NULL};
-    size_t lengths[3] = {0, 0, 0};
-    for (int i = 0; i < 3; ++i) {
+    static const char *const FILES[] = {"monsters.txt", "items.txt", "vaults.txt", "classes.txt"};
+    char *texts[4] = {NULL, NULL, NULL, NULL};
+    size_t lengths[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 4; ++i) {
         char path[512];
         snprintf(path, sizeof path, "%s/data/%s", AMULETS_SOURCE_DIR, FILES[i]);
         if (!read_file(path, &texts[i], &lengths[i])) {
@@ -926,11 +926,11 @@ static void load_bigger_data(GameData *bigger)
     memcpy(items + lengths[1], EXTRA, sizeof EXTRA);
     Errors errors = {0};
     bool ok = data_load_texts(bigger, texts[0], lengths[0], items, lengths[1] + sizeof EXTRA - 1,
-                              texts[2], lengths[2], &errors);
+                              texts[2], lengths[2], texts[3], lengths[3], &errors);
     for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
     errors_clear(&errors);
     free(items);
-    for (int i = 0; i < 3; ++i) free(texts[i]);
+    for (int i = 0; i < 4; ++i) free(texts[i]);
     if (!ok) {
         fprintf(stderr, "the bigger data doesn't load\n");
         exit(EXIT_FAILURE);

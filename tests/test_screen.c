@@ -18,7 +18,7 @@ static ScreenMap screen;
 
 static void open_input(Input *input, uint64_t seed, int floor)
 {
-    InputSetup setup = {&data, NULL, seed, floor, false};
+    InputSetup setup = {&data, NULL, seed, floor, false, 0, false};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 
@@ -136,7 +136,14 @@ static void panel_lines(void)
     ScreenPanel panel;
     screen_panel(&input, input.session.run, 30, 40, &panel);
     CHECK(has_line(&panel, 0, panel.count, "Floor 2"));
-    CHECK(has_line(&panel, 0, panel.count, "Weapon: a short sword"));
+    /* the default class's, as classes.txt gives it */
+    const ClassDef *first = &data.classes[0];
+    char weapon[96], line[128];
+    run_item_name(input.session.run, (Stack){first->kit[0].kind, 1}, weapon, sizeof weapon);
+    snprintf(line, sizeof line, "Weapon: %s", weapon);
+    CHECK_INT(data.items[first->kit[0].kind].item_class, IC_WEAPON);
+    CHECK(has_line(&panel, 0, panel.count, line));
+    CHECK(has_line(&panel, 0, panel.count, first->name));
     CHECK(has_line(&panel, 0, panel.count, "Turn 0"));
     int bars = 0;
     for (int i = 0; i < panel.count; ++i) bars += panel.lines[i].kind == PANEL_BAR;

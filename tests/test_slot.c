@@ -520,7 +520,12 @@ static void test_flows(Suite *s)
     /* another version's: kept where it is, byte for byte */
     CHECK(slot_remove(&slot));
     remove(slot.bad);
-    char *other = with_replaced(text, "version = 3\n", "version = 4\n");
+    char this_version[32], next_version[32], told[96];
+    snprintf(this_version, sizeof this_version, "version = %d\n", SAVE_VERSION);
+    snprintf(next_version, sizeof next_version, "version = %d\n", SAVE_VERSION + 1);
+    snprintf(told, sizeof told, "save.txt: it's version %d, and this game reads versions up to %d",
+             SAVE_VERSION + 1, SAVE_VERSION);
+    char *other = with_replaced(text, this_version, next_version);
     put_save(&slot, other, strlen(other));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK_INT(load.result, LOAD_OTHER_VERSION);
@@ -528,7 +533,7 @@ static void test_flows(Suite *s)
     CHECK(same_file(slot.save, other, strlen(other)));
     CHECK(!exists(slot.bad));
     const char *version[] = {"The saved run is from another version of the game:",
-                             "save.txt: it's version 4, and this game reads versions up to 3"};
+                             told};
     expect_explained(&load, version, 2);
     errors_clear(&load.reasons);
 

@@ -25,6 +25,8 @@ typedef struct Options {
                                 (else a throwaway one, or with --continue
                                 the player's own) */
     bool seed_given;
+    const char *class_id;    /* --class ID, or NULL: classes.txt's first */
+    int class_index;         /* the class, once the data is loaded */
     const char *screenshot;  /* --screenshot FILE */
     bool tile_view;          /* --tiles (or --glyphs, the default) */
     const char *font_path;   /* --font FILE */

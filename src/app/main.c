@@ -17,7 +17,8 @@ static void usage(FILE *out)
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
           "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
-          "       amulets --seed N [--floor N] --play KEYS [--digest] [--show | --show-all] [--home DIR]\n"
+          "       amulets --seed N [--floor N] [--class ID] --play KEYS [--digest] [--show | --show-all]\n"
+          "               [--home DIR]\n"
           "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --replay FILE              (watch it in the window)\n"
           "       amulets --replay FILE [--digest] [--headless]\n"
@@ -59,6 +60,20 @@ static bool check_tiles(const char *dir, const GameData *data, Errors *errors)
 #endif
 }
 
+/* --class's id, as an index into the classes; false (having said which
+ * there are) if there's no such class */
+static bool find_class(const GameData *data, Options *o)
+{
+    o->class_index = o->class_id != NULL ? data_find_class(data, o->class_id) : 0;
+    if (o->class_index >= 0) return true;
+    fprintf(stderr, "amulets: --class: no class is called '%s'; the classes are", o->class_id);
+    for (int i = 0; i < data->class_count; ++i) {
+        fprintf(stderr, "%s %s", i > 0 ? "," : "", data->classes[i].id);
+    }
+    fputc('\n', stderr);
+    return false;
+}
+
 int app_check_data(const char *dir)
 {
     GameData data = {0};
@@ -68,8 +83,8 @@ int app_check_data(const char *dir)
     ok = ok && check_tiles(dir, &data, &errors);
     errors_print(&errors, stdout, -1);
     if (ok) {
-        printf("%s: %d monsters, %d items, %d vaults, their tiles, no mistakes\n", dir,
-               data.monster_count, data.item_count, data.vault_count);
+        printf("%s: %d monsters, %d items, %d vaults, %d classes, their tiles, no mistakes\n", dir,
+               data.monster_count, data.item_count, data.vault_count, data.class_count);
     } else {
         printf("%d mistake%s\n", errors.count, errors.count == 1 ? "" : "s");
     }
@@ -109,7 +124,7 @@ static bool simple_option(int argc, char **argv, int *i, Options *o)
     const struct { const char *name; const char **value; } WORDS[] = {
         {"--data", &o->data_dir}, {"--play", &o->play}, {"--replay", &o->replay},
         {"--screenshot", &o->screenshot}, {"--font", &o->font_path},
-        {"--tiles-dir", &o->tiles_dir}, {"--home", &o->home},
+        {"--tiles-dir", &o->tiles_dir}, {"--home", &o->home}, {"--class", &o->class_id},
     };
     for (size_t k = 0; k < sizeof SWITCHES / sizeof SWITCHES[0]; ++k) {
         if (strcmp(arg, SWITCHES[k].name) == 0) return *SWITCHES[k].flag = true;
@@ -220,6 +235,11 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (options.class_id != NULL && (options.play == NULL || options.screenshot != NULL)) {
+        /* the window asks for the class on its title */
+        fprintf(stderr, "amulets: --class is for the scripted runner (--play without --screenshot)\n");
+        return 2;
+    }
     if (options.data_dir == NULL) options.data_dir = default_data_dir();
     if (!options.seed_given && options.play == NULL && !options.catalog && !options.duel) {
         /* a new game of one's own: the clock only picks the seed */
@@ -240,6 +260,15 @@ int main(int argc, char **argv)
     GameData data = {0};
     if (!app_load_data(options.data_dir, &data, stderr)) {
         return 1;
+    }
+    if (!find_class(&data, &options)) {
+        data_free(&data);
+        return 2;
+    }
+    if (options.class_id != NULL && (options.resume || options.replay != NULL || options.catalog)) {
+        fprintf(stderr, "amulets: --class starts a new run: a saved run or a recording has its own\n");
+        data_free(&data);
+        return 2;
     }
     int status;
     if (options.replay != NULL) {

@@ -1,6 +1,6 @@
-/* Reading monsters.txt, items.txt and vaults.txt (whose records
- * data_vault.c reads), in that order: a vault's guardian is named by a
- * monster's id. Each file's checks that look at the
+/* Reading monsters.txt, items.txt, vaults.txt and classes.txt (whose
+ * records data_vault.c and data_class.c read), in that order: a vault's
+ * guardian is named by a monster's id, a class's kit by items' ids. Each file's checks that look at the
  * file as a whole (every floor has a monster, the items the game needs,
  * an Amulet's vault for each Amulet floor) wait until its records are all
  * good: a record left out for a mistake would otherwise be reported again
@@ -21,7 +21,7 @@
 #include "vault.h"
 
 enum {
-    FILE_COUNT = 3,
+    FILE_COUNT = 4,
     MAX_FILE_BYTES = 64 << 20,   /* no data file comes near; a bigger one is a mistake */
     TOKEN_SIZE = 64
 };
@@ -119,11 +119,21 @@ int data_find_item(const GameData *data, const char *id)
     return -1;
 }
 
+int data_find_class(const GameData *data, const char *id)
+{
+    INVARIANT(id != NULL);
+    for (int i = 0; i < data->class_count; ++i) {
+        if (strcmp(data->classes[i].id, id) == 0) return i;
+    }
+    return -1;
+}
+
 void data_free(GameData *data)
 {
     free(data->monsters);
     free(data->items);
     free(data->vaults);
+    free(data->classes);
     memset(data, 0, sizeof *data);
 }
 
@@ -505,6 +515,7 @@ static const FileKind FILES[FILE_COUNT] = {
     {"monsters.txt", read_monster, check_monster_floors},
     {"items.txt", read_item, check_needed_items},
     {"vaults.txt", data_read_vault, data_check_amulet_floors},
+    {"classes.txt", data_read_class, data_check_classes},
 };
 
 /* A file's text, or why there isn't one */
@@ -628,12 +639,16 @@ static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Error
     loader.errors = errors;
     bool good = true;
     for (int i = 0; i < FILE_COUNT; ++i) {
-        good = load_file(&loader, &FILES[i], &sources[i]) && good;
+        bool file_good = load_file(&loader, &FILES[i], &sources[i]);
+        good = file_good && good;
         if (i == 0) {
             /* the vaults look for their guardians among these */
             loader.monsters_read = sources[0].text != NULL;
             loader.monster_ids = loader.ids;
             loader.ids = (IdList){NULL, 0, 0};
+        } else if (i == 1) {
+            /* the classes' kits look for their items among these */
+            loader.items_good = file_good;
         }
     }
     free_ids(&loader.ids);
@@ -646,6 +661,7 @@ bool data_load_texts(GameData *data,
                      const char *monsters, size_t monsters_len,
                      const char *items, size_t items_len,
                      const char *vaults, size_t vaults_len,
+                     const char *classes, size_t classes_len,
                      Errors *errors)
 {
     const char *missing = "the file is missing";
@@ -653,6 +669,7 @@ bool data_load_texts(GameData *data,
         {monsters, monsters_len, missing},
         {items, items_len, missing},
         {vaults, vaults_len, missing},
+        {classes, classes_len, missing},
     };
     return load_sources(data, sources, errors);
 }
@@ -702,7 +719,7 @@ static char *read_file(const char *path, size_t *len, char *why, size_t why_size
 
 bool data_load_dir(GameData *data, const char *dir, Errors *errors)
 {
-    char *texts[FILE_COUNT] = {NULL, NULL, NULL};
+    char *texts[FILE_COUNT] = {NULL};
     char why[FILE_COUNT][128];
     Source sources[FILE_COUNT];
     for (int i = 0; i < FILE_COUNT; ++i) {

@@ -1,5 +1,6 @@
-/* The game's content, read from data/monsters.txt, data/items.txt and
- * data/vaults.txt: kinds of monster, kinds of item and hand-drawn vaults.
+/* The game's content, read from data/monsters.txt, data/items.txt,
+ * data/vaults.txt and data/classes.txt: kinds of monster, kinds of item,
+ * hand-drawn vaults and the classes a run can start as.
  * Every mistake in a file is reported as "file:line: what's wrong" and a
  * record with a mistake is left out. */
 #ifndef AMULETS_DATA_H
@@ -101,6 +102,30 @@ typedef struct VaultDef {
     char rows[VAULT_MAX_H][VAULT_MAX_W + 1];
 } VaultDef;
 
+/* A class (classes.txt): who the player starts a run as. The kit is
+ * what they carry at the start, kind by kind; the first weapon in it is
+ * wielded and the first armor worn, one of each, and the rest goes in the
+ * pack. known are the kinds of potion and scroll they know at the start. */
+enum {
+    CLASS_KIT_SIZE = MAX_ITEM_KINDS,     /* each kind at most once */
+    CLASS_KNOWN_SIZE = MAX_ITEM_KINDS,
+    DESCRIPTION_SIZE = 160,
+};
+
+typedef struct ClassKit { int kind; int count; } ClassKit;
+
+typedef struct ClassDef {
+    char id[ID_SIZE];
+    char name[NAME_SIZE];
+    char description[DESCRIPTION_SIZE];
+    int hp;
+    int strength;
+    ClassKit kit[CLASS_KIT_SIZE];   /* item kinds, in the file's order */
+    int kit_count;
+    int known[CLASS_KNOWN_SIZE];    /* item kinds */
+    int known_count;
+} ClassDef;
+
 typedef struct GameData {
     MonsterDef *monsters;
     int monster_count;
@@ -108,9 +133,11 @@ typedef struct GameData {
     int item_count;
     VaultDef *vaults;
     int vault_count;
+    ClassDef *classes;   /* at least one; the first is a new run's default */
+    int class_count;
 } GameData;
 
-/* Reads the three files from a folder into data, reporting every mistake
+/* Reads the four files from a folder into data, reporting every mistake
  * in errors. True if there were none. data must be zeroed or freed. */
 bool data_load_dir(GameData *data, const char *dir, Errors *errors);
 
@@ -121,6 +148,7 @@ bool data_load_texts(GameData *data,
                      const char *monsters, size_t monsters_len,
                      const char *items, size_t items_len,
                      const char *vaults, size_t vaults_len,
+                     const char *classes, size_t classes_len,
                      Errors *errors);
 
 void data_free(GameData *data);
@@ -128,6 +156,7 @@ void data_free(GameData *data);
 /* A kind's index by its id, or -1 */
 int data_find_monster(const GameData *data, const char *id);
 int data_find_item(const GameData *data, const char *id);
+int data_find_class(const GameData *data, const char *id);
 
 /* Names of things, as the files spell them (NULL if out of range) */
 const char *data_trait_name(unsigned trait);

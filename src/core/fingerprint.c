@@ -49,6 +49,7 @@ static void mix_statuses(Hash *hash, const Statuses *s, bool afraid)
 static void mix_run(Hash *hash, const Run *run)
 {
     mix(hash, run->seed);
+    mix(hash, (uint64_t)(uint32_t)run->class_index);
     mix(hash, (uint64_t)(uint32_t)run->turn << 32 | (uint32_t)run->level.depth);
     for (int i = 0; i < 4; ++i) mix(hash, run->rng.s[i]);
     for (int kind = 0; kind < run->data->item_count; ++kind) {

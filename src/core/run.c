@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "invariant.h"
 #include "tune.h"
 
 /* ---- Making a run ---------------------------------------------------- */
@@ -36,17 +37,50 @@ void run_make_floor(Run *run, int depth)
     run_update_sight(run);
 }
 
+/* The kit: the first weapon wielded and the first armor worn (one of
+ * each), the rest in the pack. classes.txt's checks made sure it fits */
+static void give_kit(Player *player, const GameData *data, const ClassDef *def)
+{
+    for (int i = 0; i < def->kit_count; ++i) {
+        Stack stack = {def->kit[i].kind, def->kit[i].count};
+        ItemClass item_class = data->items[stack.kind].item_class;
+        int *hand = item_class == IC_WEAPON ? &player->weapon
+                    : item_class == IC_ARMOR ? &player->armor : NULL;
+        if (hand != NULL && *hand < 0) {
+            *hand = stack.kind;
+            --stack.count;
+        }
+        bool packed = stack.count == 0 || pack_add(&player->pack, stack);
+        INVARIANT(packed);
+        (void)packed;
+    }
+}
+
+/* The player as the class starts; with none, the book's adventurer */
 static void init_player(Run *run)
 {
     Player *player = &run->player;
-    player->hp = player->max_hp = PLAYER_HP;
-    player->weapon = data_find_item(run->data, "short_sword");
-    player->armor = -1;
-    player->quiver = -1;
+    player->weapon = player->armor = player->quiver = -1;
+    if (run->class_index == RUN_NO_CLASS) {
+        player->hp = player->max_hp = PLAYER_HP;
+        player->weapon = data_find_item(run->data, "short_sword");
+        return;
+    }
+    const ClassDef *def = &run->data->classes[run->class_index];
+    player->hp = player->max_hp = def->hp;
+    player->strength = def->strength;
+    give_kit(player, run->data, def);
+    for (int i = 0; i < def->known_count; ++i) ident_learn(&run->ident, def->known[i]);
 }
 
 Run *run_new(const GameData *data, uint64_t seed, int start_floor)
 {
+    return run_new_as(data, seed, start_floor, 0);
+}
+
+Run *run_new_as(const GameData *data, uint64_t seed, int start_floor, int class_index)
+{
+    INVARIANT(class_index >= RUN_NO_CLASS && class_index < data->class_count);
     Run *run = calloc(1, sizeof *run);
     if (run == NULL) return NULL;
     run->paths = run_new_paths();
@@ -56,6 +90,7 @@ Run *run_new(const GameData *data, uint64_t seed, int start_floor)
     }
     run->data = data;
     run->seed = seed;
+    run->class_index = class_index;
     rng_seed(&run->rng, seed);
     run->max_sight = keenest_sight(data);
     if (start_floor < 1) start_floor = 1;
@@ -140,6 +175,17 @@ void run_announce(Run *run, const Monster *monster, const char *what)
 
 const GameData *run_data(const Run *run) { return run->data; }
 uint64_t run_seed(const Run *run) { return run->seed; }
+int run_class(const Run *run) { return run->class_index; }
+
+const char *run_class_id(const Run *run)
+{
+    return run->class_index == RUN_NO_CLASS ? NULL : run->data->classes[run->class_index].id;
+}
+
+const char *run_class_name(const Run *run)
+{
+    return run->class_index == RUN_NO_CLASS ? "Adventurer" : run->data->classes[run->class_index].name;
+}
 int run_turn(const Run *run) { return run->turn; }
 int run_arrivals(const Run *run) { return run->arrivals; }
 Mode run_mode(const Run *run) { return run->mode; }

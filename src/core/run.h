@@ -92,9 +92,18 @@ typedef struct Player {
     char killed_by[NAME_SIZE + 32];  /* "a jackal", for the death screen */
 } Player;
 
-/* A new run on floor 1, or deeper as if arrived there by the stairs.
+/* A run of no class: the player of the book before classes (PLAYER_HP,
+ * a short sword, nothing else), as a save or a recording from before
+ * classes holds, and as the hand-built scenes of the tests start */
+enum { RUN_NO_CLASS = -1 };
+
+/* A new run on floor 1, or deeper as if arrived there by the stairs, the
+ * player starting as the class (an index into data's classes, or
+ * RUN_NO_CLASS): its hp, strength and kit, knowing its known kinds.
  * data must stay loaded (without mistakes) while the run lives. NULL if
  * out of memory. */
+Run *run_new_as(const GameData *data, uint64_t seed, int start_floor, int class_index);
+/* The same as the first class in classes.txt, the default */
 Run *run_new(const GameData *data, uint64_t seed, int start_floor);
 void run_free(Run *run);
 /* A copy of the whole run, caches and all */
@@ -113,6 +122,12 @@ void run_tell(Run *run, const char *text);
 /* Queries */
 const GameData *run_data(const Run *run);
 uint64_t run_seed(const Run *run);
+/* The class the run began as, or RUN_NO_CLASS */
+int run_class(const Run *run);
+/* Its name as the title shows it, "Adventurer" for none */
+const char *run_class_name(const Run *run);
+/* Its id in classes.txt, or NULL for none */
+const char *run_class_id(const Run *run);
 int run_turn(const Run *run);
 Mode run_mode(const Run *run);
 InvAction run_inventory_action(const Run *run);

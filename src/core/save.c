@@ -61,6 +61,9 @@ static void add_run(Text *text, const Run *run)
     add(text, "\n[save]\nversion = %d\n", SAVE_VERSION);
     add(text, "\n[run]\nseed = %llu\nturn = %d\nfloor = %d\ndice = %s\n",
         (unsigned long long)run->seed, run->turn, run->level.depth, dice);
+    if (run->class_index != RUN_NO_CLASS) {
+        add(text, "class = %s\n", run->data->classes[run->class_index].id);
+    }
 }
 
 static void add_looks(Text *text, const Run *run)

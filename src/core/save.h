@@ -11,11 +11,14 @@
 #include "errors.h"
 #include "run.h"
 
-/* Raised whenever the format changes, so an old save is never misread.
- * Version 2 holds what the player remembers; a version 1 save is still
- * read, its memory worked out from what was explored. Version 3 holds
- * the quiver and when each fire-breather last breathed (an earlier save
- * has neither: an empty quiver, and breath ready) */
+/* Raised whenever the format changes, so an old save is never misread;
+ * every earlier version is still read. What each added:
+ *   2  what the player remembers (a version 1 save's memory is worked
+ *      out from what was explored)
+ *   3  the run's class, [run] class = ID (left out for a run of no
+ *      class, as every run before version 3 was); the quiver, [player]
+ *      quiver = ID; when each fire-breather last breathed, [monster]
+ *      last_breath = TURN (left out: breath ready) */
 enum { SAVE_VERSION = 3 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of

@@ -95,6 +95,21 @@ static uint64_t read_seed(Fields *fields)
 
 /* ---- Records --------------------------------------------------------- */
 
+/* The class, by its id, from version 3 on; a run of no class has none */
+static void read_class(Reading *r, Fields *fields)
+{
+    r->run->class_index = RUN_NO_CLASS;
+    if (r->version < 3 || !fld_has(fields, "class")) return;
+    char id[ID_SIZE];
+    fld_id(fields, "class", id);
+    if (id[0] == '\0') return;   /* reported already */
+    r->run->class_index = data_find_class(r->data, id);
+    if (r->run->class_index < 0) {
+        fld_report(fields, fld_line(fields, "class"), "no class is called '%s'", id);
+        r->run->class_index = RUN_NO_CLASS;
+    }
+}
+
 static void read_run(Reading *r, Fields *fields)
 {
     Run *run = r->run;
@@ -110,6 +125,7 @@ static void read_run(Reading *r, Fields *fields)
     if (dice[0] != '\0' && !rng_from_text(&run->rng, dice)) {
         fld_report(fields, fld_line(fields, "dice"), "'dice' isn't the dice's state");
     }
+    read_class(r, fields);
 }
 
 static void read_look(Reading *r, Fields *fields)
@@ -659,6 +675,7 @@ LoadResult save_read(const GameData *data, const char *text, size_t length, Run 
     map_fill(&run->level.map, T_WALL);
     run->level.depth = 1;
     run->player.weapon = run->player.armor = run->player.quiver = -1;
+    run->class_index = RUN_NO_CLASS;
     Reading reading = {.data = data, .run = run, .errors = errors, .version = version};
     read_records(&reading, &file);
     rec_free(&file);

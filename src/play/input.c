@@ -9,7 +9,8 @@
 /* ---- Screens ----------------------------------------------------------- */
 
 static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
-    [SCREEN_TITLE] = "title",     [SCREEN_LOOKING] = "looking",
+    [SCREEN_TITLE] = "title",     [SCREEN_CLASS] = "class",
+    [SCREEN_LOOKING] = "looking",
     [SCREEN_PLAYING] = "playing", [SCREEN_PACK] = "inventory",
     [SCREEN_CLOSING] = "closing", [SCREEN_CONFIRMING] = "confirming",
     [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
@@ -27,6 +28,7 @@ static const Screen MODE_SCREENS[] = {
 
 Screen input_screen(const Input *input)
 {
+    if (input->choice.up) return SCREEN_CLASS;
     if (input->on_title) return SCREEN_TITLE;
     if (input->looking) return SCREEN_LOOKING;
     if (input->quit_asked) return SCREEN_QUIT_ASKED;
@@ -59,6 +61,20 @@ static void play_run(Input *input, Run *run)
     input->quit_asked = false;
 }
 
+/* The class chosen last time, if the slot remembers one the data has */
+static int remembered_class(const InputSetup *setup)
+{
+    char id[ID_SIZE];
+    int found = setup->slot != NULL && slot_read_class(setup->slot, id)
+                    ? data_find_class(setup->data, id) : -1;
+    return found >= 0 ? found : setup->class_index;
+}
+
+static void open_choice(Input *input, ChoiceBack back, uint64_t seed)
+{
+    input->choice = (ClassChoice){true, input->last_class, back, seed};
+}
+
 bool input_open(Input *input, const InputSetup *setup)
 {
     memset(input, 0, sizeof *input);
@@ -66,10 +82,15 @@ bool input_open(Input *input, const InputSetup *setup)
     input->next_seed = setup->seed;
     input->views.vault_shown = -1;
     rng_seed(&input->views.growth_rng, setup->seed ^ 0xCA7Eull);
-    Run *run = run_new(setup->data, input->next_seed++, setup->start_floor);
+    input->last_class = setup->choose_class ? remembered_class(setup) : setup->class_index;
+    INVARIANT(input->last_class >= 0 && input->last_class < setup->data->class_count);
+    Run *run = run_new_as(setup->data, input->next_seed++, setup->start_floor, input->last_class);
     if (run == NULL) return false;
     session_start(&input->session, setup->slot, run);
     input->on_title = setup->offer_title && setup->slot != NULL && slot_has_save(setup->slot);
+    /* a new player meets the classes first; the run made here is only
+     * what's behind the choice until one is made */
+    if (setup->choose_class && !input->on_title) open_choice(input, BACK_QUITS, setup->seed);
     return true;
 }
 
@@ -79,10 +100,16 @@ void input_free(Input *input)
     input->session.run = NULL;
 }
 
-/* R on the death or victory screen: the next seed's run */
+/* R on the death or victory screen: the next seed's run, of the last
+ * class chosen */
 static InputResult new_run(Input *input)
 {
-    Run *run = run_new(input->setup.data, input->next_seed, input->setup.start_floor);
+    if (input->setup.choose_class) {
+        open_choice(input, BACK_TO_END, input->next_seed);
+        return INPUT_REDRAW;
+    }
+    Run *run = run_new_as(input->setup.data, input->next_seed, input->setup.start_floor,
+                          input->last_class);
     if (run == NULL) {
         run_tell(input->session.run, "There's no memory left for a new run.");
         return INPUT_REDRAW;
@@ -111,26 +138,73 @@ bool input_continue(Input *input)
 
 /* ---- The title ----------------------------------------------------------- */
 
+/* The waiting save goes, whatever it is (a damaged one set aside is
+ * already gone); if it can't, the new run says why, since it will be
+ * offered again at the next start */
+static void remove_waiting_save(Input *input)
+{
+    if (slot_remove(input->setup.slot)) return;
+    char line[SLOT_ERROR_SIZE + 80];
+    file_explain(line, sizeof line - 1,
+                 "The old save couldn't be deleted, so it will be offered again", errno);
+    strcat(line, ".");
+    run_tell(input->session.run, line);
+}
+
 static InputResult title_key(Input *input, int key)
 {
     if ((key == 'c' || key == 'C') && !input->title.failed) {
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
+    if ((key == 'n' || key == 'N') && input->setup.choose_class) {
+        open_choice(input, BACK_TO_TITLE, run_seed(input->session.run));
+        return INPUT_REDRAW;
+    }
     if (key == 'n' || key == 'N') {
-        /* the waiting save goes, whatever it is (a damaged one set aside
-         * is already gone); if it can't, the new run says why, since it
-         * will be offered again at the next start */
-        if (!slot_remove(input->setup.slot)) {
-            char line[SLOT_ERROR_SIZE + 80];
-            file_explain(line, sizeof line - 1,
-                         "The old save couldn't be deleted, so it will be offered again", errno);
-            strcat(line, ".");
-            run_tell(input->session.run, line);
-        }
+        remove_waiting_save(input);
         input->on_title = false;
         return INPUT_NEW_RUN;
     }
     return key == AK_ESC ? INPUT_QUIT : INPUT_NOTHING;
+}
+
+/* ---- Choosing a class ------------------------------------------------------ */
+
+/* A run of the class begins: the choice's seed (the first run's, or the
+ * next after a run's end) */
+static InputResult choose_class(Input *input, int class_index)
+{
+    Run *run = run_new_as(input->setup.data, input->choice.seed, input->setup.start_floor,
+                          class_index);
+    if (run == NULL) {
+        run_tell(input->session.run, "There's no memory left for a new run.");
+        return INPUT_REDRAW;
+    }
+    if (input->choice.back == BACK_TO_END) ++input->next_seed;
+    bool over_save = input->on_title;
+    input->choice.up = false;
+    input->last_class = class_index;
+    if (input->setup.slot != NULL) slot_write_class(input->setup.slot, input->setup.data->classes[class_index].id);
+    play_run(input, run);
+    if (over_save) remove_waiting_save(input);
+    return INPUT_NEW_RUN;
+}
+
+static InputResult class_key(Input *input, int key)
+{
+    ClassChoice *choice = &input->choice;
+    int count = input->setup.data->class_count;
+    if (key >= '1' && key <= '9' && key - '1' < count) return choose_class(input, key - '1');
+    if (key == AK_ENTER) return choose_class(input, choice->highlighted);
+    if (key == AK_ESC) {
+        choice->up = false;
+        return choice->back == BACK_QUITS ? INPUT_QUIT : INPUT_REDRAW;
+    }
+    int step = key == AK_UP || key == 'k' || key == AK_KP8   ? -1
+               : key == AK_DOWN || key == 'j' || key == AK_KP2 ? 1 : 0;
+    if (step == 0) return INPUT_NOTHING;
+    choice->highlighted = (choice->highlighted + step + count) % count;
+    return INPUT_REDRAW;
 }
 
 /* ---- The debugging views --------------------------------------------------- */
@@ -273,7 +347,7 @@ static InputResult aim_key(Input *input, int key)
 
 bool input_look_cell(const Input *input, Point *out)
 {
-    if (input->on_title) return false;
+    if (input->on_title || input->choice.up) return false;
     if (input->looking || input_screen(input) == SCREEN_AIMING) {
         *out = input->cursor;
         return true;
@@ -284,7 +358,7 @@ bool input_look_cell(const Input *input, Point *out)
 
 InputResult input_point(Input *input, const Point *cell)
 {
-    bool on_map = cell != NULL && !input->on_title && in_bounds(cell->x, cell->y);
+    bool on_map = cell != NULL && !input->on_title && !input->choice.up && in_bounds(cell->x, cell->y);
     if (on_map && (input->looking || input_screen(input) == SCREEN_AIMING)) {
         if (point_eq(input->cursor, *cell)) return INPUT_NOTHING;
         input->cursor = *cell;
@@ -340,6 +414,7 @@ static InputResult quit_asked_key(Input *input, int key)
 InputResult input_key(Input *input, int key)
 {
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
+    if (input->choice.up) return class_key(input, key);
     if (input->on_title) return title_key(input, key);
     if (input->looking) return look_key(input, key);
     if (input->quit_asked) return quit_asked_key(input, key);
@@ -356,7 +431,8 @@ bool input_has_save(const Input *input)
 static bool in_run(const Input *input)
 {
     Screen screen = input_screen(input);
-    return screen != SCREEN_TITLE && screen != SCREEN_DEAD && screen != SCREEN_WON;
+    return screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_DEAD &&
+           screen != SCREEN_WON;
 }
 
 InputResult input_stop(Input *input)

@@ -11,6 +11,13 @@
  *   N starts a new run (and deletes a save that could be continued or
  *   that another version wrote), Esc quits and keeps it. A save that
  *   can't be continued says why (input->title) and C is no longer offered.
+ * - Choosing a class, where a new run starts that way (setup.choose_class:
+ *   the title's N, R at a run's end, and the start when no save waits):
+ *   a class's number starts a run as it, the up and down keys (j, k, 8, 2)
+ *   move between them, Enter starts the one moved to, Esc goes back (to
+ *   the title or the run's end; at the start, it quits). The waiting save
+ *   is deleted only once a class is chosen. The last class chosen is
+ *   remembered beside the save (slot.h) and chosen first next time.
  * - The run's own screens (playing, the pack, closing a door, a yes or no
  *   question, Esc's menu, death, victory) follow the run's mode, and their
  *   keys are keys.h's: a command goes through the session (which keeps the
@@ -51,6 +58,7 @@ enum { INPUT_TITLE_LINES = SLOT_REASONS_SHOWN + 2 };
  * modes */
 typedef enum Screen {
     SCREEN_TITLE,
+    SCREEN_CLASS,          /* choosing a class for a new run */
     SCREEN_LOOKING,
     SCREEN_PLAYING,
     SCREEN_PACK,
@@ -101,7 +109,22 @@ typedef struct InputSetup {
     uint64_t seed;         /* the first run's; each new run takes the next */
     int start_floor;
     bool offer_title;      /* a waiting save is offered on the title first */
+    int class_index;       /* the class a new run starts as when none is
+                              chosen: 0 is classes.txt's first */
+    bool choose_class;     /* a new run starts by choosing its class (the
+                              window): the title's N, R at a run's end, and
+                              the start when no save waits */
 } InputSetup;
+
+/* Where Esc goes from the class choice */
+typedef enum ChoiceBack { BACK_QUITS, BACK_TO_TITLE, BACK_TO_END } ChoiceBack;
+
+typedef struct ClassChoice {
+    bool up;               /* the choice is on the screen */
+    int highlighted;       /* a class's index */
+    ChoiceBack back;
+    uint64_t seed;         /* the run it starts */
+} ClassChoice;
 
 typedef struct Input {
     InputSetup setup;
@@ -109,6 +132,8 @@ typedef struct Input {
     Session session;       /* the run in play, and its save */
     bool on_title;
     TitleState title;
+    ClassChoice choice;
+    int last_class;        /* the last class chosen, or setup's */
     bool looking;
     Point cursor;          /* while looking, or aiming */
     bool quit_asked;       /* Q in Esc's menu, waiting for a yes */
@@ -152,7 +177,7 @@ bool input_continue(Input *input);
 bool input_play(Input *input, const int *keys, int count);
 
 Screen input_screen(const Input *input);
-/* "title", "looking", "playing", "inventory", "closing", "confirming",
+/* "title", "class", "looking", "playing", "inventory", "closing", "confirming",
  * "menu", "quitting", "dead", "won" */
 const char *input_screen_name(Screen screen);
 

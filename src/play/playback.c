@@ -6,7 +6,8 @@
 
 /* The run a mid-run recording begins from: its start save, which must be
  * whole and of this game's save version */
-static Run *start_from_save(const Replay *replay, const GameData *data, Errors *errors)
+static Run *start_from_save(const Replay *replay, const GameData *data, int class_index,
+                            Errors *errors)
 {
     Errors reasons = {0};
     Run *run = NULL;
@@ -17,6 +18,13 @@ static Run *start_from_save(const Replay *replay, const GameData *data, Errors *
         for (int i = 0; i < reasons.count && i < 3; ++i) {
             errors_add(errors, "%s:%d: %s", replay->file, replay->start_line, reasons.lines[i]);
         }
+        run_free(run);
+        run = NULL;
+    } else if (run_class(run) != class_index) {
+        const char *class_id = run_class_id(run);
+        errors_add(errors, "%s:%d: the save it begins from is of class %s, not %s", replay->file,
+                   replay->start_line, class_id != NULL ? class_id : "none",
+                   replay->class_id[0] != '\0' ? replay->class_id : "none");
         run_free(run);
         run = NULL;
     } else if (run_seed(run) != replay->seed) {
@@ -42,8 +50,18 @@ bool playback_start(Playback *playback, const Replay *replay, const GameData *da
                    (unsigned long long)digest);
         return false;
     }
-    playback->run = replay->start != NULL ? start_from_save(replay, data, errors)
-                                          : run_new(data, replay->seed, replay->floor);
+    int class_index = RUN_NO_CLASS;
+    if (replay->class_id[0] != '\0') {
+        class_index = data_find_class(data, replay->class_id);
+        if (class_index < 0) {
+            errors_add(errors, "%s:%d: no class is called '%s'", replay->file, replay->class_line,
+                       replay->class_id);
+            return false;
+        }
+    }
+    playback->run = replay->start != NULL
+                        ? start_from_save(replay, data, class_index, errors)
+                        : run_new_as(data, replay->seed, replay->floor, class_index);
     if (playback->run == NULL && replay->start == NULL) {
         errors_add(errors, "%s: there isn't enough memory to play it", replay->file);
     }

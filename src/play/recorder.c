@@ -67,7 +67,8 @@ static bool begin_mid_run(Recorder *recorder, Run *run)
     size_t length;
     char *save = save_write(run, &length);
     Replay replay;
-    rep_init(&replay, run_seed(run), run_level(run)->depth, recorder->data_digest, save, length);
+    rep_init(&replay, run_seed(run), run_level(run)->depth, recorder->data_digest,
+             run_class_id(run), save, length);
     char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
     uint64_t hash;
     bool written = save != NULL && replay.start != NULL &&
@@ -115,7 +116,8 @@ static bool build(const Recorder *recorder, Replay *out)
         out->count = recorder->kept_commands;
         out->check_count = recorder->kept_checks;
     } else {
-        rep_init(out, recorder->seed, recorder->floor, recorder->data_digest, NULL, 0);
+        rep_init(out, recorder->seed, recorder->floor, recorder->data_digest,
+                 recorder->class_id, NULL, 0);
     }
     for (int i = 0; i < recorder->pending_count; ++i) {
         if (!rep_add(out, recorder->pending[i])) {
@@ -194,7 +196,8 @@ static Found take_up(Recorder *recorder, const Run *run)
     if (!good) return FOUND_DAMAGED;
     int check = -1;
     if (replay.game == REP_GAME_VERSION && replay.data_digest == recorder->data_digest &&
-        replay.seed == run_seed(run) && replay.ended == MODE_PLAYING) {
+        replay.seed == run_seed(run) && strcmp(replay.class_id, recorder->class_id) == 0 &&
+        replay.ended == MODE_PLAYING) {
         check = matching_check(&replay, save_digest(run));
     }
     if (check >= 0) {
@@ -212,7 +215,7 @@ static Found take_up(Recorder *recorder, const Run *run)
 static bool is_new(const Run *run)
 {
     if (run_turn(run) != 0) return false;
-    Run *made = run_new(run_data(run), run_seed(run), run_level(run)->depth);
+    Run *made = run_new_as(run_data(run), run_seed(run), run_level(run)->depth, run_class(run));
     bool same = made != NULL && save_digest(made) == save_digest(run);
     run_free(made);
     return same;
@@ -227,6 +230,8 @@ void recorder_start(Recorder *recorder, const Slot *slot, Run *run)
     recorder->seed = run_seed(run);
     recorder->floor = run_level(run)->depth;
     recorder->data_digest = rep_data_digest(run_data(run));
+    const char *class_id = run_class_id(run);
+    snprintf(recorder->class_id, sizeof recorder->class_id, "%s", class_id ? class_id : "");
     Found found = take_up(recorder, run);
     if (found == FOUND_OURS || is_new(run)) return;
     static const char *const why[] = {

@@ -29,6 +29,7 @@ typedef struct Recorder {
     const Slot *slot;        /* NULL: nothing is recorded */
     uint64_t seed;
     int floor;
+    char class_id[ID_SIZE];  /* the run's class, "" for none */
     uint64_t data_digest;
     bool on_disk;            /* replay.txt holds this run's recording */
     bool broken;             /* commands were lost: a new recording begins

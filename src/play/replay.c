@@ -104,6 +104,22 @@ static void hash_vault(Hash *h, const VaultDef *v)
     for (int y = 0; y < v->h && y < VAULT_MAX_H; ++y) hash_text(h, v->rows[y]);
 }
 
+static void hash_class(Hash *h, const ClassDef *c)
+{
+    hash_text(h, c->id);
+    hash_text(h, c->name);
+    hash_text(h, c->description);
+    hash_int(h, c->hp);
+    hash_int(h, c->strength);
+    hash_int(h, c->kit_count);
+    for (int i = 0; i < c->kit_count; ++i) {
+        hash_int(h, c->kit[i].kind);
+        hash_int(h, c->kit[i].count);
+    }
+    hash_int(h, c->known_count);
+    for (int i = 0; i < c->known_count; ++i) hash_int(h, c->known[i]);
+}
+
 /* Every field of every kind: a field added to data.h must be added here,
  * or two data sets differing only in it would look the same. The sizes
  * below stop the build when a kind grows, as a reminder (change them
@@ -111,6 +127,7 @@ static void hash_vault(Hash *h, const VaultDef *v)
 _Static_assert(sizeof(MonsterDef) == 192, "hash MonsterDef's new field in rep_data_digest");
 _Static_assert(sizeof(ItemDef) == 180, "hash ItemDef's new field in rep_data_digest");
 _Static_assert(sizeof(VaultDef) == 200, "hash VaultDef's new field in rep_data_digest");
+_Static_assert(sizeof(ClassDef) == 1792, "hash ClassDef's new field in rep_data_digest");
 uint64_t rep_data_digest(const GameData *data)
 {
     Hash h = {HASH_START};
@@ -120,16 +137,19 @@ uint64_t rep_data_digest(const GameData *data)
     for (int i = 0; i < data->item_count; ++i) hash_item(&h, &data->items[i]);
     hash_int(&h, data->vault_count);
     for (int i = 0; i < data->vault_count; ++i) hash_vault(&h, &data->vaults[i]);
+    hash_int(&h, data->class_count);
+    for (int i = 0; i < data->class_count; ++i) hash_class(&h, &data->classes[i]);
     return h.value;
 }
 
 /* ---- Making one ------------------------------------------------------- */
 
 void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
-              const char *start, size_t start_length)
+              const char *class_id, const char *start, size_t start_length)
 {
     *replay = (Replay){.format = REP_FORMAT, .game = REP_GAME_VERSION, .seed = seed,
                        .floor = floor, .data_digest = data_digest, .ended = MODE_PLAYING};
+    if (class_id != NULL) snprintf(replay->class_id, sizeof replay->class_id, "%s", class_id);
     snprintf(replay->file, sizeof replay->file, "replay.txt");
     if (start != NULL) {
         replay->start = malloc(start_length + 1);
@@ -262,6 +282,7 @@ char *rep_text(const Replay *replay, size_t *length)
     fprintf(out, "[replay]\nformat = %d\ngame = %d\nseed = %llu\nfloor = %d\ndata = %016llx\n",
             replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
             (unsigned long long)replay->data_digest);
+    if (replay->class_id[0] != '\0') fprintf(out, "class = %s\n", replay->class_id);
     if (replay->start != NULL) put_start(out, replay);
     put_commands(out, replay);
     if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
@@ -444,7 +465,8 @@ static void read_header(Replay *replay, Fields *fields)
         fld_report(fields, fld_line(fields, "data"), "'data' should be 16 hex digits");
     }
     if (fld_has(fields, "class")) {
-        fld_report(fields, fld_line(fields, "class"), "'class': this game has no classes yet");
+        fld_id(fields, "class", replay->class_id);
+        replay->class_line = fld_line(fields, "class");
     }
 }
 

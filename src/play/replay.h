@@ -10,6 +10,9 @@
  *   seed = 38                    the run's seed
  *   floor = 1                    the floor it began on
  *   data = 89ab0123cdef4567      rep_data_digest of the data files it used
+ *   class = fighter              the class the run began as (classes.txt's
+ *                                id); left out for a run of no class, as
+ *                                every run recorded before classes was
  *   start =                      only when it begins mid-run (a recording
  *   ||# A saved run...|          lost or not matching its save): the save it
  *   ||[save]|                    begins from, a line of it a row between bars
@@ -23,8 +26,8 @@
  * argument of 0 is left out but for a move's or a choice's, and may be
  * left out anywhere; the letters are in replay.c's one table of kinds),
  * an argument from -128 to 127. @ and 16 hex
- * digits is a checkpoint: the run's save_digest at that point. A later
- * format adds `class = ID` (the class issue); this one has no classes.
+ * digits is a checkpoint: the run's save_digest at that point. A class
+ * is named by its id, which the data it's played with must have.
  *
  * Reading takes any bytes: every mistake is "FILE:LINE: what's wrong". */
 #ifndef AMULETS_REPLAY_H
@@ -35,6 +38,7 @@
 #include <stdint.h>
 
 #include "errors.h"
+#include "records.h"
 #include "run.h"
 
 enum {
@@ -42,7 +46,7 @@ enum {
     /* Raised with any change meant to alter play, when the golden replays
      * are recorded again (tools/regen-replays.sh); a recording from
      * another version is still played, and its checkpoints tell */
-    REP_GAME_VERSION = 1,
+    REP_GAME_VERSION = 2,
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
     REP_NAME_SIZE = 256,
@@ -60,6 +64,8 @@ typedef struct Replay {
     uint64_t seed;
     int floor;
     uint64_t data_digest;
+    char class_id[ID_SIZE];     /* "" for a run of no class */
+    int class_line;
     char *start;                /* the save it begins from, or NULL */
     size_t start_length;
     int start_line;
@@ -77,9 +83,10 @@ typedef struct Replay {
 uint64_t rep_data_digest(const GameData *data);
 
 /* A new recording's header: from the start (start NULL), or mid-run from
- * a save's text. Commands and checkpoints are added after. */
+ * a save's text, of a run of the class (an id, or NULL for none).
+ * Commands and checkpoints are added after. */
 void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
-              const char *start, size_t start_length);
+              const char *class_id, const char *start, size_t start_length);
 /* False if out of memory (nothing is added then) */
 bool rep_add(Replay *replay, Command command);
 bool rep_add_check(Replay *replay, uint64_t digest);

@@ -98,6 +98,7 @@ static void figures(Writer *w, const Run *run)
     char line[96];
     write_line(w, "AMULETS OF SDL", PAL_PLAYER);
     gap(w);
+    write_line(w, run_class_name(run), PAL_TEXT);
     snprintf(line, sizeof line, "Floor %d", run_level(run)->depth);
     write_line(w, line, PAL_TEXT);
     health_bar(w, p->hp, p->max_hp);

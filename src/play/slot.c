@@ -22,10 +22,11 @@ static bool set_paths(Slot *slot, char *error, size_t error_size)
     int c = snprintf(slot->lock, sizeof slot->lock, "%s/lock", slot->dir);
     int d = snprintf(slot->replay, sizeof slot->replay, "%s/replay.txt", slot->dir);
     int e = snprintf(slot->runs, sizeof slot->runs, "%s/runs", slot->dir);
+    int f = snprintf(slot->class_file, sizeof slot->class_file, "%s/class.txt", slot->dir);
     /* room for the longest name in the folder, save.N.bad and save.txt.tmp */
     if (a + 16 >= (int)sizeof slot->save || b >= (int)sizeof slot->bad ||
         c >= (int)sizeof slot->lock || d + 4 >= (int)sizeof slot->replay ||
-        e + 64 >= (int)sizeof slot->runs) {
+        e + 64 >= (int)sizeof slot->runs || f + 4 >= (int)sizeof slot->class_file) {
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
@@ -56,6 +57,33 @@ bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, 
         return false;
     }
     return set_paths(slot, error, error_size);
+}
+
+bool slot_read_class(const Slot *slot, char id[ID_SIZE])
+{
+    char *text, error[SLOT_ERROR_SIZE];
+    size_t length;
+    if (file_read_all(slot->ops, slot->class_file, ID_SIZE + 1, &text, &length, error,
+                      sizeof error) != FILE_READ_OK) {
+        return false;
+    }
+    size_t n = strspn(text, "abcdefghijklmnopqrstuvwxyz0123456789_");
+    bool good = n > 0 && n < ID_SIZE && strcmp(text + n, "\n") == 0;
+    if (good) {
+        memcpy(id, text, n);
+        id[n] = '\0';
+    }
+    free(text);
+    return good;
+}
+
+void slot_write_class(const Slot *slot, const char *id)
+{
+    char text[ID_SIZE + 2], error[SLOT_ERROR_SIZE];
+    int n = snprintf(text, sizeof text, "%s\n", id);
+    if (n > 0 && n < (int)sizeof text) {
+        file_write_whole(slot->ops, slot->class_file, text, (size_t)n, error, sizeof error);
+    }
 }
 
 bool slot_has_save(const Slot *slot)

@@ -27,6 +27,7 @@ typedef struct Slot {
     int lock_fd;                  /* -1 unless this copy holds the lock */
     char replay[SLOT_PATH_SIZE];  /* dir/replay.txt, the run's recording */
     char runs[SLOT_PATH_SIZE];    /* dir/runs, the recordings of runs ended */
+    char class_file[SLOT_PATH_SIZE];  /* dir/class.txt, the last class chosen */
     const FileOps *ops;
 } Slot;
 
@@ -81,6 +82,13 @@ bool slot_mark_over(const Slot *slot, const Run *run);
 /* Deletes the save and its recording (a new run over a waiting one,
  * death, winning) */
 bool slot_remove(const Slot *slot);
+
+/* The class chosen last, kept in class.txt as its id on a line, written
+ * whole or not at all. Reading gives false if there's none (or it isn't
+ * an id); a failed write is only a class not chosen first next time, so
+ * it isn't told. */
+bool slot_read_class(const Slot *slot, char id[ID_SIZE]);
+void slot_write_class(const Slot *slot, const char *id);
 
 /* The title screen's lines about a failed continue: what became of the
  * save, its first reasons, and "and N more". Returns how many lines were

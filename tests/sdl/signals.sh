@@ -18,7 +18,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 . "$2/tests/sdl/xwindow.inc"
 start_xvfb
 
-# starts the window on a seed; sets $game and $window
+# starts the window on a seed; sets $game and $window. With no save
+# waiting, it starts on the class choice: Return takes the first class,
+# the one the scripted runner plays without --class
 start() {
     "$amulets" --seed "$1" 2>"$work/stderr" &
     game=$!
@@ -48,7 +50,7 @@ digest_of() { grep '^digest' | cut -d' ' -f2; }
 for signal in HUP TERM QUIT INT; do
     rm -rf "$home"
     start 5
-    keys j j l l
+    keys Return j j l l
     kill -s "$signal" $game
     ended "SIG$signal"
     [ -f "$home/save.txt" ] || fail "SIG$signal left no save"
@@ -61,7 +63,7 @@ done
 # a save that can't be written (a folder where its temporary file goes)
 rm -rf "$home"
 start 6
-keys l l
+keys Return l l
 mkdir -p "$home/save.txt.tmp/in-the-way"
 kill -s TERM $game
 ended "SIGTERM with a failing save"
@@ -83,7 +85,7 @@ rm -rf "$home"
 start 8
 first=$game
 first_window=$window
-keys l l
+keys Return l l
 start 9
 second=$game
 sleep 0.5

@@ -54,7 +54,8 @@ static void close_fixture(Fixture *f)
 
 static Ui *new_ui(Fixture *f, uint64_t seed, int floor)
 {
-    Ui *ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, seed, floor);
+    InputSetup setup = {&f->data, &f->slot, seed, floor, true, 0, false};
+    Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     CHECK(ui != NULL);
     return ui;
 }
@@ -223,6 +224,30 @@ static void debug_keys(Fixture *f)
     slot_remove(&f->slot);
 }
 
+/* The window starts on the class choice when no save waits: drawn, its
+ * keys reach the input, and a number starts that class's run */
+static void class_choice(Fixture *f)
+{
+    unlink(f->slot.save);
+    InputSetup setup = {&f->data, &f->slot, 14, 1, true, 0, true};
+    Ui *ui = ui_new(f->gfx, f->tiles, &setup);
+    if (!CHECK(ui != NULL)) return;
+    CHECK_INT(input_screen(&ui->input), SCREEN_CLASS);
+    ui_draw(ui);
+    const char *shot = getenv("AMULETS_CLASS_SHOT");   /* to look at it by hand */
+    char error[256];
+    if (shot != NULL) gfx_save_png(f->gfx, shot, error, sizeof error);
+    ui_key(ui, 'j');
+    CHECK(ui->dirty);
+    ui_draw(ui);
+    ui_key(ui, '3');
+    CHECK_INT(input_screen(&ui->input), SCREEN_PLAYING);
+    CHECK_INT(run_class(ui->run), 2);
+    ui_draw(ui);
+    ui_free(ui);
+    unlink(f->slot.class_file);
+}
+
 int main(void)
 {
     Fixture f;
@@ -233,6 +258,7 @@ int main(void)
     victory(&f);
     looking(&f);
     debug_keys(&f);
+    class_choice(&f);
     close_fixture(&f);
     return check_done("test_ui");
 }

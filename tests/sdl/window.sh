@@ -19,7 +19,8 @@ start_xvfb
 game=$!
 find_window
 xdotool windowfocus --sync "$window" 2>/dev/null
-for key in j j l l period F2 F2 i Escape; do
+# Return: the class choice's first, the default class
+for key in Return j j l l period F2 F2 i Escape; do
     xdotool key --window "$window" "$key"
     sleep 0.1
 done

@@ -1,5 +1,6 @@
 /* What the readers of the data files share (data.c reads monsters.txt,
- * items.txt and the files as a whole; data_vault.c reads vaults.txt):
+ * items.txt and the files as a whole; data_vault.c reads vaults.txt,
+ * data_class.c classes.txt):
  * the load in progress and its helpers. Only the rules include it. */
 #ifndef AMULETS_DATA_LOAD_H
 #define AMULETS_DATA_LOAD_H
@@ -26,6 +27,8 @@ typedef struct Loader {
     IdList ids;             /* its ids so far, kept or not */
     IdList monster_ids;     /* every id monsters.txt gave, kept or not */
     bool monsters_read;     /* monsters.txt could be read at all */
+    bool items_good;        /* items.txt was read without a mistake, so
+                               an id it doesn't give is a mistake here */
     bool out_of_memory;
 } Loader;
 
@@ -50,5 +53,10 @@ void data_report_unknown_record(Fields *fields, const Record *record);
  * Amulet's vault for each Amulet floor) */
 bool data_read_vault(Loader *loader, Fields *fields, const Record *record);
 void data_check_amulet_floors(Loader *loader);
+
+/* classes.txt (data_class.c): a record, and the check of the file as a
+ * whole (at least one class) */
+bool data_read_class(Loader *loader, Fields *fields, const Record *record);
+void data_check_classes(Loader *loader);
 
 #endif

@@ -29,6 +29,7 @@ struct Run {
     /* What a save holds */
     const GameData *data;
     uint64_t seed;
+    int class_index;          /* into data's classes, or RUN_NO_CLASS */
     int turn;
     Rng rng;
     Level level;

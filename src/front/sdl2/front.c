@@ -116,7 +116,11 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
         errors_add(&f->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
         return false;
     }
-    f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
+    /* only the window itself starts by choosing a class: a screenshot
+     * plays its keys as the scripted runner does */
+    bool window = !headless && options->replay == NULL;
+    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, 0, window};
+    f->ui = ui_new(f->gfx, f->tiles, &setup);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
     if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");

@@ -10,16 +10,14 @@
 
 /* ---- Making and ending ------------------------------------------------- */
 
-Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uint64_t seed,
-           int start_floor)
+Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup)
 {
     Ui *ui = calloc(1, sizeof *ui);
     if (ui == NULL) return NULL;
     ui->gfx = gfx;
     ui->tiles = tiles;
     ui->sheet_source = ui->sheet_lit = ui->sheet_memory = -1;
-    InputSetup setup = {data, slot, seed, start_floor, true};
-    if (!input_open(&ui->input, &setup)) {
+    if (!input_open(&ui->input, setup)) {
         free(ui);
         return NULL;
     }
@@ -121,7 +119,9 @@ bool ui_look_cell(const Ui *ui, Point *out)
 void ui_draw_frame(Ui *ui)
 {
     gfx_clear(ui->gfx, PAL_BACKGROUND);
-    if (ui->input.on_title) {
+    if (ui->input.choice.up) {
+        ui_class_draw(ui);
+    } else if (ui->input.on_title) {
         ui_title_draw(ui);
     } else {
         ui_map_draw(ui);

@@ -45,9 +45,9 @@ typedef struct Ui {
     bool quit;
 } Ui;
 
-/* A new face on a new run (or on the title screen if a save waits) */
-Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uint64_t seed,
-           int start_floor);
+/* A new face on the input's first screen (a run, the title if a save
+ * waits, or the class choice, as setup says) */
+Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup);
 void ui_free(Ui *ui);
 
 void ui_key(Ui *ui, int key);
@@ -83,6 +83,8 @@ void ui_panel_draw(Ui *ui);
 void ui_log_draw(Ui *ui);
 void ui_dialog_draw(Ui *ui);
 void ui_title_draw(Ui *ui);
+/* ui_class.c: choosing a class for a new run */
+void ui_class_draw(Ui *ui);
 /* A box over a shaded map; returns where its text goes */
 Rect ui_dialog_box(Ui *ui, int columns, int rows);
 /* The cell the look panel is about, if any */

@@ -1,0 +1,24 @@
+/* The class choice, painted from the play layer's lines (screen_class.h)
+ * in a column down the middle of the window, the class moved to lit. */
+#include "screen_class.h"
+#include "palette.h"
+#include "ui.h"
+
+enum { CHOICE_COLUMNS = 64 };
+
+void ui_class_draw(Ui *ui)
+{
+    static ScreenClassChoice choice;   /* big; the window draws one at a time */
+    int line = gfx_line_height(ui->gfx), cw = gfx_char_width(ui->gfx);
+    int columns = ui->layout.width / cw - 4;
+    if (columns > CHOICE_COLUMNS) columns = CHOICE_COLUMNS;
+    screen_class_choice(&ui->input, columns, &choice);
+    int x = (ui->layout.width - columns * cw) / 2;
+    int y = (ui->layout.height - choice.count * line) / 3;
+    if (y < line) y = line;
+    for (int i = 0; i < choice.count; ++i, y += line) {
+        const PanelLine *l = &choice.lines[i];
+        if (i == choice.highlighted) gfx_fill(ui->gfx, (Rect){x - cw, y, (columns + 2) * cw, line}, PAL_HIGHLIGHT);
+        if (l->kind == PANEL_TEXT) gfx_text(ui->gfx, l->text, x, y, l->color);
+    }
+}
