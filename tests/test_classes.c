@@ -51,15 +51,16 @@ static void shipped_classes_start_with_their_kits(const GameData *data)
 
         run = run_new_as(data, 40 + (uint64_t)floor, floor, rogue);
         p = run_player(run);
-        CHECK_INT(p->hp, 28);
-        CHECK_INT(p->strength, 0);
+        CHECK_INT(p->hp, 30);
+        CHECK_INT(p->strength, 1);
         CHECK_INT(p->weapon, kind(data, "dagger"));
         CHECK_INT(p->armor, kind(data, "leather_armor"));
-        CHECK_INT(p->pack.count, 1);
+        CHECK_INT(p->pack.count, 2);
+        CHECK_INT(count_in_pack(p, kind(data, "throwing_dagger")), 8);
         CHECK_INT(count_in_pack(p, mapping), 1);
         CHECK(run_kind_known(run, mapping));
         char name[96];
-        run_item_name(run, p->pack.slots[0], name, sizeof name);
+        run_item_name(run, p->pack.slots[1], name, sizeof name);
         CHECK_STR(name, "a scroll of magic mapping");
         CHECK(!run_kind_known(run, kind(data, "identify")));
         CHECK_INT(run_level(run)->depth, floor);
@@ -67,9 +68,12 @@ static void shipped_classes_start_with_their_kits(const GameData *data)
 
         run = run_new_as(data, 40 + (uint64_t)floor, floor, ranger);
         p = run_player(run);
-        CHECK_INT(p->hp, 30);
-        CHECK_INT(p->weapon, kind(data, "dagger"));
-        CHECK_INT(p->armor, -1);
+        CHECK_INT(p->hp, 32);
+        CHECK_INT(p->strength, 1);
+        CHECK_INT(p->weapon, kind(data, "short_bow"));
+        CHECK_INT(p->armor, kind(data, "leather_armor"));
+        CHECK_INT(count_in_pack(p, kind(data, "arrow")), 30);
+        CHECK_INT(count_in_pack(p, kind(data, "dagger")), 1);
         run_free(run);
     }
     /* run_new is the first class */
@@ -161,7 +165,7 @@ static void runner_takes_class(const GameData *data)
         char digest[40];
         snprintf(digest, sizeof digest, "digest %016llx", (unsigned long long)save_digest(run));
         CHECK(strstr(out, digest) != NULL);
-        CHECK(strstr(out, "hp 28/28") != NULL);
+        CHECK(strstr(out, "hp 30/30") != NULL);
         run_free(run);
     }
     if (amulets("--seed 6 --class wizard --play ''", out, sizeof out, &status)) {

@@ -251,7 +251,7 @@ static void test_shipped_files_load(void)
     CHECK_INT(shrieker->traits, TRAIT_STATIONARY | TRAIT_SHRIEKS);
     const MonsterDef *dragon = &data.monsters[data_find_monster(&data, "young_red_dragon")];
     CHECK_INT(dragon->traits, TRAIT_NEVER_FLEES | TRAIT_VAULT_ONLY);
-    CHECK_INT(dragon->hp, 50);
+    CHECK_INT(dragon->hp, 35);
     const MonsterDef *vampire = &data.monsters[data_find_monster(&data, "vampire")];
     CHECK_INT(vampire->traits, TRAIT_DRAINS | TRAIT_OPENS_DOORS);
 
@@ -622,10 +622,10 @@ static void test_ranged_values(void)
     const ItemDef *a = &data.items[data_find_item(&data, "arrow")];
     CHECK_INT(a->item_class, IC_MISSILE);
     CHECK_INT(a->launcher, data_find_item(&data, "short_bow"));
-    CHECK(a->range == 10 && a->to_hit == 85 && a->breaks == 33 && a->bundle_min == 6 && a->bundle_max == 12);
+    CHECK(a->range == 10 && a->to_hit == 90 && a->breaks == 33 && a->bundle_min == 6 && a->bundle_max == 12);
     CHECK_INT(data.items[data_find_item(&data, "dart")].launcher, -1);
     const MonsterDef *d = &data.monsters[data_find_monster(&data, "young_red_dragon")];
-    CHECK(d->breath == 5 && d->range == 6 && d->ranged_min == 5 && d->ranged_max == 10);
+    CHECK(d->breath == 6 && d->range == 6 && d->ranged_min == 3 && d->ranged_max == 7);
     CHECK_INT(data.monsters[data_find_monster(&data, "jackal")].range, 0);
     errors_clear(&errors);
     data_free(&data);

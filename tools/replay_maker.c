@@ -123,7 +123,20 @@ static bool save_and_continue(Bot *bot)
 static bool command(Bot *bot, CommandKind kind, int arg)
 {
     ++bot->commands;
-    return session_command(&bot->session, (Command){(uint8_t)kind, (int8_t)arg});
+    return session_command(&bot->session, (Command){(uint16_t)kind, (int16_t)arg});
+}
+
+/* Aiming: at the first monster in sight, else Esc */
+static bool aim(Bot *bot)
+{
+    const Level *level = run_level(bot->run);
+    for (int i = 0; i < level->monster_count; ++i) {
+        if (run_sees(bot->run, level->monsters[i].pos)) {
+            ++bot->commands;
+            return session_command(&bot->session, cmd_aim_at(level->monsters[i].pos));
+        }
+    }
+    return command(bot, CMD_CANCEL, 0);
 }
 
 /* Answers whatever the run is asking */
@@ -135,6 +148,7 @@ static bool answer(Bot *bot)
         return command(bot, CMD_CHOOSE, 0) || command(bot, CMD_CANCEL, 0);
     case MODE_CLOSING:
     case MODE_MENU: return command(bot, CMD_CANCEL, 0);
+    case MODE_AIMING: return aim(bot);
     default: return false;
     }
 }
@@ -251,6 +265,11 @@ static bool act(Bot *bot)
     const Player *player = run_player(bot->run);
     bool near = nearest_monster(bot, &target) && chebyshev(here, target) <= 2;
     if (near && chebyshev(here, target) == 1) return step_toward(bot, target);
+    /* one in sight, not yet next to it: a shot, if there's one to fire */
+    if (nearest_monster(bot, &target) && run_sees(bot->run, target) && chebyshev(here, target) > 1 &&
+        command(bot, CMD_FIRE, 0) && run_mode(bot->run) == MODE_AIMING) {
+        return aim(bot);
+    }
     if (!near && player->hp * 5 < player->max_hp * 3 && bot->c->goal != GOAL_DIE) {
         return command(bot, CMD_SEARCH, 0);   /* rest */
     }
@@ -298,10 +317,14 @@ static bool reached(const Bot *bot, int start_arrivals)
  * is continued */
 static void random_key(Bot *bot)
 {
-    static const char keys[] = "hjklyubn.....gsssicd>yyna";
+    static const char keys[] = "hjklyubn.....gsssicd>yynafft";
     int key = keys[rng_roll(&bot->rng, 0, (int)sizeof keys - 2)];
     if (rng_roll(&bot->rng, 0, 60) == 0) key = AK_ESC;
     if (run_mode(bot->run) == MODE_MENU) key = rng_roll(&bot->rng, 0, 1) ? 'S' : AK_ESC;
+    if (run_mode(bot->run) == MODE_AIMING) {
+        aim(bot);
+        return;
+    }
     ++bot->commands;
     if (press_key(&bot->session, key) == KA_QUIT && !over(bot)) {
         /* the save was written: go on from it */

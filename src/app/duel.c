@@ -1,7 +1,7 @@
 /* amulets --duel [CLASS] [MONSTER] [N]: balance you can see. Each class's
  * starting kit against each kind of monster, N fights each on an open
- * floor at the first depth the monster is found on: the player starts 6
- * cells from it, awake and hunting, and fights as a careful player would
+ * floor at the first depth the monster is found on: the player starts 7
+ * cells from it (as far as sight goes, nearly), awake and hunting, and fights as a careful player would
  * with only the kit: shoots or throws while it comes (and the archers
  * stay off), then fights hand to hand. It drinks and reads nothing, so
  * the table is the kit's own worth. */
@@ -13,7 +13,7 @@
 #include "run_debug.h"
 #include "tune.h"
 
-enum { DUEL_TURNS = 400, ARENA_Y = MAP_H / 2, ARENA_X = MAP_W / 2, START_GAP = 6 };
+enum { DUEL_TURNS = 400, ARENA_Y = MAP_H / 2, ARENA_X = MAP_W / 2, START_GAP = 7 };
 
 typedef struct Tally {
     int fights, wins, draws;
@@ -41,11 +41,35 @@ static int direction_to(Point from, Point to)
     return -1;
 }
 
+/* The pack's slot of the weapon best in hand (by its most damage), if
+ * it's better than the one wielded; else -1 */
+static int better_weapon(const Run *run)
+{
+    const GameData *data = run_data(run);
+    const Player *p = run_player(run);
+    int best = -1, most = p->weapon >= 0 ? data->items[p->weapon].damage_max : 2;
+    for (int i = 0; i < p->pack.count; ++i) {
+        const ItemDef *def = &data->items[p->pack.slots[i].kind];
+        if (def->item_class == IC_WEAPON && def->damage_max > most) {
+            most = def->damage_max;
+            best = i;
+        }
+    }
+    return best;
+}
+
 /* One of the player's turns: loose a missile if it's not next to them,
- * else strike (stepping toward it is striking, next to it) */
+ * else take the best weapon in hand (a bow is a poor club), else strike
+ * (stepping toward it is striking, next to it) */
 static void player_turn(Run *run, Point foe)
 {
     Point me = run_player(run)->pos;
+    int weapon = chebyshev(me, foe) <= 1 ? better_weapon(run) : -1;
+    if (weapon >= 0) {
+        run_command(run, (Command){CMD_INVENTORY, 0});
+        run_command(run, (Command){CMD_CHOOSE, (int16_t)weapon});
+        return;
+    }
     if (chebyshev(me, foe) > 1 && can_shoot(run) &&
         run_command(run, (Command){CMD_FIRE, 0}) && run_mode(run) == MODE_AIMING) {
         run_command(run, cmd_aim_at(foe));

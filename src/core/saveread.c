@@ -319,6 +319,9 @@ static void read_monster(Reading *r, Fields *fields)
     if (r->version >= 2) m.sighted = read_optional_point(fields, "seen_at", &m.sighted_at);
     if (m.kind < 0) return;
     const MonsterDef *kind = &r->data->monsters[m.kind];
+    /* a save from before ch21's numbers may hold more than a kind has
+     * now: it's worn down to the most, not refused */
+    if (r->version < 3 && m.hp > kind->hp) m.hp = kind->hp;
     if (m.hp > kind->hp) {
         fld_report(fields, fld_line(fields, "hp"), "a %s has %d health at most", kind->id, kind->hp);
     }

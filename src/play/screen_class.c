@@ -76,8 +76,10 @@ static void kind_name(const GameData *data, const ClassDef *def, ClassKit kit, c
         snprintf(out, size, "%s", item->name);   /* "chain mail", as the run says it */
     } else if (kit.count == 1) {
         snprintf(out, size, "%s %s", article, item->name);
+    } else if (item->item_class == IC_ARMOR) {
+        snprintf(out, size, "%d suits of %s", kit.count, item->name);
     } else {
-        snprintf(out, size, "%d x %s", kit.count, item->name);
+        snprintf(out, size, "%d %ss", kit.count, item->name);   /* as run_item_name says it */
     }
 }
 
