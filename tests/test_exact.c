@@ -17,7 +17,7 @@
 static const int KEYS[] = {
     'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n', 'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n',
     '.', 'g', 'g', 'i', 'd', 'c', 's', '>', '>', 'a', 'b', 'c', 'd', 'e', 'y', 'n',
-    AK_ESC, AK_UP, AK_KP3,
+    AK_ESC, AK_UP, AK_KP3, 'f', 'f', 't',
 };
 
 enum { DIGEST_EVERY = 50, RELOAD_EVERY = 250 };
@@ -53,7 +53,9 @@ static void add_sample(Samples *samples, const Run *run)
 
 static Pair new_pair(const GameData *data, uint64_t seed, int floor)
 {
-    Pair pair = {run_new(data, seed, floor), run_new(data, seed, floor)};
+    /* every class in turn, so the bow, the knives and the kits are played */
+    int class_index = (int)(seed % (uint64_t)data->class_count);
+    Pair pair = {run_new_as(data, seed, floor, class_index), run_new_as(data, seed, floor, class_index)};
     if (pair.cached == NULL || pair.fresh == NULL) exit(EXIT_FAILURE);
     run_debug_set_caching(pair.fresh, false);
     return pair;
@@ -65,8 +67,25 @@ static void free_pair(Pair *pair)
     run_free(pair->fresh);
 }
 
+/* Aiming, any key shoots at the first monster in sight, or stops */
+static void aim(Run *run)
+{
+    const Level *level = run_level(run);
+    for (int i = 0; i < level->monster_count; ++i) {
+        if (run_sees(run, level->monsters[i].pos)) {
+            run_command(run, cmd_aim_at(level->monsters[i].pos));
+            return;
+        }
+    }
+    run_command(run, (Command){CMD_CANCEL, 0});
+}
+
 static void press(Run *run, int key)
 {
+    if (run_mode(run) == MODE_AIMING) {
+        aim(run);
+        return;
+    }
     Command command;
     if (key_action(run_mode(run), key, &command) == KA_COMMAND) run_command(run, command);
 }

@@ -16,7 +16,7 @@ static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
-          "       amulets --seed N [--floor N] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
+          "       amulets --seed N [--floor N] [--class ID] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
           "       amulets --seed N [--floor N] [--class ID] --play KEYS [--digest] [--show | --show-all]\n"
           "               [--home DIR]\n"
           "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
@@ -213,7 +213,7 @@ static int app_window(const Options *o)
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
                           o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
-                          o->replay};
+                          o->replay, o->class_id};
     if (o->replay != NULL) return front_watch(&front);
     return o->screenshot ? front_screenshot(&front) : front_window(&front);
 #else
@@ -235,9 +235,9 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (options.class_id != NULL && (options.play == NULL || options.screenshot != NULL)) {
+    if (options.class_id != NULL && options.play == NULL) {
         /* the window asks for the class on its title */
-        fprintf(stderr, "amulets: --class is for the scripted runner (--play without --screenshot)\n");
+        fprintf(stderr, "amulets: --class is for scripted runs (--play, and --screenshot)\n");
         return 2;
     }
     if (options.data_dir == NULL) options.data_dir = default_data_dir();

@@ -119,7 +119,13 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     /* only the window itself starts by choosing a class: a screenshot
      * plays its keys as the scripted runner does */
     bool window = !headless && options->replay == NULL;
-    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, 0, window};
+    int class_index = options->class_id != NULL ? data_find_class(&f->data, options->class_id) : 0;
+    if (class_index < 0) {
+        f->heading = "The game can't start:";
+        errors_add(&f->errors, "--class: no class is called '%s'.", options->class_id);
+        return false;
+    }
+    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window};
     f->ui = ui_new(f->gfx, f->tiles, &setup);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;

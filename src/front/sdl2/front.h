@@ -21,6 +21,7 @@ typedef struct FrontOptions {
     bool digest;               /* and print the run's digest */
     int width, height;
     const char *replay;        /* a recording to watch (front_watch) */
+    const char *class_id;      /* a screenshot's run's class, or NULL for the first */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);
