@@ -38,7 +38,7 @@ static inline void print_said(const Run *run)
 }
 
 /* Checks that the last command said exactly these messages, in order */
-static inline void expect_said(const Run *run, const char *const expected[], int line)
+static inline void expect_said(const Run *run, const char *const expected[], const char *file, int line)
 {
     const MsgLog *log = run_log(run);
     int first = first_unread(run), said = msg_count(log) - first, wanted = 0;
@@ -49,14 +49,14 @@ static inline void expect_said(const Run *run, const char *const expected[], int
         shown(msg_get(log, first + i), text, sizeof text);
         same = strcmp(text, expected[i]) == 0;
     }
-    if (!check_at(same, "the messages the command gave", __FILE__, line)) {
+    if (!check_at(same, "the messages the command gave", file, line)) {
         for (int i = 0; i < wanted; ++i) fprintf(stderr, "      expected \"%s\"\n", expected[i]);
         print_said(run);
     }
 }
 
-#define EXPECT_SAID(run, ...) expect_said((run), (const char *const[]){__VA_ARGS__, NULL}, __LINE__)
-#define EXPECT_SILENT(run) expect_said((run), (const char *const[]){NULL}, __LINE__)
+#define EXPECT_SAID(run, ...) expect_said((run), (const char *const[]){__VA_ARGS__, NULL}, __FILE__, __LINE__)
+#define EXPECT_SILENT(run) expect_said((run), (const char *const[]){NULL}, __FILE__, __LINE__)
 
 /* The text of the last command's only message, whatever its count; ""
  * if it said nothing or more than one thing */

@@ -35,6 +35,7 @@ static int spawn(Run *run, const char *id, Point pos, MonsterState state)
     CHECK(kind >= 0);
     Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
     m.state = state;
+    m.in_view = true;   /* already seen: "comes into view" has its own test */
     if (state == MS_HUNTING) {
         m.has_last_seen = true;
         m.last_seen = run_player(run)->pos;

@@ -12,6 +12,7 @@
 #include "runtest.h"
 #include "gen.h"
 #include "save.h"
+#include "savetext.h"
 
 static const int KEYS[] = {
     'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n', 'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n',
@@ -49,7 +50,7 @@ static Run *reload(const GameData *data, const Run *run)
     errors_clear(&errors);
     if (copy != NULL) {
         char *again = save_write(copy, NULL);
-        CHECK_STR(again, text);
+        CHECK_SAME_STATE(again, text);
         free(again);
     }
     free(text);

@@ -34,6 +34,8 @@ typedef struct Monster {
     int last_breath;          /* the turn a fire-breather last breathed, or -1 */
     bool targeted;            /* the player's last target (not saved: a
                                  target cursor's first choice) */
+    bool in_view;             /* in sight when the last command ended (not
+                                 saved: what "comes into view" is told by) */
     bool sighted;             /* the player has seen it, last at sighted_at */
     Point sighted_at;         /* (memory.c keeps these two) */
 } Monster;

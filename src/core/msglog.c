@@ -15,6 +15,15 @@ static Message *newest(MsgLog *log)
     return log->count == 0 ? NULL : &log->messages[(log->first + log->count - 1) % LOG_MAX];
 }
 
+static Message *append(MsgLog *log)
+{
+    if (log->count == LOG_MAX) {
+        log->first = (log->first + 1) % LOG_MAX;
+        --log->count;
+    }
+    return &log->messages[(log->first + log->count++) % LOG_MAX];
+}
+
 void msg_addv(MsgLog *log, const char *format, va_list args)
 {
     char text[MSG_SIZE];
@@ -28,15 +37,18 @@ void msg_addv(MsgLog *log, const char *format, va_list args)
         last->read = false;   /* said again, it's news again */
         return;
     }
-    if (log->count == LOG_MAX) {
-        log->first = (log->first + 1) % LOG_MAX;
-        --log->count;
-    }
-    Message *message = &log->messages[(log->first + log->count) % LOG_MAX];
-    ++log->count;
+    Message *message = append(log);
     memcpy(message->text, text, sizeof text);
     message->count = 1;
     message->read = false;
+}
+
+void msg_restore(MsgLog *log, const char *text, int count)
+{
+    Message *message = append(log);
+    snprintf(message->text, sizeof message->text, "%s", text);
+    message->count = count;
+    message->read = true;
 }
 
 void msg_mark_read(MsgLog *log)

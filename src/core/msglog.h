@@ -7,7 +7,8 @@
 #include <stdarg.h>
 #include <stdbool.h>
 
-enum { LOG_MAX = 100, MSG_SIZE = 160 };
+/* The whole run's talk, as far as the history (Ctrl-P) goes back */
+enum { LOG_MAX = 400, MSG_SIZE = 160 };
 
 typedef struct Message {
     char text[MSG_SIZE];
@@ -30,6 +31,10 @@ void msg_clear(MsgLog *log);
 __attribute__((format(printf, 2, 0)))
 #endif
 void msg_addv(MsgLog *log, const char *format, va_list args);
+
+/* Adds a message as a save kept it: read, said count times, and never
+ * counted in with the one before */
+void msg_restore(MsgLog *log, const char *text, int count);
 
 /* Everything said so far has been read */
 void msg_mark_read(MsgLog *log);

@@ -101,6 +101,7 @@ Run *run_new_as(const GameData *data, uint64_t seed, int start_floor, int class_
     ident_randomize(&run->ident, data, &run->rng);
     init_player(run);
     run->mode = MODE_PLAYING;
+    run_note_in_view(run);
     run_say(run, "Welcome to the dungeon! Find the three Amulets of SDL.");
     if (start_floor > 1) {
         run_say(run, "You are on floor %d.", start_floor);
@@ -117,7 +118,9 @@ bool run_restore(Run *run)
     ++run->map_version;
     run->maps_fresh = false;
     run_update_sight(run);
-    msg_clear(&run->log);
+    run_note_in_view(run);
+    /* the log read back is the run's history; the new line is news */
+    msg_mark_read(&run->log);
     run_say(run, "Welcome back. You're on floor %d.", run->level.depth);
     return true;
 }

@@ -210,6 +210,8 @@ typedef struct RunEvents {
     int count;
     unsigned serial;              /* goes up with each command carried out,
                                      so a frontend shows each list once */
+    bool alarm;                   /* the player was hurt, or a monster came
+                                     into view: keys typed ahead are dropped */
 } RunEvents;
 const RunEvents *run_events(const Run *run);
 

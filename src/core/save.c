@@ -164,7 +164,21 @@ static void add_memory(Text *text, const Run *run, const Memory *memory)
     }
 }
 
-char *save_write(const Run *run, size_t *length)
+/* The log comes last, so the digest can leave it out */
+static const char LOG_START[] = "\n[message]\n";
+
+static void add_log(Text *text, const Run *run)
+{
+    const MsgLog *log = &run->log;
+    int first = msg_count(log) > SAVE_LOG_MESSAGES ? msg_count(log) - SAVE_LOG_MESSAGES : 0;
+    for (int i = first; i < msg_count(log); ++i) {
+        const Message *m = msg_get(log, i);
+        add(text, "%stext = %s\n", LOG_START, m->text);
+        if (m->count > 1) add(text, "count = %d\n", m->count);
+    }
+}
+
+static char *write_text(const Run *run, bool with_log, size_t *length)
 {
     Text text = {0};
     /* big, and a save is written rarely */
@@ -179,6 +193,7 @@ char *save_write(const Run *run, size_t *length)
     add_items_and_traps(&text, run);
     add_memory(&text, run, memory);
     free(memory);
+    if (with_log) add_log(&text, run);
     if (text.failed) {
         free(text.data);
         return NULL;
@@ -187,15 +202,22 @@ char *save_write(const Run *run, size_t *length)
     return text.data;
 }
 
+char *save_write(const Run *run, size_t *length)
+{
+    return write_text(run, true, length);
+}
+
 uint64_t save_digest_text(const char *text, size_t length)
 {
-    return hash_bytes(HASH_START, text, length);
+    size_t marker = sizeof LOG_START - 1, state = 0;
+    while (state + marker <= length && memcmp(text + state, LOG_START, marker) != 0) ++state;
+    return hash_bytes(HASH_START, text, state + marker <= length ? state : length);
 }
 
 uint64_t save_digest(const Run *run)
 {
     size_t length;
-    char *text = save_write(run, &length);
+    char *text = write_text(run, false, &length);
     uint64_t hash = text != NULL ? save_digest_text(text, length) : HASH_START;
     free(text);
     return hash;

@@ -18,14 +18,17 @@
  *   3  the run's class, [run] class = ID (left out for a run of no
  *      class, as every run before version 3 was); the quiver, [player]
  *      quiver = ID; when each fire-breather last breathed, [monster]
- *      last_breath = TURN (left out: breath ready) */
-enum { SAVE_VERSION = 3 };
+ *      last_breath = TURN (left out: breath ready)
+ *   4  the log's last SAVE_LOG_MESSAGES messages, [message] records at
+ *      the end: talk, never in the digest */
+enum { SAVE_VERSION = 4, SAVE_LOG_MESSAGES = 300 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */
 char *save_write(const Run *run, size_t *length);
 
-/* FNV-1a over the save's text */
+/* FNV-1a over the save's text, less the log at its end: two runs alike
+ * in everything but what they were told have the same digest */
 uint64_t save_digest(const Run *run);
 /* The same digest, of a save's text already written */
 uint64_t save_digest_text(const char *text, size_t length);

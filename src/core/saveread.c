@@ -344,6 +344,18 @@ static void read_item(Reading *r, Fields *fields)
     }
 }
 
+/* A line of the log, oldest first; read, as everything in a save was */
+static void read_message(Reading *r, Fields *fields)
+{
+    const char *text = fld_text(fields, "text");
+    int count = fld_has(fields, "count") ? fld_number(fields, "count", 1) : 1;
+    if (strlen(text) >= MSG_SIZE) {
+        fld_report(fields, fld_line(fields, "text"), "a message is at most %d characters", MSG_SIZE - 1);
+        return;
+    }
+    if (fields->mistakes == 0 && text[0] != '\0') msg_restore(&r->run->log, text, count);
+}
+
 static void read_trap(Reading *r, Fields *fields)
 {
     Trap trap;
@@ -414,6 +426,7 @@ static RecordReader reader_for(const char *type, int version)
         {"item", read_item, 1}, {"trap", read_trap, 1},
         {"remembered_item", read_remembered_item, 2},
         {"remembered_monster", read_remembered_monster, 2},
+        {"message", read_message, 4},
     };
     for (size_t i = 0; i < sizeof READERS / sizeof READERS[0]; ++i) {
         if (strcmp(READERS[i].type, type) == 0 && version >= READERS[i].since) return READERS[i].read;

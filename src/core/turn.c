@@ -234,6 +234,34 @@ static bool mode_command(Run *run, Command command, Took *took)
     return false;
 }
 
+/* "A kobold comes into view.", once each time one does (DCSS's habit) */
+static bool notice_arrivals(Run *run)
+{
+    Level *level = &run->level;
+    bool any = false;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *m = &level->monsters[i];
+        bool seen = map_visible(&level->map, m->pos.x, m->pos.y);
+        if (seen && !m->in_view) {
+            char name[NAME_SIZE + 8];
+            run_with_article(run_kind_of(run, m)->name, name, sizeof name);
+            run_say(run, "%s comes into view.", name);
+            any = true;
+        }
+        m->in_view = seen;
+    }
+    return any;
+}
+
+void run_note_in_view(Run *run)
+{
+    Level *level = &run->level;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *m = &level->monsters[i];
+        m->in_view = map_visible(&level->map, m->pos.x, m->pos.y);
+    }
+}
+
 bool run_command(Run *run, Command command)
 {
     if (command.kind == CMD_SUSPEND) {
@@ -245,7 +273,7 @@ bool run_command(Run *run, Command command)
     /* What was said before this command has been read */
     int unread = msg_unread(&run->log);
     msg_mark_read(&run->log);
-    int events = run->events.count;
+    int events = run->events.count, hp = run->player.hp;
     run->events.count = 0;
     Took took = TOOK_NO_TURN;
     bool accepted = mode_command(run, command, &took);
@@ -256,5 +284,7 @@ bool run_command(Run *run, Command command)
     }
     ++run->events.serial;
     end_turn(run, took);
+    bool arrived = run->mode != MODE_DEAD && notice_arrivals(run);
+    run->events.alarm = arrived || run->player.hp < hp;
     return true;
 }

@@ -73,6 +73,10 @@ typedef enum Took {
                          a fall: its monsters haven't noticed the player yet */
 } Took;
 
+/* turn.c: which monsters are in view, marked without a word (a run just
+ * made or read back: what's in view is no news) */
+void run_note_in_view(Run *run);
+
 /* run.c: making a run, and the pieces every part shares */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
