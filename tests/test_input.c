@@ -27,7 +27,7 @@ static char home[64];
  * never copies */
 static void open_input(Input *input, uint64_t seed, int floor, bool offer_title)
 {
-    InputSetup setup = {&data, &slot, seed, floor, offer_title};
+    InputSetup setup = {&data, &slot, seed, floor, offer_title, NULL};
     if (!input_open(input, &setup)) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);

@@ -95,6 +95,8 @@ typedef struct InputSetup {
     uint64_t seed;         /* the first run's; each new run takes the next */
     int start_floor;
     bool offer_title;      /* a waiting save is offered on the title first */
+    const KeyMap *keys;    /* the player's keys (keys.txt), kept while the
+                              input lives; NULL: the game's own */
 } InputSetup;
 
 typedef struct Input {

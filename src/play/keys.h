@@ -32,11 +32,61 @@ typedef enum KeyAction {
     KA_DEBUG,         /* F1 to F7: the debugging aids */
 } KeyAction;
 
+/* What a key can be bound to: every command of every screen, named in
+ * keys.txt by KEY_BINDING_NAMES. The directions come first, in DIRS's
+ * order (north, then clockwise). */
+typedef enum KeyBinding {
+    KB_NORTH, KB_NORTHEAST, KB_EAST, KB_SOUTHEAST, KB_SOUTH, KB_SOUTHWEST, KB_WEST, KB_NORTHWEST,
+    KB_WAIT, KB_PICK_UP, KB_INVENTORY, KB_DROP, KB_CLOSE_DOOR, KB_SEARCH, KB_DESCEND,
+    KB_LOOK,          /* start looking, and stop */
+    KB_MENU,          /* Esc's menu, while playing */
+    KB_BACK,          /* close the pack, closing or the menu; stop looking */
+    KB_SAVE_QUIT, KB_QUIT_UNSAVED,   /* in Esc's menu */
+    KB_YES,           /* to a question (any other key is no) */
+    KB_NEW_RUN,       /* on the death and victory screens */
+    KB_QUIT,          /* on the title, death and victory screens */
+    KB_CONTINUE, KB_NEW_GAME,        /* on the title */
+    KB_COUNT
+} KeyBinding;
+
+enum { KEYS_PER_BINDING = 4 };
+
+/* The keys of each binding (0 for none) */
+typedef struct KeyMap {
+    int keys[KB_COUNT][KEYS_PER_BINDING];
+} KeyMap;
+
+/* The game's own keys (GAME.md §8) */
+void keys_default(KeyMap *out);
+
+/* keys.txt's name of a binding ("north", "pick_up", ...) */
+const char *keys_binding_name(KeyBinding binding);
+/* The binding named, or KB_COUNT */
+KeyBinding keys_binding_named(const char *name);
+
+bool keys_bound(const KeyMap *map, KeyBinding binding, int key);
+
+/* Two bindings that are read on the same screen, so can't share a key */
+bool keys_share_screen(KeyBinding a, KeyBinding b);
+
+/* What the key means in the mode, with map's keys (NULL: the default) */
+KeyAction keys_action(const KeyMap *map, Mode mode, int key, Command *command);
+
+/* The direction 0..7 a moving key means with map's keys, or -1 */
+int keys_direction(const KeyMap *map, int key);
+
+/* The same, with the default keys */
 KeyAction key_action(Mode mode, int key, Command *command);
 
 /* The direction 0..7 a moving key means (h j k l y u b n, the arrows, the
  * keypad), or -1 */
 int key_direction(int key);
+
+/* A key by its name in keys.txt or --play: a character, or a name with or
+ * without its <> ("esc", "<kp8>", "space"); -1 if it's none */
+int key_named(const char *name);
+/* A key's name as key_named reads it back, into out */
+void key_name(int key, char *out, size_t size);
 
 /* Parses the scripted runner's key text: characters stand for themselves,
  * and <name> for a named key (<esc> <enter> <up> <down> <left> <right>

@@ -18,7 +18,7 @@ Ui *ui_new(Gfx *gfx, const GameData *data, TileSet *tiles, const Slot *slot, uin
     ui->gfx = gfx;
     ui->tiles = tiles;
     ui->sheet_source = ui->sheet_lit = ui->sheet_memory = -1;
-    InputSetup setup = {data, slot, seed, start_floor, true};
+    InputSetup setup = {data, slot, seed, start_floor, true, NULL};
     if (!input_open(&ui->input, &setup)) {
         free(ui);
         return NULL;

@@ -1,0 +1,69 @@
+/* The terminal frontend (curses): the game in a terminal or over SSH,
+ * painted from the play layer's screen model (screen.h, screen_dialog.h)
+ * with every key handed to the input layer (input.h), as the window does.
+ * The map view scrolls with the player when the terminal is smaller than
+ * the map; below TERM_MIN_W x TERM_MIN_H it says how big it must be. An
+ * ending signal (SIGHUP, a dropped SSH link, SIGTERM, SIGINT, SIGQUIT)
+ * saves the run as Esc S would; Ctrl-Z suspends and fg restores the
+ * screen; the terminal is put back on every way out. */
+#ifndef AMULETS_TERM_H
+#define AMULETS_TERM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "geom.h"
+#include "input.h"
+#include "keys.h"
+
+enum { TERM_MIN_W = 80, TERM_MIN_H = 24 };
+
+/* How many colours to paint with: as many as the terminal has (none
+ * with NO_COLOR set), or at most the number asked for */
+typedef enum TermColors {
+    TERM_COLORS_AUTO,
+    TERM_COLORS_256,
+    TERM_COLORS_16,
+    TERM_COLORS_8,
+    TERM_COLORS_NONE,
+    TERM_COLORS_COUNT
+} TermColors;
+
+typedef struct TermOptions {
+    const char *data_dir;
+    uint64_t seed;
+    int floor;
+    TermColors colors;
+    const KeyMap *keys;        /* NULL: the default keys */
+    const char *const *notes;  /* lines for the log at the start (the
+                                  config files' mistakes), or NULL */
+    int note_count;
+} TermOptions;
+
+/* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
+ * it couldn't start (said on stderr), or 128 + the signal that ended it */
+int term_play(const TermOptions *options);
+
+/* ---- The painter (term_paint.c), for the loop and the benchmark ---------- */
+
+typedef struct TermPainter TermPainter;
+
+/* After curses has started (initscr or newterm): colours as options ask
+ * and the terminal allows, box lines as the locale allows. NULL if out
+ * of memory. */
+TermPainter *term_painter_new(TermColors colors);
+void term_painter_free(TermPainter *painter);
+/* The colours painted with: 256, 16, 8, or 0 for none */
+int term_painter_colors(const TermPainter *painter);
+/* Forget where the map view was (a new run): it's placed afresh */
+void term_painter_reset(TermPainter *painter);
+
+/* The whole screen, from the screen model, into curses' buffer at its
+ * present size (nothing is sent to the terminal until doupdate) */
+void term_paint(TermPainter *painter, const Input *input, const Run *run);
+
+/* Where the map cell is on the screen after the last paint; false if
+ * it's out of the map's view */
+bool term_cell_at(const TermPainter *painter, Point cell, int *row, int *column);
+
+#endif

@@ -1,0 +1,146 @@
+/* The terminal's colours. */
+#define _XOPEN_SOURCE 700
+#include "term_color.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The basic 16 as xterm shows them: the nearest is taken by eye-weighted
+ * distance */
+static const Color BASIC[16] = {
+    {0, 0, 0, 255},       {205, 0, 0, 255},     {0, 205, 0, 255},     {205, 205, 0, 255},
+    {0, 0, 238, 255},     {205, 0, 205, 255},   {0, 205, 205, 255},   {229, 229, 229, 255},
+    {127, 127, 127, 255}, {255, 0, 0, 255},     {0, 255, 0, 255},     {255, 255, 0, 255},
+    {92, 92, 255, 255},   {255, 0, 255, 255},   {0, 255, 255, 255},   {255, 255, 255, 255},
+};
+
+enum { BASIC_BLUE = 4 };
+
+static long distance(Color a, Color b)
+{
+    long dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b;
+    return 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+}
+
+/* The xterm cube's levels: 0, 95, 135, 175, 215, 255 */
+static int cube_level(int v)
+{
+    return v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40;
+}
+
+static int cube_value(int level)
+{
+    return level == 0 ? 0 : 55 + 40 * level;
+}
+
+static int index_256(Color c)
+{
+    int r = cube_level(c.r), g = cube_level(c.g), b = cube_level(c.b);
+    Color cube = {(uint8_t)cube_value(r), (uint8_t)cube_value(g), (uint8_t)cube_value(b), 255};
+    int average = (c.r + c.g + c.b) / 3;
+    int grey = average > 238 ? 23 : (average - 3) / 10 < 0 ? 0 : (average - 3) / 10;
+    uint8_t gv = (uint8_t)(8 + 10 * grey);
+    Color grey_rgb = {gv, gv, gv, 255};
+    return distance(c, grey_rgb) < distance(c, cube) ? 232 + grey : 16 + 36 * r + 6 * g + b;
+}
+
+/* A letter's colour never becomes black, where it would vanish */
+static int index_16(Color c, bool back)
+{
+    int best = back ? 0 : 1;
+    for (int i = best + 1; i < 16; ++i) {
+        if (distance(c, BASIC[i]) < distance(c, BASIC[best])) best = i;
+    }
+    return best;
+}
+
+int term_color_index(int depth, Color rgb, bool back)
+{
+    return depth >= 256 ? index_256(rgb) : index_16(rgb, back);
+}
+
+void term_color_start(TermColor *color, TermColors asked)
+{
+    memset(color, 0, sizeof *color);
+    const char *no_color = getenv("NO_COLOR");
+    bool refused = asked == TERM_COLORS_NONE || (asked == TERM_COLORS_AUTO && no_color && no_color[0]);
+    if (refused || !has_colors() || start_color() == ERR) return;
+    use_default_colors();
+    int have = COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : COLORS >= 8 ? 8 : 0;
+    int most = asked == TERM_COLORS_256 ? 256 : asked == TERM_COLORS_16 ? 16 : asked == TERM_COLORS_8 ? 8 : 256;
+    color->depth = have < most ? have : most;
+    color->next_pair = 1;
+}
+
+static uint64_t key_of(Color fg, Color back, bool memory)
+{
+    uint64_t f = (uint64_t)fg.r << 16 | (uint64_t)fg.g << 8 | fg.b;
+    uint64_t b = back.a == 0 ? 0x1000000u : ((uint64_t)back.r << 16 | (uint64_t)back.g << 8 | back.b);
+    return f << 32 | b << 1 | (memory ? 1u : 0u);
+}
+
+/* A new pair for fg and back in the terminal's colours */
+static TermPen make_pen(TermColor *color, Color fg, Color back, bool memory)
+{
+    TermPen pen = {A_NORMAL, 0};
+    int depth = color->depth;
+    int f = memory && depth < 256 ? BASIC_BLUE : term_color_index(depth, fg, false);
+    int b = back.a == 0 ? -1 : term_color_index(depth, back, true);
+    if (depth == 8) {
+        if (f >= 8) pen.attrs |= A_BOLD;
+        f &= 7;
+        if (b >= 0) b &= 7;
+    }
+    if (b == 0 && depth < 256) b = -1;   /* black backs are the terminal's own */
+    if (color->next_pair < COLOR_PAIRS && color->next_pair <= 32767 &&
+        init_pair((short)color->next_pair, (short)f, (short)b) != ERR) {
+        pen.pair = (short)color->next_pair++;
+    }
+    return pen;
+}
+
+static TermPen pen_for(TermColor *color, Color fg, Color back, bool memory)
+{
+    if (color->depth == 0) return (TermPen){A_NORMAL, 0};
+    uint64_t key = key_of(fg, back, memory);
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 54) % TERM_PEN_CACHE;
+    for (int probes = 0; probes < TERM_PEN_CACHE; ++probes, i = (i + 1) % TERM_PEN_CACHE) {
+        TermPenSlot *slot = &color->cache[i];
+        if (slot->used && slot->key == key) return slot->pen;
+        if (!slot->used) {
+            slot->used = true;
+            slot->key = key;
+            slot->pen = make_pen(color, fg, back, memory);
+            return slot->pen;
+        }
+    }
+    return (TermPen){A_NORMAL, 0};   /* a full cache: plain text */
+}
+
+TermPen term_color_pen(TermColor *color, Color fg, Color back)
+{
+    return pen_for(color, fg, back, false);
+}
+
+TermPen term_color_memory_pen(TermColor *color, Color fg, Color back)
+{
+    return pen_for(color, fg, back, true);
+}
+
+static const char *const COLOR_NAMES[TERM_COLORS_COUNT] = {
+    [TERM_COLORS_AUTO] = "auto", [TERM_COLORS_256] = "256", [TERM_COLORS_16] = "16",
+    [TERM_COLORS_8] = "8",       [TERM_COLORS_NONE] = "none",
+};
+
+const char *term_colors_name(TermColors colors)
+{
+    return (unsigned)colors < TERM_COLORS_COUNT ? COLOR_NAMES[colors] : "auto";
+}
+
+TermColors term_colors_named(const char *name)
+{
+    for (int i = 0; i < TERM_COLORS_COUNT; ++i) {
+        if (strcmp(COLOR_NAMES[i], name) == 0) return (TermColors)i;
+    }
+    return TERM_COLORS_COUNT;
+}

@@ -1,0 +1,356 @@
+/* The terminal's painter: the screen model laid out in character cells
+ * (the map view, the side panel, the log, a dialog over the map, the
+ * title), each cell's colours turned into the terminal's own colours. */
+#define _XOPEN_SOURCE 700
+#include <curses.h>
+#include <langinfo.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "palette.h"
+#include "screen.h"
+#include "screen_dialog.h"
+#include "term.h"
+#include "term_color.h"
+
+enum {
+    PANEL_MIN = 22, PANEL_MAX = 32,   /* the side panel's columns */
+    LOG_MIN = 4, LOG_MAX = 7,         /* the log's rows */
+    MARGIN_MAX = 8,                   /* the map view scrolls when the
+                                         player comes this near its edge */
+    BAR_CHARS = 10,
+};
+
+typedef struct Area {
+    int y, x, h, w;
+} Area;
+
+struct TermPainter {
+    TermColor color;
+    bool boxes;               /* the locale shows box-drawing lines */
+    bool placed;              /* camera is where the view was */
+    Point camera;             /* the map cell at the view's top left (may be
+                                 negative: a map smaller than the view is
+                                 centred in it) */
+    Area map, panel, log;
+    ScreenMap screen;         /* 100 KB each frame: kept here, off the stack */
+    ScreenPanel side;
+    ScreenLog lines;
+    ScreenDialog dialog;
+};
+
+/* ---- Making --------------------------------------------------------------- */
+
+static bool locale_has_boxes(void)
+{
+    const char *set = nl_langinfo(CODESET);
+    return set != NULL && (strcmp(set, "UTF-8") == 0 || strcmp(set, "utf8") == 0);
+}
+
+TermPainter *term_painter_new(TermColors colors)
+{
+    TermPainter *p = calloc(1, sizeof *p);
+    if (p == NULL) return NULL;
+    term_color_start(&p->color, colors);
+    p->boxes = locale_has_boxes();
+    return p;
+}
+
+void term_painter_free(TermPainter *painter)
+{
+    free(painter);
+}
+
+int term_painter_colors(const TermPainter *painter)
+{
+    return painter->color.depth;
+}
+
+void term_painter_reset(TermPainter *painter)
+{
+    painter->placed = false;
+}
+
+/* ---- Text ------------------------------------------------------------------ */
+
+static void set_color(TermPainter *p, Color fg, Color back, attr_t extra)
+{
+    TermPen pen = term_color_pen(&p->color, fg, back);
+    attr_set(pen.attrs | extra, pen.pair, NULL);
+}
+
+/* At most width characters of text at row, column */
+static void text_at(TermPainter *p, int row, int column, int width, const char *text, Color color)
+{
+    if (width <= 0) return;
+    set_color(p, color, PAL_NO_BACK, 0);
+    mvaddnstr(row, column, text, width);
+}
+
+static void centred_at(TermPainter *p, int row, Area a, const char *text, Color color)
+{
+    int length = (int)strlen(text);
+    int column = a.x + (length < a.w ? (a.w - length) / 2 : 0);
+    text_at(p, row, column, a.w, text, color);
+}
+
+static void blank(TermPainter *p, Area a)
+{
+    set_color(p, PAL_TEXT, PAL_NO_BACK, 0);
+    for (int y = a.y; y < a.y + a.h; ++y) mvhline(y, a.x, ' ', a.w);
+}
+
+/* A frame round a, its lines inside a's edge */
+static void frame(TermPainter *p, Area a)
+{
+    set_color(p, PAL_FRAME, PAL_NO_BACK, 0);
+    chtype h = p->boxes ? ACS_HLINE : '-', v = p->boxes ? ACS_VLINE : '|';
+    mvhline(a.y, a.x + 1, h, a.w - 2);
+    mvhline(a.y + a.h - 1, a.x + 1, h, a.w - 2);
+    mvvline(a.y + 1, a.x, v, a.h - 2);
+    mvvline(a.y + 1, a.x + a.w - 1, v, a.h - 2);
+    mvaddch(a.y, a.x, p->boxes ? ACS_ULCORNER : '+');
+    mvaddch(a.y, a.x + a.w - 1, p->boxes ? ACS_URCORNER : '+');
+    mvaddch(a.y + a.h - 1, a.x, p->boxes ? ACS_LLCORNER : '+');
+    mvaddch(a.y + a.h - 1, a.x + a.w - 1, p->boxes ? ACS_LRCORNER : '+');
+}
+
+/* ---- Layout ------------------------------------------------------------------ */
+
+static int clamp(int value, int lo, int hi)
+{
+    return value < lo ? lo : value > hi ? hi : value;
+}
+
+/* The panel and the log get their room, the map the rest; a map column
+ * is a character, so the whole map shows from 97 x 40 up */
+static void lay_out(TermPainter *p, int width, int height)
+{
+    int panel_w = clamp(width - MAP_W - 1, PANEL_MIN, PANEL_MAX);
+    int log_h = clamp(height - MAP_H, LOG_MIN, LOG_MAX);
+    p->panel = (Area){0, width - panel_w, height, panel_w};
+    p->map = (Area){0, 0, height - log_h, width - panel_w - 1};
+    p->log = (Area){height - log_h, 0, log_h, p->map.w};
+}
+
+/* One axis of the map view: a map that fits is centred; one that doesn't
+ * stays put until the focus comes within the margin of the view's edge,
+ * then centres on it (clamped to the map's edges), so a step costs a few
+ * cells and the view jumps seldom */
+static int place_axis(int camera, bool placed, int focus, int view, int size)
+{
+    if (view >= size) return -(view - size) / 2;
+    int margin = view / 4 < MARGIN_MAX ? view / 4 : MARGIN_MAX;
+    bool near_edge = focus < camera + margin || focus > camera + view - 1 - margin;
+    if (!placed || near_edge) camera = focus - view / 2;
+    return clamp(camera, 0, size - view);
+}
+
+static void place_camera(TermPainter *p, Point focus)
+{
+    p->camera.x = place_axis(p->camera.x, p->placed, focus.x, p->map.w, MAP_W);
+    p->camera.y = place_axis(p->camera.y, p->placed, focus.y, p->map.h, MAP_H);
+    p->placed = true;
+}
+
+bool term_cell_at(const TermPainter *painter, Point cell, int *row, int *column)
+{
+    int y = cell.y - painter->camera.y, x = cell.x - painter->camera.x;
+    if (!in_bounds(cell.x, cell.y) || y < 0 || x < 0 || y >= painter->map.h || x >= painter->map.w) {
+        return false;
+    }
+    *row = painter->map.y + y;
+    *column = painter->map.x + x;
+    return true;
+}
+
+/* ---- The map ----------------------------------------------------------------- */
+
+/* A flag of a cell shown by an attribute of its own, whatever the colours:
+ * one line here for each mark the screen model gains */
+typedef struct CellMark {
+    size_t flag;               /* offsetof a bool in ScreenCell */
+    attr_t attr;
+} CellMark;
+
+static const CellMark MARKS[] = {
+    {offsetof(ScreenCell, cursor), A_REVERSE},
+};
+
+static void paint_cell(TermPainter *p, const ScreenCell *c)
+{
+    attr_t marks = 0;
+    for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; ++i) {
+        if (*(const bool *)((const char *)c + MARKS[i].flag)) marks |= MARKS[i].attr;
+    }
+    if (!c->shown) {
+        set_color(p, PAL_TEXT, PAL_NO_BACK, marks);
+        addch(' ');
+        return;
+    }
+    /* without colours, what's remembered is dim */
+    if (!c->lit && p->color.depth == 0) marks |= A_DIM;
+    TermPen pen = c->lit ? term_color_pen(&p->color, c->fg, c->back)
+                         : term_color_memory_pen(&p->color, c->fg, c->back);
+    attr_set(pen.attrs | marks, pen.pair, NULL);
+    addch((chtype)(unsigned char)c->glyph);
+}
+
+static void paint_map(TermPainter *p, const Input *input, const Run *run)
+{
+    screen_map(input, run, &p->screen);
+    place_camera(p, p->screen.focus);
+    for (int y = 0; y < p->map.h; ++y) {
+        int my = p->camera.y + y;
+        move(p->map.y + y, p->map.x);
+        for (int x = 0; x < p->map.w; ++x) {
+            int mx = p->camera.x + x;
+            if (in_bounds(mx, my)) {
+                paint_cell(p, &p->screen.cells[cell_index(mx, my)]);
+            } else {
+                set_color(p, PAL_TEXT, PAL_NO_BACK, 0);
+                addch(' ');
+            }
+        }
+    }
+}
+
+/* ---- The panel and the log ------------------------------------------------------- */
+
+static void paint_bar(TermPainter *p, const PanelLine *line, int row, int column)
+{
+    int filled = line->most > 0 ? BAR_CHARS * line->value / line->most : 0;
+    if (filled == 0 && line->value > 0) filled = 1;
+    move(row, column);
+    for (int i = 0; i < BAR_CHARS; ++i) {
+        if (p->color.depth == 0) {
+            set_color(p, PAL_TEXT, PAL_NO_BACK, 0);
+            addch(i < filled ? '#' : '.');
+        } else {
+            set_color(p, PAL_TEXT, i < filled ? line->bar : PAL_HEALTH_BACK, 0);
+            addch(' ');
+        }
+    }
+    text_at(p, row, column + BAR_CHARS + 1, p->panel.w - BAR_CHARS - 2, line->text, line->color);
+}
+
+static void paint_panel_line(TermPainter *p, const PanelLine *line, int row)
+{
+    int column = p->panel.x + 1;
+    if (line->kind == PANEL_BAR) paint_bar(p, line, row, column);
+    else if (line->kind == PANEL_TEXT) text_at(p, row, column, p->panel.w - 1, line->text, line->color);
+}
+
+static void paint_panel(TermPainter *p, const Input *input, const Run *run)
+{
+    const Area a = p->panel;
+    set_color(p, PAL_FRAME, PAL_NO_BACK, 0);
+    mvvline(0, a.x - 1, p->boxes ? ACS_VLINE : '|', a.h);
+    screen_panel(input, run, a.w - 1, a.h, &p->side);
+    for (int i = 0; i < p->side.look_first; ++i) paint_panel_line(p, &p->side.lines[i], a.y + i);
+    /* the look panel sits at the panel's foot */
+    int row = a.y + a.h - (p->side.count - p->side.look_first);
+    for (int i = p->side.look_first; i < p->side.count; ++i) paint_panel_line(p, &p->side.lines[i], row++);
+}
+
+static void paint_log(TermPainter *p, const Run *run)
+{
+    screen_log(run, p->log.h, &p->lines);
+    int row = p->log.y + p->log.h - p->lines.count;
+    for (int i = 0; i < p->lines.count; ++i, ++row) {
+        text_at(p, row, p->log.x, p->log.w, p->lines.lines[i], p->lines.colors[i]);
+    }
+}
+
+/* ---- Dialogs and the title ---------------------------------------------------------- */
+
+/* The rows of a dialog or the title in a: a block of rows shares the left
+ * edge that centres its longest */
+static void paint_rows(TermPainter *p, const ScreenDialog *d, Area a, int first)
+{
+    for (int i = first; i < d->count && a.y + i - first < a.y + a.h; ++i) {
+        const DialogRow *r = &d->lines[i];
+        int row = a.y + i - first;
+        if (r->aside[0] != '\0') {
+            int length = (int)strlen(r->aside);
+            text_at(p, row, a.x + a.w - length, length, r->aside, r->aside_color);
+        }
+        if (r->align == DIALOG_LEFT) {
+            text_at(p, row, a.x, a.w, r->text, r->color);
+        } else if (r->align == DIALOG_CENTRE) {
+            centred_at(p, row, a, r->text, r->color);
+        } else {
+            int top = i, longest = 0;
+            while (top > 0 && d->lines[top - 1].align == DIALOG_BLOCK) --top;
+            for (int j = top; j < d->count && d->lines[j].align == DIALOG_BLOCK; ++j) {
+                int length = (int)strlen(d->lines[j].text);
+                longest = length > longest ? length : longest;
+            }
+            text_at(p, row, a.x + (longest < a.w ? (a.w - longest) / 2 : 0), a.w, r->text, r->color);
+        }
+    }
+}
+
+/* A box over the middle of the map (or the screen, if the map's view is
+ * too small for it); a tall one loses its empty rows at the end, then
+ * its frame's top and foot */
+static void paint_dialog(TermPainter *p, int width, int height)
+{
+    const ScreenDialog *d = &p->dialog;
+    int rows = d->rows + 2 <= p->map.h ? d->rows : d->count;
+    Area over = rows + 2 <= p->map.h && d->columns + 4 <= p->map.w ? p->map : (Area){0, 0, height, width};
+    bool framed = rows + 2 <= over.h;
+    int h = framed ? rows + 2 : (rows < over.h ? rows : over.h);
+    int w = d->columns + 4 < over.w ? d->columns + 4 : over.w;
+    Area box = {over.y + (over.h - h) / 2, over.x + (over.w - w) / 2, h, w};
+    blank(p, box);
+    if (framed) frame(p, box);
+    Area text = {box.y + (framed ? 1 : 0), box.x + 2, framed ? h - 2 : h, w - 4};
+    paint_rows(p, d, text, 0);
+}
+
+static void paint_title(TermPainter *p, const Input *input, int width, int height)
+{
+    screen_title(input, &p->dialog);
+    int top = height / 3;
+    if (top + p->dialog.count > height) top = height > p->dialog.count ? (height - p->dialog.count) / 2 : 0;
+    paint_rows(p, &p->dialog, (Area){top, 0, height - top, width}, 0);
+}
+
+/* Below the least usable size, only how big the terminal must be */
+static void paint_too_small(TermPainter *p, int width, int height)
+{
+    char need[64], have[64];
+    snprintf(need, sizeof need, "The game needs %d x %d.", TERM_MIN_W, TERM_MIN_H);
+    snprintf(have, sizeof have, "This terminal is %d x %d.", width, height);
+    Area all = {0, 0, height, width};
+    centred_at(p, height / 2 - 1, all, need, PAL_TEXT);
+    centred_at(p, height / 2, all, have, PAL_DIM_TEXT);
+}
+
+void term_paint(TermPainter *painter, const Input *input, const Run *run)
+{
+    int height, width;
+    getmaxyx(stdscr, height, width);
+    set_color(painter, PAL_TEXT, PAL_NO_BACK, 0);
+    erase();
+    if (width < TERM_MIN_W || height < TERM_MIN_H) {
+        painter->placed = false;
+        paint_too_small(painter, width, height);
+        return;
+    }
+    if (input->on_title) {
+        paint_title(painter, input, width, height);
+        return;
+    }
+    Area old = painter->map;
+    lay_out(painter, width, height);
+    if (old.w != painter->map.w || old.h != painter->map.h) painter->placed = false;
+    paint_map(painter, input, run);
+    paint_panel(painter, input, run);
+    paint_log(painter, run);
+    screen_dialog(input, run, &painter->dialog);
+    if (painter->dialog.shown) paint_dialog(painter, width, height);
+}
