@@ -221,7 +221,7 @@ static void settle(KeyMap *map, int *lines, const char *file, Errors *errors)
                 int undo = lines[b] > 0 ? b : a;   /* the player's own, the later first */
                 if (lines[a] > lines[b] && lines[a] > 0) undo = a;
                 char name[16];
-                key_name(key, name, sizeof name);
+                key_spelling(key, name, sizeof name);
                 errors_add(errors, "%s:%d: '%s' is both %s and %s, on the same screen: %s keeps its own keys",
                            file, lines[undo], name, keys_binding_name((KeyBinding)a),
                            keys_binding_name((KeyBinding)b), keys_binding_name((KeyBinding)undo));

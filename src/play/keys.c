@@ -186,7 +186,7 @@ int key_named(const char *name)
     return named_key(name, length);
 }
 
-void key_name(int key, char *out, size_t size)
+void key_spelling(int key, char *out, size_t size)
 {
     for (size_t i = 0; i < sizeof KEY_NAMES / sizeof KEY_NAMES[0]; ++i) {
         if (KEY_NAMES[i].key == key && key != '<' && key != '>') {

@@ -86,7 +86,7 @@ int key_direction(int key);
  * without its <> ("esc", "<kp8>", "space"); -1 if it's none */
 int key_named(const char *name);
 /* A key's name as key_named reads it back, into out */
-void key_name(int key, char *out, size_t size);
+void key_spelling(int key, char *out, size_t size);
 
 /* Parses the scripted runner's key text: characters stand for themselves,
  * and <name> for a named key (<esc> <enter> <up> <down> <left> <right>

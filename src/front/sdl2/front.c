@@ -119,6 +119,8 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     f->ui = ui_new(f->gfx, &f->data, f->tiles, &f->slot, options->seed, options->floor);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
+    f->ui->input.setup.keys = options->keys;
+    for (int i = 0; i < options->note_count; ++i) run_tell(f->ui->input.session.run, options->notes[i]);
     if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     return true;
 }
@@ -174,6 +176,10 @@ int front_window(const FrontOptions *options)
             status = 128 + stop_signal();   /* as a shell tells of a signal */
             break;
         }
+    }
+    if (options->closed != NULL) {
+        options->closed->tile_view = ui->input.views.tiles;
+        gfx_size(f.gfx, &options->closed->width, &options->closed->height);
     }
     close_front(&f);
     return status;

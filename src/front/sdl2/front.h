@@ -8,6 +8,13 @@
 
 #include "data.h"
 #include "errors.h"
+#include "keys.h"
+
+/* What the window was when it closed, for options.txt to keep */
+typedef struct FrontClosed {
+    bool tile_view;
+    int width, height;
+} FrontClosed;
 
 typedef struct FrontOptions {
     const char *data_dir;
@@ -21,6 +28,11 @@ typedef struct FrontOptions {
     bool digest;               /* and print the run's digest */
     int width, height;
     const char *replay;        /* a recording to watch (front_watch) */
+    const KeyMap *keys;        /* the player's keys (keys.txt), or NULL */
+    const char *const *notes;  /* lines for the log at the start (the
+                                  config files' mistakes) */
+    int note_count;
+    FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);

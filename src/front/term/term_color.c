@@ -1,5 +1,7 @@
 /* The terminal's colours. */
+#ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
+#endif
 #include "term_color.h"
 
 #include <stdlib.h>
@@ -59,15 +61,15 @@ int term_color_index(int depth, Color rgb, bool back)
     return depth >= 256 ? index_256(rgb) : index_16(rgb, back);
 }
 
-void term_color_start(TermColor *color, TermColors asked)
+void term_color_start(TermColor *color, ColorMode asked)
 {
     memset(color, 0, sizeof *color);
     const char *no_color = getenv("NO_COLOR");
-    bool refused = asked == TERM_COLORS_NONE || (asked == TERM_COLORS_AUTO && no_color && no_color[0]);
+    bool refused = asked == COLORS_NONE || (asked == COLORS_AUTO && no_color && no_color[0]);
     if (refused || !has_colors() || start_color() == ERR) return;
     use_default_colors();
     int have = COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : COLORS >= 8 ? 8 : 0;
-    int most = asked == TERM_COLORS_256 ? 256 : asked == TERM_COLORS_16 ? 16 : asked == TERM_COLORS_8 ? 8 : 256;
+    int most = asked == COLORS_256 ? 256 : asked == COLORS_16 ? 16 : asked == COLORS_8 ? 8 : 256;
     color->depth = have < most ? have : most;
     color->next_pair = 1;
 }
@@ -125,22 +127,4 @@ TermPen term_color_pen(TermColor *color, Color fg, Color back)
 TermPen term_color_memory_pen(TermColor *color, Color fg, Color back)
 {
     return pen_for(color, fg, back, true);
-}
-
-static const char *const COLOR_NAMES[TERM_COLORS_COUNT] = {
-    [TERM_COLORS_AUTO] = "auto", [TERM_COLORS_256] = "256", [TERM_COLORS_16] = "16",
-    [TERM_COLORS_8] = "8",       [TERM_COLORS_NONE] = "none",
-};
-
-const char *term_colors_name(TermColors colors)
-{
-    return (unsigned)colors < TERM_COLORS_COUNT ? COLOR_NAMES[colors] : "auto";
-}
-
-TermColors term_colors_named(const char *name)
-{
-    for (int i = 0; i < TERM_COLORS_COUNT; ++i) {
-        if (strcmp(COLOR_NAMES[i], name) == 0) return (TermColors)i;
-    }
-    return TERM_COLORS_COUNT;
 }

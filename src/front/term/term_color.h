@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "color.h"
-#include "term.h"
+#include "terminal.h"
 
 /* A cell's back left to the terminal's own */
 static const Color PAL_NO_BACK = {0, 0, 0, 0};
@@ -37,7 +37,7 @@ typedef struct TermColor {
 } TermColor;
 
 /* After curses has started: as many colours as asked and the terminal has */
-void term_color_start(TermColor *color, TermColors asked);
+void term_color_start(TermColor *color, ColorMode asked);
 
 /* The pen for fg on back (alpha 0: the terminal's own back) */
 TermPen term_color_pen(TermColor *color, Color fg, Color back);
@@ -47,10 +47,5 @@ TermPen term_color_memory_pen(TermColor *color, Color fg, Color back);
 
 /* The terminal's colour nearest to an RGB colour, for depth 256 or 16 */
 int term_color_index(int depth, Color rgb, bool back);
-
-/* "auto", "256", "16", "8", "none" */
-const char *term_colors_name(TermColors colors);
-/* The colours named, or TERM_COLORS_COUNT if none is */
-TermColors term_colors_named(const char *name);
 
 #endif

@@ -1,7 +1,9 @@
 /* The terminal's painter: the screen model laid out in character cells
  * (the map view, the side panel, the log, a dialog over the map, the
  * title), each cell's colours turned into the terminal's own colours. */
+#ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
+#endif
 #include <curses.h>
 #include <langinfo.h>
 #include <stddef.h>
@@ -12,12 +14,12 @@
 #include "palette.h"
 #include "screen.h"
 #include "screen_dialog.h"
-#include "term.h"
+#include "terminal.h"
 #include "term_color.h"
 
 enum {
     PANEL_MIN = 22, PANEL_MAX = 32,   /* the side panel's columns */
-    LOG_MIN = 4, LOG_MAX = 7,         /* the log's rows */
+    LOG_ROWS_MIN = 4, LOG_ROWS_MAX = 7,         /* the log's rows */
     MARGIN_MAX = 8,                   /* the map view scrolls when the
                                          player comes this near its edge */
     BAR_CHARS = 10,
@@ -49,7 +51,7 @@ static bool locale_has_boxes(void)
     return set != NULL && (strcmp(set, "UTF-8") == 0 || strcmp(set, "utf8") == 0);
 }
 
-TermPainter *term_painter_new(TermColors colors)
+TermPainter *term_painter_new(ColorMode colors)
 {
     TermPainter *p = calloc(1, sizeof *p);
     if (p == NULL) return NULL;
@@ -129,7 +131,7 @@ static int clamp(int value, int lo, int hi)
 static void lay_out(TermPainter *p, int width, int height)
 {
     int panel_w = clamp(width - MAP_W - 1, PANEL_MIN, PANEL_MAX);
-    int log_h = clamp(height - MAP_H, LOG_MIN, LOG_MAX);
+    int log_h = clamp(height - MAP_H, LOG_ROWS_MIN, LOG_ROWS_MAX);
     p->panel = (Area){0, width - panel_w, height, panel_w};
     p->map = (Area){0, 0, height - log_h, width - panel_w - 1};
     p->log = (Area){height - log_h, 0, log_h, p->map.w};

@@ -6,34 +6,24 @@
  * ending signal (SIGHUP, a dropped SSH link, SIGTERM, SIGINT, SIGQUIT)
  * saves the run as Esc S would; Ctrl-Z suspends and fg restores the
  * screen; the terminal is put back on every way out. */
-#ifndef AMULETS_TERM_H
-#define AMULETS_TERM_H
+#ifndef AMULETS_TERMINAL_H
+#define AMULETS_TERMINAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "geom.h"
 #include "input.h"
 #include "keys.h"
 
 enum { TERM_MIN_W = 80, TERM_MIN_H = 24 };
 
-/* How many colours to paint with: as many as the terminal has (none
- * with NO_COLOR set), or at most the number asked for */
-typedef enum TermColors {
-    TERM_COLORS_AUTO,
-    TERM_COLORS_256,
-    TERM_COLORS_16,
-    TERM_COLORS_8,
-    TERM_COLORS_NONE,
-    TERM_COLORS_COUNT
-} TermColors;
-
 typedef struct TermOptions {
     const char *data_dir;
     uint64_t seed;
     int floor;
-    TermColors colors;
+    ColorMode colors;          /* options.txt's */
     const KeyMap *keys;        /* NULL: the default keys */
     const char *const *notes;  /* lines for the log at the start (the
                                   config files' mistakes), or NULL */
@@ -51,7 +41,7 @@ typedef struct TermPainter TermPainter;
 /* After curses has started (initscr or newterm): colours as options ask
  * and the terminal allows, box lines as the locale allows. NULL if out
  * of memory. */
-TermPainter *term_painter_new(TermColors colors);
+TermPainter *term_painter_new(ColorMode colors);
 void term_painter_free(TermPainter *painter);
 /* The colours painted with: 256, 16, 8, or 0 for none */
 int term_painter_colors(const TermPainter *painter);
