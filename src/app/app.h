@@ -47,6 +47,7 @@ typedef struct Prefs {
     Settings settings;
     KeyMap keys;
     Errors mistakes;         /* keys.txt's and options.txt's, file:line each */
+    Errors notes;            /* the same for the game's log, "keys.txt:3: ..." */
 } Prefs;
 
 /* Reads both files; their mistakes go to stderr (and stay in mistakes) */

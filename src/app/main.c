@@ -182,7 +182,7 @@ static int app_term(const Options *o)
     Prefs prefs;
     app_prefs_load(&prefs);
     TermOptions term = {o->data_dir, o->seed, o->floor, prefs.settings.colors, &prefs.keys,
-                        (const char *const *)prefs.mistakes.lines, prefs.mistakes.count};
+                        (const char *const *)prefs.notes.lines, prefs.notes.count};
     int status = term_play(&term);
     app_prefs_free(&prefs);
     return status;
@@ -208,8 +208,8 @@ static int app_play_window(const Options *o, FrontOptions *front)
     }
     FrontClosed closed = {false, 0, 0};
     front->keys = &prefs.keys;
-    front->notes = (const char *const *)prefs.mistakes.lines;
-    front->note_count = prefs.mistakes.count;
+    front->notes = (const char *const *)prefs.notes.lines;
+    front->note_count = prefs.notes.count;
     front->closed = &closed;
     int status = front_window(front);
     if (closed.width > 0) app_prefs_remember(&prefs, closed.tile_view, closed.width, closed.height);

@@ -17,15 +17,22 @@ void app_prefs_load(Prefs *prefs)
     if (!prefs->have_dir) return;
     prefs->settings_clean = config_read_settings(prefs->dir, &prefs->settings, &prefs->mistakes);
     config_read_keys(prefs->dir, &prefs->keys, &prefs->mistakes);
-    if (prefs->mistakes.count > 0) {
-        fprintf(stderr, "amulets: mistakes in the config files (each keeps its default):\n");
-        errors_print(&prefs->mistakes, stderr, -1);
+    if (prefs->mistakes.count == 0) return;
+    fprintf(stderr, "amulets: mistakes in the config files (each keeps its default):\n");
+    errors_print(&prefs->mistakes, stderr, -1);
+    /* the log names the files as the player knows them, without the folder */
+    size_t folder = strlen(prefs->dir);
+    for (int i = 0; i < prefs->mistakes.count; ++i) {
+        const char *line = prefs->mistakes.lines[i];
+        if (strncmp(line, prefs->dir, folder) == 0 && line[folder] == '/') line += folder + 1;
+        errors_add(&prefs->notes, "Mistake, kept as it was: %s", line);
     }
 }
 
 void app_prefs_free(Prefs *prefs)
 {
     errors_clear(&prefs->mistakes);
+    errors_clear(&prefs->notes);
 }
 
 bool app_prefs_remember(const Prefs *prefs, bool tile_view, int width, int height)

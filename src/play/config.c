@@ -193,8 +193,7 @@ static bool read_binding(Fields *f, KeyBinding binding, int keys[KEYS_PER_BINDIN
         }
         keys[count++] = key;
     }
-    if (count == 0) fld_report(f, line, "'%s' has no keys", name);
-    return count > 0;
+    return count > 0;   /* an empty value fld_text reported */
 }
 
 /* The first key two bindings share, or 0 */

@@ -22,7 +22,7 @@ for case in "HUP 1" "TERM 15"; do
     [ "$status" = $((128 + number)) ] || fail "SIG$signal: the game ended with $status"
     [ -f "$AMULETS_HOME/save.txt" ] || fail "SIG$signal left no save"
     [ "$(continued)" = "$(straight 5 jjll)" ] || fail "SIG$signal: continued $(continued), straight $(straight 5 jjll)"
-    tm kill-session -t game
+    end_game
 done
 
 # the session killed under the game: the terminal hangs up on it
@@ -31,7 +31,7 @@ start_game --seed 6
 wait_for "Turn 0"
 press l l j
 pid=$(game_pid)
-tm kill-session -t game
+end_game
 i=0
 while [ -d "/proc/$pid" ] && [ $i -lt $patience ]; do sleep 0.05; i=$((i + 1)); done
 [ -d "/proc/$pid" ] && fail "the game outlived its terminal"

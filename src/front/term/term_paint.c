@@ -257,12 +257,42 @@ static void paint_panel(TermPainter *p, const Input *input, const Run *run)
     for (int i = p->side.look_first; i < p->side.count; ++i) paint_panel_line(p, &p->side.lines[i], row++);
 }
 
+/* How many rows text takes wrapped at width (at word breaks where it
+ * can), and where each row starts and how long it is */
+static int wrap(const char *text, int width, const char **starts, int *lengths, int most)
+{
+    int rows = 0;
+    for (const char *p = text; *p != '\0' && rows < most;) {
+        int take = (int)strlen(p);
+        if (take > width) {
+            take = width;
+            while (take > 0 && p[take] != ' ') --take;
+            if (take == 0) take = width;
+        }
+        starts[rows] = p;
+        lengths[rows++] = take;
+        p += take;
+        while (*p == ' ') ++p;
+    }
+    return rows;
+}
+
+/* Newest at the foot; a message longer than the log is wide takes more
+ * rows, so fewer of the older ones show */
 static void paint_log(TermPainter *p, const Run *run)
 {
+    enum { MOST = 8 };
     screen_log(run, p->log.h, &p->lines);
-    int row = p->log.y + p->log.h - p->lines.count;
-    for (int i = 0; i < p->lines.count; ++i, ++row) {
-        text_at(p, row, p->log.x, p->log.w, p->lines.lines[i], p->lines.colors[i]);
+    int row = p->log.y + p->log.h;
+    for (int i = p->lines.count - 1; i >= 0 && row > p->log.y; --i) {
+        const char *starts[MOST];
+        int lengths[MOST];
+        int rows = wrap(p->lines.lines[i], p->log.w, starts, lengths, MOST);
+        for (int r = rows - 1; r >= 0 && row > p->log.y; --r) {
+            --row;
+            set_color(p, p->lines.colors[i], PAL_NO_BACK, 0);
+            mvaddnstr(row, p->log.x, starts[r], lengths[r]);
+        }
     }
 }
 
