@@ -33,8 +33,8 @@ press l l j
 pid=$(game_pid)
 end_game
 i=0
-while [ -d "/proc/$pid" ] && [ $i -lt $patience ]; do sleep 0.05; i=$((i + 1)); done
-[ -d "/proc/$pid" ] && fail "the game outlived its terminal"
+while running "$pid" && [ $i -lt $patience ]; do sleep 0.05; i=$((i + 1)); done
+running "$pid" && fail "the game outlived its terminal"
 [ -f "$AMULETS_HOME/save.txt" ] || fail "the hang-up left no save"
 [ "$(continued)" = "$(straight 6 llj)" ] || fail "after the hang-up: continued $(continued), straight $(straight 6 llj)"
 
