@@ -181,42 +181,62 @@ static const CellMark MARKS[] = {
     {offsetof(ScreenCell, cursor), A_REVERSE},
 };
 
-static void paint_cell(TermPainter *p, const ScreenCell *c)
+/* A cell's character and pen */
+static chtype cell_look(TermPainter *p, const ScreenCell *c, TermPen *pen)
 {
     attr_t marks = 0;
     for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; ++i) {
         if (*(const bool *)((const char *)c + MARKS[i].flag)) marks |= MARKS[i].attr;
     }
     if (!c->shown) {
-        set_color(p, PAL_TEXT, PAL_NO_BACK, marks);
-        addch(' ');
-        return;
+        *pen = term_color_pen(&p->color, PAL_TEXT, PAL_NO_BACK);
+        pen->attrs |= marks;
+        return ' ';
     }
     /* without colours, what's remembered is dim */
     if (!c->lit && p->color.depth == 0) marks |= A_DIM;
-    TermPen pen = c->lit ? term_color_pen(&p->color, c->fg, c->back)
-                         : term_color_memory_pen(&p->color, c->fg, c->back);
-    attr_set(pen.attrs | marks, pen.pair, NULL);
-    addch((chtype)(unsigned char)c->glyph);
+    *pen = c->lit ? term_color_pen(&p->color, c->fg, c->back) : term_color_memory_pen(&p->color, c->fg, c->back);
+    pen->attrs |= marks;
+    return (chtype)(unsigned char)c->glyph;
+}
+
+enum { ROW_MOST = 1024 };
+
+/* A row of the map view in one call: curses copies a row of characters
+ * far faster than it adds them one at a time. A pair past what a
+ * character can carry (256) is added by itself. */
+static void paint_map_row(TermPainter *p, int y)
+{
+    chtype row[ROW_MOST];
+    TermPen pens[ROW_MOST];
+    int my = p->camera.y + y, width = p->map.w < ROW_MOST ? p->map.w : ROW_MOST;
+    bool simple = true;
+    for (int x = 0; x < width; ++x) {
+        int mx = p->camera.x + x;
+        if (in_bounds(mx, my)) {
+            row[x] = cell_look(p, &p->screen.cells[cell_index(mx, my)], &pens[x]);
+        } else {
+            row[x] = ' ';
+            pens[x] = term_color_pen(&p->color, PAL_TEXT, PAL_NO_BACK);
+        }
+        simple = simple && pens[x].pair < 256;
+        row[x] |= pens[x].attrs | (chtype)COLOR_PAIR(pens[x].pair);
+    }
+    if (simple) {
+        mvaddchnstr(p->map.y + y, p->map.x, row, width);
+        return;
+    }
+    for (int x = 0; x < width; ++x) {
+        attr_set(pens[x].attrs, pens[x].pair, NULL);
+        mvaddch(p->map.y + y, p->map.x + x, row[x] & A_CHARTEXT);
+    }
 }
 
 static void paint_map(TermPainter *p, const Input *input, const Run *run)
 {
     screen_map(input, run, &p->screen);
     place_camera(p, p->screen.focus);
-    for (int y = 0; y < p->map.h; ++y) {
-        int my = p->camera.y + y;
-        move(p->map.y + y, p->map.x);
-        for (int x = 0; x < p->map.w; ++x) {
-            int mx = p->camera.x + x;
-            if (in_bounds(mx, my)) {
-                paint_cell(p, &p->screen.cells[cell_index(mx, my)]);
-            } else {
-                set_color(p, PAL_TEXT, PAL_NO_BACK, 0);
-                addch(' ');
-            }
-        }
-    }
+    for (int y = 0; y < p->map.h; ++y) paint_map_row(p, y);
 }
 
 /* ---- The panel and the log ------------------------------------------------------- */
