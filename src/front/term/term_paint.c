@@ -18,7 +18,7 @@
 #include "term_color.h"
 
 enum {
-    PANEL_MIN = 22, PANEL_MAX = 32,   /* the side panel's columns */
+    PANEL_MIN = 28, PANEL_MAX = 32,   /* the side panel's columns: "Looking (Esc or x to stop):" fits */
     LOG_ROWS_MIN = 4, LOG_ROWS_MAX = 7,         /* the log's rows */
     MARGIN_MAX = 8,                   /* the map view scrolls when the
                                          player comes this near its edge */
