@@ -127,7 +127,7 @@ static int clamp(int value, int lo, int hi)
 }
 
 /* The panel and the log get their room, the map the rest; a map column
- * is a character, so the whole map shows from 97 x 40 up */
+ * is a character, so the whole map shows from 93 x 40 up */
 static void lay_out(TermPainter *p, int width, int height)
 {
     int panel_w = clamp(width - MAP_W - 1, PANEL_MIN, PANEL_MAX);
