@@ -32,7 +32,7 @@ printf '[keys]\nnorth = banana\nwait = k\n' >"$config/keys.txt"
 printf '[options]\ncolors = lots\nsound = on\n' >"$config/options.txt"
 start_game --seed 5
 wait_for "Turn 0" "a start with mistakes"
-wait_for "Mistake, kept as it was: keys.txt:3: 'k' is both north" "the last mistake in the log"
+wait_for "Mistake, kept as it was: keys.txt:3: 'k' is both" "the last mistake in the log"
 for words in "keys.txt:2: 'banana' isn't a key" \
              "keys.txt:3: 'k' is both north and wait, on the same screen: wait keeps its own keys" \
              "options.txt:2: 'colors' should be auto, 256, 16, 8 or none, not 'lots'" \
