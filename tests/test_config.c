@@ -54,7 +54,7 @@ static void test_folder(void)
 static void test_missing_files(void)
 {
     KeyMap map, defaults;
-    keys_default(&defaults);
+    key_defaults(&defaults);
     char *m = key_mistakes("", &map);
     CHECK_STR(m, "");
     free(m);
@@ -80,18 +80,18 @@ static void test_rebinding(void)
     char *m = key_mistakes("# my keys\n[keys]\neast = w <right> kp6\nwait = space\nsave_quit = x\n", &map);
     CHECK_STR(m, "");
     free(m);
-    CHECK_INT(keys_direction(&map, 'w'), 2);
-    CHECK_INT(keys_direction(&map, AK_RIGHT), 2);
-    CHECK_INT(keys_direction(&map, 'l'), -1);
-    CHECK_INT(keys_direction(&map, 'h'), 6);
+    CHECK_INT(key_direction_in(&map, 'w'), 2);
+    CHECK_INT(key_direction_in(&map, AK_RIGHT), 2);
+    CHECK_INT(key_direction_in(&map, 'l'), -1);
+    CHECK_INT(key_direction_in(&map, 'h'), 6);
     Command command;
-    CHECK_INT(keys_action(&map, MODE_PLAYING, ' ', &command), KA_COMMAND);
+    CHECK_INT(key_action_in(&map, MODE_PLAYING, ' ', &command), KA_COMMAND);
     CHECK_INT(command.kind, CMD_WAIT);
-    CHECK_INT(keys_action(&map, MODE_PLAYING, '.', &command), KA_NONE);
+    CHECK_INT(key_action_in(&map, MODE_PLAYING, '.', &command), KA_NONE);
     /* x in the menu saves; x while playing still looks: other screens */
-    CHECK_INT(keys_action(&map, MODE_MENU, 'x', &command), KA_SAVE_QUIT);
-    CHECK_INT(keys_action(&map, MODE_MENU, 's', &command), KA_NONE);
-    CHECK_INT(keys_action(&map, MODE_PLAYING, 'x', &command), KA_LOOK);
+    CHECK_INT(key_action_in(&map, MODE_MENU, 'x', &command), KA_SAVE_QUIT);
+    CHECK_INT(key_action_in(&map, MODE_MENU, 's', &command), KA_NONE);
+    CHECK_INT(key_action_in(&map, MODE_PLAYING, 'x', &command), KA_LOOK);
 }
 
 /* Each kind of mistake: its line, its words, and the default kept */
@@ -121,13 +121,13 @@ static void test_key_mistakes(void)
                  "keys.txt:3: unknown key 'eats'\n"
                  "keys.txt:10: [shortcuts] isn't one of this file's records (it has [keys])\n");
     free(m);
-    CHECK_INT(keys_direction(&map, 'w'), 0);      /* the good line counts */
-    CHECK_INT(keys_direction(&map, 'j'), 4);      /* the bad ones don't */
-    CHECK_INT(keys_direction(&map, 'h'), 6);
-    CHECK(keys_bound(&map, KB_WAIT, '.'));
-    CHECK(keys_bound(&map, KB_DROP, 'd'));
-    CHECK(keys_bound(&map, KB_BACK, AK_ESC));
-    CHECK_INT(keys_direction(&map, 'e'), -1);
+    CHECK_INT(key_direction_in(&map, 'w'), 0);      /* the good line counts */
+    CHECK_INT(key_direction_in(&map, 'j'), 4);      /* the bad ones don't */
+    CHECK_INT(key_direction_in(&map, 'h'), 6);
+    CHECK(key_bound(&map, KB_WAIT, '.'));
+    CHECK(key_bound(&map, KB_DROP, 'd'));
+    CHECK(key_bound(&map, KB_BACK, AK_ESC));
+    CHECK_INT(key_direction_in(&map, 'e'), -1);
 }
 
 /* Two commands of one screen on one key: the player's goes back to its
@@ -138,15 +138,15 @@ static void test_key_clashes(void)
     char *m = key_mistakes("[keys]\nwait = k\nyes = s\n", &map);
     CHECK_STR(m, "keys.txt:2: 'k' is both north and wait, on the same screen: wait keeps its own keys\n");
     free(m);
-    CHECK(keys_bound(&map, KB_WAIT, '.'));
-    CHECK(!keys_bound(&map, KB_WAIT, 'k'));
-    CHECK(keys_bound(&map, KB_YES, 's'));         /* s searches, but not on a question */
+    CHECK(key_bound(&map, KB_WAIT, '.'));
+    CHECK(!key_bound(&map, KB_WAIT, 'k'));
+    CHECK(key_bound(&map, KB_YES, 's'));         /* s searches, but not on a question */
     /* swapping two keys is no clash */
     m = key_mistakes("[keys]\nwest = l\neast = h\n", &map);
     CHECK_STR(m, "");
     free(m);
-    CHECK_INT(keys_direction(&map, 'l'), 6);
-    CHECK_INT(keys_direction(&map, 'h'), 2);
+    CHECK_INT(key_direction_in(&map, 'l'), 6);
+    CHECK_INT(key_direction_in(&map, 'h'), 2);
 }
 
 static char *option_mistakes(const char *text, Settings *s, bool *clean)
@@ -218,7 +218,7 @@ static void test_shipped_examples(void)
 {
     Errors errors = {0};
     KeyMap map, defaults;
-    keys_default(&defaults);
+    key_defaults(&defaults);
     config_read_keys(AMULETS_SOURCE_DIR "/data", &map, &errors);
     Settings s, plain;
     config_default_settings(&s);

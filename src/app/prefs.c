@@ -12,7 +12,7 @@ void app_prefs_load(Prefs *prefs)
 {
     memset(prefs, 0, sizeof *prefs);
     config_default_settings(&prefs->settings);
-    keys_default(&prefs->keys);
+    key_defaults(&prefs->keys);
     prefs->have_dir = config_dir(prefs->dir, sizeof prefs->dir, getenv("XDG_CONFIG_HOME"), getenv("HOME"));
     if (!prefs->have_dir) return;
     prefs->settings_clean = config_read_settings(prefs->dir, &prefs->settings, &prefs->mistakes);

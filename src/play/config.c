@@ -166,7 +166,7 @@ static bool next_word(const char **p, char *out, size_t size)
 /* One binding's keys from its value; false (reported) if a word is wrong */
 static bool read_binding(Fields *f, KeyBinding binding, int keys[KEYS_PER_BINDING])
 {
-    const char *name = keys_binding_name(binding);
+    const char *name = key_binding_name(binding);
     int line = fld_line(f, name), count = 0;
     const char *p = fld_text(f, name);
     char word[24];
@@ -200,7 +200,7 @@ static bool read_binding(Fields *f, KeyBinding binding, int keys[KEYS_PER_BINDIN
 static int shared_key(const KeyMap *map, int a, int b)
 {
     for (int i = 0; i < KEYS_PER_BINDING; ++i) {
-        if (map->keys[a][i] != 0 && keys_bound(map, (KeyBinding)b, map->keys[a][i])) return map->keys[a][i];
+        if (map->keys[a][i] != 0 && key_bound(map, (KeyBinding)b, map->keys[a][i])) return map->keys[a][i];
     }
     return 0;
 }
@@ -210,20 +210,20 @@ static int shared_key(const KeyMap *map, int a, int b)
 static void settle(KeyMap *map, int *lines, const char *file, Errors *errors)
 {
     KeyMap defaults;
-    keys_default(&defaults);
+    key_defaults(&defaults);
     for (bool changed = true; changed;) {
         changed = false;
         for (int a = 0; a < KB_COUNT && !changed; ++a) {
             for (int b = a + 1; b < KB_COUNT && !changed; ++b) {
                 int key = shared_key(map, a, b);
-                if (key == 0 || !keys_share_screen((KeyBinding)a, (KeyBinding)b)) continue;
+                if (key == 0 || !key_share_screen((KeyBinding)a, (KeyBinding)b)) continue;
                 int undo = lines[b] > 0 ? b : a;   /* the player's own, the later first */
                 if (lines[a] > lines[b] && lines[a] > 0) undo = a;
                 char name[16];
                 key_spelling(key, name, sizeof name);
                 errors_add(errors, "%s:%d: '%s' is both %s and %s, on the same screen: %s keeps its own keys",
-                           file, lines[undo], name, keys_binding_name((KeyBinding)a),
-                           keys_binding_name((KeyBinding)b), keys_binding_name((KeyBinding)undo));
+                           file, lines[undo], name, key_binding_name((KeyBinding)a),
+                           key_binding_name((KeyBinding)b), key_binding_name((KeyBinding)undo));
                 memcpy(map->keys[undo], defaults.keys[undo], sizeof map->keys[undo]);
                 lines[undo] = 0;
                 changed = true;
@@ -234,7 +234,7 @@ static void settle(KeyMap *map, int *lines, const char *file, Errors *errors)
 
 void config_read_keys(const char *dir, KeyMap *out, Errors *errors)
 {
-    keys_default(out);
+    key_defaults(out);
     RecFile records = {0};
     if (!read_records(dir, "keys.txt", &records, errors)) return;
     char file[CONFIG_PATH_SIZE + 32];
@@ -245,7 +245,7 @@ void config_read_keys(const char *dir, KeyMap *out, Errors *errors)
         Fields f;
         fld_init(&f, &records.records[i], file, errors);
         for (int b = 0; b < KB_COUNT; ++b) {
-            const char *name = keys_binding_name((KeyBinding)b);
+            const char *name = key_binding_name((KeyBinding)b);
             int keys[KEYS_PER_BINDING];
             if (!fld_has(&f, name) || !read_binding(&f, (KeyBinding)b, keys)) continue;
             memcpy(out->keys[b], keys, sizeof keys);

@@ -113,10 +113,10 @@ bool input_continue(Input *input)
 static InputResult title_key(Input *input, int key)
 {
     const KeyMap *keys = input->setup.keys;
-    if (keys_bound(keys, KB_CONTINUE, key) && !input->title.failed) {
+    if (key_bound(keys, KB_CONTINUE, key) && !input->title.failed) {
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
-    if (keys_bound(keys, KB_NEW_GAME, key)) {
+    if (key_bound(keys, KB_NEW_GAME, key)) {
         /* the waiting save goes, whatever it is (a damaged one set aside
          * is already gone); if it can't, the new run says why, since it
          * will be offered again at the next start */
@@ -130,7 +130,7 @@ static InputResult title_key(Input *input, int key)
         input->on_title = false;
         return INPUT_NEW_RUN;
     }
-    return keys_bound(keys, KB_QUIT, key) ? INPUT_QUIT : INPUT_NOTHING;
+    return key_bound(keys, KB_QUIT, key) ? INPUT_QUIT : INPUT_NOTHING;
 }
 
 /* ---- The debugging views --------------------------------------------------- */
@@ -174,11 +174,11 @@ static InputResult debug_key(Input *input, int key)
 static InputResult look_key(Input *input, int key)
 {
     const KeyMap *keys = input->setup.keys;
-    if (keys_bound(keys, KB_BACK, key) || keys_bound(keys, KB_LOOK, key)) {
+    if (key_bound(keys, KB_BACK, key) || key_bound(keys, KB_LOOK, key)) {
         input->looking = false;
         return INPUT_REDRAW;
     }
-    int dir = keys_direction(keys, key);
+    int dir = key_direction_in(keys, key);
     if (dir < 0) return INPUT_NOTHING;
     Point next = point_add(input->cursor, DIRS[dir]);
     if (!in_bounds(next.x, next.y)) return INPUT_NOTHING;
@@ -220,7 +220,7 @@ static InputResult run_key(Input *input, int key)
 {
     Session *session = &input->session;
     Command command;
-    switch (keys_action(input->setup.keys, run_mode(session->run), key, &command)) {
+    switch (key_action_in(input->setup.keys, run_mode(session->run), key, &command)) {
     case KA_COMMAND:
         return session_command(session, command) ? INPUT_REDRAW : INPUT_NOTHING;
     case KA_SAVE_QUIT:
@@ -247,7 +247,7 @@ static InputResult run_key(Input *input, int key)
 static InputResult quit_asked_key(Input *input, int key)
 {
     input->quit_asked = false;
-    return keys_bound(input->setup.keys, KB_YES, key) ? INPUT_QUIT : INPUT_REDRAW;
+    return key_bound(input->setup.keys, KB_YES, key) ? INPUT_QUIT : INPUT_REDRAW;
 }
 
 InputResult input_key(Input *input, int key)

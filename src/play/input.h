@@ -27,6 +27,8 @@
  *   Esc, and a key to fire at the cell.)
  * - F1 to F7 switch the debugging views on any screen; they never change
  *   the run.
+ * The keys named here are the game's own; setup.keys (the player's
+ * keys.txt) may bind others to the same commands.
  *
  * An Input is a plain value; it owns the run in play (input->session.run),
  * which it replaces when a new run starts or a save is continued. */

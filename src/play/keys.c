@@ -45,17 +45,17 @@ static const BindingDef BINDINGS[KB_COUNT] = {
     [KB_NEW_GAME] = {"new_game", ON_TITLE, {'n', 'N'}},
 };
 
-void keys_default(KeyMap *out)
+void key_defaults(KeyMap *out)
 {
     for (int b = 0; b < KB_COUNT; ++b) memcpy(out->keys[b], BINDINGS[b].keys, sizeof out->keys[b]);
 }
 
-const char *keys_binding_name(KeyBinding binding)
+const char *key_binding_name(KeyBinding binding)
 {
     return (unsigned)binding < KB_COUNT ? BINDINGS[binding].name : "?";
 }
 
-KeyBinding keys_binding_named(const char *name)
+KeyBinding key_binding_named(const char *name)
 {
     for (int b = 0; b < KB_COUNT; ++b) {
         if (strcmp(BINDINGS[b].name, name) == 0) return (KeyBinding)b;
@@ -63,7 +63,7 @@ KeyBinding keys_binding_named(const char *name)
     return KB_COUNT;
 }
 
-bool keys_bound(const KeyMap *map, KeyBinding binding, int key)
+bool key_bound(const KeyMap *map, KeyBinding binding, int key)
 {
     const int *keys = map != NULL ? map->keys[binding] : BINDINGS[binding].keys;
     for (int i = 0; i < KEYS_PER_BINDING; ++i) {
@@ -72,17 +72,17 @@ bool keys_bound(const KeyMap *map, KeyBinding binding, int key)
     return false;
 }
 
-bool keys_share_screen(KeyBinding a, KeyBinding b)
+bool key_share_screen(KeyBinding a, KeyBinding b)
 {
     return (BINDINGS[a].screens & BINDINGS[b].screens) != 0;
 }
 
 /* ---- What a key means ------------------------------------------------- */
 
-int keys_direction(const KeyMap *map, int key)
+int key_direction_in(const KeyMap *map, int key)
 {
     for (int dir = 0; dir < 8; ++dir) {
-        if (keys_bound(map, (KeyBinding)(KB_NORTH + dir), key)) return dir;
+        if (key_bound(map, (KeyBinding)(KB_NORTH + dir), key)) return dir;
     }
     return -1;
 }
@@ -101,18 +101,18 @@ static KeyAction playing_key(const KeyMap *map, int key, Command *out)
         {KB_DROP, CMD_DROP}, {KB_CLOSE_DOOR, CMD_CLOSE_DOOR}, {KB_SEARCH, CMD_SEARCH},
         {KB_DESCEND, CMD_DESCEND}, {KB_MENU, CMD_MENU},
     };
-    int dir = keys_direction(map, key);
+    int dir = key_direction_in(map, key);
     if (dir >= 0) return command(out, CMD_MOVE, dir);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; ++i) {
-        if (keys_bound(map, COMMANDS[i].binding, key)) return command(out, COMMANDS[i].kind, 0);
+        if (key_bound(map, COMMANDS[i].binding, key)) return command(out, COMMANDS[i].kind, 0);
     }
-    return keys_bound(map, KB_LOOK, key) ? KA_LOOK : KA_NONE;
+    return key_bound(map, KB_LOOK, key) ? KA_LOOK : KA_NONE;
 }
 
-KeyAction keys_action(const KeyMap *map, Mode mode, int key, Command *out)
+KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *out)
 {
     if (key >= AK_F1 && key <= AK_F12) return KA_DEBUG;
-    bool back = keys_bound(map, KB_BACK, key);
+    bool back = key_bound(map, KB_BACK, key);
     switch (mode) {
     case MODE_PLAYING:
         return playing_key(map, key, out);
@@ -122,19 +122,19 @@ KeyAction keys_action(const KeyMap *map, Mode mode, int key, Command *out)
         return KA_NONE;
     case MODE_CLOSING:
         if (back) return command(out, CMD_CANCEL, 0);
-        if (keys_direction(map, key) >= 0) return command(out, CMD_MOVE, keys_direction(map, key));
+        if (key_direction_in(map, key) >= 0) return command(out, CMD_MOVE, key_direction_in(map, key));
         return KA_NONE;
     case MODE_CONFIRMING:
-        return command(out, keys_bound(map, KB_YES, key) ? CMD_YES : CMD_NO, 0);
+        return command(out, key_bound(map, KB_YES, key) ? CMD_YES : CMD_NO, 0);
     case MODE_MENU:
         if (back) return command(out, CMD_CANCEL, 0);
-        if (keys_bound(map, KB_SAVE_QUIT, key)) return KA_SAVE_QUIT;
-        if (keys_bound(map, KB_QUIT_UNSAVED, key)) return KA_QUIT_UNSAVED;
+        if (key_bound(map, KB_SAVE_QUIT, key)) return KA_SAVE_QUIT;
+        if (key_bound(map, KB_QUIT_UNSAVED, key)) return KA_QUIT_UNSAVED;
         return KA_NONE;
     case MODE_DEAD:
     case MODE_WON:
-        if (keys_bound(map, KB_QUIT, key)) return KA_QUIT;
-        if (keys_bound(map, KB_NEW_RUN, key)) return KA_NEW_RUN;
+        if (key_bound(map, KB_QUIT, key)) return KA_QUIT;
+        if (key_bound(map, KB_NEW_RUN, key)) return KA_NEW_RUN;
         return KA_NONE;
     }
     return KA_NONE;
@@ -142,12 +142,12 @@ KeyAction keys_action(const KeyMap *map, Mode mode, int key, Command *out)
 
 KeyAction key_action(Mode mode, int key, Command *out)
 {
-    return keys_action(NULL, mode, key, out);
+    return key_action_in(NULL, mode, key, out);
 }
 
 int key_direction(int key)
 {
-    return keys_direction(NULL, key);
+    return key_direction_in(NULL, key);
 }
 
 /* ---- Key names ------------------------------------------------------------ */

@@ -1,6 +1,8 @@
 /* The game's keys, and what each means in the run's present mode (GAME.md
  * §8): the table the input layer (input.h) reads them by, for every
- * frontend alike. A key is a character, or one of the named keys below. */
+ * frontend alike. A key is a character, or one of the named keys below.
+ * Every command of every screen is a binding with its keys (a KeyMap):
+ * the game's own, or the player's keys.txt over them (config.h). */
 #ifndef AMULETS_KEYS_H
 #define AMULETS_KEYS_H
 
@@ -57,23 +59,23 @@ typedef struct KeyMap {
 } KeyMap;
 
 /* The game's own keys (GAME.md §8) */
-void keys_default(KeyMap *out);
+void key_defaults(KeyMap *out);
 
 /* keys.txt's name of a binding ("north", "pick_up", ...) */
-const char *keys_binding_name(KeyBinding binding);
+const char *key_binding_name(KeyBinding binding);
 /* The binding named, or KB_COUNT */
-KeyBinding keys_binding_named(const char *name);
+KeyBinding key_binding_named(const char *name);
 
-bool keys_bound(const KeyMap *map, KeyBinding binding, int key);
+bool key_bound(const KeyMap *map, KeyBinding binding, int key);
 
 /* Two bindings that are read on the same screen, so can't share a key */
-bool keys_share_screen(KeyBinding a, KeyBinding b);
+bool key_share_screen(KeyBinding a, KeyBinding b);
 
 /* What the key means in the mode, with map's keys (NULL: the default) */
-KeyAction keys_action(const KeyMap *map, Mode mode, int key, Command *command);
+KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *command);
 
 /* The direction 0..7 a moving key means with map's keys, or -1 */
-int keys_direction(const KeyMap *map, int key);
+int key_direction_in(const KeyMap *map, int key);
 
 /* The same, with the default keys */
 KeyAction key_action(Mode mode, int key, Command *command);

@@ -101,7 +101,7 @@ static bool start_curses(void)
 static bool bound_anywhere(const KeyMap *keys, int key)
 {
     for (int b = 0; b < KB_COUNT; ++b) {
-        if (keys_bound(keys, (KeyBinding)b, key)) return true;
+        if (key_bound(keys, (KeyBinding)b, key)) return true;
     }
     return false;
 }
