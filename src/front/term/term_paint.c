@@ -65,11 +65,6 @@ void term_painter_free(TermPainter *painter)
     free(painter);
 }
 
-int term_painter_colors(const TermPainter *painter)
-{
-    return painter->color.depth;
-}
-
 void term_painter_reset(TermPainter *painter)
 {
     painter->placed = false;
@@ -155,17 +150,6 @@ static void place_camera(TermPainter *p, Point focus)
     p->camera.x = place_axis(p->camera.x, p->placed, focus.x, p->map.w, MAP_W);
     p->camera.y = place_axis(p->camera.y, p->placed, focus.y, p->map.h, MAP_H);
     p->placed = true;
-}
-
-bool term_cell_at(const TermPainter *painter, Point cell, int *row, int *column)
-{
-    int y = cell.y - painter->camera.y, x = cell.x - painter->camera.x;
-    if (!in_bounds(cell.x, cell.y) || y < 0 || x < 0 || y >= painter->map.h || x >= painter->map.w) {
-        return false;
-    }
-    *row = painter->map.y + y;
-    *column = painter->map.x + x;
-    return true;
 }
 
 /* ---- The map ----------------------------------------------------------------- */

@@ -13,7 +13,6 @@
 #include <stdint.h>
 
 #include "config.h"
-#include "geom.h"
 #include "input.h"
 #include "keys.h"
 
@@ -43,17 +42,11 @@ typedef struct TermPainter TermPainter;
  * of memory. */
 TermPainter *term_painter_new(ColorMode colors);
 void term_painter_free(TermPainter *painter);
-/* The colours painted with: 256, 16, 8, or 0 for none */
-int term_painter_colors(const TermPainter *painter);
 /* Forget where the map view was (a new run): it's placed afresh */
 void term_painter_reset(TermPainter *painter);
 
 /* The whole screen, from the screen model, into curses' buffer at its
  * present size (nothing is sent to the terminal until doupdate) */
 void term_paint(TermPainter *painter, const Input *input, const Run *run);
-
-/* Where the map cell is on the screen after the last paint; false if
- * it's out of the map's view */
-bool term_cell_at(const TermPainter *painter, Point cell, int *row, int *column);
 
 #endif
