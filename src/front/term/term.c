@@ -7,6 +7,7 @@
 #endif
 #include <curses.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,6 +182,23 @@ static bool open_term(Term *t, const TermOptions *o)
 
 /* ---- The loop ------------------------------------------------------------- */
 
+/* The terminal is gone without a SIGHUP having said so (its input
+ * hung up): curses would wait on it for ever, each wait failing at once */
+static bool hung_up(void)
+{
+    struct pollfd in = {STDIN_FILENO, POLLIN, 0};
+    return poll(&in, 1, 0) > 0 && (in.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+/* Saves as Esc S would, the screen put back first so that what the save
+ * says is seen */
+static int stop(Term *t, int signal_number)
+{
+    end_curses();
+    input_stop(&t->input);
+    return 128 + signal_number;   /* as a shell tells of a signal */
+}
+
 static int play(Term *t, const KeyMap *keys)
 {
     bool dirty = true;
@@ -191,12 +209,8 @@ static int play(Term *t, const KeyMap *keys)
             dirty = false;
         }
         int ch = getch();
-        if (stop_signal() != 0) {
-            /* the screen first, so what the save says is seen */
-            end_curses();
-            input_stop(&t->input);
-            return 128 + stop_signal();   /* as a shell tells of a signal */
-        }
+        if (stop_signal() != 0) return stop(t, stop_signal());
+        if (ch == ERR && hung_up()) return stop(t, SIGHUP);
         if (ch == ERR) continue;
         if (ch == KEY_RESIZE) {
             dirty = true;
