@@ -2,7 +2,7 @@
 # The player's own keys and options in the terminal: a rebinding takes
 # effect (and the run it plays is the run the default keys play); files
 # full of mistakes still let the game start, their file:line words on
-# stderr and in the log; the colour modes (none, NO_COLOR, 16, 256) and
+# stderr and in the log; the colour modes (none, NO_COLOR, 8, 16, 256) and
 # a locale without box-drawing lines.
 . "$2/tests/term/tmux.inc"
 config="$XDG_CONFIG_HOME/AmuletsOfSDL"
@@ -70,6 +70,11 @@ press j j j j j j j j
 tm capture-pane -p -e -t game >"$work/colours"
 grep -q '\[2m' "$work/colours" || fail "colors = none draws nothing remembered dim"
 rm -f "$config/options.txt"
+# a terminal of 8 colours (screen): the bright ones bold
+extra_env="TERM=screen" colours
+grep -q '38;5;' "$work/colours" && fail "an 8-colour terminal got the 256"
+grep -Eq '\[[0-9;]*1[;m]' "$work/colours" || fail "an 8-colour terminal has no bold for the bright colours"
+grep -Eq '\[[0-9;]*3[1-7]m' "$work/colours" || fail "an 8-colour terminal has no colours"
 extra_env="NO_COLOR=1" colours
 grep -Eq '\[[0-9;]*(3[0-9]|9[0-7]|38;5;[0-9]+)m' "$work/colours" && fail "NO_COLOR has colours"
 
