@@ -2,8 +2,9 @@
 # No run lost to a hang-up, in the terminal: SIGHUP (and SIGTERM) to the
 # game, and the tmux session itself killed as a dropped SSH link would
 # be, each leave a save that continues to the same digest as the run that
-# never stopped; Ctrl-Z suspends the game and fg gives back a screen
-# that plays on.
+# never stopped; a second copy on the same save folder is refused while
+# the first plays on; Ctrl-Z suspends the game and fg gives back a
+# screen that plays on.
 . "$2/tests/term/tmux.inc"
 
 # the run that never stopped, after the keys: its digest
@@ -24,6 +25,21 @@ for case in "HUP 1" "TERM 15"; do
     [ "$(continued)" = "$(straight 5 jjll)" ] || fail "SIG$signal: continued $(continued), straight $(straight 5 jjll)"
     end_game
 done
+
+# a second copy on the same save folder is refused, and the first plays on
+rm -rf "$AMULETS_HOME"
+start_game --seed 5
+wait_for "Turn 0"
+tm new-session -d -s second -x 80 -y 24 \
+    "env TERM=tmux-256color '$amulets' --term --seed 9 2>'$work/second'; echo \$? >'$work/second-status'"
+i=0
+while [ ! -s "$work/second-status" ] && [ $i -lt $patience ]; do sleep 0.05; i=$((i + 1)); done
+[ "$(cat "$work/second-status")" = 1 ] || fail "the second copy ended with '$(cat "$work/second-status")'"
+grep -q "its run is being played elsewhere" "$work/second" || fail "the second copy said: $(cat "$work/second")"
+press l
+wait_for "Turn 1" "the first copy after the second was refused"
+end_game
+[ "$(continued)" = "$(straight 5 l)" ] || fail "the first copy's save: $(continued), not $(straight 5 l)"
 
 # the session killed under the game: the terminal hangs up on it
 rm -rf "$AMULETS_HOME"
@@ -62,4 +78,4 @@ tm send-keys -t game S
 wait_for "ready" "the shell after Esc S"
 [ -f "$AMULETS_HOME/save.txt" ] || fail "Esc S after fg left no save"
 [ "$(continued)" = "$(straight 7 lh)" ] || fail "after fg: continued $(continued), straight $(straight 7 lh)"
-echo "ok: SIGHUP, SIGTERM and a killed session saved; Ctrl-Z and fg restored the screen"
+echo "ok: SIGHUP, SIGTERM and a killed session saved; the lock; Ctrl-Z and fg restored the screen"
