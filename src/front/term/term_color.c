@@ -105,14 +105,17 @@ static TermPen pen_for(TermColor *color, Color fg, Color back, bool memory)
 {
     if (color->depth == 0) return (TermPen){A_NORMAL, 0};
     uint64_t key = key_of(fg, back, memory);
+    if (color->last.used && color->last.key == key) return color->last.pen;
     size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 54) % TERM_PEN_CACHE;
     for (int probes = 0; probes < TERM_PEN_CACHE; ++probes, i = (i + 1) % TERM_PEN_CACHE) {
         TermPenSlot *slot = &color->cache[i];
-        if (slot->used && slot->key == key) return slot->pen;
         if (!slot->used) {
             slot->used = true;
             slot->key = key;
             slot->pen = make_pen(color, fg, back, memory);
+        }
+        if (slot->key == key) {
+            color->last = *slot;
             return slot->pen;
         }
     }

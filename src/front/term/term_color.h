@@ -33,6 +33,8 @@ typedef struct TermPenSlot {
 typedef struct TermColor {
     int depth;                 /* 256, 16, 8, or 0 for none */
     int next_pair;
+    TermPenSlot last;          /* the pen asked for last: a row of a room
+                                  is mostly one pen over and over */
     TermPenSlot cache[TERM_PEN_CACHE];
 } TermColor;
 
