@@ -18,11 +18,12 @@
 #include "term_color.h"
 
 enum {
-    PANEL_MIN = 28, PANEL_MAX = 32,   /* the side panel's columns: "Looking (Esc or x to stop):" fits */
-    LOG_ROWS_MIN = 4, LOG_ROWS_MAX = 7,         /* the log's rows */
-    MARGIN_MAX = 8,                   /* the map view scrolls when the
-                                         player comes this near its edge */
-    BAR_CHARS = 10,
+    PANEL_MIN = 28, PANEL_MAX = 32,      /* the side panel's columns (the
+                                            look panel's heading fits) */
+    LOG_ROWS_MIN = 4, LOG_ROWS_MAX = 7,  /* the log's rows */
+    MARGIN_MAX = 8,                      /* the map view moves when the
+                                            player comes this near its edge */
+    BAR_CHARS = 10,                      /* a health bar's width */
 };
 
 typedef struct Area {
@@ -32,7 +33,8 @@ typedef struct Area {
 struct TermPainter {
     TermColor color;
     bool boxes;               /* the locale shows box-drawing lines */
-    bool placed;              /* camera is where the view was */
+    bool placed;              /* camera is where the view was last frame
+                                 (else it's placed afresh on the focus) */
     Point camera;             /* the map cell at the view's top left (may be
                                  negative: a map smaller than the view is
                                  centred in it) */
