@@ -331,17 +331,19 @@ static void paint_rows(TermPainter *p, const ScreenDialog *d, Area a, int first)
     }
 }
 
-/* A box over the middle of the map (or the screen, if the map's view is
- * too small for it); a tall one loses its empty rows at the end, then
- * its frame's top and foot */
+/* A box over the middle of the map (or of the screen, if the map's view
+ * is too short for it), as wide as the map at most (the rows are cut);
+ * a tall one loses its empty rows at the end, then its frame's top and
+ * foot */
 static void paint_dialog(TermPainter *p, int width, int height)
 {
     const ScreenDialog *d = &p->dialog;
     int rows = d->rows + 2 <= p->map.h ? d->rows : d->count;
-    Area over = rows + 2 <= p->map.h && d->columns + 4 <= p->map.w ? p->map : (Area){0, 0, height, width};
+    Area over = rows + 2 <= p->map.h ? p->map : (Area){0, 0, height, width};
     bool framed = rows + 2 <= over.h;
     int h = framed ? rows + 2 : (rows < over.h ? rows : over.h);
-    int w = d->columns + 4 < over.w ? d->columns + 4 : over.w;
+    int room = over.w > 2 ? over.w - 2 : over.w;   /* a column clear each side */
+    int w = d->columns + 4 < room ? d->columns + 4 : room;
     Area box = {over.y + (over.h - h) / 2, over.x + (over.w - w) / 2, h, w};
     blank(p, box);
     if (framed) frame(p, box);
