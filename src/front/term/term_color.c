@@ -7,17 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The basic 16 as xterm shows them: the nearest is taken by eye-weighted
- * distance */
-static const Color BASIC[16] = {
-    {0, 0, 0, 255},       {205, 0, 0, 255},     {0, 205, 0, 255},     {205, 205, 0, 255},
-    {0, 0, 238, 255},     {205, 0, 205, 255},   {0, 205, 205, 255},   {229, 229, 229, 255},
-    {127, 127, 127, 255}, {255, 0, 0, 255},     {0, 255, 0, 255},     {255, 255, 0, 255},
-    {92, 92, 255, 255},   {255, 0, 255, 255},   {0, 255, 255, 255},   {255, 255, 255, 255},
-};
-
-enum { BASIC_BLUE = 4 };
-
+/* How far apart two colours look (green counts most, blue least), to
+ * choose between the 256's cube and its greys */
 static long distance(Color a, Color b)
 {
     long dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b;
@@ -46,14 +37,23 @@ static int index_256(Color c)
     return distance(c, grey_rgb) < distance(c, cube) ? 232 + grey : 16 + 36 * r + 6 * g + b;
 }
 
-/* A letter's colour never becomes black, where it would vanish */
+/* One of the basic 16 (ANSI's order: red 1, green 2, blue 4 added, +8
+ * bright): a greyish colour by its lightness, any other by which of its
+ * channels stand out and whether it's bright. (Nearest by distance sends
+ * every middling colour to grey.) A letter's colour is never black, where
+ * it would vanish. */
 static int index_16(Color c, bool back)
 {
-    int best = back ? 0 : 1;
-    for (int i = best + 1; i < 16; ++i) {
-        if (distance(c, BASIC[i]) < distance(c, BASIC[best])) best = i;
+    int hi = c.r > c.g ? (c.r > c.b ? c.r : c.b) : (c.g > c.b ? c.g : c.b);
+    int lo = c.r < c.g ? (c.r < c.b ? c.r : c.b) : (c.g < c.b ? c.g : c.b);
+    if (hi - lo < 40) {
+        int light = (c.r + c.g + c.b) / 3;
+        if (light < 50) return back ? 0 : 8;
+        return light < 150 ? 8 : light <= 225 ? 7 : 15;
     }
-    return best;
+    int mid = (hi + lo + 1) / 2;
+    int hue = (c.r >= mid ? 1 : 0) | (c.g >= mid ? 2 : 0) | (c.b >= mid ? 4 : 0);
+    return hue + (hi > 200 ? 8 : 0);
 }
 
 int term_color_index(int depth, Color rgb, bool back)
@@ -86,7 +86,7 @@ static TermPen make_pen(TermColor *color, Color fg, Color back, bool memory)
 {
     TermPen pen = {A_NORMAL, 0};
     int depth = color->depth;
-    int f = memory && depth < 256 ? BASIC_BLUE : term_color_index(depth, fg, false);
+    int f = memory && depth < 256 ? COLOR_BLUE : term_color_index(depth, fg, false);
     int b = back.a == 0 ? -1 : term_color_index(depth, back, true);
     if (depth == 8) {
         if (f >= 8) pen.attrs |= A_BOLD;
