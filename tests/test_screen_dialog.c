@@ -1,7 +1,8 @@
 /* The screen model's dialogs and title (screen_dialog.h), the rows both
  * the window and the terminal paint: none while playing; the pack; Esc's menu and its "quit without saving?"; the
  * death screen with what killed the player; the title with a waiting
- * save, and with one that couldn't be continued. */
+ * save, and with one that couldn't be continued; the keys they name are
+ * the player's own where keys.txt rebinds them. */
 #include <string.h>
 
 #include "input.h"
@@ -100,12 +101,40 @@ static void title(void)
     input_free(&input);
 }
 
+/* The rows name the player's keys where keys.txt rebinds them */
+static void rebound_keys(void)
+{
+    KeyMap keys;
+    key_defaults(&keys);
+    keys.keys[KB_SAVE_QUIT][0] = 'x';
+    keys.keys[KB_SAVE_QUIT][1] = 0;
+    keys.keys[KB_BACK][0] = ' ';
+    keys.keys[KB_NEW_GAME][0] = AK_ENTER;
+    keys.keys[KB_NEW_GAME][1] = 0;
+    Input input;
+    InputSetup setup = {&data, NULL, 5, 1, false, &keys};
+    if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
+    input_key(&input, AK_ESC);
+    screen_dialog(&input, input.session.run, &dialog);
+    CHECK_STR(row(2), "x    Save the run, and quit");
+    CHECK_STR(row(4), "Space Back to the game");
+    input_key(&input, ' ');
+    input_key(&input, 'i');
+    screen_dialog(&input, input.session.run, &dialog);
+    CHECK_STR(dialog.lines[0].aside, "Space to close");
+    input.on_title = true;
+    screen_title(&input, &dialog);
+    CHECK_STR(row(7), "Enter Start a new run, and lose the saved one");
+    input_free(&input);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
     pack_and_menu();
     death();
     title();
+    rebound_keys();
     data_free(&data);
     return check_done("test_screen_dialog");
 }

@@ -197,6 +197,15 @@ void key_spelling(int key, char *out, size_t size)
     snprintf(out, size, "%c", key > 32 && key < 127 ? key : '?');
 }
 
+void key_label(const KeyMap *map, KeyBinding binding, char *out, size_t size)
+{
+    const int *keys = map != NULL ? map->keys[binding] : BINDINGS[binding].keys;
+    int key = keys[0];
+    if (key >= 'a' && key <= 'z' && key_bound(map, binding, key - 'a' + 'A')) key = key - 'a' + 'A';
+    key_spelling(key, out, size);
+    if (strlen(out) > 1 && out[0] >= 'a' && out[0] <= 'z') out[0] = (char)(out[0] - 'a' + 'A');
+}
+
 int key_parse(const char *text, int *keys, int max, char *error, size_t error_size)
 {
     int count = 0;

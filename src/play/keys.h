@@ -84,6 +84,10 @@ KeyAction key_action(Mode mode, int key, Command *command);
  * keypad), or -1 */
 int key_direction(int key);
 
+/* The key a screen names for a binding ("S", "Esc", or the player's own):
+ * its first key, or the capital where it's a letter bound in both cases */
+void key_label(const KeyMap *map, KeyBinding binding, char *out, size_t size);
+
 /* A key by its name in keys.txt or --play: a character, or a name with or
  * without its <> ("esc", "<kp8>", "space"); -1 if it's none */
 int key_named(const char *name);
