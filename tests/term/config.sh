@@ -50,6 +50,7 @@ colours() {
     rm -rf "$AMULETS_HOME"
     start_game --seed 5
     wait_for "Turn 0"
+    settle
     tm capture-pane -p -e -t game >"$work/colours"
 }
 colours
@@ -67,8 +68,9 @@ rm -rf "$AMULETS_HOME"
 start_game --seed 21
 wait_for "Turn 0"
 press j j j j j j j j
-tm capture-pane -p -e -t game >"$work/colours"
-grep -q '\[2m' "$work/colours" || fail "colors = none draws nothing remembered dim"
+i=0
+until tm capture-pane -p -e -t game | grep -q '\[2m' || [ $i -ge $patience ]; do sleep 0.05; i=$((i + 1)); done
+tm capture-pane -p -e -t game | grep -q '\[2m' || fail "colors = none draws nothing remembered dim"
 rm -f "$config/options.txt"
 # a terminal of 8 colours (screen): the bright ones bold
 extra_env="TERM=screen" colours

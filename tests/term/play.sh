@@ -16,14 +16,15 @@ wait_for "N +Start a new run"
 press n
 wait_for "Turn 0" "a new run"
 wait_for "Welcome to the dungeon"
+settle
 start=$(player_at)
 [ -n "$start" ] || fail "no @ on the screen"
 
 # l moves the player a column to the right
 press l
+wait_for "Turn 1"
 set -- $start $(player_at)
 [ "$3" = "$1" ] && [ "$4" = $(($2 + 1)) ] || fail "l moved @ from $start to $3 $4"
-wait_for "Turn 1"
 press h
 wait_for "Turn 2"
 
