@@ -23,6 +23,9 @@ static const BenchFigure FIGURES[] = {
 #ifdef AMULETS_HAVE_SDL
     {"frames", bench_frames},
 #endif
+#ifdef AMULETS_HAVE_TERM
+    {"term", bench_term},
+#endif
 };
 
 enum { FIGURE_COUNT = (int)(sizeof FIGURES / sizeof FIGURES[0]) };

@@ -54,5 +54,8 @@ void bench_replay(const BenchFloors *floors);      /* recorded runs replayed */
 #ifdef AMULETS_HAVE_SDL
 void bench_frames(const BenchFloors *floors);      /* a frame in each view */
 #endif
+#ifdef AMULETS_HAVE_TERM
+void bench_term(const BenchFloors *floors);        /* the terminal's frame and bytes */
+#endif
 
 #endif

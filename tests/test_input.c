@@ -28,7 +28,7 @@ static char home[64];
  * never copies */
 static void open_input(Input *input, uint64_t seed, int floor, bool offer_title)
 {
-    InputSetup setup = {&data, &slot, seed, floor, offer_title, 0, false};
+    InputSetup setup = {&data, &slot, seed, floor, offer_title, 0, false, NULL};
     if (!input_open(input, &setup)) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);
@@ -502,7 +502,7 @@ static void debug_keys_change_no_run(void)
 
 static void open_choosing(Input *input, uint64_t seed, int floor)
 {
-    InputSetup setup = {&data, &slot, seed, floor, true, 0, true};
+    InputSetup setup = {&data, &slot, seed, floor, true, 0, true, NULL};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 

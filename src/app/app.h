@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "config.h"
 #include "data.h"
 #include "run.h"
 
@@ -29,6 +30,8 @@ typedef struct Options {
     int class_index;         /* the class, once the data is loaded */
     const char *screenshot;  /* --screenshot FILE */
     bool tile_view;          /* --tiles (or --glyphs, the default) */
+    bool view_given;         /* one of them was given: options.txt's view is not used */
+    bool term;               /* --term: play in the terminal */
     const char *font_path;   /* --font FILE */
     const char *tiles_dir;   /* --tiles-dir DIR */
     int width, height;       /* --size WxH */
@@ -40,6 +43,25 @@ typedef struct Options {
     const char *duel_class, *duel_monster;   /* an id, or NULL for all */
     int duel_fights;
 } Options;
+
+/* The player's config folder (config.h), for the ways to play by hand */
+typedef struct Prefs {
+    char dir[CONFIG_PATH_SIZE];
+    bool have_dir;
+    bool settings_clean;     /* options.txt had no mistakes: it may be written */
+    Settings settings;
+    KeyMap keys;
+    Errors mistakes;         /* keys.txt's and options.txt's, file:line each */
+    Errors notes;            /* the same for the game's log, "keys.txt:3: ..." */
+} Prefs;
+
+/* Reads both files; their mistakes go to stderr (and stay in mistakes) */
+void app_prefs_load(Prefs *prefs);
+void app_prefs_free(Prefs *prefs);
+/* The window closed in this view at this size: options.txt keeps them
+ * for the next launch (written only if they changed, never over a file
+ * with mistakes). False, said on stderr, if it couldn't be written. */
+bool app_prefs_remember(const Prefs *prefs, bool tile_view, int width, int height);
 
 /* Loads the data, printing the mistakes (the first few, and "and N more")
  * to out; false if there were any */

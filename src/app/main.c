@@ -9,6 +9,9 @@
 #ifdef AMULETS_HAVE_SDL
 #include "front.h"
 #endif
+#ifdef AMULETS_HAVE_TERM
+#include "terminal.h"
+#endif
 
 enum { MISTAKES_SHOWN = 10 };
 
@@ -16,6 +19,7 @@ static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
           "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
+          "       amulets --term [--seed N] [--floor N] [--data DIR]   (in the terminal)\n"
           "       amulets --seed N [--floor N] [--class ID] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
           "       amulets --seed N [--floor N] [--class ID] --play KEYS [--digest] [--show | --show-all]\n"
           "               [--home DIR]\n"
@@ -27,7 +31,8 @@ static void usage(FILE *out)
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
           "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
-          "The save lives in $AMULETS_HOME, or the user's data folder.\n", out);
+          "The save lives in $AMULETS_HOME, or the user's data folder; keys.txt and\n"
+          "options.txt in $XDG_CONFIG_HOME/AmuletsOfSDL (else ~/.config/AmuletsOfSDL).\n", out);
 }
 
 bool app_load_data(const char *dir, GameData *data, FILE *out)
@@ -119,7 +124,7 @@ static bool simple_option(int argc, char **argv, int *i, Options *o)
     const char *arg = argv[*i];
     const struct { const char *name; bool *flag; } SWITCHES[] = {
         {"--headless", &o->headless}, {"--digest", &o->digest}, {"--continue", &o->resume},
-        {"--show", &o->show}, {"--show-all", &o->show_all},
+        {"--show", &o->show}, {"--show-all", &o->show_all}, {"--term", &o->term},
     };
     const struct { const char *name; const char **value; } WORDS[] = {
         {"--data", &o->data_dir}, {"--play", &o->play}, {"--replay", &o->replay},
@@ -137,6 +142,7 @@ static bool simple_option(int argc, char **argv, int *i, Options *o)
     }
     if (strcmp(arg, "--tiles") == 0 || strcmp(arg, "--glyphs") == 0) {
         o->tile_view = strcmp(arg, "--tiles") == 0;
+        o->view_given = true;
         return true;
     }
     return false;
@@ -206,16 +212,71 @@ static const char *default_data_dir(void)
     return env != NULL && env[0] != '\0' ? env : AMULETS_DATA_DIR;
 }
 
-/* The game in its window, or a screenshot of a scripted run; without SDL,
- * a generated floor printed, as the game's first chapters did */
+/* The game in the terminal, with the player's keys and colours */
+static int app_term(const Options *o)
+{
+#ifdef AMULETS_HAVE_TERM
+    Prefs prefs;
+    app_prefs_load(&prefs);
+    TermOptions term = {o->data_dir, o->seed, o->floor, prefs.settings.colors, &prefs.keys,
+                        (const char *const *)prefs.notes.lines, prefs.notes.count};
+    int status = term_play(&term);
+    app_prefs_free(&prefs);
+    return status;
+#else
+    fprintf(stderr, "amulets: built without the terminal; install libncurses-dev and build "
+                    "again (make play does it)\n");
+    (void)o;
+    return 1;
+#endif
+}
+
+#ifdef AMULETS_HAVE_SDL
+/* The window by hand: the player's keys, the view and the size it was
+ * closed with last time (unless the command line says otherwise) */
+static int app_play_window(const Options *o, FrontOptions *front)
+{
+    Prefs prefs;
+    app_prefs_load(&prefs);
+    if (!o->view_given) front->tile_view = prefs.settings.tile_view;
+    if (o->width == 0) {
+        front->width = prefs.settings.width;
+        front->height = prefs.settings.height;
+    }
+    FrontClosed closed = {false, 0, 0};
+    front->keys = &prefs.keys;
+    front->notes = (const char *const *)prefs.notes.lines;
+    front->note_count = prefs.notes.count;
+    front->closed = &closed;
+    int status = front_window(front);
+    if (closed.width > 0) app_prefs_remember(&prefs, closed.tile_view, closed.width, closed.height);
+    app_prefs_free(&prefs);
+    return status;
+}
+#endif
+
+/* The game in its window, or a screenshot of a scripted run. Without a
+ * window (SDL isn't built in, or there's no display to show one, as over
+ * SSH) a game by hand is played in the terminal. */
 static int app_window(const Options *o)
 {
+#ifdef AMULETS_HAVE_TERM
+    const char *x = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
+    bool no_display = (x == NULL || x[0] == '\0') && (wayland == NULL || wayland[0] == '\0');
+    bool by_hand = o->screenshot == NULL && o->replay == NULL;
+#ifdef AMULETS_HAVE_SDL
+    if (by_hand && no_display) return app_term(o);
+#else
+    (void)no_display;
+    if (by_hand) return app_term(o);
+#endif
+#endif
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
                           o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
-                          o->replay, o->class_id};
+                          o->replay, o->class_id, NULL, NULL, 0, NULL};
     if (o->replay != NULL) return front_watch(&front);
-    return o->screenshot ? front_screenshot(&front) : front_window(&front);
+    return o->screenshot ? front_screenshot(&front) : app_play_window(o, &front);
 #else
     fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
                     "libsdl2-image-dev and build again (make play does it)\n");
@@ -252,6 +313,10 @@ int main(int argc, char **argv)
 #endif
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
+    }
+    if (options.term && options.play == NULL && !options.catalog && !options.resume && !options.replay &&
+        !options.duel) {
+        return app_term(&options);
     }
     if (options.play == NULL && !options.catalog && !options.resume && !options.replay &&
         !options.duel) {

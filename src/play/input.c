@@ -153,19 +153,20 @@ static void remove_waiting_save(Input *input)
 
 static InputResult title_key(Input *input, int key)
 {
-    if ((key == 'c' || key == 'C') && !input->title.failed) {
+    const KeyMap *keys = input->setup.keys;
+    if (key_bound(keys, KB_CONTINUE, key) && !input->title.failed) {
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
-    if ((key == 'n' || key == 'N') && input->setup.choose_class) {
+    if (key_bound(keys, KB_NEW_GAME, key) && input->setup.choose_class) {
         open_choice(input, BACK_TO_TITLE, run_seed(input->session.run));
         return INPUT_REDRAW;
     }
-    if (key == 'n' || key == 'N') {
+    if (key_bound(keys, KB_NEW_GAME, key)) {
         remove_waiting_save(input);
         input->on_title = false;
         return INPUT_NEW_RUN;
     }
-    return key == AK_ESC ? INPUT_QUIT : INPUT_NOTHING;
+    return key_bound(keys, KB_QUIT, key) ? INPUT_QUIT : INPUT_NOTHING;
 }
 
 /* ---- Choosing a class ------------------------------------------------------ */
@@ -187,7 +188,16 @@ static InputResult choose_class(Input *input, int class_index)
     if (input->setup.slot != NULL) slot_write_class(input->setup.slot, input->setup.data->classes[class_index].id);
     play_run(input, run);
     if (over_save) remove_waiting_save(input);
+    for (int i = 0; i < input->note_count; ++i) run_tell(run, input->notes[i]);
+    input->note_count = 0;
     return INPUT_NEW_RUN;
+}
+
+void input_tell(Input *input, const char *const *lines, int count)
+{
+    input->notes = lines;
+    input->note_count = count;
+    for (int i = 0; i < count; ++i) run_tell(input->session.run, lines[i]);
 }
 
 static InputResult class_key(Input *input, int key)
@@ -247,11 +257,12 @@ static InputResult debug_key(Input *input, int key)
 
 static InputResult look_key(Input *input, int key)
 {
-    if (key == AK_ESC || key == 'x') {
+    const KeyMap *keys = input->setup.keys;
+    if (key_bound(keys, KB_BACK, key) || key_bound(keys, KB_LOOK, key)) {
         input->looking = false;
         return INPUT_REDRAW;
     }
-    int dir = key_direction(key);
+    int dir = key_direction_in(keys, key);
     if (dir < 0) return INPUT_NOTHING;
     Point next = point_add(input->cursor, DIRS[dir]);
     if (!in_bounds(next.x, next.y)) return INPUT_NOTHING;
@@ -317,31 +328,36 @@ static void cycle_target(Input *input, int step)
     input->cursor = targets[((at + step) % count + count) % count];
 }
 
-static bool fires_again(const Run *run, int key)
+/* Enter, or the key that started the aim again */
+static bool lets_fly(const Input *input, int key)
 {
-    AimPurpose purpose = run_aim_purpose(run);
-    return (key == 'f' && purpose == AIM_FIRE) || (key == 't' && purpose == AIM_THROW);
+    const KeyMap *keys = input->setup.keys;
+    AimPurpose purpose = run_aim_purpose(input->session.run);
+    return key_bound(keys, KB_LET_FLY, key) || (purpose == AIM_FIRE && key_bound(keys, KB_FIRE, key)) ||
+           (purpose == AIM_THROW && key_bound(keys, KB_THROW, key));
 }
 
 static InputResult aim_key(Input *input, int key)
 {
     Session *session = &input->session;
-    if (key == AK_ENTER || fires_again(session->run, key)) {
+    const KeyMap *keys = input->setup.keys;
+    if (lets_fly(input, key)) {
         return session_command(session, cmd_aim_at(input->cursor)) ? INPUT_REDRAW : INPUT_NOTHING;
     }
-    if (key == AK_TAB || key == '+' || key == AK_BACKTAB || key == '-') {
-        cycle_target(input, key == AK_TAB || key == '+' ? 1 : -1);
+    bool onward = key_bound(keys, KB_NEXT_TARGET, key);
+    if (onward || key_bound(keys, KB_PREVIOUS_TARGET, key)) {
+        cycle_target(input, onward ? 1 : -1);
         return INPUT_REDRAW;
     }
-    int dir = key_direction(key);
+    int dir = key_direction_in(keys, key);
     if (dir >= 0) {
-        Point next = point_add(input->cursor, DIRS[dir]);
-        if (!in_bounds(next.x, next.y)) return INPUT_NOTHING;
-        input->cursor = next;
+        Point to = point_add(input->cursor, DIRS[dir]);
+        if (!in_bounds(to.x, to.y)) return INPUT_NOTHING;
+        input->cursor = to;
         return INPUT_REDRAW;
     }
     Command command;
-    if (key_action(MODE_AIMING, key, &command) != KA_COMMAND) return INPUT_NOTHING;
+    if (key_action_in(keys, MODE_AIMING, key, &command) != KA_COMMAND) return INPUT_NOTHING;
     return session_command(session, command) ? INPUT_REDRAW : INPUT_NOTHING;
 }
 
@@ -379,7 +395,7 @@ static InputResult run_key(Input *input, int key)
 {
     Session *session = &input->session;
     Command command;
-    switch (key_action(run_mode(session->run), key, &command)) {
+    switch (key_action_in(input->setup.keys, run_mode(session->run), key, &command)) {
     case KA_COMMAND:
         if (!session_command(session, command)) return INPUT_NOTHING;
         if (run_mode(session->run) == MODE_AIMING) place_target_cursor(input);
@@ -408,7 +424,7 @@ static InputResult run_key(Input *input, int key)
 static InputResult quit_asked_key(Input *input, int key)
 {
     input->quit_asked = false;
-    return key == 'y' || key == 'Y' ? INPUT_QUIT : INPUT_REDRAW;
+    return key_bound(input->setup.keys, KB_YES, key) ? INPUT_QUIT : INPUT_REDRAW;
 }
 
 InputResult input_key(Input *input, int key)

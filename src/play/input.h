@@ -39,6 +39,8 @@
  *   itself reaches the run.
  * - F1 to F7 switch the debugging views on any screen; they never change
  *   the run.
+ * The keys named here are the game's own; setup.keys (the player's
+ * keys.txt) may bind others to the same commands.
  *
  * An Input is a plain value; it owns the run in play (input->session.run),
  * which it replaces when a new run starts or a save is continued. */
@@ -114,6 +116,8 @@ typedef struct InputSetup {
     bool choose_class;     /* a new run starts by choosing its class (the
                               window): the title's N, R at a run's end, and
                               the start when no save waits */
+    const KeyMap *keys;    /* the player's keys (keys.txt), kept while the
+                              input lives; NULL: the game's own */
 } InputSetup;
 
 /* Where Esc goes from the class choice */
@@ -133,6 +137,9 @@ typedef struct Input {
     bool on_title;
     TitleState title;
     ClassChoice choice;
+    const char *const *notes;   /* input_tell's lines, told again to the
+                                   first run a class choice starts */
+    int note_count;
     int last_class;        /* the last class chosen, or setup's */
     bool looking;
     Point cursor;          /* while looking, or aiming */
@@ -172,6 +179,11 @@ bool input_has_save(const Input *input);
 /* Continues the waiting save, as C on the title does. False if it
  * couldn't; input->title says why. */
 bool input_continue(Input *input);
+
+/* Lines for the player at the start (the config files' mistakes): told
+ * to the run in play, and again to the run the first class choice
+ * starts. The lines must outlive the input */
+void input_tell(Input *input, const char *const *lines, int count);
 
 /* Presses the keys in turn until one quits; true if one did */
 bool input_play(Input *input, const int *keys, int count);

@@ -3,19 +3,93 @@
 #include <stdio.h>
 #include <string.h>
 
-int key_direction(int key)
+/* ---- The bindings ------------------------------------------------------- */
+
+/* The screens a binding is read on, to find two that share a key */
+enum {
+    ON_PLAY = 1, ON_CLOSE = 2, ON_LOOK = 4, ON_PACK = 8, ON_MENU = 16, ON_ASK = 32,
+    ON_END = 64, ON_TITLE = 128, ON_AIM = 256,
+};
+
+typedef struct BindingDef {
+    const char *name;
+    unsigned screens;
+    int keys[KEYS_PER_BINDING];
+} BindingDef;
+
+static const BindingDef BINDINGS[KB_COUNT] = {
+    [KB_NORTH] = {"north", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'k', AK_UP, AK_KP8}},
+    [KB_NORTHEAST] = {"northeast", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'u', AK_KP9}},
+    [KB_EAST] = {"east", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'l', AK_RIGHT, AK_KP6}},
+    [KB_SOUTHEAST] = {"southeast", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'n', AK_KP3}},
+    [KB_SOUTH] = {"south", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'j', AK_DOWN, AK_KP2}},
+    [KB_SOUTHWEST] = {"southwest", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'b', AK_KP1}},
+    [KB_WEST] = {"west", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'h', AK_LEFT, AK_KP4}},
+    [KB_NORTHWEST] = {"northwest", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'y', AK_KP7}},
+    [KB_WAIT] = {"wait", ON_PLAY, {'.', AK_KP5}},
+    [KB_PICK_UP] = {"pick_up", ON_PLAY, {'g'}},
+    [KB_INVENTORY] = {"inventory", ON_PLAY, {'i'}},
+    [KB_DROP] = {"drop", ON_PLAY, {'d'}},
+    [KB_CLOSE_DOOR] = {"close_door", ON_PLAY, {'c'}},
+    [KB_SEARCH] = {"search", ON_PLAY, {'s'}},
+    [KB_DESCEND] = {"descend", ON_PLAY, {'>'}},
+    [KB_LOOK] = {"look", ON_PLAY | ON_LOOK, {'x'}},
+    [KB_MENU] = {"menu", ON_PLAY, {AK_ESC}},
+    [KB_BACK] = {"back", ON_PACK | ON_CLOSE | ON_MENU | ON_LOOK | ON_AIM, {AK_ESC}},
+    [KB_SAVE_QUIT] = {"save_quit", ON_MENU, {'s', 'S'}},
+    [KB_QUIT_UNSAVED] = {"quit_unsaved", ON_MENU, {'q', 'Q'}},
+    [KB_YES] = {"yes", ON_ASK, {'y', 'Y'}},
+    [KB_NEW_RUN] = {"new_run", ON_END, {'r', 'R'}},
+    [KB_QUIT] = {"quit", ON_END | ON_TITLE, {AK_ESC}},
+    [KB_CONTINUE] = {"continue", ON_TITLE, {'c', 'C'}},
+    [KB_NEW_GAME] = {"new_game", ON_TITLE, {'n', 'N'}},
+    [KB_FIRE] = {"fire", ON_PLAY | ON_AIM, {'f'}},
+    [KB_THROW] = {"throw", ON_PLAY | ON_AIM, {'t'}},
+    [KB_LET_FLY] = {"let_fly", ON_AIM, {AK_ENTER}},
+    [KB_NEXT_TARGET] = {"next_target", ON_AIM, {AK_TAB, '+'}},
+    [KB_PREVIOUS_TARGET] = {"previous_target", ON_AIM, {AK_BACKTAB, '-'}},
+};
+
+void key_defaults(KeyMap *out)
 {
-    switch (key) {
-    case 'k': case AK_UP: case AK_KP8: return 0;
-    case 'u': case AK_KP9: return 1;
-    case 'l': case AK_RIGHT: case AK_KP6: return 2;
-    case 'n': case AK_KP3: return 3;
-    case 'j': case AK_DOWN: case AK_KP2: return 4;
-    case 'b': case AK_KP1: return 5;
-    case 'h': case AK_LEFT: case AK_KP4: return 6;
-    case 'y': case AK_KP7: return 7;
-    default: return -1;
+    for (int b = 0; b < KB_COUNT; ++b) memcpy(out->keys[b], BINDINGS[b].keys, sizeof out->keys[b]);
+}
+
+const char *key_binding_name(KeyBinding binding)
+{
+    return (unsigned)binding < KB_COUNT ? BINDINGS[binding].name : "?";
+}
+
+KeyBinding key_binding_named(const char *name)
+{
+    for (int b = 0; b < KB_COUNT; ++b) {
+        if (strcmp(BINDINGS[b].name, name) == 0) return (KeyBinding)b;
     }
+    return KB_COUNT;
+}
+
+bool key_bound(const KeyMap *map, KeyBinding binding, int key)
+{
+    const int *keys = map != NULL ? map->keys[binding] : BINDINGS[binding].keys;
+    for (int i = 0; i < KEYS_PER_BINDING; ++i) {
+        if (keys[i] != 0 && keys[i] == key) return true;
+    }
+    return false;
+}
+
+bool key_share_screen(KeyBinding a, KeyBinding b)
+{
+    return (BINDINGS[a].screens & BINDINGS[b].screens) != 0;
+}
+
+/* ---- What a key means ------------------------------------------------- */
+
+int key_direction_in(const KeyMap *map, int key)
+{
+    for (int dir = 0; dir < 8; ++dir) {
+        if (key_bound(map, (KeyBinding)(KB_NORTH + dir), key)) return dir;
+    }
+    return -1;
 }
 
 static KeyAction command(Command *out, CommandKind kind, int arg)
@@ -25,59 +99,68 @@ static KeyAction command(Command *out, CommandKind kind, int arg)
     return KA_COMMAND;
 }
 
-static KeyAction playing_key(int key, Command *out)
+static KeyAction playing_key(const KeyMap *map, int key, Command *out)
 {
-    int dir = key_direction(key);
+    static const struct { KeyBinding binding; CommandKind kind; } COMMANDS[] = {
+        {KB_WAIT, CMD_WAIT}, {KB_PICK_UP, CMD_PICK_UP}, {KB_INVENTORY, CMD_INVENTORY},
+        {KB_DROP, CMD_DROP}, {KB_CLOSE_DOOR, CMD_CLOSE_DOOR}, {KB_SEARCH, CMD_SEARCH},
+        {KB_DESCEND, CMD_DESCEND}, {KB_MENU, CMD_MENU}, {KB_FIRE, CMD_FIRE},
+        {KB_THROW, CMD_THROW},
+    };
+    int dir = key_direction_in(map, key);
     if (dir >= 0) return command(out, CMD_MOVE, dir);
-    switch (key) {
-    case '.': case AK_KP5: return command(out, CMD_WAIT, 0);
-    case 'g': return command(out, CMD_PICK_UP, 0);
-    case 'i': return command(out, CMD_INVENTORY, 0);
-    case 'd': return command(out, CMD_DROP, 0);
-    case 'c': return command(out, CMD_CLOSE_DOOR, 0);
-    case 's': return command(out, CMD_SEARCH, 0);
-    case '>': return command(out, CMD_DESCEND, 0);
-    case 'f': return command(out, CMD_FIRE, 0);
-    case 't': return command(out, CMD_THROW, 0);
-    case 'x': return KA_LOOK;
-    case AK_ESC: return command(out, CMD_MENU, 0);
-    default: return KA_NONE;
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; ++i) {
+        if (key_bound(map, COMMANDS[i].binding, key)) return command(out, COMMANDS[i].kind, 0);
     }
+    return key_bound(map, KB_LOOK, key) ? KA_LOOK : KA_NONE;
 }
 
-KeyAction key_action(Mode mode, int key, Command *out)
+KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *out)
 {
     if (key >= AK_F1 && key <= AK_F12) return KA_DEBUG;
+    bool back = key_bound(map, KB_BACK, key);
     switch (mode) {
     case MODE_PLAYING:
-        return playing_key(key, out);
+        return playing_key(map, key, out);
     case MODE_INVENTORY:
-        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
+        if (back) return command(out, CMD_CANCEL, 0);
         if (key >= 'a' && key < 'a' + PACK_SLOTS) return command(out, CMD_CHOOSE, key - 'a');
         return KA_NONE;
     case MODE_CLOSING:
-        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
-        if (key_direction(key) >= 0) return command(out, CMD_MOVE, key_direction(key));
+        if (back) return command(out, CMD_CANCEL, 0);
+        if (key_direction_in(map, key) >= 0) return command(out, CMD_MOVE, key_direction_in(map, key));
         return KA_NONE;
     case MODE_AIMING:
-        /* the target cursor's keys are the input layer's own */
-        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
+        /* the target cursor's other keys are the input layer's own */
+        if (back) return command(out, CMD_CANCEL, 0);
         return KA_NONE;
     case MODE_CONFIRMING:
-        return command(out, key == 'y' || key == 'Y' ? CMD_YES : CMD_NO, 0);
+        return command(out, key_bound(map, KB_YES, key) ? CMD_YES : CMD_NO, 0);
     case MODE_MENU:
-        if (key == AK_ESC) return command(out, CMD_CANCEL, 0);
-        if (key == 's' || key == 'S') return KA_SAVE_QUIT;
-        if (key == 'q' || key == 'Q') return KA_QUIT_UNSAVED;
+        if (back) return command(out, CMD_CANCEL, 0);
+        if (key_bound(map, KB_SAVE_QUIT, key)) return KA_SAVE_QUIT;
+        if (key_bound(map, KB_QUIT_UNSAVED, key)) return KA_QUIT_UNSAVED;
         return KA_NONE;
     case MODE_DEAD:
     case MODE_WON:
-        if (key == AK_ESC) return KA_QUIT;
-        if (key == 'r' || key == 'R') return KA_NEW_RUN;
+        if (key_bound(map, KB_QUIT, key)) return KA_QUIT;
+        if (key_bound(map, KB_NEW_RUN, key)) return KA_NEW_RUN;
         return KA_NONE;
     }
     return KA_NONE;
 }
+
+KeyAction key_action(Mode mode, int key, Command *out)
+{
+    return key_action_in(NULL, mode, key, out);
+}
+
+int key_direction(int key)
+{
+    return key_direction_in(NULL, key);
+}
+
+/* ---- Key names ------------------------------------------------------------ */
 
 typedef struct KeyName {
     const char *name;
@@ -86,7 +169,7 @@ typedef struct KeyName {
 
 static const KeyName KEY_NAMES[] = {
     {"esc", AK_ESC}, {"enter", AK_ENTER}, {"up", AK_UP}, {"down", AK_DOWN},
-    {"left", AK_LEFT}, {"right", AK_RIGHT}, {"lt", '<'}, {"gt", '>'},
+    {"left", AK_LEFT}, {"right", AK_RIGHT}, {"lt", '<'}, {"gt", '>'}, {"space", ' '},
     {"kp1", AK_KP1}, {"kp2", AK_KP2}, {"kp3", AK_KP3}, {"kp4", AK_KP4},
     {"kp5", AK_KP5}, {"kp6", AK_KP6}, {"kp7", AK_KP7}, {"kp8", AK_KP8},
     {"kp9", AK_KP9}, {"f1", AK_F1}, {"f2", AK_F2}, {"f3", AK_F3},
@@ -105,6 +188,34 @@ static int named_key(const char *name, size_t length)
     return -1;
 }
 
+int key_named(const char *name)
+{
+    size_t length = strlen(name);
+    if (length == 1 && name[0] > 32 && name[0] < 127) return (unsigned char)name[0];
+    if (length > 2 && name[0] == '<' && name[length - 1] == '>') return named_key(name + 1, length - 2);
+    return named_key(name, length);
+}
+
+void key_spelling(int key, char *out, size_t size)
+{
+    for (size_t i = 0; i < sizeof KEY_NAMES / sizeof KEY_NAMES[0]; ++i) {
+        if (KEY_NAMES[i].key == key && key != '<' && key != '>') {
+            snprintf(out, size, "%s", KEY_NAMES[i].name);
+            return;
+        }
+    }
+    snprintf(out, size, "%c", key > 32 && key < 127 ? key : '?');
+}
+
+void key_label(const KeyMap *map, KeyBinding binding, char *out, size_t size)
+{
+    const int *keys = map != NULL ? map->keys[binding] : BINDINGS[binding].keys;
+    int key = keys[0];
+    if (key >= 'a' && key <= 'z' && key_bound(map, binding, key - 'a' + 'A')) key = key - 'a' + 'A';
+    key_spelling(key, out, size);
+    if (strlen(out) > 1 && out[0] >= 'a' && out[0] <= 'z') out[0] = (char)(out[0] - 'a' + 'A');
+}
+
 int key_parse(const char *text, int *keys, int max, char *error, size_t error_size)
 {
     int count = 0;
@@ -115,7 +226,7 @@ int key_parse(const char *text, int *keys, int max, char *error, size_t error_si
             key = end != NULL ? named_key(p + 1, (size_t)(end - p - 1)) : -1;
             if (key < 0) {
                 snprintf(error, error_size, "unknown key name at '%.12s' (named keys: <esc> <enter> "
-                         "<up> <down> <left> <right> <kp1>..<kp9> <f1>..<f12> <tab> <backtab> <lt> <gt>)", p);
+                         "<up> <down> <left> <right> <kp1>..<kp9> <f1>..<f12> <tab> <backtab> <lt> <gt> <space>)", p);
                 return -1;
             }
             p = end;

@@ -1,6 +1,8 @@
 /* The game's keys, and what each means in the run's present mode (GAME.md
  * §8): the table the input layer (input.h) reads them by, for every
- * frontend alike. A key is a character, or one of the named keys below. */
+ * frontend alike. A key is a character, or one of the named keys below.
+ * Every command of every screen is a binding with its keys (a KeyMap):
+ * the game's own, or the player's keys.txt over them (config.h). */
 #ifndef AMULETS_KEYS_H
 #define AMULETS_KEYS_H
 
@@ -34,11 +36,68 @@ typedef enum KeyAction {
     KA_DEBUG,         /* F1 to F7: the debugging aids */
 } KeyAction;
 
+/* What a key can be bound to: every command of every screen, named in
+ * keys.txt by KEY_BINDING_NAMES. The directions come first, in DIRS's
+ * order (north, then clockwise). */
+typedef enum KeyBinding {
+    KB_NORTH, KB_NORTHEAST, KB_EAST, KB_SOUTHEAST, KB_SOUTH, KB_SOUTHWEST, KB_WEST, KB_NORTHWEST,
+    KB_WAIT, KB_PICK_UP, KB_INVENTORY, KB_DROP, KB_CLOSE_DOOR, KB_SEARCH, KB_DESCEND,
+    KB_LOOK,          /* start looking, and stop */
+    KB_MENU,          /* Esc's menu, while playing */
+    KB_BACK,          /* close the pack, closing or the menu; stop looking */
+    KB_SAVE_QUIT, KB_QUIT_UNSAVED,   /* in Esc's menu */
+    KB_YES,           /* to a question (any other key is no) */
+    KB_NEW_RUN,       /* on the death and victory screens */
+    KB_QUIT,          /* on the title, death and victory screens */
+    KB_CONTINUE, KB_NEW_GAME,        /* on the title */
+    KB_FIRE, KB_THROW,               /* f and t; while aiming, let fly */
+    KB_LET_FLY,                      /* while aiming */
+    KB_NEXT_TARGET, KB_PREVIOUS_TARGET,
+    KB_COUNT
+} KeyBinding;
+
+enum { KEYS_PER_BINDING = 4 };
+
+/* The keys of each binding (0 for none) */
+typedef struct KeyMap {
+    int keys[KB_COUNT][KEYS_PER_BINDING];
+} KeyMap;
+
+/* The game's own keys (GAME.md §8) */
+void key_defaults(KeyMap *out);
+
+/* keys.txt's name of a binding ("north", "pick_up", ...) */
+const char *key_binding_name(KeyBinding binding);
+/* The binding named, or KB_COUNT */
+KeyBinding key_binding_named(const char *name);
+
+bool key_bound(const KeyMap *map, KeyBinding binding, int key);
+
+/* Two bindings that are read on the same screen, so can't share a key */
+bool key_share_screen(KeyBinding a, KeyBinding b);
+
+/* What the key means in the mode, with map's keys (NULL: the default) */
+KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *command);
+
+/* The direction 0..7 a moving key means with map's keys, or -1 */
+int key_direction_in(const KeyMap *map, int key);
+
+/* The same, with the default keys */
 KeyAction key_action(Mode mode, int key, Command *command);
 
 /* The direction 0..7 a moving key means (h j k l y u b n, the arrows, the
  * keypad), or -1 */
 int key_direction(int key);
+
+/* The key a screen names for a binding ("S", "Esc", or the player's own):
+ * its first key, or the capital where it's a letter bound in both cases */
+void key_label(const KeyMap *map, KeyBinding binding, char *out, size_t size);
+
+/* A key by its name in keys.txt or --play: a character, or a name with or
+ * without its <> ("esc", "<kp8>", "space"); -1 if it's none */
+int key_named(const char *name);
+/* A key's name as key_named reads it back, into out */
+void key_spelling(int key, char *out, size_t size);
 
 /* Parses the scripted runner's key text: characters stand for themselves,
  * and <name> for a named key (<esc> <enter> <up> <down> <left> <right>

@@ -1,6 +1,7 @@
 #!/bin/sh
 # A real window under Xvfb: the game starts, takes a few keys, is still
-# running, and quits cleanly through Esc's menu (which saves the run).
+# running, and quits cleanly through Esc's menu (which saves the run);
+# options.txt keeps the view it closed in (F2: tiles) and its size.
 amulets="$1"
 # Under the sanitizers, the X and GL drivers SDL loads and unloads at run
 # time leave allocations whose stacks can't be named after they're
@@ -9,6 +10,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 work=$(mktemp -d)
 home="$work/home"
 export AMULETS_HOME="$home"
+export XDG_CONFIG_HOME="$work/config"
 game=""
 xvfb=""
 trap 'kill -9 $game 2>/dev/null; kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
@@ -20,7 +22,7 @@ game=$!
 find_window
 xdotool windowfocus --sync "$window" 2>/dev/null
 # Return: the class choice's first, the default class
-for key in Return j j l l period F2 F2 i Escape; do
+for key in Return j j l l period F2 F2 F2 i Escape; do
     xdotool key --window "$window" "$key"
     sleep 0.1
 done
@@ -39,4 +41,7 @@ status=$?
 game=""
 [ "$status" -eq 0 ] || fail "the game quit with status $status"
 [ -f "$home/save.txt" ] || fail "quitting through the menu left no save"
-echo "the window opened, took keys, and quit cleanly with a save"
+options="$XDG_CONFIG_HOME/AmuletsOfSDL/options.txt"
+grep -qx "view = tiles" "$options" || fail "options.txt didn't keep the tile view: $(cat "$options")"
+grep -qx "window = 1280x760" "$options" || fail "options.txt didn't keep the size: $(cat "$options")"
+echo "the window opened, took keys, quit cleanly with a save, and kept its view and size"

@@ -125,10 +125,13 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
         errors_add(&f->errors, "--class: no class is called '%s'.", options->class_id);
         return false;
     }
-    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window};
+    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window,
+                        options->keys};
     f->ui = ui_new(f->gfx, f->tiles, &setup);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
+    f->ui->input.setup.keys = options->keys;
+    input_tell(&f->ui->input, options->notes, options->note_count);
     if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     return true;
 }
@@ -186,6 +189,10 @@ int front_window(const FrontOptions *options)
             status = 128 + stop_signal();   /* as a shell tells of a signal */
             break;
         }
+    }
+    if (options->closed != NULL) {
+        options->closed->tile_view = ui->input.views.tiles;
+        gfx_size(f.gfx, &options->closed->width, &options->closed->height);
     }
     close_front(&f);
     return status;

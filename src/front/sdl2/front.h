@@ -8,6 +8,13 @@
 
 #include "data.h"
 #include "errors.h"
+#include "keys.h"
+
+/* What the window was when it closed, for options.txt to keep */
+typedef struct FrontClosed {
+    bool tile_view;
+    int width, height;
+} FrontClosed;
 
 typedef struct FrontOptions {
     const char *data_dir;
@@ -22,6 +29,11 @@ typedef struct FrontOptions {
     int width, height;
     const char *replay;        /* a recording to watch (front_watch) */
     const char *class_id;      /* a screenshot's run's class, or NULL for the first */
+    const KeyMap *keys;        /* the player's keys (keys.txt), or NULL */
+    const char *const *notes;  /* lines for the log at the start (the
+                                  config files' mistakes) */
+    int note_count;
+    FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);

@@ -1,11 +1,11 @@
-/* The dialogs over a shaded map (the pack, Esc's menu, death, victory),
- * the title screen, and the box of data-file mistakes that stops
- * start-up. */
+/* The dialogs over a shaded map (the pack, Esc's menu, death, victory)
+ * and the title screen, painted from the screen model (screen_dialog.h),
+ * and the box of data-file mistakes that stops start-up. */
 #include <stdio.h>
 #include <string.h>
 
 #include "palette.h"
-#include "tune.h"
+#include "screen_dialog.h"
 #include "ui.h"
 
 enum { ERRORS_SHOWN = 10 };
@@ -30,143 +30,52 @@ static void centred(Gfx *gfx, const char *text, Rect area, int y, Color color)
     gfx_text(gfx, text, area.x + (area.w - width) / 2, y, color);
 }
 
-/* ---- The pack -------------------------------------------------------- */
+/* ---- Painting the screen model's rows ---------------------------------- */
 
-static void inventory(Ui *ui)
+/* The rows of a dialog or the title, from y down: a block of rows shares
+ * the left edge that centres its longest */
+static void paint_rows(Gfx *gfx, const ScreenDialog *d, Rect area, int y)
 {
-    static const char *const titles[] = {"INVENTORY", "DROP WHICH?", "IDENTIFY WHICH?"};
-    static const char *const hints[] = {
-        "Press an item's letter to use it.", "Press an item's letter to drop it.",
-        "Press the letter of something you don't know.",
-    };
-    InvAction action = run_inventory_action(ui->run);
-    int line = gfx_line_height(ui->gfx), cw = gfx_char_width(ui->gfx);
-    Rect text = ui_dialog_box(ui, 48, PACK_SLOTS + 3);
-    int y = text.y;
-    gfx_text(ui->gfx, titles[action], text.x, y, PAL_TEXT);
-    gfx_text(ui->gfx, "Esc to close", text.x + text.w - 12 * cw, y, PAL_DIM_TEXT);
-    y += line;
-    gfx_text(ui->gfx, hints[action], text.x, y, PAL_DIM_TEXT);
-    y += 2 * line;
-    const Pack *pack = &run_player(ui->run)->pack;
-    if (pack->count == 0) gfx_text(ui->gfx, "Your pack is empty.", text.x, y, PAL_DIM_TEXT);
-    for (int slot = 0; slot < pack->count; ++slot, y += line) {
-        char name[96], entry[112];
-        run_item_name(ui->run, pack->slots[slot], name, sizeof name);
-        snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
-        bool dim = action == INV_IDENTIFY && run_kind_known(ui->run, pack->slots[slot].kind);
-        gfx_text(ui->gfx, entry, text.x, y, dim ? PAL_DIM_TEXT : PAL_TEXT);
+    int cw = gfx_char_width(gfx), line = gfx_line_height(gfx);
+    for (int i = 0; i < d->count; ++i, y += line) {
+        const DialogRow *row = &d->lines[i];
+        if (row->aside[0] != '\0') {
+            gfx_text(gfx, row->aside, area.x + area.w - (int)strlen(row->aside) * cw, y, row->aside_color);
+        }
+        if (row->text[0] == '\0') continue;
+        if (row->align == DIALOG_LEFT) {
+            gfx_text(gfx, row->text, area.x, y, row->color);
+        } else if (row->align == DIALOG_CENTRE) {
+            centred(gfx, row->text, area, y, row->color);
+        } else {
+            int first = i, longest = 0;
+            while (first > 0 && d->lines[first - 1].align == DIALOG_BLOCK) --first;
+            for (int j = first; j < d->count && d->lines[j].align == DIALOG_BLOCK; ++j) {
+                int length = (int)strlen(d->lines[j].text);
+                longest = length > longest ? length : longest;
+            }
+            gfx_text(gfx, row->text, area.x + (area.w - longest * cw) / 2, y, row->color);
+        }
     }
-}
-
-/* ---- Esc's menu, death and victory ------------------------------------ */
-
-static void menu(Ui *ui)
-{
-    int line = gfx_line_height(ui->gfx);
-    Rect text = ui_dialog_box(ui, 32, 5);
-    gfx_text(ui->gfx, "MENU", text.x, text.y, PAL_TEXT);
-    gfx_text(ui->gfx, "S    Save the run, and quit", text.x, text.y + 2 * line, PAL_TEXT);
-    gfx_text(ui->gfx, "Q    Quit without saving", text.x, text.y + 3 * line, PAL_TEXT);
-    gfx_text(ui->gfx, "Esc  Back to the game", text.x, text.y + 4 * line, PAL_TEXT);
-}
-
-/* Q in the menu: the run goes on from its last save, or is lost if it
- * has none */
-static void quit_asked(Ui *ui)
-{
-    int line = gfx_line_height(ui->gfx);
-    Rect text = ui_dialog_box(ui, 46, 5);
-    centred(ui->gfx, "QUIT WITHOUT SAVING?", text, text.y, PAL_DANGER);
-    centred(ui->gfx,
-            input_has_save(&ui->input) ? "The run will go on from its last save."
-                                       : "This run has no save yet: it will be lost.",
-            text, text.y + 2 * line, PAL_TEXT);
-    centred(ui->gfx, "Y  Quit          N  Back to the menu", text, text.y + 4 * line, PAL_DIM_TEXT);
-}
-
-static void death(Ui *ui)
-{
-    int line = gfx_line_height(ui->gfx);
-    const Player *p = run_player(ui->run);
-    char cause[160];
-    snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", p->killed_by, run_turn(ui->run));
-    Rect text = ui_dialog_box(ui, 46, 4);
-    centred(ui->gfx, "YOU HAVE DIED", text, text.y, PAL_DANGER);
-    centred(ui->gfx, cause, text, text.y + 2 * line, PAL_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 3 * line, PAL_DIM_TEXT);
-}
-
-static void victory(Ui *ui)
-{
-    int line = gfx_line_height(ui->gfx);
-    const Player *p = run_player(ui->run);
-    char figures[4][64];
-    snprintf(figures[0], sizeof figures[0], "Turns taken: %d", run_turn(ui->run));
-    snprintf(figures[1], sizeof figures[1], "Deepest floor: %d", run_level(ui->run)->depth);
-    snprintf(figures[2], sizeof figures[2], "Gold: %d", p->gold);
-    snprintf(figures[3], sizeof figures[3], "Monsters slain: %d", p->kills);
-    Rect text = ui_dialog_box(ui, 46, 9);
-    centred(ui->gfx, "YOU HAVE WON", text, text.y, PAL_GOLD);
-    centred(ui->gfx, "All three Amulets of SDL are yours.", text, text.y + 2 * line, PAL_TEXT);
-    for (int i = 0; i < 4; ++i) centred(ui->gfx, figures[i], text, text.y + (4 + i) * line, PAL_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 8 * line, PAL_DIM_TEXT);
 }
 
 void ui_dialog_draw(Ui *ui)
 {
-    if (input_screen(&ui->input) == SCREEN_QUIT_ASKED) {
-        quit_asked(ui);
-        return;
-    }
-    switch (run_mode(ui->run)) {
-    case MODE_INVENTORY: inventory(ui); break;
-    case MODE_MENU: menu(ui); break;
-    case MODE_DEAD: death(ui); break;
-    case MODE_WON: victory(ui); break;
-    default: break;
-    }
+    static ScreenDialog dialog;
+    screen_dialog(&ui->input, ui->run, &dialog);
+    if (!dialog.shown) return;
+    Rect text = ui_dialog_box(ui, dialog.columns, dialog.rows);
+    paint_rows(ui->gfx, &dialog, text, text.y);
 }
 
 /* ---- The title screen ------------------------------------------------- */
 
-static void title_keys(Ui *ui, int y)
-{
-    static const char *const waiting[] = {
-        "C    Continue it", "N    Start a new run, and lose the saved one",
-        "Esc  Quit, and keep the saved run for later",
-    };
-    static const char *const damaged[] = {"N    Start a new run", "Esc  Quit"};
-    static const char *const other[] = {
-        "N    Start a new run, and lose the saved one", "Esc  Quit, and keep the saved run",
-    };
-    const TitleState *title = &ui->input.title;
-    const char *const *keys = !title->failed ? waiting : title->other_version ? other : damaged;
-    int count = !title->failed ? 3 : 2;
-    int cw = gfx_char_width(ui->gfx), longest = 0;
-    for (int i = 0; i < count; ++i) longest = (int)strlen(keys[i]) > longest ? (int)strlen(keys[i]) : longest;
-    int x = (ui->layout.width - longest * cw) / 2;
-    for (int i = 0; i < count; ++i, y += gfx_line_height(ui->gfx)) {
-        gfx_text(ui->gfx, keys[i], x, y, PAL_TEXT);
-    }
-}
-
 void ui_title_draw(Ui *ui)
 {
-    int line = gfx_line_height(ui->gfx);
+    static ScreenDialog title;
+    screen_title(&ui->input, &title);
     Rect all = {0, 0, ui->layout.width, ui->layout.height};
-    int y = all.h / 3;
-    centred(ui->gfx, "AMULETS OF SDL", all, y, PAL_PLAYER);
-    y += 3 * line;
-    const TitleState *title = &ui->input.title;
-    if (!title->failed) {
-        centred(ui->gfx, "A saved run is waiting.", all, y, PAL_TEXT);
-    } else {
-        for (int i = 0; i < title->line_count; ++i, y += line) {
-            centred(ui->gfx, title->lines[i], all, y, i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
-        }
-    }
-    title_keys(ui, y + 3 * line);
+    paint_rows(ui->gfx, &title, all, all.h / 3);
 }
 
 /* ---- Mistakes in the data ------------------------------------------- */

@@ -1,0 +1,52 @@
+/* The terminal frontend (curses): the game in a terminal or over SSH,
+ * painted from the play layer's screen model (screen.h, screen_dialog.h)
+ * with every key handed to the input layer (input.h), as the window does.
+ * The map view scrolls with the player when the terminal is smaller than
+ * the map; below TERM_MIN_W x TERM_MIN_H it says how big it must be. An
+ * ending signal (SIGHUP, a dropped SSH link, SIGTERM, SIGINT, SIGQUIT)
+ * saves the run as Esc S would; Ctrl-Z suspends and fg restores the
+ * screen; the terminal is put back on every way out. */
+#ifndef AMULETS_TERMINAL_H
+#define AMULETS_TERMINAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "input.h"
+#include "keys.h"
+
+enum { TERM_MIN_W = 80, TERM_MIN_H = 24 };
+
+typedef struct TermOptions {
+    const char *data_dir;
+    uint64_t seed;
+    int floor;
+    ColorMode colors;          /* options.txt's */
+    const KeyMap *keys;        /* NULL: the default keys */
+    const char *const *notes;  /* lines for the log at the start (the
+                                  config files' mistakes), or NULL */
+    int note_count;
+} TermOptions;
+
+/* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
+ * it couldn't start (said on stderr), or 128 + the signal that ended it */
+int term_play(const TermOptions *options);
+
+/* ---- The painter (term_paint.c), for the loop and the benchmark ---------- */
+
+typedef struct TermPainter TermPainter;
+
+/* After curses has started (initscr or newterm): colours as options ask
+ * and the terminal allows, box lines as the locale allows. NULL if out
+ * of memory. */
+TermPainter *term_painter_new(ColorMode colors);
+void term_painter_free(TermPainter *painter);
+/* Forget where the map view was (a new run): it's placed afresh */
+void term_painter_reset(TermPainter *painter);
+
+/* The whole screen, from the screen model, into curses' buffer at its
+ * present size (nothing is sent to the terminal until doupdate) */
+void term_paint(TermPainter *painter, const Input *input, const Run *run);
+
+#endif

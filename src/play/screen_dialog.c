@@ -1,0 +1,185 @@
+/* The screen model's dialogs and title, as rows of text. */
+#include "screen_dialog.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "palette.h"
+#include "tune.h"
+
+static void start(ScreenDialog *out, int columns, int rows)
+{
+    memset(out, 0, sizeof *out);
+    out->shown = true;
+    out->columns = columns;
+    out->rows = rows;
+}
+
+/* Row number row (rows skipped stay empty) */
+static DialogRow *row_at(ScreenDialog *out, int row, const char *text, Color color, DialogAlign align)
+{
+    if (row < 0 || row >= SCREEN_DIALOG_ROWS) return NULL;
+    DialogRow *r = &out->lines[row];
+    snprintf(r->text, sizeof r->text, "%s", text);
+    r->color = color;
+    r->align = align;
+    if (row >= out->count) out->count = row + 1;
+    return r;
+}
+
+/* The key the player presses for a binding, as the rows name it */
+typedef struct Label {
+    char text[16];
+} Label;
+
+static Label label(const Input *input, KeyBinding binding)
+{
+    Label l;
+    key_label(input->setup.keys, binding, l.text, sizeof l.text);
+    return l;
+}
+
+/* A row of a key and what it does: "S    Save the run, and quit" */
+static void key_row(ScreenDialog *out, int row, const Input *input, KeyBinding binding, const char *what,
+                    DialogAlign align)
+{
+    char text[SCREEN_DIALOG_TEXT];
+    snprintf(text, sizeof text, "%-4s %s", label(input, binding).text, what);
+    row_at(out, row, text, PAL_TEXT, align);
+}
+
+/* ---- The pack ------------------------------------------------------------ */
+
+static void inventory(const Input *input, const Run *run, ScreenDialog *out)
+{
+    static const char *const titles[] = {"INVENTORY", "DROP WHICH?", "IDENTIFY WHICH?"};
+    static const char *const hints[] = {
+        "Press an item's letter to use it.", "Press an item's letter to drop it.",
+        "Press the letter of something you don't know.",
+    };
+    InvAction action = run_inventory_action(run);
+    start(out, 48, PACK_SLOTS + 3);
+    DialogRow *top = row_at(out, 0, titles[action], PAL_TEXT, DIALOG_LEFT);
+    snprintf(top->aside, sizeof top->aside, "%s to close", label(input, KB_BACK).text);
+    top->aside_color = PAL_DIM_TEXT;
+    row_at(out, 1, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
+    const Pack *pack = &run_player(run)->pack;
+    if (pack->count == 0) row_at(out, 3, "Your pack is empty.", PAL_DIM_TEXT, DIALOG_LEFT);
+    for (int slot = 0; slot < pack->count; ++slot) {
+        char name[96], entry[112];
+        run_item_name(run, pack->slots[slot], name, sizeof name);
+        snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
+        bool dim = action == INV_IDENTIFY && run_kind_known(run, pack->slots[slot].kind);
+        row_at(out, 3 + slot, entry, dim ? PAL_DIM_TEXT : PAL_TEXT, DIALOG_LEFT);
+    }
+}
+
+/* ---- Esc's menu, quitting, death and victory ------------------------------ */
+
+static void menu(const Input *input, ScreenDialog *out)
+{
+    start(out, 32, 5);
+    row_at(out, 0, "MENU", PAL_TEXT, DIALOG_LEFT);
+    key_row(out, 2, input, KB_SAVE_QUIT, "Save the run, and quit", DIALOG_LEFT);
+    key_row(out, 3, input, KB_QUIT_UNSAVED, "Quit without saving", DIALOG_LEFT);
+    key_row(out, 4, input, KB_BACK, "Back to the game", DIALOG_LEFT);
+}
+
+/* Q in the menu: the run goes on from its last save, or is lost if it
+ * has none */
+static void quit_asked(const Input *input, ScreenDialog *out)
+{
+    start(out, 46, 5);
+    row_at(out, 0, "QUIT WITHOUT SAVING?", PAL_DANGER, DIALOG_CENTRE);
+    row_at(out, 2,
+           input_has_save(input) ? "The run will go on from its last save."
+                                 : "This run has no save yet: it will be lost.",
+           PAL_TEXT, DIALOG_CENTRE);
+    char keys[SCREEN_DIALOG_TEXT];
+    snprintf(keys, sizeof keys, "%s  Quit          N  Back to the menu", label(input, KB_YES).text);
+    row_at(out, 4, keys, PAL_DIM_TEXT, DIALOG_CENTRE);
+}
+
+/* "Press R to play again, or Esc to quit." */
+static void again_row(const Input *input, ScreenDialog *out, int row)
+{
+    char text[SCREEN_DIALOG_TEXT];
+    snprintf(text, sizeof text, "Press %s to play again, or %s to quit.", label(input, KB_NEW_RUN).text,
+             label(input, KB_QUIT).text);
+    row_at(out, row, text, PAL_DIM_TEXT, DIALOG_CENTRE);
+}
+
+static void death(const Input *input, const Run *run, ScreenDialog *out)
+{
+    char cause[160];
+    snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", run_player(run)->killed_by, run_turn(run));
+    start(out, 46, 4);
+    row_at(out, 0, "YOU HAVE DIED", PAL_DANGER, DIALOG_CENTRE);
+    row_at(out, 2, cause, PAL_TEXT, DIALOG_CENTRE);
+    again_row(input, out, 3);
+}
+
+static void victory(const Input *input, const Run *run, ScreenDialog *out)
+{
+    const Player *p = run_player(run);
+    char figures[4][64];
+    snprintf(figures[0], sizeof figures[0], "Turns taken: %d", run_turn(run));
+    snprintf(figures[1], sizeof figures[1], "Deepest floor: %d", run_level(run)->depth);
+    snprintf(figures[2], sizeof figures[2], "Gold: %d", p->gold);
+    snprintf(figures[3], sizeof figures[3], "Monsters slain: %d", p->kills);
+    start(out, 46, 9);
+    row_at(out, 0, "YOU HAVE WON", PAL_GOLD, DIALOG_CENTRE);
+    row_at(out, 2, "All three Amulets of SDL are yours.", PAL_TEXT, DIALOG_CENTRE);
+    for (int i = 0; i < 4; ++i) row_at(out, 4 + i, figures[i], PAL_TEXT, DIALOG_CENTRE);
+    again_row(input, out, 8);
+}
+
+void screen_dialog(const Input *input, const Run *run, ScreenDialog *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (input_screen(input)) {
+    case SCREEN_QUIT_ASKED: quit_asked(input, out); break;
+    case SCREEN_PACK: inventory(input, run, out); break;
+    case SCREEN_MENU: menu(input, out); break;
+    case SCREEN_DEAD: death(input, run, out); break;
+    case SCREEN_WON: victory(input, run, out); break;
+    default: break;
+    }
+}
+
+/* ---- The title ------------------------------------------------------------- */
+
+static void title_keys(const Input *input, ScreenDialog *out, int row)
+{
+    const TitleState *title = &input->title;
+    if (!title->failed) {
+        key_row(out, row++, input, KB_CONTINUE, "Continue it", DIALOG_BLOCK);
+        key_row(out, row++, input, KB_NEW_GAME, "Start a new run, and lose the saved one", DIALOG_BLOCK);
+        key_row(out, row, input, KB_QUIT, "Quit, and keep the saved run for later", DIALOG_BLOCK);
+    } else if (title->other_version) {
+        key_row(out, row++, input, KB_NEW_GAME, "Start a new run, and lose the saved one", DIALOG_BLOCK);
+        key_row(out, row, input, KB_QUIT, "Quit, and keep the saved run", DIALOG_BLOCK);
+    } else {
+        key_row(out, row++, input, KB_NEW_GAME, "Start a new run", DIALOG_BLOCK);
+        key_row(out, row, input, KB_QUIT, "Quit", DIALOG_BLOCK);
+    }
+}
+
+void screen_title(const Input *input, ScreenDialog *out)
+{
+    start(out, 0, 0);
+    row_at(out, 0, "AMULETS OF SDL", PAL_PLAYER, DIALOG_CENTRE);
+    const TitleState *title = &input->title;
+    int row = 3;
+    if (!title->failed) {
+        row_at(out, row++, "A saved run is waiting.", PAL_TEXT, DIALOG_CENTRE);
+        row += 2;
+    } else {
+        for (int i = 0; i < title->line_count; ++i) {
+            row_at(out, row++, title->lines[i], i == 0 ? PAL_DANGER : PAL_DIM_TEXT, DIALOG_CENTRE);
+        }
+        row += 3;
+    }
+    title_keys(input, out, row);
+    out->rows = out->count;
+}

@@ -1,0 +1,247 @@
+/* The player's keys.txt and options.txt (config.h): where they live, a
+ * rebinding that takes effect in the input layer, every kind of mistake
+ * with its file:line words and the default kept, and options.txt written
+ * back whole and read again. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+#include "config.h"
+#include "files.h"
+#include "mistakes.h"
+
+static char root[PATH_SIZE];
+
+static void put(const char *name, const char *text)
+{
+    char path[PATH_SIZE];
+    path_of(path, "%s/%s", root, name);
+    put_file(path, text, strlen(text));
+}
+
+/* keys.txt's mistakes, one to a line, with the folder's name cut off */
+static char *key_mistakes(const char *text, KeyMap *map)
+{
+    put("keys.txt", text);
+    Errors errors = {0};
+    config_read_keys(root, map, &errors);
+    char *all = joined(&errors);
+    errors_clear(&errors);
+    /* "ROOT/keys.txt:3: ..." reads "keys.txt:3: ..." */
+    size_t cut = strlen(root) + 1;
+    char *out = calloc(strlen(all) + 1, 1), *w = out;
+    for (char *line = all; *line != '\0';) {
+        char *end = strchr(line, '\n');
+        if (strncmp(line, root, cut - 1) == 0) line += cut;
+        memcpy(w, line, (size_t)(end - line) + 1);
+        w += end - line + 1;
+        line = end + 1;
+    }
+    free(all);
+    return out;
+}
+
+static void test_folder(void)
+{
+    char dir[CONFIG_PATH_SIZE];
+    CHECK(config_dir(dir, sizeof dir, "/x/config", "/home/p"));
+    CHECK_STR(dir, "/x/config/AmuletsOfSDL");
+    CHECK(config_dir(dir, sizeof dir, "", "/home/p"));
+    CHECK_STR(dir, "/home/p/.config/AmuletsOfSDL");
+    CHECK(config_dir(dir, sizeof dir, NULL, "/home/p"));
+    CHECK_STR(dir, "/home/p/.config/AmuletsOfSDL");
+    CHECK(!config_dir(dir, sizeof dir, NULL, NULL));
+}
+
+static void test_missing_files(void)
+{
+    KeyMap map, defaults;
+    key_defaults(&defaults);
+    char *m = key_mistakes("", &map);
+    CHECK_STR(m, "");
+    free(m);
+    char path[PATH_SIZE];
+    path_of(path, "%s/keys.txt", root);
+    remove(path);
+    Errors errors = {0};
+    config_read_keys(root, &map, &errors);
+    CHECK_INT(errors.count, 0);
+    CHECK(memcmp(&map, &defaults, sizeof map) == 0);
+    Settings s;
+    config_default_settings(&s);
+    CHECK(config_read_settings(root, &s, &errors));
+    CHECK_INT(errors.count, 0);
+    CHECK(!s.tile_view);
+    CHECK_INT(s.colors, COLORS_AUTO);
+}
+
+/* A rebinding: w walks east, l no longer does, and the other keys stay */
+static void test_rebinding(void)
+{
+    KeyMap map;
+    char *m = key_mistakes("# my keys\n[keys]\neast = w <right> kp6\nwait = space\nsave_quit = x\n", &map);
+    CHECK_STR(m, "");
+    free(m);
+    CHECK_INT(key_direction_in(&map, 'w'), 2);
+    CHECK_INT(key_direction_in(&map, AK_RIGHT), 2);
+    CHECK_INT(key_direction_in(&map, 'l'), -1);
+    CHECK_INT(key_direction_in(&map, 'h'), 6);
+    Command command;
+    CHECK_INT(key_action_in(&map, MODE_PLAYING, ' ', &command), KA_COMMAND);
+    CHECK_INT(command.kind, CMD_WAIT);
+    CHECK_INT(key_action_in(&map, MODE_PLAYING, '.', &command), KA_NONE);
+    /* x in the menu saves; x while playing still looks: other screens */
+    CHECK_INT(key_action_in(&map, MODE_MENU, 'x', &command), KA_SAVE_QUIT);
+    CHECK_INT(key_action_in(&map, MODE_MENU, 's', &command), KA_NONE);
+    CHECK_INT(key_action_in(&map, MODE_PLAYING, 'x', &command), KA_LOOK);
+}
+
+/* Each kind of mistake: its line, its words, and the default kept */
+static void test_key_mistakes(void)
+{
+    KeyMap map;
+    char *m = key_mistakes("[keys]\n"
+                           "north = w\n"
+                           "eats = e\n"
+                           "south = banana\n"
+                           "west = <f1>\n"
+                           "back = a\n"
+                           "wait = 1 2 3 4 5\n"
+                           "drop =\n"
+                           "no equals sign here\n"
+                           "[shortcuts]\n"
+                           "east = e\n",
+                           &map);
+    CHECK_STR(m, "keys.txt:9: 'no equals sign here' isn't a [record] line, a key = value, a | row "
+                 "or a # comment\n"
+                 "keys.txt:4: 'banana' isn't a key: a character, or one of esc enter space up down "
+                 "left right kp1..kp9 lt gt\n"
+                 "keys.txt:5: '<f1>' is kept for the debugging views (F1 to F12)\n"
+                 "keys.txt:7: 'wait' has more than 4 keys\n"
+                 "keys.txt:8: 'drop' is empty\n"
+                 "keys.txt:6: 'a' is an item's letter in the pack, so 'back' can't have it\n"
+                 "keys.txt:3: unknown key 'eats'\n"
+                 "keys.txt:10: [shortcuts] isn't one of this file's records (it has [keys])\n");
+    free(m);
+    CHECK_INT(key_direction_in(&map, 'w'), 0);      /* the good line counts */
+    CHECK_INT(key_direction_in(&map, 'j'), 4);      /* the bad ones don't */
+    CHECK_INT(key_direction_in(&map, 'h'), 6);
+    CHECK(key_bound(&map, KB_WAIT, '.'));
+    CHECK(key_bound(&map, KB_DROP, 'd'));
+    CHECK(key_bound(&map, KB_BACK, AK_ESC));
+    CHECK_INT(key_direction_in(&map, 'e'), -1);
+}
+
+/* Two commands of one screen on one key: the player's goes back to its
+ * default; commands of different screens may share a key */
+static void test_key_clashes(void)
+{
+    KeyMap map;
+    char *m = key_mistakes("[keys]\nwait = k\nyes = s\n", &map);
+    CHECK_STR(m, "keys.txt:2: 'k' is both north and wait, on the same screen: wait keeps its own keys\n");
+    free(m);
+    CHECK(key_bound(&map, KB_WAIT, '.'));
+    CHECK(!key_bound(&map, KB_WAIT, 'k'));
+    CHECK(key_bound(&map, KB_YES, 's'));         /* s searches, but not on a question */
+    /* swapping two keys is no clash */
+    m = key_mistakes("[keys]\nwest = l\neast = h\n", &map);
+    CHECK_STR(m, "");
+    free(m);
+    CHECK_INT(key_direction_in(&map, 'l'), 6);
+    CHECK_INT(key_direction_in(&map, 'h'), 2);
+}
+
+static char *option_mistakes(const char *text, Settings *s, bool *clean)
+{
+    put("options.txt", text);
+    Errors errors = {0};
+    config_default_settings(s);
+    *clean = config_read_settings(root, s, &errors);
+    char *all = joined(&errors);
+    errors_clear(&errors);
+    char *out = calloc(strlen(all) + 1, 1), *w = out;
+    size_t cut = strlen(root) + 1;
+    for (char *line = all; *line != '\0';) {
+        char *end = strchr(line, '\n');
+        if (strncmp(line, root, cut - 1) == 0) line += cut;
+        memcpy(w, line, (size_t)(end - line) + 1);
+        w += end - line + 1;
+        line = end + 1;
+    }
+    free(all);
+    return out;
+}
+
+static void test_options(void)
+{
+    Settings s;
+    bool clean;
+    char *m = option_mistakes("[options]\nview = tiles\nwindow = 1024x600\ncolors = 16\n", &s, &clean);
+    CHECK_STR(m, "");
+    free(m);
+    CHECK(clean);
+    CHECK(s.tile_view);
+    CHECK_INT(s.width, 1024);
+    CHECK_INT(s.height, 600);
+    CHECK_INT(s.colors, COLORS_16);
+    m = option_mistakes("[options]\nview = pictures\nwindow = 10x10\ncolors = lots\nsound = on\n", &s, &clean);
+    CHECK_STR(m, "options.txt:2: 'view' should be glyphs or tiles, not 'pictures'\n"
+                 "options.txt:3: 'window' should be WIDTHxHEIGHT, from 320x200 to 8192x8192\n"
+                 "options.txt:4: 'colors' should be auto, 256, 16, 8 or none, not 'lots'\n"
+                 "options.txt:5: unknown key 'sound'\n");
+    free(m);
+    CHECK(!clean);
+    CHECK(!s.tile_view);
+    CHECK_INT(s.width, 0);
+    CHECK_INT(s.colors, COLORS_AUTO);
+}
+
+/* What the window keeps at its close reads back the same */
+static void test_options_written(void)
+{
+    char dir[PATH_SIZE];
+    path_of(dir, "%s/new/AmuletsOfSDL", root);
+    Settings s = {true, 1100, 700, COLORS_8}, back;
+    char error[256];
+    CHECK(config_write_settings(file_system_ops(), dir, &s, error, sizeof error));
+    Errors errors = {0};
+    config_default_settings(&back);
+    CHECK(config_read_settings(dir, &back, &errors));
+    CHECK_INT(errors.count, 0);
+    CHECK(back.tile_view);
+    CHECK_INT(back.width, 1100);
+    CHECK_INT(back.height, 700);
+    CHECK_INT(back.colors, COLORS_8);
+    errors_clear(&errors);
+}
+
+/* The documented defaults shipped in data/ are the defaults, mistake-free */
+static void test_shipped_examples(void)
+{
+    Errors errors = {0};
+    KeyMap map, defaults;
+    key_defaults(&defaults);
+    config_read_keys(AMULETS_SOURCE_DIR "/data", &map, &errors);
+    Settings s, plain;
+    config_default_settings(&s);
+    config_default_settings(&plain);
+    CHECK(config_read_settings(AMULETS_SOURCE_DIR "/data", &s, &errors));
+    for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
+    CHECK_INT(errors.count, 0);
+    CHECK(memcmp(&map, &defaults, sizeof map) == 0);
+    CHECK(memcmp(&s, &plain, sizeof s) == 0);
+    errors_clear(&errors);
+}
+
+int main(void)
+{
+    make_test_root(root, "config");
+    test_folder();
+    test_missing_files();
+    test_rebinding();
+    test_key_mistakes();
+    test_key_clashes();
+    test_options();
+    test_options_written();
+    test_shipped_examples();
+    remove_tree(root);
+    return check_done("test_config");
+}

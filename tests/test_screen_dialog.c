@@ -1,0 +1,140 @@
+/* The screen model's dialogs and title (screen_dialog.h), the rows both
+ * the window and the terminal paint: none while playing; the pack; Esc's menu and its "quit without saving?"; the
+ * death screen with what killed the player; the title with a waiting
+ * save, and with one that couldn't be continued; the keys they name are
+ * the player's own where keys.txt rebinds them. */
+#include <string.h>
+
+#include "input.h"
+#include "runtest.h"
+#include "screen_dialog.h"
+
+static GameData data;
+static ScreenDialog dialog;
+
+static void open_input(Input *input, uint64_t seed, int floor)
+{
+    InputSetup setup = {&data, NULL, seed, floor, false, 0, false, NULL};
+    if (!input_open(input, &setup)) exit(EXIT_FAILURE);
+}
+
+static const char *row(int i)
+{
+    return i < dialog.count ? dialog.lines[i].text : "(past the rows)";
+}
+
+static void pack_and_menu(void)
+{
+    Input input;
+    open_input(&input, 5, 1);
+    const Run *run = input.session.run;
+    screen_dialog(&input, run, &dialog);
+    CHECK(!dialog.shown);
+    input_key(&input, 'i');
+    screen_dialog(&input, run, &dialog);
+    CHECK(dialog.shown);
+    CHECK_STR(row(0), "INVENTORY");
+    CHECK_STR(dialog.lines[0].aside, "Esc to close");
+    CHECK_STR(row(1), "Press an item's letter to use it.");
+    CHECK_STR(row(3), "Your pack is empty.");
+    CHECK(dialog.rows >= dialog.count && dialog.columns > 0);
+    input_key(&input, AK_ESC);
+    /* with nothing to drop, d opens no pack (the log says so) */
+    input_key(&input, 'd');
+    screen_dialog(&input, run, &dialog);
+    CHECK(!dialog.shown);
+    input_key(&input, AK_ESC);
+    screen_dialog(&input, run, &dialog);
+    CHECK_STR(row(0), "MENU");
+    CHECK_STR(row(2), "S    Save the run, and quit");
+    CHECK_STR(row(4), "Esc  Back to the game");
+    input_key(&input, 'q');
+    screen_dialog(&input, run, &dialog);
+    CHECK_STR(row(0), "QUIT WITHOUT SAVING?");
+    CHECK_STR(row(2), "This run has no save yet: it will be lost.");
+    CHECK(dialog.lines[0].align == DIALOG_CENTRE);
+    input_key(&input, 'n');
+    screen_dialog(&input, run, &dialog);
+    CHECK_STR(row(0), "MENU");
+    input_free(&input);
+}
+
+/* Waiting on floor 9 is deadly for a newcomer */
+static void death(void)
+{
+    Input input;
+    open_input(&input, 3, 9);
+    const Run *run = input.session.run;
+    for (int i = 0; i < 200 && run_mode(run) != MODE_DEAD; ++i) input_key(&input, '.');
+    CHECK(run_mode(run) == MODE_DEAD);
+    screen_dialog(&input, run, &dialog);
+    char cause[160];
+    snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", run_player(run)->killed_by, run_turn(run));
+    CHECK_STR(row(0), "YOU HAVE DIED");
+    CHECK_STR(row(2), cause);
+    CHECK_STR(row(3), "Press R to play again, or Esc to quit.");
+    input_free(&input);
+}
+
+static void title(void)
+{
+    Input input;
+    open_input(&input, 5, 1);
+    input.on_title = true;
+    screen_title(&input, &dialog);
+    CHECK_STR(row(0), "AMULETS OF SDL");
+    CHECK_STR(row(3), "A saved run is waiting.");
+    CHECK_STR(row(6), "C    Continue it");
+    CHECK_INT(dialog.count, 9);
+    CHECK(dialog.lines[6].align == DIALOG_BLOCK && dialog.lines[8].align == DIALOG_BLOCK);
+    /* a save that couldn't be continued: why, and no C */
+    input.title.failed = true;
+    input.title.line_count = 2;
+    snprintf(input.title.lines[0], sizeof input.title.lines[0], "The save was damaged.");
+    snprintf(input.title.lines[1], sizeof input.title.lines[1], "save.txt:3: a reason");
+    screen_title(&input, &dialog);
+    CHECK_STR(row(3), "The save was damaged.");
+    CHECK_STR(row(4), "save.txt:3: a reason");
+    CHECK_STR(row(8), "N    Start a new run");
+    CHECK_STR(row(9), "Esc  Quit");
+    CHECK_INT(dialog.count, 10);
+    input_free(&input);
+}
+
+/* The rows name the player's keys where keys.txt rebinds them */
+static void rebound_keys(void)
+{
+    KeyMap keys;
+    key_defaults(&keys);
+    keys.keys[KB_SAVE_QUIT][0] = 'x';
+    keys.keys[KB_SAVE_QUIT][1] = 0;
+    keys.keys[KB_BACK][0] = ' ';
+    keys.keys[KB_NEW_GAME][0] = AK_ENTER;
+    keys.keys[KB_NEW_GAME][1] = 0;
+    Input input;
+    InputSetup setup = {&data, NULL, 5, 1, false, 0, false, &keys};
+    if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
+    input_key(&input, AK_ESC);
+    screen_dialog(&input, input.session.run, &dialog);
+    CHECK_STR(row(2), "x    Save the run, and quit");
+    CHECK_STR(row(4), "Space Back to the game");
+    input_key(&input, ' ');
+    input_key(&input, 'i');
+    screen_dialog(&input, input.session.run, &dialog);
+    CHECK_STR(dialog.lines[0].aside, "Space to close");
+    input.on_title = true;
+    screen_title(&input, &dialog);
+    CHECK_STR(row(7), "Enter Start a new run, and lose the saved one");
+    input_free(&input);
+}
+
+int main(void)
+{
+    load_shipped_data(&data);
+    pack_and_menu();
+    death();
+    title();
+    rebound_keys();
+    data_free(&data);
+    return check_done("test_screen_dialog");
+}
