@@ -563,7 +563,10 @@ static void class_choice(void)
     CHECK_INT(input_key(&input, '2'), INPUT_NEW_RUN);
     CHECK_INT(run_class(input.session.run), 1);
     CHECK(digest(&input) == digest_as(12, 2, 1));
-    CHECK_INT(input_key(&input, '4'), INPUT_NOTHING);   /* a run in play: no such key */
+    /* a run in play: no such key, and it says so */
+    CHECK_INT(input_key(&input, '4'), INPUT_REDRAW);
+    CHECK_STR(msg_last(run_log(input.session.run)), "Unknown key: 4. Press ? for help.");
+    CHECK(digest(&input) == digest_as(12, 2, 1));
     input_free(&input);
 
     /* Esc at the start quits; a class gone from the data isn't chosen first */

@@ -496,6 +496,13 @@ static void test_paths(int floors)
             /* a monster in sight is reached, unless another stands first
              * or it's out of range */
             int range = data.items[item("dart")].range;
+            /* nothing flown: only at a wall right beside the player */
+            if (plan.count == 0) {
+                CHECK(chebyshev(target, run_player(run)->pos) == 1 &&
+                      map_blocks_sight(&run_level(run)->map, target.x, target.y));
+                press(&input, AK_ESC);
+                continue;
+            }
             Point end = plan.cells[plan.count - 1];
             if (lvl_monster_at(run_level(run), target) >= 0 && chebyshev(target, run_player(run)->pos) <= range) {
                 ++at_monsters;

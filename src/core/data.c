@@ -53,15 +53,25 @@ static const TraitName TRAIT_NAMES[] = {
     {"opens_doors", TRAIT_OPENS_DOORS},   {"vault_only", TRAIT_VAULT_ONLY},
 };
 
-static const char *const EFFECT_NAMES[FX_COUNT] = {
-    [FX_HEAL] = "heal",           [FX_HEAL_FULLY] = "heal_fully",
-    [FX_STRENGTHEN] = "strengthen", [FX_POISON] = "poison",
-    [FX_REGENERATE] = "regenerate", [FX_CONFUSE] = "confuse",
-    [FX_TELEPORT] = "teleport",   [FX_MAP_FLOOR] = "map_floor",
-    [FX_IDENTIFY] = "identify",   [FX_FRIGHTEN] = "frighten",
-    [FX_LIGHTNING] = "lightning", [FX_FIREBALL] = "fireball",
-};
+/* Each effect's name in items.txt, and what it does as the player is
+ * told once the kind is known */
+typedef struct EffectInfo { const char *name, *text; } EffectInfo;
 
+static const EffectInfo EFFECTS[FX_COUNT] = {
+    [FX_NONE] = {"", ""},
+    [FX_HEAL] = {"heal", "It heals some of your wounds."},
+    [FX_HEAL_FULLY] = {"heal_fully", "It heals every wound."},
+    [FX_STRENGTHEN] = {"strengthen", "It makes you stronger, for good."},
+    [FX_POISON] = {"poison", "It poisons whoever drinks it."},
+    [FX_REGENERATE] = {"regenerate", "It heals you a little every turn, for a while."},
+    [FX_CONFUSE] = {"confuse", "It confuses whoever drinks it."},
+    [FX_TELEPORT] = {"teleport", "It takes you somewhere else on the floor."},
+    [FX_MAP_FLOOR] = {"map_floor", "It maps the whole floor, and what lies on it."},
+    [FX_IDENTIFY] = {"identify", "It tells you what one thing you carry is."},
+    [FX_FRIGHTEN] = {"frighten", "It makes every monster in sight afraid."},
+    [FX_LIGHTNING] = {"lightning", "A bolt you aim: it hits every monster on its line."},
+    [FX_FIREBALL] = {"fireball", "A ball of fire you aim: it burns everything round where it bursts."},
+};
 /* What each class of item reads besides id, name, tile and frequency */
 enum { READS_EFFECT = 1 << 0, READS_DAMAGE = 1 << 1, READS_DEFENSE = 1 << 2, READS_FLIGHT = 1 << 3 };
 
@@ -93,7 +103,12 @@ const char *data_trait_name(unsigned trait)
 
 const char *data_effect_name(ItemEffect effect)
 {
-    return (int)effect >= 0 && effect < FX_COUNT ? EFFECT_NAMES[effect] : NULL;
+    return (int)effect > FX_NONE && effect < FX_COUNT ? EFFECTS[effect].name : NULL;
+}
+
+const char *data_effect_text(ItemEffect effect)
+{
+    return (int)effect >= 0 && effect < FX_COUNT ? EFFECTS[effect].text : "";
 }
 
 const char *data_class_name(ItemClass item_class)
@@ -392,7 +407,7 @@ static ItemEffect read_effect(Fields *fields)
     const char *name = fld_text(fields, "effect");
     if (name[0] == '\0') return FX_NONE;   /* reported already */
     for (int i = FX_NONE + 1; i < FX_COUNT; ++i) {
-        if (strcmp(EFFECT_NAMES[i], name) == 0) return (ItemEffect)i;
+        if (strcmp(EFFECTS[i].name, name) == 0) return (ItemEffect)i;
     }
     char quoted[REC_QUOTE_SIZE];
     fld_report(fields, fld_line(fields, "effect"), "no effect is called '%s'",

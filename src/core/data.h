@@ -160,6 +160,8 @@ int data_find_class(const GameData *data, const char *id);
 
 /* Names of things, as the files spell them (NULL if out of range) */
 const char *data_trait_name(unsigned trait);
+/* What an effect does, in a sentence for the player ("" for none) */
+const char *data_effect_text(ItemEffect effect);
 const char *data_effect_name(ItemEffect effect);
 const char *data_class_name(ItemClass item_class);
 

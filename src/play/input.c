@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "info.h"
 #include "invariant.h"
 
 /* ---- Screens ----------------------------------------------------------- */
@@ -14,7 +15,7 @@ static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
     [SCREEN_PLAYING] = "playing", [SCREEN_PACK] = "inventory",
     [SCREEN_CLOSING] = "closing", [SCREEN_CONFIRMING] = "confirming",
     [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
-    [SCREEN_AIMING] = "aiming",
+    [SCREEN_AIMING] = "aiming",      [SCREEN_INFO] = "info",
     [SCREEN_DEAD] = "dead",       [SCREEN_WON] = "won",
 };
 
@@ -31,6 +32,7 @@ Screen input_screen(const Input *input)
     if (input->choice.up) return SCREEN_CLASS;
     if (input->on_title) return SCREEN_TITLE;
     if (input->looking) return SCREEN_LOOKING;
+    if (input->info.page != INFO_NONE) return SCREEN_INFO;
     if (input->quit_asked) return SCREEN_QUIT_ASKED;
     Mode mode = run_mode(input->session.run);
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
@@ -270,6 +272,35 @@ static InputResult look_key(Input *input, int key)
     return INPUT_REDRAW;
 }
 
+/* ---- Commands --------------------------------------------------------------- */
+
+/* A command through the session; keys typed ahead are to go if it hurt
+ * the player, brought a monster into view, or asked a question */
+static bool input_command(Input *input, Command command)
+{
+    if (!session_command(&input->session, command)) return false;
+    const Run *run = input->session.run;
+    if (run_events(run)->alarm || run_mode(run) == MODE_CONFIRMING) input->alarmed = true;
+    return true;
+}
+
+bool input_take_alarm(Input *input)
+{
+    bool alarmed = input->alarmed;
+    input->alarmed = false;
+    return alarmed;
+}
+
+bool input_play_typed(Input *input, const int *keys, int count)
+{
+    input->alarmed = false;
+    for (int i = 0; i < count; ++i) {
+        if (input_key(input, keys[i]) == INPUT_QUIT) return true;
+        if (input_take_alarm(input)) return false;   /* the rest were typed ahead */
+    }
+    return false;
+}
+
 /* ---- Aiming --------------------------------------------------------------- */
 
 static int distance_squared(Point a, Point b)
@@ -339,10 +370,9 @@ static bool lets_fly(const Input *input, int key)
 
 static InputResult aim_key(Input *input, int key)
 {
-    Session *session = &input->session;
     const KeyMap *keys = input->setup.keys;
     if (lets_fly(input, key)) {
-        return session_command(session, cmd_aim_at(input->cursor)) ? INPUT_REDRAW : INPUT_NOTHING;
+        return input_command(input, cmd_aim_at(input->cursor)) ? INPUT_REDRAW : INPUT_NOTHING;
     }
     bool onward = key_bound(keys, KB_NEXT_TARGET, key);
     if (onward || key_bound(keys, KB_PREVIOUS_TARGET, key)) {
@@ -358,7 +388,7 @@ static InputResult aim_key(Input *input, int key)
     }
     Command command;
     if (key_action_in(keys, MODE_AIMING, key, &command) != KA_COMMAND) return INPUT_NOTHING;
-    return session_command(session, command) ? INPUT_REDRAW : INPUT_NOTHING;
+    return input_command(input, command) ? INPUT_REDRAW : INPUT_NOTHING;
 }
 
 bool input_look_cell(const Input *input, Point *out)
@@ -397,7 +427,7 @@ static InputResult run_key(Input *input, int key)
     Command command;
     switch (key_action_in(input->setup.keys, run_mode(session->run), key, &command)) {
     case KA_COMMAND:
-        if (!session_command(session, command)) return INPUT_NOTHING;
+        if (!input_command(input, command)) return INPUT_NOTHING;
         if (run_mode(session->run) == MODE_AIMING) place_target_cursor(input);
         return INPUT_REDRAW;
     case KA_SAVE_QUIT:
@@ -413,8 +443,12 @@ static InputResult run_key(Input *input, int key)
         input->looking = true;
         input->cursor = run_player(session->run)->pos;
         return INPUT_REDRAW;
+    case KA_NONE: {
+        InputResult result = INPUT_NOTHING;
+        if (run_mode(session->run) == MODE_PLAYING) info_playing_key(input, key, &result);
+        return result;
+    }
     case KA_DEBUG:   /* input_key's already */
-    case KA_NONE:
         break;
     }
     return INPUT_NOTHING;
@@ -434,6 +468,7 @@ InputResult input_key(Input *input, int key)
     if (input->on_title) return title_key(input, key);
     if (input->looking) return look_key(input, key);
     if (input->quit_asked) return quit_asked_key(input, key);
+    if (input->info.page != INFO_NONE) return info_key(input, key);
     if (run_mode(input->session.run) == MODE_AIMING) return aim_key(input, key);
     return run_key(input, key);
 }

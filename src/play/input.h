@@ -69,6 +69,8 @@ typedef enum Screen {
     SCREEN_MENU,
     SCREEN_QUIT_ASKED,     /* Q in the menu: quit without saving? */
     SCREEN_AIMING,         /* the target cursor, for a shot or a scroll */
+    SCREEN_INFO,           /* help, the history, the character, what's
+                              known, examining (info.h) */
     SCREEN_DEAD,
     SCREEN_WON,
     SCREEN_COUNT
@@ -130,6 +132,25 @@ typedef struct ClassChoice {
     uint64_t seed;         /* the run it starts */
 } ClassChoice;
 
+/* The screens about the run (info.h), over the map; none reaches the run */
+typedef enum InfoPage {
+    INFO_NONE,
+    INFO_HELP,             /* every key and what it does */
+    INFO_GUIDE,            /* how to play */
+    INFO_HISTORY,          /* the whole log */
+    INFO_CHARACTER,
+    INFO_KNOWN,            /* every kind identified */
+    INFO_PICK,             /* examine which? */
+    INFO_EXAMINE,          /* what the player knows of a thing carried */
+    INFO_COUNT
+} InfoPage;
+
+typedef struct InfoState {
+    InfoPage page;
+    int scroll;            /* the first line shown */
+    int slot;              /* the pack slot examined */
+} InfoState;
+
 typedef struct Input {
     InputSetup setup;
     uint64_t next_seed;
@@ -137,6 +158,9 @@ typedef struct Input {
     bool on_title;
     TitleState title;
     ClassChoice choice;
+    InfoState info;
+    bool alarmed;          /* since input_take_alarm: hurt, a monster came
+                              into view, or a question was asked */
     const char *const *notes;   /* input_tell's lines, told again to the
                                    first run a class choice starts */
     int note_count;
@@ -184,6 +208,15 @@ bool input_continue(Input *input);
  * to the run in play, and again to the run the first class choice
  * starts. The lines must outlive the input */
 void input_tell(Input *input, const char *const *lines, int count);
+
+/* True (once) if the keys since the last call hurt the player, brought a
+ * monster into view or asked a question: a frontend then drops the keys
+ * typed ahead or held down, so they can't walk the player to death */
+bool input_take_alarm(Input *input);
+
+/* Presses keys typed ahead, as a frontend's queue holds them: the rest
+ * are dropped at an alarm. True if one quit */
+bool input_play_typed(Input *input, const int *keys, int count);
 
 /* Presses the keys in turn until one quits; true if one did */
 bool input_play(Input *input, const int *keys, int count);

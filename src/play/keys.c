@@ -15,44 +15,55 @@ typedef struct BindingDef {
     const char *name;
     unsigned screens;
     int keys[KEYS_PER_BINDING];
+    const char *what;          /* what it does, as the help screen says */
 } BindingDef;
 
 static const BindingDef BINDINGS[KB_COUNT] = {
-    [KB_NORTH] = {"north", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'k', AK_UP, AK_KP8}},
-    [KB_NORTHEAST] = {"northeast", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'u', AK_KP9}},
-    [KB_EAST] = {"east", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'l', AK_RIGHT, AK_KP6}},
-    [KB_SOUTHEAST] = {"southeast", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'n', AK_KP3}},
-    [KB_SOUTH] = {"south", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'j', AK_DOWN, AK_KP2}},
-    [KB_SOUTHWEST] = {"southwest", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'b', AK_KP1}},
-    [KB_WEST] = {"west", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'h', AK_LEFT, AK_KP4}},
-    [KB_NORTHWEST] = {"northwest", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'y', AK_KP7}},
-    [KB_WAIT] = {"wait", ON_PLAY, {'.', AK_KP5}},
-    [KB_PICK_UP] = {"pick_up", ON_PLAY, {'g'}},
-    [KB_INVENTORY] = {"inventory", ON_PLAY, {'i'}},
-    [KB_DROP] = {"drop", ON_PLAY, {'d'}},
-    [KB_CLOSE_DOOR] = {"close_door", ON_PLAY, {'c'}},
-    [KB_SEARCH] = {"search", ON_PLAY, {'s'}},
-    [KB_DESCEND] = {"descend", ON_PLAY, {'>'}},
-    [KB_LOOK] = {"look", ON_PLAY | ON_LOOK, {'x'}},
-    [KB_MENU] = {"menu", ON_PLAY, {AK_ESC}},
-    [KB_BACK] = {"back", ON_PACK | ON_CLOSE | ON_MENU | ON_LOOK | ON_AIM, {AK_ESC}},
-    [KB_SAVE_QUIT] = {"save_quit", ON_MENU, {'s', 'S'}},
-    [KB_QUIT_UNSAVED] = {"quit_unsaved", ON_MENU, {'q', 'Q'}},
-    [KB_YES] = {"yes", ON_ASK, {'y', 'Y'}},
-    [KB_NEW_RUN] = {"new_run", ON_END, {'r', 'R'}},
-    [KB_QUIT] = {"quit", ON_END | ON_TITLE, {AK_ESC}},
-    [KB_CONTINUE] = {"continue", ON_TITLE, {'c', 'C'}},
-    [KB_NEW_GAME] = {"new_game", ON_TITLE, {'n', 'N'}},
-    [KB_FIRE] = {"fire", ON_PLAY | ON_AIM, {'f'}},
-    [KB_THROW] = {"throw", ON_PLAY | ON_AIM, {'t'}},
-    [KB_LET_FLY] = {"let_fly", ON_AIM, {AK_ENTER}},
-    [KB_NEXT_TARGET] = {"next_target", ON_AIM, {AK_TAB, '+'}},
-    [KB_PREVIOUS_TARGET] = {"previous_target", ON_AIM, {AK_BACKTAB, '-'}},
+    [KB_NORTH] = {"north", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'k', AK_UP, AK_KP8}, "move or attack north (and move a cursor)"},
+    [KB_NORTHEAST] = {"northeast", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'u', AK_KP9}, "move or attack northeast"},
+    [KB_EAST] = {"east", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'l', AK_RIGHT, AK_KP6}, "move or attack east"},
+    [KB_SOUTHEAST] = {"southeast", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'n', AK_KP3}, "move or attack southeast"},
+    [KB_SOUTH] = {"south", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'j', AK_DOWN, AK_KP2}, "move or attack south"},
+    [KB_SOUTHWEST] = {"southwest", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'b', AK_KP1}, "move or attack southwest"},
+    [KB_WEST] = {"west", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'h', AK_LEFT, AK_KP4}, "move or attack west"},
+    [KB_NORTHWEST] = {"northwest", ON_PLAY | ON_CLOSE | ON_LOOK | ON_AIM, {'y', AK_KP7}, "move or attack northwest"},
+    [KB_WAIT] = {"wait", ON_PLAY, {'.', AK_KP5}, "wait a turn"},
+    [KB_PICK_UP] = {"pick_up", ON_PLAY, {'g'}, "pick up what lies here"},
+    [KB_INVENTORY] = {"inventory", ON_PLAY, {'i'}, "the pack: use something"},
+    [KB_DROP] = {"drop", ON_PLAY, {'d'}, "drop something"},
+    [KB_CLOSE_DOOR] = {"close_door", ON_PLAY, {'c'}, "close a door (then a direction)"},
+    [KB_SEARCH] = {"search", ON_PLAY, {'s'}, "search for secret doors and traps"},
+    [KB_DESCEND] = {"descend", ON_PLAY, {'>'}, "go down the stairs"},
+    [KB_LOOK] = {"look", ON_PLAY | ON_LOOK, {'x'}, "look around (a cursor; again to stop)"},
+    [KB_MENU] = {"menu", ON_PLAY, {AK_ESC}, "the menu: save and quit"},
+    [KB_BACK] = {"back", ON_PACK | ON_CLOSE | ON_MENU | ON_LOOK | ON_AIM, {AK_ESC}, "close a screen, stop looking or aiming"},
+    [KB_SAVE_QUIT] = {"save_quit", ON_MENU, {'s', 'S'}, "in the menu: save the run and quit"},
+    [KB_QUIT_UNSAVED] = {"quit_unsaved", ON_MENU, {'q', 'Q'}, "in the menu: quit without saving"},
+    [KB_YES] = {"yes", ON_ASK, {'y', 'Y'}, "yes, to a question"},
+    [KB_NEW_RUN] = {"new_run", ON_END, {'r', 'R'}, "at the end: play again"},
+    [KB_QUIT] = {"quit", ON_END | ON_TITLE, {AK_ESC}, "at the end, or on the title: quit"},
+    [KB_CONTINUE] = {"continue", ON_TITLE, {'c', 'C'}, "on the title: continue the saved run"},
+    [KB_NEW_GAME] = {"new_game", ON_TITLE, {'n', 'N'}, "on the title: start a new run"},
+    [KB_FIRE] = {"fire", ON_PLAY | ON_AIM, {'f'}, "fire the quivered missile (again: let fly)"},
+    [KB_THROW] = {"throw", ON_PLAY | ON_AIM, {'t'}, "throw something (again: let fly)"},
+    [KB_LET_FLY] = {"let_fly", ON_AIM, {AK_ENTER}, "aiming: let fly at the cursor"},
+    [KB_NEXT_TARGET] = {"next_target", ON_AIM, {AK_TAB, '+'}, "aiming: the next monster in sight"},
+    [KB_PREVIOUS_TARGET] = {"previous_target", ON_AIM, {AK_BACKTAB, '-'}, "aiming: the monster before"},
+    [KB_HELP] = {"help", ON_PLAY, {'?'}, "this help, and how to play"},
+    [KB_HISTORY] = {"history", ON_PLAY, {AK_CTRL_P}, "the messages so far"},
+    [KB_CHARACTER] = {"character", ON_PLAY, {'@'}, "your character"},
+    [KB_KNOWN] = {"known", ON_PLAY, {'\\'}, "every kind of item you know"},
+    [KB_EXAMINE] = {"examine", ON_PLAY, {'e'}, "examine something you carry"},
 };
 
 void key_defaults(KeyMap *out)
 {
     for (int b = 0; b < KB_COUNT; ++b) memcpy(out->keys[b], BINDINGS[b].keys, sizeof out->keys[b]);
+}
+
+const char *key_binding_text(KeyBinding binding)
+{
+    return (unsigned)binding < KB_COUNT ? BINDINGS[binding].what : "";
 }
 
 const char *key_binding_name(KeyBinding binding)
@@ -175,7 +186,7 @@ static const KeyName KEY_NAMES[] = {
     {"kp9", AK_KP9}, {"f1", AK_F1}, {"f2", AK_F2}, {"f3", AK_F3},
     {"f4", AK_F4}, {"f5", AK_F5}, {"f6", AK_F6}, {"f7", AK_F7},
     {"f8", AK_F8}, {"f9", AK_F9}, {"f10", AK_F10}, {"f11", AK_F11},
-    {"f12", AK_F12}, {"tab", AK_TAB}, {"backtab", AK_BACKTAB},
+    {"f12", AK_F12}, {"tab", AK_TAB}, {"backtab", AK_BACKTAB}, {"ctrl_p", AK_CTRL_P},
 };
 
 static int named_key(const char *name, size_t length)
@@ -226,7 +237,7 @@ int key_parse(const char *text, int *keys, int max, char *error, size_t error_si
             key = end != NULL ? named_key(p + 1, (size_t)(end - p - 1)) : -1;
             if (key < 0) {
                 snprintf(error, error_size, "unknown key name at '%.12s' (named keys: <esc> <enter> "
-                         "<up> <down> <left> <right> <kp1>..<kp9> <f1>..<f12> <tab> <backtab> <lt> <gt> <space>)", p);
+                         "<up> <down> <left> <right> <kp1>..<kp9> <f1>..<f12> <tab> <backtab> <ctrl_p> <lt> <gt> <space>)", p);
                 return -1;
             }
             p = end;

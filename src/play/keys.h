@@ -14,6 +14,7 @@
 enum {
     AK_TAB = 9,
     AK_ENTER = 13,
+    AK_CTRL_P = 16,      /* Ctrl-P, as a terminal sends it */
     AK_ESC = 27,
     AK_UP = 0x100, AK_DOWN, AK_LEFT, AK_RIGHT,
     AK_KP1, AK_KP2, AK_KP3, AK_KP4, AK_KP5, AK_KP6, AK_KP7, AK_KP8, AK_KP9,
@@ -53,6 +54,7 @@ typedef enum KeyBinding {
     KB_FIRE, KB_THROW,               /* f and t; while aiming, let fly */
     KB_LET_FLY,                      /* while aiming */
     KB_NEXT_TARGET, KB_PREVIOUS_TARGET,
+    KB_HELP, KB_HISTORY, KB_CHARACTER, KB_KNOWN, KB_EXAMINE,   /* screens about the run */
     KB_COUNT
 } KeyBinding;
 
@@ -65,6 +67,9 @@ typedef struct KeyMap {
 
 /* The game's own keys (GAME.md §8) */
 void key_defaults(KeyMap *out);
+
+/* What a binding does, as the help screen says it */
+const char *key_binding_text(KeyBinding binding);
 
 /* keys.txt's name of a binding ("north", "pick_up", ...) */
 const char *key_binding_name(KeyBinding binding);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "info.h"
 #include "palette.h"
 #include "tune.h"
 
@@ -50,15 +51,35 @@ static void key_row(ScreenDialog *out, int row, const Input *input, KeyBinding b
 
 /* ---- The pack ------------------------------------------------------------ */
 
+/* What's in hand and worn, below the pack's letters */
+static void worn_rows(const Run *run, ScreenDialog *out, int row)
+{
+    const Player *p = run_player(run);
+    const int kinds[] = {p->weapon, p->armor};
+    const char *const marks[] = {"(in hand)", "(worn)"};
+    for (int i = 0; i < 2; ++i) {
+        if (kinds[i] < 0) continue;
+        char name[96], entry[112];
+        run_item_name(run, (Stack){kinds[i], 1}, name, sizeof name);
+        snprintf(entry, sizeof entry, "-  %s %s", name, marks[i]);
+        row_at(out, row++, entry, PAL_DIM_TEXT, DIALOG_LEFT);
+    }
+}
+
 static void inventory(const Input *input, const Run *run, ScreenDialog *out)
 {
-    static const char *const titles[] = {"INVENTORY", "DROP WHICH?", "IDENTIFY WHICH?"};
+    static const char *const titles[] = {
+        [INV_USE] = "INVENTORY", [INV_DROP] = "DROP WHICH?", [INV_IDENTIFY] = "IDENTIFY WHICH?",
+        [INV_THROW] = "THROW WHICH?",
+    };
     static const char *const hints[] = {
-        "Press an item's letter to use it.", "Press an item's letter to drop it.",
-        "Press the letter of something you don't know.",
+        [INV_USE] = "Press an item's letter to use it.",
+        [INV_DROP] = "Press an item's letter to drop it.",
+        [INV_IDENTIFY] = "Press the letter of something you don't know.",
+        [INV_THROW] = "Press the letter of something to throw.",
     };
     InvAction action = run_inventory_action(run);
-    start(out, 48, PACK_SLOTS + 3);
+    start(out, 48, PACK_SLOTS + 6);
     DialogRow *top = row_at(out, 0, titles[action], PAL_TEXT, DIALOG_LEFT);
     snprintf(top->aside, sizeof top->aside, "%s to close", label(input, KB_BACK).text);
     top->aside_color = PAL_DIM_TEXT;
@@ -72,6 +93,7 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
         bool dim = action == INV_IDENTIFY && run_kind_known(run, pack->slots[slot].kind);
         row_at(out, 3 + slot, entry, dim ? PAL_DIM_TEXT : PAL_TEXT, DIALOG_LEFT);
     }
+    worn_rows(run, out, 4 + (pack->count > 0 ? pack->count : 1));
 }
 
 /* ---- Esc's menu, quitting, death and victory ------------------------------ */
@@ -143,6 +165,7 @@ void screen_dialog(const Input *input, const Run *run, ScreenDialog *out)
     case SCREEN_MENU: menu(input, out); break;
     case SCREEN_DEAD: death(input, run, out); break;
     case SCREEN_WON: victory(input, run, out); break;
+    case SCREEN_INFO: screen_info(input, run, out); break;
     default: break;
     }
 }

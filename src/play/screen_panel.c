@@ -92,6 +92,46 @@ static void statuses(Writer *w, const Player *p)
     }
 }
 
+/* What the player stands on: the stairs, or a thing lying there */
+static void underfoot(Writer *w, const Run *run)
+{
+    const Level *level = run_level(run);
+    Point at = run_player(run)->pos;
+    if (level->has_stairs && point_eq(level->stairs, at)) write_line(w, "Stairs down here.", PAL_STAIRS);
+    int item = lvl_item_at(level, at);
+    if (item < 0) return;
+    char name[96], line[SCREEN_LINE_SIZE];
+    run_item_name(run, level->items[item].stack, name, sizeof name);
+    snprintf(line, sizeof line, "Here: %s.", name);
+    write_wrapped(w, line, PAL_TEXT, 2);
+}
+
+/* The monsters in sight, nearest first, as Brogue's sidebar shows them:
+ * each with its state and a health bar, as many as fit */
+static void in_view(Writer *w, const Input *input, const Run *run)
+{
+    Point seen[MAX_MONSTERS];
+    int count = input_targets(input, seen, MAX_MONSTERS);
+    if (count == 0) return;
+    gap(w);
+    write_line(w, "In view:", PAL_DIM_TEXT);
+    const Level *level = run_level(run);
+    int shown = 0;
+    for (; shown < count && w->panel->count + 3 <= w->rows; ++shown) {
+        const Monster *m = &level->monsters[lvl_monster_at(level, seen[shown])];
+        const MonsterDef *kind = &run_data(run)->monsters[m->kind];
+        char line[SCREEN_LINE_SIZE];
+        snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_state_name(m->state));
+        write_line(w, line, kind->color);
+        health_bar(w, m->hp, kind->hp);
+    }
+    if (shown < count) {
+        char line[32];
+        snprintf(line, sizeof line, "and %d more", count - shown);
+        write_line(w, line, PAL_DIM_TEXT);
+    }
+}
+
 static void figures(Writer *w, const Run *run)
 {
     const Player *p = run_player(run);
@@ -115,6 +155,8 @@ static void figures(Writer *w, const Run *run)
     snprintf(line, sizeof line, "Turn %d", run_turn(run));
     write_line(w, line, PAL_TEXT);
     statuses(w, p);
+    if (p->hp > 0 && p->hp * 3 < p->max_hp) write_line(w, "Badly hurt!", PAL_DANGER);
+    underfoot(w, run);
 }
 
 /* F4: every monster that fits, and how many didn't */
@@ -199,6 +241,7 @@ void screen_panel(const Input *input, const Run *run, int width, int rows, Scree
     int top_rows = looking ? rows - LOOK_LINES - (aiming ? AIM_LINES : 0) : rows;
     Writer w = {out, width, top_rows > 0 ? top_rows : 0};
     figures(&w, run);
+    in_view(&w, input, run);
     gap(&w);
     debug_lines(&w, input, run);
     out->look_first = out->count;

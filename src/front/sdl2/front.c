@@ -153,7 +153,10 @@ static int show_errors(Front *f)
 static void handle(Ui *ui, const GfxEvent *event)
 {
     switch (event->kind) {
-    case GFX_KEY: ui_key(ui, event->key); break;
+    case GFX_KEY:
+        ui_key(ui, event->key);
+        if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
+        break;
     case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
     case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
     case GFX_RESIZE: ui_relayout(ui); break;

@@ -80,5 +80,7 @@ typedef struct GfxEvent {
 
 /* Waits up to timeout_ms (-1 for ever) for an event; false if none came */
 bool gfx_wait_event(Gfx *gfx, GfxEvent *event, int timeout_ms);
+/* Drops the key presses waiting (typed ahead, or a key held down) */
+void gfx_drop_keys(Gfx *gfx);
 
 #endif

@@ -457,6 +457,7 @@ static bool translate(const SDL_Event *e, GfxEvent *out)
         if (e->key.keysym.sym == SDLK_TAB) {
             out->key = (e->key.keysym.mod & KMOD_SHIFT) ? AK_BACKTAB : AK_TAB;
         }
+        if (e->key.keysym.sym == SDLK_p && (e->key.keysym.mod & KMOD_CTRL)) out->key = AK_CTRL_P;
         out->kind = out->key ? GFX_KEY : GFX_NONE;
         return out->key != 0;
     case SDL_TEXTINPUT: {
@@ -484,6 +485,13 @@ static bool translate(const SDL_Event *e, GfxEvent *out)
     default:
         return false;
     }
+}
+
+void gfx_drop_keys(Gfx *gfx)
+{
+    if (gfx->window == NULL) return;
+    SDL_PumpEvents();
+    SDL_FlushEvents(SDL_KEYDOWN, SDL_TEXTINPUT);
 }
 
 bool gfx_wait_event(Gfx *gfx, GfxEvent *event, int timeout_ms)

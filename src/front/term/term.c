@@ -118,7 +118,7 @@ static int term_key(int ch, const KeyMap *keys)
         {KEY_ENTER, AK_ENTER}, {'\r', AK_ENTER}, {'\n', AK_ENTER}, {27, AK_ESC},
         {KEY_HOME, AK_KP7}, {KEY_A1, AK_KP7}, {KEY_PPAGE, AK_KP9}, {KEY_A3, AK_KP9},
         {KEY_B2, AK_KP5}, {KEY_END, AK_KP1}, {KEY_C1, AK_KP1}, {KEY_NPAGE, AK_KP3},
-        {KEY_C3, AK_KP3},
+        {KEY_C3, AK_KP3}, {'\t', AK_TAB}, {KEY_BTAB, AK_BACKTAB}, {AK_CTRL_P, AK_CTRL_P},
     };
     for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; ++i) {
         if (NAMED[i].curses == ch) return NAMED[i].key;
@@ -219,6 +219,7 @@ static int play(Term *t, const KeyMap *keys)
         int key = term_key(ch, keys);
         if (key < 0) continue;
         InputResult result = input_key(&t->input, key);
+        if (input_take_alarm(&t->input)) flushinp();   /* keys typed ahead go */
         if (result == INPUT_QUIT) return 0;
         if (result == INPUT_NEW_RUN) term_painter_reset(t->painter);
         if (result != INPUT_NOTHING) dirty = true;

@@ -1,0 +1,31 @@
+/* The screens about the run, over the map, as DCSS and NetHack have them:
+ * help (every key from the key map itself, so a rebinding shows, and a
+ * page on how to play), the history of messages (Ctrl-P), the character,
+ * every kind identified (\), and examining a thing carried (e). None of
+ * them takes a turn or reaches the run. Their words are screen_info's. */
+#ifndef AMULETS_INFO_H
+#define AMULETS_INFO_H
+
+#include "input.h"
+#include "screen_dialog.h"
+
+/* Lines a page shows at once; the moving keys scroll by one, and the
+ * history starts at its newest */
+enum { INFO_PAGE_LINES = 18 };
+
+/* A key while playing that none of the run's bindings took: a screen's
+ * key opens it; any other printable key is said to be unknown, once a
+ * press ("Unknown key: w. Press ? for help."). True if it was one of
+ * those, with *out what the input must do */
+bool info_playing_key(Input *input, int key, InputResult *out);
+
+/* A key while one of the screens is up */
+InputResult info_key(Input *input, int key);
+
+/* How many lines the page that's up has, all told */
+int screen_info_lines(const Input *input, const Run *run);
+
+/* The screen's words, as a dialog (screen_dialog's for SCREEN_INFO) */
+void screen_info(const Input *input, const Run *run, ScreenDialog *out);
+
+#endif
