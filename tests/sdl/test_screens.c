@@ -143,6 +143,19 @@ static void dialog(const char *args, const char *name, const char *mode)
     free(shot.pixels);
 }
 
+/* The panel lists the monsters in view: the shrieker's name in its own
+ * colour, beside the map (seed 60's ranger starts in sight of one) */
+static void sidebar(const char *args, const char *name)
+{
+    Shot shot;
+    if (!take(&shot, args, name)) return;
+    check_common(&shot);
+    /* the panel: right of the whole map (the tile view reports none) */
+    int right = shot.has_map ? shot.map[0] + shot.map[2] : shot.width * 4 / 5;
+    CHECK(has_colour(&shot, right, 0, shot.width - right, shot.height, rgba(210, 130, 220)));
+    free(shot.pixels);
+}
+
 /* The window scales: at any size the glyph view shows the whole map */
 static void whole_map_at(const char *size, int width, int height)
 {
@@ -194,6 +207,14 @@ int main(void)
     dialog("--seed 3 --play '<esc>' --tiles", "menu", "menu");
     dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --glyphs", "death-glyphs", "dead");
     dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --tiles", "death-tiles", "dead");
+    dialog("--seed 3 --play '?' --glyphs", "help-glyphs", "info");
+    dialog("--seed 3 --play '?' --tiles", "help-tiles", "info");
+    dialog("--seed 3 --play 'hh<ctrl_p>' --glyphs", "history-glyphs", "info");
+    dialog("--seed 3 --play 'hh<ctrl_p>' --tiles", "history-tiles", "info");
+    dialog("--seed 3 --play '@' --glyphs", "character-glyphs", "info");
+    dialog("--seed 3 --play '@' --tiles", "character-tiles", "info");
+    sidebar("--seed 60 --floor 2 --class ranger --glyphs --play kkk", "sidebar-glyphs");
+    sidebar("--seed 60 --floor 2 --class ranger --tiles --play kkk", "sidebar-tiles");
     whole_map_at("800x480", 800, 480);
     whole_map_at("1920x1080", 1920, 1080);
     data_errors();

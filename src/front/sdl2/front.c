@@ -216,7 +216,8 @@ static void report_layout(const Ui *ui, const char *path)
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }
     printf("mode %s\n", input_screen_name(screen));
-    if (screen == SCREEN_PACK || screen == SCREEN_MENU || screen == SCREEN_DEAD || screen == SCREEN_WON) {
+    if (screen == SCREEN_PACK || screen == SCREEN_MENU || screen == SCREEN_DEAD || screen == SCREEN_WON ||
+        screen == SCREEN_INFO) {
         printf("dialog %d %d %d %d\n", ui->dialog.x, ui->dialog.y, ui->dialog.w, ui->dialog.h);
     }
 }
