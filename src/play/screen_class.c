@@ -6,49 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lines.h"
 #include "palette.h"
-
-static PanelLine *next_line(ScreenClassChoice *out)
-{
-    if (out->count >= SCREEN_PANEL_LINES) return NULL;
-    PanelLine *line = &out->lines[out->count++];
-    memset(line, 0, sizeof *line);
-    return line;
-}
-
-static void write_line(ScreenClassChoice *out, const char *text, Color color)
-{
-    PanelLine *line = next_line(out);
-    if (line == NULL) return;
-    line->kind = PANEL_TEXT;
-    snprintf(line->text, sizeof line->text, "%s", text);
-    line->color = color;
-}
-
-static void gap(ScreenClassChoice *out)
-{
-    PanelLine *line = next_line(out);
-    if (line != NULL) line->kind = PANEL_GAP;
-}
-
-/* Words wrapped to width */
-static void write_wrapped(ScreenClassChoice *out, const char *text, int width, Color color)
-{
-    char line[SCREEN_LINE_SIZE];
-    if (width > (int)sizeof line - 1) width = (int)sizeof line - 1;
-    for (const char *p = text; *p != '\0';) {
-        int take = (int)strlen(p);
-        if (take > width) {
-            take = width;
-            while (take > 0 && p[take] != ' ') --take;
-            if (take == 0) take = width;
-        }
-        snprintf(line, sizeof line, "%.*s", take, p);
-        write_line(out, line, color);
-        p += take;
-        while (*p == ' ') ++p;
-    }
-}
 
 static bool knows(const ClassDef *def, int kind)
 {
@@ -113,19 +72,19 @@ static void known_line(const GameData *data, const ClassDef *def, char *out, siz
     if (def->known_count == 0) snprintf(out, size, "Knows: no potion or scroll yet");
 }
 
-static void about(ScreenClassChoice *out, const GameData *data, const ClassDef *def, int width)
+static void about(LineWriter *out, const GameData *data, const ClassDef *def)
 {
     char line[SCREEN_LINE_SIZE * 4];
-    write_line(out, def->name, PAL_PLAYER);
-    write_wrapped(out, def->description, width, PAL_TEXT);
+    lines_text(out, def->name, PAL_PLAYER);
+    lines_wrapped(out, def->description, PAL_TEXT, SCREEN_PANEL_LINES);
     snprintf(line, sizeof line, "%d hp, strength %+d", def->hp, def->strength);
-    write_wrapped(out, line, width, PAL_TEXT);
+    lines_wrapped(out, line, PAL_TEXT, SCREEN_PANEL_LINES);
     char kit[SCREEN_LINE_SIZE * 3];
     screen_class_kit(data, def, kit, sizeof kit);
     snprintf(line, sizeof line, "Kit: %s", kit);
-    write_wrapped(out, line, width, PAL_TEXT);
+    lines_wrapped(out, line, PAL_TEXT, SCREEN_PANEL_LINES);
     known_line(data, def, line, sizeof line);
-    write_wrapped(out, line, width, PAL_TEXT);
+    lines_wrapped(out, line, PAL_TEXT, SCREEN_PANEL_LINES);
 }
 
 void screen_class_choice(const Input *input, int width, ScreenClassChoice *out)
@@ -133,21 +92,22 @@ void screen_class_choice(const Input *input, int width, ScreenClassChoice *out)
     const GameData *data = input->setup.data;
     const ClassChoice *choice = &input->choice;
     memset(out, 0, sizeof *out);
-    write_line(out, "CHOOSE YOUR CLASS", PAL_PLAYER);
-    gap(out);
+    LineWriter w = {out->lines, &out->count, SCREEN_PANEL_LINES, width};
+    lines_text(&w, "CHOOSE YOUR CLASS", PAL_PLAYER);
+    lines_gap(&w);
     for (int i = 0; i < data->class_count && i < 9; ++i) {
         char line[SCREEN_LINE_SIZE];
         bool here = i == choice->highlighted;
         snprintf(line, sizeof line, "%s%d  %s", here ? "> " : "  ", i + 1, data->classes[i].name);
         if (here) out->highlighted = out->count;
-        write_line(out, line, here ? PAL_GOLD : PAL_TEXT);
+        lines_text(&w, line, here ? PAL_GOLD : PAL_TEXT);
     }
-    gap(out);
-    about(out, data, &data->classes[choice->highlighted], width);
-    gap(out);
+    lines_gap(&w);
+    about(&w, data, &data->classes[choice->highlighted]);
+    lines_gap(&w);
     char keys[SCREEN_LINE_SIZE];
     snprintf(keys, sizeof keys, "1-%d or Enter: start   Up/Down: move   Esc: %s",
              data->class_count < 9 ? data->class_count : 9,
              choice->back == BACK_QUITS ? "quit" : "back");
-    write_wrapped(out, keys, width, PAL_DIM_TEXT);
+    lines_wrapped(&w, keys, PAL_DIM_TEXT, SCREEN_PANEL_LINES);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "info.h"
+#include "lines.h"
 #include "palette.h"
 #include "tune.h"
 
@@ -39,13 +40,7 @@ static void say(Page *p, Color color, const char *format, ...)
 static void say_wrapped(Page *p, Color color, const char *text)
 {
     while (*text != '\0') {
-        int length = (int)strlen(text);
-        int cut = length;
-        if (length > INFO_COLUMNS) {
-            cut = INFO_COLUMNS;
-            while (cut > 0 && text[cut] != ' ') --cut;
-            if (cut == 0) cut = INFO_COLUMNS;
-        }
+        int cut = lines_cut(text, INFO_COLUMNS);
         say(p, color, "%.*s", cut, text);
         text += cut;
         while (*text == ' ') ++text;

@@ -4,65 +4,16 @@
 #include <string.h>
 
 #include "known.h"
+#include "lines.h"
 #include "palette.h"
 #include "screen.h"
 #include "tune.h"
 
 enum { LOOK_LINES = 8, AIM_LINES = 3 };
 
-typedef struct Writer {
-    ScreenPanel *panel;
-    int width, rows;
-} Writer;
-
-static PanelLine *next_line(Writer *w)
+static void health_bar(LineWriter *w, int hp, int most)
 {
-    ScreenPanel *p = w->panel;
-    if (p->count >= w->rows || p->count >= SCREEN_PANEL_LINES) return NULL;
-    PanelLine *line = &p->lines[p->count++];
-    memset(line, 0, sizeof *line);
-    return line;
-}
-
-static void write_line(Writer *w, const char *text, Color color)
-{
-    PanelLine *line = next_line(w);
-    if (line == NULL) return;
-    line->kind = PANEL_TEXT;
-    snprintf(line->text, sizeof line->text, "%s", text);
-    line->color = color;
-}
-
-static void gap(Writer *w)
-{
-    PanelLine *line = next_line(w);
-    if (line != NULL) line->kind = PANEL_GAP;
-}
-
-/* Words wrapped to the panel's width, at most max_lines lines */
-static void write_wrapped(Writer *w, const char *text, Color color, int max_lines)
-{
-    char line[SCREEN_LINE_SIZE];
-    const char *p = text;
-    int width = w->width < (int)sizeof line - 1 ? w->width : (int)sizeof line - 1;
-    for (int lines = 0; *p != '\0' && lines < max_lines; ++lines) {
-        int take = (int)strlen(p);
-        if (take > width) {
-            take = width;
-            while (take > 0 && p[take] != ' ') --take;
-            if (take == 0) take = width;
-        }
-        memcpy(line, p, (size_t)take);
-        line[take] = '\0';
-        write_line(w, line, color);
-        p += take;
-        while (*p == ' ') ++p;
-    }
-}
-
-static void health_bar(Writer *w, int hp, int most)
-{
-    PanelLine *line = next_line(w);
+    PanelLine *line = lines_next(w);
     if (line == NULL) return;
     line->kind = PANEL_BAR;
     line->value = hp > 0 ? hp : 0;
@@ -72,15 +23,15 @@ static void health_bar(Writer *w, int hp, int most)
     snprintf(line->text, sizeof line->text, "%d/%d", line->value, most);
 }
 
-static void item_line(Writer *w, const Run *run, const char *label, int kind)
+static void item_line(LineWriter *w, const Run *run, const char *label, int kind)
 {
     char name[96] = "none", line[SCREEN_LINE_SIZE];
     if (kind >= 0) run_item_name(run, (Stack){kind, 1}, name, sizeof name);
     snprintf(line, sizeof line, "%s %s", label, name);
-    write_wrapped(w, line, PAL_TEXT, 2);
+    lines_wrapped(w, line, PAL_TEXT, 2);
 }
 
-static void statuses(Writer *w, const Player *p)
+static void statuses(LineWriter *w, const Player *p)
 {
     static const char *const names[] = {"Poisoned", "Regenerating", "Confused"};
     const int turns[] = {p->status.poisoned, p->status.regenerating, p->status.confused};
@@ -88,148 +39,148 @@ static void statuses(Writer *w, const Player *p)
         if (turns[i] <= 0) continue;
         char line[48];
         snprintf(line, sizeof line, "%s (%d)", names[i], turns[i]);
-        write_line(w, line, i == 1 ? PAL_GOOD : PAL_DANGER);
+        lines_text(w, line, i == 1 ? PAL_GOOD : PAL_DANGER);
     }
 }
 
 /* What the player stands on: the stairs, or a thing lying there */
-static void underfoot(Writer *w, const Run *run)
+static void underfoot(LineWriter *w, const Run *run)
 {
     const Level *level = run_level(run);
     Point at = run_player(run)->pos;
-    if (level->has_stairs && point_eq(level->stairs, at)) write_line(w, "Stairs down here.", PAL_STAIRS);
+    if (level->has_stairs && point_eq(level->stairs, at)) lines_text(w, "Stairs down here.", PAL_STAIRS);
     int item = lvl_item_at(level, at);
     if (item < 0) return;
     char name[96], line[SCREEN_LINE_SIZE];
     run_item_name(run, level->items[item].stack, name, sizeof name);
     snprintf(line, sizeof line, "Here: %s.", name);
-    write_wrapped(w, line, PAL_TEXT, 2);
+    lines_wrapped(w, line, PAL_TEXT, 2);
 }
 
 /* The monsters in sight, nearest first, as Brogue's sidebar shows them:
  * each with its state and a health bar, as many as fit */
-static void in_view(Writer *w, const Input *input, const Run *run)
+static void in_view(LineWriter *w, const Input *input, const Run *run)
 {
     Point seen[MAX_MONSTERS];
     int count = input_targets(input, seen, MAX_MONSTERS);
     if (count == 0) return;
-    gap(w);
-    write_line(w, "In view:", PAL_DIM_TEXT);
+    lines_gap(w);
+    lines_text(w, "In view:", PAL_DIM_TEXT);
     const Level *level = run_level(run);
     int shown = 0;
-    for (; shown < count && w->panel->count + 3 <= w->rows; ++shown) {
+    for (; shown < count && *w->count + 3 <= w->most; ++shown) {
         const Monster *m = &level->monsters[lvl_monster_at(level, seen[shown])];
         const MonsterDef *kind = &run_data(run)->monsters[m->kind];
         char line[SCREEN_LINE_SIZE];
         snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_state_name(m->state));
-        write_line(w, line, kind->color);
+        lines_text(w, line, kind->color);
         health_bar(w, m->hp, kind->hp);
     }
     if (shown < count) {
         char line[32];
         snprintf(line, sizeof line, "and %d more", count - shown);
-        write_line(w, line, PAL_DIM_TEXT);
+        lines_text(w, line, PAL_DIM_TEXT);
     }
 }
 
-static void figures(Writer *w, const Run *run)
+static void figures(LineWriter *w, const Run *run)
 {
     const Player *p = run_player(run);
     char line[96];
-    write_line(w, "AMULETS OF SDL", PAL_PLAYER);
-    gap(w);
-    write_line(w, run_class_name(run), PAL_TEXT);
+    lines_text(w, "AMULETS OF SDL", PAL_PLAYER);
+    lines_gap(w);
+    lines_text(w, run_class_name(run), PAL_TEXT);
     snprintf(line, sizeof line, "Floor %d", run_level(run)->depth);
-    write_line(w, line, PAL_TEXT);
+    lines_text(w, line, PAL_TEXT);
     health_bar(w, p->hp, p->max_hp);
     snprintf(line, sizeof line, "Strength %+d", p->strength);
-    write_line(w, line, PAL_TEXT);
+    lines_text(w, line, PAL_TEXT);
     snprintf(line, sizeof line, "Defense %d", run_player_defense(run));
-    write_line(w, line, PAL_TEXT);
+    lines_text(w, line, PAL_TEXT);
     item_line(w, run, "Weapon:", p->weapon);
     item_line(w, run, "Armor:", p->armor);
     snprintf(line, sizeof line, "Gold %d", p->gold);
-    write_line(w, line, PAL_GOLD);
+    lines_text(w, line, PAL_GOLD);
     snprintf(line, sizeof line, "Amulets %d of %d", p->amulets, AMULETS);
-    write_line(w, line, PAL_GOLD);
+    lines_text(w, line, PAL_GOLD);
     snprintf(line, sizeof line, "Turn %d", run_turn(run));
-    write_line(w, line, PAL_TEXT);
+    lines_text(w, line, PAL_TEXT);
     statuses(w, p);
-    if (p->hp > 0 && p->hp * 3 < p->max_hp) write_line(w, "Badly hurt!", PAL_DANGER);
+    if (p->hp > 0 && p->hp * 3 < p->max_hp) lines_text(w, "Badly hurt!", PAL_DANGER);
     underfoot(w, run);
 }
 
 /* F4: every monster that fits, and how many didn't */
-static void monster_list(Writer *w, const Run *run)
+static void monster_list(LineWriter *w, const Run *run)
 {
     const Level *level = run_level(run);
     int shown = 0;
-    write_line(w, "DEBUG: monsters (F4)", PAL_DEBUG);
-    for (; shown < level->monster_count && w->panel->count + 1 < w->rows; ++shown) {
+    lines_text(w, "DEBUG: monsters (F4)", PAL_DEBUG);
+    for (; shown < level->monster_count && *w->count + 1 < w->most; ++shown) {
         const Monster *m = &level->monsters[shown];
         char line[64];
         snprintf(line, sizeof line, "%c %2d,%2d %s", run_data(run)->monsters[m->kind].glyph,
                  m->pos.x, m->pos.y, run_state_name(m->state));
-        write_line(w, line, PAL_DEBUG);
+        lines_text(w, line, PAL_DEBUG);
     }
     if (shown < level->monster_count) {
         char line[32];
         snprintf(line, sizeof line, "and %d more", level->monster_count - shown);
-        write_line(w, line, PAL_DEBUG);
+        lines_text(w, line, PAL_DEBUG);
     }
 }
 
-static void debug_lines(Writer *w, const Input *input, const Run *run)
+static void debug_lines(LineWriter *w, const Input *input, const Run *run)
 {
     const DebugViews *views = &input->views;
     const GameData *data = run_data(run);
     char line[96];
-    if (views->reveal) write_line(w, "DEBUG: whole floor (F1)", PAL_DEBUG);
-    if (views->distances) write_line(w, "DEBUG: distances (F3)", PAL_DEBUG);
+    if (views->reveal) lines_text(w, "DEBUG: whole floor (F1)", PAL_DEBUG);
+    if (views->distances) lines_text(w, "DEBUG: distances (F3)", PAL_DEBUG);
     if (views->growing) {
         snprintf(line, sizeof line, "DEBUG: cave step %d of %d (F6)", views->growth.step, CAVE_STEPS + 1);
-        write_line(w, line, PAL_DEBUG);
+        lines_text(w, line, PAL_DEBUG);
     }
     if (views->vault_shown >= 0) {
         const VaultDef *vault = &data->vaults[views->vault_shown];
         snprintf(line, sizeof line, "DEBUG: vault %d of %d (F7)", views->vault_shown + 1, data->vault_count);
-        write_line(w, line, PAL_DEBUG);
+        lines_text(w, line, PAL_DEBUG);
         snprintf(line, sizeof line, "%s, floors %d to %d", vault->id, vault->min_floor, vault->max_floor);
-        write_line(w, line, PAL_DEBUG);
+        lines_text(w, line, PAL_DEBUG);
     }
     if (views->monster_list) monster_list(w, run);
 }
 
 /* Aiming: what, the keys, and a warning when the burst would reach the
  * player */
-static void aim_lines(Writer *w, const Input *input, const Run *run)
+static void aim_lines(LineWriter *w, const Input *input, const Run *run)
 {
     static const char *const what[] = {
         [AIM_FIRE] = "Shooting", [AIM_THROW] = "Throwing",
         [AIM_LIGHTNING] = "Aiming the lightning", [AIM_FIREBALL] = "Aiming the fireball",
     };
-    write_line(w, what[run_aim_purpose(run)], PAL_TEXT);
-    write_line(w, "Tab next, Enter go, Esc stop", PAL_DIM_TEXT);
+    lines_text(w, what[run_aim_purpose(run)], PAL_TEXT);
+    lines_text(w, "Tab next, Enter go, Esc stop", PAL_DIM_TEXT);
     ShotPlan plan;
     if (run_plan_shot(run, input->cursor, &plan) && plan.burns_player) {
-        write_line(w, "You are inside the burst!", PAL_DANGER);
+        lines_text(w, "You are inside the burst!", PAL_DANGER);
     }
 }
 
 /* The look panel: the creature there (if seen, with its state and a
  * health bar), the item there (if known), and the ground or a known trap */
-static void look_panel(Writer *w, const Input *input, const Run *run, Point cell)
+static void look_panel(LineWriter *w, const Input *input, const Run *run, Point cell)
 {
     LookInfo look;
     known_look(run, cell, &look);
-    write_line(w, input->looking ? "Looking (Esc or x to stop):" : "You see:", PAL_DIM_TEXT);
-    if (look.creature[0] != '\0') write_wrapped(w, look.creature, PAL_TEXT, 2);
+    lines_text(w, input->looking ? "Looking (Esc or x to stop):" : "You see:", PAL_DIM_TEXT);
+    if (look.creature[0] != '\0') lines_wrapped(w, look.creature, PAL_TEXT, 2);
     if (look.monster >= 0) {
         const Monster *m = &run_level(run)->monsters[look.monster];
         health_bar(w, m->hp, run_data(run)->monsters[m->kind].hp);
     }
-    if (look.item[0] != '\0') write_wrapped(w, look.item, PAL_TEXT, 2);
-    write_wrapped(w, look.ground[0] ? look.ground : "Nothing you know of.", PAL_TEXT, 1);
+    if (look.item[0] != '\0') lines_wrapped(w, look.item, PAL_TEXT, 2);
+    lines_wrapped(w, look.ground[0] ? look.ground : "Nothing you know of.", PAL_TEXT, 1);
 }
 
 void screen_panel(const Input *input, const Run *run, int width, int rows, ScreenPanel *out)
@@ -239,14 +190,14 @@ void screen_panel(const Input *input, const Run *run, int width, int rows, Scree
     bool looking = input_look_cell(input, &cell);
     bool aiming = run_mode(run) == MODE_AIMING;
     int top_rows = looking ? rows - LOOK_LINES - (aiming ? AIM_LINES : 0) : rows;
-    Writer w = {out, width, top_rows > 0 ? top_rows : 0};
+    LineWriter w = {out->lines, &out->count, top_rows > 0 ? top_rows : 0, width};
     figures(&w, run);
     in_view(&w, input, run);
-    gap(&w);
+    lines_gap(&w);
     debug_lines(&w, input, run);
     out->look_first = out->count;
     if (looking) {
-        w.rows = rows;
+        w.most = rows;
         if (aiming) aim_lines(&w, input, run);
         look_panel(&w, input, run, cell);
     }
