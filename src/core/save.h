@@ -18,8 +18,11 @@
  *   3  the run's class, [run] class = ID (left out for a run of no
  *      class, as every run before version 3 was); the quiver, [player]
  *      quiver = ID; when each fire-breather last breathed, [monster]
- *      last_breath = TURN (left out: breath ready) */
-enum { SAVE_VERSION = 3 };
+ *      last_breath = TURN (left out: breath ready)
+ *   4  a run in which a debugging view was used, [run] debug = yes (left
+ *      out for one that wasn't); the kills by kind, a [killed] record
+ *      (kind = ID, count = N) for each kind killed */
+enum { SAVE_VERSION = 4 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */

@@ -56,6 +56,7 @@ static void play_run(Input *input, Run *run)
 {
     run_free(input->session.run);
     session_start(&input->session, input->setup.slot, run);
+    input->session.clock = input->setup.clock;
     input->on_title = false;
     input->looking = false;
     input->quit_asked = false;
@@ -87,6 +88,7 @@ bool input_open(Input *input, const InputSetup *setup)
     Run *run = run_new_as(setup->data, input->next_seed++, setup->start_floor, input->last_class);
     if (run == NULL) return false;
     session_start(&input->session, setup->slot, run);
+    input->session.clock = setup->clock;
     input->on_title = setup->offer_title && setup->slot != NULL && slot_has_save(setup->slot);
     /* a new player meets the classes first; the run made here is only
      * what's behind the choice until one is made */
@@ -228,18 +230,25 @@ static void step_vault(DebugViews *views, const GameData *data)
     if (views->vault_shown >= data->vault_count) views->vault_shown = -1;
 }
 
+static bool in_run(const Input *input);
+
 static InputResult debug_key(Input *input, int key)
 {
     DebugViews *views = &input->views;
+    if (key == AK_F2) {   /* the tile view is no debugging aid */
+        views->tiles = !views->tiles;
+        return INPUT_REDRAW;
+    }
+    if (!input->setup.debug) return INPUT_NOTHING;
     switch (key) {
     case AK_F1: views->reveal = !views->reveal; break;
-    case AK_F2: views->tiles = !views->tiles; break;
     case AK_F3: views->distances = !views->distances; break;
     case AK_F4: views->monster_list = !views->monster_list; break;
     case AK_F6: step_cave(views); break;
     case AK_F7: step_vault(views, input->setup.data); break;
     default: return INPUT_NOTHING;
     }
+    if (in_run(input)) session_debug(&input->session);
     return INPUT_REDRAW;
 }
 

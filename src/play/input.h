@@ -37,8 +37,11 @@
  *   moving keys move it a cell; Enter, or f or t again, lets fly at it;
  *   Esc stops, spending nothing. The mouse moves it too. Only the shot
  *   itself reaches the run.
- * - F1 to F7 switch the debugging views on any screen; they never change
- *   the run.
+ * - F2 switches between the glyph and tile views. F1, F3, F4, F6 and F7
+ *   switch the debugging views on any screen, only with setup.debug
+ *   (--debug); they never change the run's play, but a run in play when
+ *   one is used is marked for good (CMD_DEBUG, saved at once: save.h,
+ *   the recording, the record of the run) and kept off the high scores.
  *
  * An Input is a plain value; it owns the run in play (input->session.run),
  * which it replaces when a new run starts or a save is continued. */
@@ -114,6 +117,9 @@ typedef struct InputSetup {
     bool choose_class;     /* a new run starts by choosing its class (the
                               window): the title's N, R at a run's end, and
                               the start when no save waits */
+    bool debug;            /* --debug: the debugging views work */
+    SessionClock clock;    /* the dates of the records and high scores of
+                              runs that end; NULL for none */
 } InputSetup;
 
 /* Where Esc goes from the class choice */

@@ -35,7 +35,7 @@ static const KindToken KIND_TOKENS[CMD_COUNT] = {
     [CMD_CLOSE_DOOR] = {'C', false}, [CMD_SEARCH] = {'s', false}, [CMD_DESCEND] = {'>', false},
     [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
     [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},  [CMD_FIRE] = {'f', false},
-    [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},
+    [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},       [CMD_DEBUG] = {'D', false},
 };
 
 /* ---- The data's digest ------------------------------------------------ */

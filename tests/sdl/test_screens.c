@@ -184,10 +184,10 @@ int main(void)
     snprintf(make, sizeof make, "mkdir -p '%s'", home());
     if (system(make) != 0) return EXIT_FAILURE;
     player_shot("--seed 1 --play hhjj --glyphs", "glyphs-1", false);
-    player_shot("--seed 7 --floor 3 --play '<f1>' --glyphs", "glyphs-vault", false);
+    player_shot("--seed 7 --floor 3 --debug --play '<f1>' --glyphs", "glyphs-vault", false);
     player_shot("--seed 2 --floor 4 --glyphs", "glyphs-cave", false);
     player_shot("--seed 1 --play hhjj --tiles", "tiles-1", true);
-    player_shot("--seed 7 --floor 3 --play '<f1>' --tiles", "tiles-vault", true);
+    player_shot("--seed 7 --floor 3 --debug --play '<f1>' --tiles", "tiles-vault", true);
     player_shot("--seed 2 --floor 7 --tiles", "tiles-cave", true);
     dialog("--seed 3 --play i --glyphs", "inventory-glyphs", "inventory");
     dialog("--seed 3 --play i --tiles", "inventory-tiles", "inventory");

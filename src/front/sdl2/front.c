@@ -125,7 +125,8 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
         errors_add(&f->errors, "--class: no class is called '%s'.", options->class_id);
         return false;
     }
-    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window};
+    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window,
+                        options->debug, session_wall_clock};
     f->ui = ui_new(f->gfx, f->tiles, &setup);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
@@ -379,6 +380,8 @@ int front_watch(const FrontOptions *options)
         errors_print(&w.errors, stderr, -1);
     } else {
         f.ui->input.on_title = false;   /* a waiting save isn't this film's */
+        /* nor is its folder: the views' keys mark and save no run here */
+        f.ui->input.setup.slot = f.ui->input.session.slot = NULL;
         watch_banner(f.ui, &w);
         if (headless) {
             status = watch_headless(&f, &w, options);

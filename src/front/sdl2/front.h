@@ -22,6 +22,7 @@ typedef struct FrontOptions {
     int width, height;
     const char *replay;        /* a recording to watch (front_watch) */
     const char *class_id;      /* a screenshot's run's class, or NULL for the first */
+    bool debug;                /* --debug: the debugging views (F1, F3, F4, F6, F7) */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);
