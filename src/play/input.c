@@ -16,6 +16,7 @@ static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
     [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
     [SCREEN_AIMING] = "aiming",
     [SCREEN_DEAD] = "dead",       [SCREEN_WON] = "won",
+    [SCREEN_SCORES] = "scores",
 };
 
 /* The run's modes are screens of their own */
@@ -28,6 +29,7 @@ static const Screen MODE_SCREENS[] = {
 
 Screen input_screen(const Input *input)
 {
+    if (input->scores.up) return SCREEN_SCORES;
     if (input->choice.up) return SCREEN_CLASS;
     if (input->on_title) return SCREEN_TITLE;
     if (input->looking) return SCREEN_LOOKING;
@@ -158,6 +160,10 @@ static InputResult title_key(Input *input, int key)
     if ((key == 'c' || key == 'C') && !input->title.failed) {
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
+    if (key == 'h' || key == 'H') {
+        scores_show(&input->scores, input->setup.slot);
+        return INPUT_REDRAW;
+    }
     if ((key == 'n' || key == 'N') && input->setup.choose_class) {
         open_choice(input, BACK_TO_TITLE, run_seed(input->session.run));
         return INPUT_REDRAW;
@@ -198,6 +204,10 @@ static InputResult class_key(Input *input, int key)
     int count = input->setup.data->class_count;
     if (key >= '1' && key <= '9' && key - '1' < count) return choose_class(input, key - '1');
     if (key == AK_ENTER) return choose_class(input, choice->highlighted);
+    if (key == 'h' || key == 'H') {
+        scores_show(&input->scores, input->setup.slot);
+        return INPUT_REDRAW;
+    }
     if (key == AK_ESC) {
         choice->up = false;
         return choice->back == BACK_QUITS ? INPUT_QUIT : INPUT_REDRAW;
@@ -356,7 +366,7 @@ static InputResult aim_key(Input *input, int key)
 
 bool input_look_cell(const Input *input, Point *out)
 {
-    if (input->on_title || input->choice.up) return false;
+    if (input->on_title || input->choice.up || input->scores.up) return false;
     if (input->looking || input_screen(input) == SCREEN_AIMING) {
         *out = input->cursor;
         return true;
@@ -367,7 +377,8 @@ bool input_look_cell(const Input *input, Point *out)
 
 InputResult input_point(Input *input, const Point *cell)
 {
-    bool on_map = cell != NULL && !input->on_title && !input->choice.up && in_bounds(cell->x, cell->y);
+    bool on_map = cell != NULL && !input->on_title && !input->choice.up && !input->scores.up &&
+                  in_bounds(cell->x, cell->y);
     if (on_map && (input->looking || input_screen(input) == SCREEN_AIMING)) {
         if (point_eq(input->cursor, *cell)) return INPUT_NOTHING;
         input->cursor = *cell;
@@ -423,6 +434,7 @@ static InputResult quit_asked_key(Input *input, int key)
 InputResult input_key(Input *input, int key)
 {
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
+    if (input->scores.up) return scores_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
     if (input->choice.up) return class_key(input, key);
     if (input->on_title) return title_key(input, key);
     if (input->looking) return look_key(input, key);
@@ -441,7 +453,7 @@ static bool in_run(const Input *input)
 {
     Screen screen = input_screen(input);
     return screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_DEAD &&
-           screen != SCREEN_WON;
+           screen != SCREEN_WON && screen != SCREEN_SCORES;
 }
 
 InputResult input_stop(Input *input)

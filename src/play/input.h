@@ -18,6 +18,8 @@
  *   the title or the run's end; at the start, it quits). The waiting save
  *   is deleted only once a class is chosen. The last class chosen is
  *   remembered beside the save (slot.h) and chosen first next time.
+ * - The high scores (scores.h), from the title or the class choice by H:
+ *   the up and down keys scroll, Esc (or H, or q) goes back.
  * - The run's own screens (playing, the pack, closing a door, a yes or no
  *   question, Esc's menu, death, victory) follow the run's mode, and their
  *   keys are keys.h's: a command goes through the session (which keeps the
@@ -52,10 +54,11 @@
 
 #include "cave.h"
 #include "keys.h"
+#include "scores.h"
 #include "session.h"
 #include "slot.h"
 
-enum { INPUT_TITLE_LINES = SLOT_REASONS_SHOWN + 2 };
+enum { INPUT_TITLE_LINES = SLOT_REASONS_SHOWN + 2, INPUT_SCORES_PAGE = 20 };
 
 /* What the player is looking at: the title, looking, or one of the run's
  * modes */
@@ -72,6 +75,7 @@ typedef enum Screen {
     SCREEN_AIMING,         /* the target cursor, for a shot or a scroll */
     SCREEN_DEAD,
     SCREEN_WON,
+    SCREEN_SCORES,         /* the high scores, over the title or the class choice */
     SCREEN_COUNT
 } Screen;
 
@@ -146,6 +150,7 @@ typedef struct Input {
     bool pointing;         /* the mouse is on a map cell... */
     Point pointed;         /* ...this one */
     DebugViews views;
+    ScoresScreen scores;   /* H on the title or the class choice */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new
@@ -184,7 +189,7 @@ bool input_play(Input *input, const int *keys, int count);
 
 Screen input_screen(const Input *input);
 /* "title", "class", "looking", "playing", "inventory", "closing", "confirming",
- * "menu", "quitting", "dead", "won" */
+ * "menu", "quitting", "dead", "won", "scores" */
 const char *input_screen_name(Screen screen);
 
 /* The name of the screen a run's mode is */

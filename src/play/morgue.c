@@ -126,16 +126,21 @@ static void floor_known(FILE *out, const Run *run)
     char title[64];
     snprintf(title, sizeof title, "Floor %d, as you knew it", run_level(run)->depth);
     heading(out, title);
+    /* each row cut after its last known cell, and the rows above and
+     * below everything known left out */
+    char rows[MAP_H][MAP_W + 1];
+    int top = MAP_H, bottom = -1;
     for (int y = 0; y < MAP_H; ++y) {
-        char row[MAP_W + 1];
         int end = 0;
         for (int x = 0; x < MAP_W; ++x) {
-            row[x] = known_glyph(run, (Point){x, y});
-            if (row[x] != ' ') end = x + 1;
+            rows[y][x] = known_glyph(run, (Point){x, y});
+            if (rows[y][x] != ' ') end = x + 1;
         }
-        row[end] = '\0';
-        fprintf(out, "%s\n", row);
+        rows[y][end] = '\0';
+        if (end > 0 && top == MAP_H) top = y;
+        if (end > 0) bottom = y;
     }
+    for (int y = top; y <= bottom; ++y) fprintf(out, "%s\n", rows[y]);
 }
 
 char *morgue_text(const Run *run, const char *recording, long long now, size_t *length)

@@ -283,6 +283,7 @@ char *rep_text(const Replay *replay, size_t *length)
             replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
             (unsigned long long)replay->data_digest);
     if (replay->class_id[0] != '\0') fprintf(out, "class = %s\n", replay->class_id);
+    if (replay->debug) fputs("debug = yes\n", out);
     if (replay->start != NULL) put_start(out, replay);
     put_commands(out, replay);
     if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
@@ -468,6 +469,7 @@ static void read_header(Replay *replay, Fields *fields)
         fld_id(fields, "class", replay->class_id);
         replay->class_line = fld_line(fields, "class");
     }
+    replay->debug = fld_yes_no(fields, "debug");
 }
 
 static bool read_record(Replay *replay, const RecFile *file, const char *name, Errors *errors)

@@ -150,4 +150,5 @@ void screen_class_choice(const Input *input, int width, ScreenClassChoice *out)
              data->class_count < 9 ? data->class_count : 9,
              choice->back == BACK_QUITS ? "quit" : "back");
     write_wrapped(out, keys, width, PAL_DIM_TEXT);
+    write_wrapped(out, "H: the high scores", width, PAL_DIM_TEXT);
 }

@@ -85,16 +85,41 @@ static void quit_asked(Ui *ui)
     centred(ui->gfx, "Y  Quit          N  Back to the menu", text, text.y + 4 * line, PAL_DIM_TEXT);
 }
 
+/* Where the record of the run that ended went (morgue.h), its path cut
+ * from the left to fit; returns the dialog's width for it */
+enum { DIALOG_COLUMNS = 46, RECORD_COLUMNS = 76 };
+
+static int record_line(const Ui *ui, char out[RECORD_COLUMNS + 1])
+{
+    const char *path = ui->input.session.morgue;
+    if (ui->run != ui->input.session.run) path = "";   /* a replay's run */
+    char line[SLOT_PATH_SIZE + 32];
+    if (path[0] == '\0') snprintf(line, sizeof line, "No record of this run was kept.");
+    else snprintf(line, sizeof line, "The record of this run: %s", path);
+    size_t length = strlen(line);
+    if (length <= RECORD_COLUMNS) {
+        memcpy(out, line, length + 1);
+    } else {
+        memcpy(out, "...", 3);
+        memcpy(out + 3, line + length - (RECORD_COLUMNS - 3), RECORD_COLUMNS - 3 + 1);
+    }
+    int columns = (int)strlen(out);
+    return columns > DIALOG_COLUMNS ? columns : DIALOG_COLUMNS;
+}
+
 static void death(Ui *ui)
 {
     int line = gfx_line_height(ui->gfx);
     const Player *p = run_player(ui->run);
     char cause[160];
     snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", p->killed_by, run_turn(ui->run));
-    Rect text = ui_dialog_box(ui, 46, 4);
+    char record[RECORD_COLUMNS + 1];
+    int columns = record_line(ui, record);
+    Rect text = ui_dialog_box(ui, columns, 6);
     centred(ui->gfx, "YOU HAVE DIED", text, text.y, PAL_DANGER);
     centred(ui->gfx, cause, text, text.y + 2 * line, PAL_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 3 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, record, text, text.y + 4 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 5 * line, PAL_DIM_TEXT);
 }
 
 static void victory(Ui *ui)
@@ -106,11 +131,14 @@ static void victory(Ui *ui)
     snprintf(figures[1], sizeof figures[1], "Deepest floor: %d", run_level(ui->run)->depth);
     snprintf(figures[2], sizeof figures[2], "Gold: %d", p->gold);
     snprintf(figures[3], sizeof figures[3], "Monsters slain: %d", p->kills);
-    Rect text = ui_dialog_box(ui, 46, 9);
+    char record[RECORD_COLUMNS + 1];
+    int columns = record_line(ui, record);
+    Rect text = ui_dialog_box(ui, columns, 11);
     centred(ui->gfx, "YOU HAVE WON", text, text.y, PAL_GOLD);
     centred(ui->gfx, "All three Amulets of SDL are yours.", text, text.y + 2 * line, PAL_TEXT);
     for (int i = 0; i < 4; ++i) centred(ui->gfx, figures[i], text, text.y + (4 + i) * line, PAL_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 8 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, record, text, text.y + 9 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 10 * line, PAL_DIM_TEXT);
 }
 
 void ui_dialog_draw(Ui *ui)
@@ -134,15 +162,16 @@ static void title_keys(Ui *ui, int y)
 {
     static const char *const waiting[] = {
         "C    Continue it", "N    Start a new run, and lose the saved one",
-        "Esc  Quit, and keep the saved run for later",
+        "H    The high scores", "Esc  Quit, and keep the saved run for later",
     };
-    static const char *const damaged[] = {"N    Start a new run", "Esc  Quit"};
+    static const char *const damaged[] = {"N    Start a new run", "H    The high scores", "Esc  Quit"};
     static const char *const other[] = {
-        "N    Start a new run, and lose the saved one", "Esc  Quit, and keep the saved run",
+        "N    Start a new run, and lose the saved one", "H    The high scores",
+        "Esc  Quit, and keep the saved run",
     };
     const TitleState *title = &ui->input.title;
     const char *const *keys = !title->failed ? waiting : title->other_version ? other : damaged;
-    int count = !title->failed ? 3 : 2;
+    int count = !title->failed ? 4 : 3;
     int cw = gfx_char_width(ui->gfx), longest = 0;
     for (int i = 0; i < count; ++i) longest = (int)strlen(keys[i]) > longest ? (int)strlen(keys[i]) : longest;
     int x = (ui->layout.width - longest * cw) / 2;
