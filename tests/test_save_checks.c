@@ -1434,7 +1434,7 @@ static void test_version_2_and_the_class(Suite *s)
         CHECK_INT(run_class(run), RUN_NO_CLASS);
         CHECK_STR(run_class_name(run), "Adventurer");
         char *again = save_write(run, NULL);
-        CHECK(strstr(again, "\nversion = 3\n") != NULL && strstr(again, "class =") == NULL);
+        CHECK(strstr(again, "\nversion = 4\n") != NULL && strstr(again, "class =") == NULL);
         free(again);
     }
     run_free(run);

@@ -353,7 +353,7 @@ void scores_show(ScoresScreen *screen, const Slot *slot)
 
 bool scores_key(ScoresScreen *screen, int key, int rows)
 {
-    if (key == AK_ESC || key == 'q' || key == 'h' || key == 'H') {
+    if (key == AK_ESC || key == 'q' || key == 'H') {
         screen->up = false;
         return true;
     }
