@@ -32,15 +32,16 @@ static const char *home(void)
     return path;
 }
 
-/* Runs the program and reads what it reported and drew */
-static bool take(Shot *shot, const char *args, const char *name)
+/* Runs the program and reads what it reported and drew; from no save,
+ * unless first makes one */
+static bool take_after(Shot *shot, const char *first, const char *args, const char *name)
 {
     memset(shot, 0, sizeof *shot);
-    char png[600], report[600], command[2048];
+    char png[600], report[600], command[4096];
     snprintf(png, sizeof png, "%s/%s.png", home(), name);
     snprintf(report, sizeof report, "%s/%s.txt", home(), name);
-    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
-             home(), home(), AMULETS_BINARY, args, png, report);
+    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && %s%s%s AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
+             home(), first, first[0] ? " >/dev/null && " : "", "", home(), AMULETS_BINARY, args, png, report);
     int status = system(command);
     if (!CHECK(status == 0 || strstr(args, "--data") != NULL)) {
         fprintf(stderr, "failed: %s\n", command);
@@ -59,6 +60,11 @@ static bool take(Shot *shot, const char *args, const char *name)
     }
     if (file != NULL) fclose(file);
     return CHECK(gfx_read_png(png, &shot->width, &shot->height, &shot->pixels));
+}
+
+static bool take(Shot *shot, const char *args, const char *name)
+{
+    return take_after(shot, "", args, name);
 }
 
 static uint32_t pixel(const Shot *shot, int x, int y)
@@ -143,6 +149,25 @@ static void dialog(const char *args, const char *name, const char *mode)
     free(shot.pixels);
 }
 
+/* The high scores, H on the title with a save waiting: the heading in
+ * the title's colour, the entries and the keys, and no map */
+static void scores_screen(void)
+{
+    char first[2048];
+    snprintf(first, sizeof first, "'%s' --home '%s' --seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS
+             " && '%s' --home '%s' --seed 21 --play 'hh<esc>S'", AMULETS_BINARY, home(), AMULETS_BINARY, home());
+    Shot shot;
+    if (!take_after(&shot, first, "--seed 21 --play H", "high-scores")) return;
+    check_common(&shot);
+    CHECK_STR(shot.mode, "scores");
+    CHECK(!shot.has_player && !shot.has_dialog);
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height / 2, rgba(255, 240, 90)));   /* HIGH SCORES */
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height, rgba(220, 220, 220)));      /* an entry */
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height, rgba(120, 120, 130)));      /* the columns, the keys */
+    CHECK(!has_colour(&shot, 0, 0, shot.width, shot.height, rgba(24, 24, 34)));        /* no panel, no map */
+    free(shot.pixels);
+}
+
 /* The window scales: at any size the glyph view shows the whole map */
 static void whole_map_at(const char *size, int width, int height)
 {
@@ -194,6 +219,7 @@ int main(void)
     dialog("--seed 3 --play '<esc>' --tiles", "menu", "menu");
     dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --glyphs", "death-glyphs", "dead");
     dialog("--seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS " --tiles", "death-tiles", "dead");
+    scores_screen();
     whole_map_at("800x480", 800, 480);
     whole_map_at("1920x1080", 1920, 1080);
     data_errors();

@@ -85,25 +85,20 @@ static void quit_asked(Ui *ui)
     centred(ui->gfx, "Y  Quit          N  Back to the menu", text, text.y + 4 * line, PAL_DIM_TEXT);
 }
 
-/* Where the record of the run that ended went (morgue.h), its path cut
- * from the left to fit; returns the dialog's width for it */
+/* Where the record of the run that ended went (morgue.h): two lines, the
+ * path cut from the left to fit; returns the dialog's width for them */
 enum { DIALOG_COLUMNS = 46, RECORD_COLUMNS = 76 };
 
-static int record_line(const Ui *ui, char out[RECORD_COLUMNS + 1])
+static int record_lines(const Ui *ui, char label[RECORD_COLUMNS + 1], char path[RECORD_COLUMNS + 1])
 {
-    const char *path = ui->input.session.morgue;
-    if (ui->run != ui->input.session.run) path = "";   /* a replay's run */
-    char line[SLOT_PATH_SIZE + 32];
-    if (path[0] == '\0') snprintf(line, sizeof line, "No record of this run was kept.");
-    else snprintf(line, sizeof line, "The record of this run: %s", path);
-    size_t length = strlen(line);
-    if (length <= RECORD_COLUMNS) {
-        memcpy(out, line, length + 1);
-    } else {
-        memcpy(out, "...", 3);
-        memcpy(out + 3, line + length - (RECORD_COLUMNS - 3), RECORD_COLUMNS - 3 + 1);
-    }
-    int columns = (int)strlen(out);
+    const char *where = ui->input.session.morgue;
+    if (ui->run != ui->input.session.run) where = "";   /* a replay's run */
+    snprintf(label, RECORD_COLUMNS + 1, "%s",
+             where[0] != '\0' ? "The record of this run is in" : "No record of this run was kept.");
+    size_t length = strlen(where);
+    if (length <= RECORD_COLUMNS) snprintf(path, RECORD_COLUMNS + 1, "%s", where);
+    else snprintf(path, RECORD_COLUMNS + 1, "...%s", where + length - (RECORD_COLUMNS - 3));
+    int columns = (int)strlen(path);
     return columns > DIALOG_COLUMNS ? columns : DIALOG_COLUMNS;
 }
 
@@ -113,13 +108,14 @@ static void death(Ui *ui)
     const Player *p = run_player(ui->run);
     char cause[160];
     snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", p->killed_by, run_turn(ui->run));
-    char record[RECORD_COLUMNS + 1];
-    int columns = record_line(ui, record);
-    Rect text = ui_dialog_box(ui, columns, 6);
+    char label[RECORD_COLUMNS + 1], path[RECORD_COLUMNS + 1];
+    int columns = record_lines(ui, label, path);
+    Rect text = ui_dialog_box(ui, columns, 8);
     centred(ui->gfx, "YOU HAVE DIED", text, text.y, PAL_DANGER);
     centred(ui->gfx, cause, text, text.y + 2 * line, PAL_TEXT);
-    centred(ui->gfx, record, text, text.y + 4 * line, PAL_DIM_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 5 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, label, text, text.y + 4 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, path, text, text.y + 5 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 7 * line, PAL_DIM_TEXT);
 }
 
 static void victory(Ui *ui)
@@ -131,14 +127,15 @@ static void victory(Ui *ui)
     snprintf(figures[1], sizeof figures[1], "Deepest floor: %d", run_level(ui->run)->depth);
     snprintf(figures[2], sizeof figures[2], "Gold: %d", p->gold);
     snprintf(figures[3], sizeof figures[3], "Monsters slain: %d", p->kills);
-    char record[RECORD_COLUMNS + 1];
-    int columns = record_line(ui, record);
-    Rect text = ui_dialog_box(ui, columns, 11);
+    char label[RECORD_COLUMNS + 1], path[RECORD_COLUMNS + 1];
+    int columns = record_lines(ui, label, path);
+    Rect text = ui_dialog_box(ui, columns, 13);
     centred(ui->gfx, "YOU HAVE WON", text, text.y, PAL_GOLD);
     centred(ui->gfx, "All three Amulets of SDL are yours.", text, text.y + 2 * line, PAL_TEXT);
     for (int i = 0; i < 4; ++i) centred(ui->gfx, figures[i], text, text.y + (4 + i) * line, PAL_TEXT);
-    centred(ui->gfx, record, text, text.y + 9 * line, PAL_DIM_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 10 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, label, text, text.y + 9 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, path, text, text.y + 10 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 12 * line, PAL_DIM_TEXT);
 }
 
 void ui_dialog_draw(Ui *ui)
