@@ -92,9 +92,11 @@ enum { DIALOG_COLUMNS = 46, RECORD_COLUMNS = 76 };
 static int record_lines(const Ui *ui, char label[RECORD_COLUMNS + 1], char path[RECORD_COLUMNS + 1])
 {
     const char *where = ui->input.session.morgue;
-    if (ui->run != ui->input.session.run) where = "";   /* a replay's run */
-    snprintf(label, RECORD_COLUMNS + 1, "%s",
-             where[0] != '\0' ? "The record of this run is in" : "No record of this run was kept.");
+    bool replayed = ui->run != ui->input.session.run;   /* a recording's run: its own, elsewhere */
+    if (replayed) where = "";
+    snprintf(label, RECORD_COLUMNS + 1, "%s", where[0] != '\0' ? "The record of this run is in"
+                                              : replayed      ? ""
+                                                              : "No record of this run was kept.");
     size_t length = strlen(where);
     if (length <= RECORD_COLUMNS) snprintf(path, RECORD_COLUMNS + 1, "%s", where);
     else snprintf(path, RECORD_COLUMNS + 1, "...%s", where + length - (RECORD_COLUMNS - 3));
@@ -110,12 +112,13 @@ static void death(Ui *ui)
     snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", p->killed_by, run_turn(ui->run));
     char label[RECORD_COLUMNS + 1], path[RECORD_COLUMNS + 1];
     int columns = record_lines(ui, label, path);
-    Rect text = ui_dialog_box(ui, columns, 8);
+    int keys = label[0] != '\0' ? 7 : 4;   /* below the record's lines, if any */
+    Rect text = ui_dialog_box(ui, columns, keys + 1);
     centred(ui->gfx, "YOU HAVE DIED", text, text.y, PAL_DANGER);
     centred(ui->gfx, cause, text, text.y + 2 * line, PAL_TEXT);
     centred(ui->gfx, label, text, text.y + 4 * line, PAL_DIM_TEXT);
     centred(ui->gfx, path, text, text.y + 5 * line, PAL_DIM_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 7 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + keys * line, PAL_DIM_TEXT);
 }
 
 static void victory(Ui *ui)
@@ -129,13 +132,14 @@ static void victory(Ui *ui)
     snprintf(figures[3], sizeof figures[3], "Monsters slain: %d", p->kills);
     char label[RECORD_COLUMNS + 1], path[RECORD_COLUMNS + 1];
     int columns = record_lines(ui, label, path);
-    Rect text = ui_dialog_box(ui, columns, 13);
+    int keys = label[0] != '\0' ? 12 : 9;
+    Rect text = ui_dialog_box(ui, columns, keys + 1);
     centred(ui->gfx, "YOU HAVE WON", text, text.y, PAL_GOLD);
     centred(ui->gfx, "All three Amulets of SDL are yours.", text, text.y + 2 * line, PAL_TEXT);
     for (int i = 0; i < 4; ++i) centred(ui->gfx, figures[i], text, text.y + (4 + i) * line, PAL_TEXT);
     centred(ui->gfx, label, text, text.y + 9 * line, PAL_DIM_TEXT);
     centred(ui->gfx, path, text, text.y + 10 * line, PAL_DIM_TEXT);
-    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + 12 * line, PAL_DIM_TEXT);
+    centred(ui->gfx, "Press R to play again, or Esc to quit.", text, text.y + keys * line, PAL_DIM_TEXT);
 }
 
 void ui_dialog_draw(Ui *ui)
