@@ -98,8 +98,12 @@ static int record_lines(const Ui *ui, char label[RECORD_COLUMNS + 1], char path[
                                               : replayed      ? ""
                                                               : "No record of this run was kept.");
     size_t length = strlen(where);
-    if (length <= RECORD_COLUMNS) snprintf(path, RECORD_COLUMNS + 1, "%s", where);
-    else snprintf(path, RECORD_COLUMNS + 1, "...%s", where + length - (RECORD_COLUMNS - 3));
+    if (length <= RECORD_COLUMNS) {
+        memcpy(path, where, length + 1);
+    } else {
+        memcpy(path, "...", 3);
+        memcpy(path + 3, where + length - (RECORD_COLUMNS - 3), RECORD_COLUMNS - 3 + 1);
+    }
     int columns = (int)strlen(path);
     return columns > DIALOG_COLUMNS ? columns : DIALOG_COLUMNS;
 }
