@@ -404,6 +404,28 @@ static void test_each_damage(void)
     }
 }
 
+/* Damage found as a run ends: set aside, told, and a new table begun
+ * with the run, each said on a line of its own */
+static void test_damage_at_the_end(void)
+{
+    Slot slot;
+    make_slot(&slot, "at-the-end");
+    char path[PATH_SIZE];
+    scores_file(&slot, path, "scores.txt");
+    put_file(path, "[scores]\nversion = 1\n[hat]\n", 27);
+    InputSetup setup = {&data, &slot, DEATH_SEED, DEATH_FLOOR, false, 0, false, false, fixed_clock};
+    Input input;
+    CHECK(input_open(&input, &setup));
+    for (int i = 0; i < 200 && input_screen(&input) != SCREEN_DEAD; ++i) input_key(&input, '.');
+    const MsgLog *log = run_log(input.session.run);
+    CHECK(msg_count(log) >= 2);
+    CHECK_STR(msg_get(log, msg_count(log) - 2)->text,
+              "The high scores were damaged, so they've been set aside as scores.bad (scores.txt:3: "
+              "unknown record [hat]).");
+    CHECK_STR(msg_last(log), "The run is number 1 of the high scores.");
+    input_free(&input);
+}
+
 /* A table set aside while an older one waits: each moves along */
 static void test_older_damage_kept(void)
 {
@@ -520,6 +542,7 @@ int main(void)
     test_entered_through_the_folder();
     test_whole_or_nothing();
     test_each_damage();
+    test_damage_at_the_end();
     test_older_damage_kept();
     test_left_as_they_are();
     test_the_screen();

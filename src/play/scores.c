@@ -310,7 +310,7 @@ static ScoresEnter enter_table(const Slot *slot, const Run *run, long long now, 
     bool written = text != NULL && scores_path(slot, SCORES_FILE, 0, path) &&
                    file_write_whole(slot->ops, path, text, length, error, sizeof error);
     free(text);
-    const char *gap = load.message[0] != '\0' ? " " : "";
+    const char *gap = load.message[0] != '\0' ? "\n" : "";   /* a line each */
     if (!written) {
         snprintf(message, message_size, "%s%sThe high scores couldn't be written: %s.", load.message,
                  gap, error);

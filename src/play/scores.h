@@ -110,7 +110,8 @@ typedef enum ScoresEnter {
  * table is read (a damaged one set aside), the run put in its place and
  * the table written whole. message gets the player's words for what
  * came of it ("The run is number 3 of the high scores."; a damaged table
- * set aside; why it isn't there), or "" when there's nothing to say */
+ * set aside; why it isn't there), a line or two split by '\n', or ""
+ * when there's nothing to say */
 ScoresEnter scores_enter(const Slot *slot, const Run *run, long long now, char *message,
                          size_t message_size);
 

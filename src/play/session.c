@@ -3,6 +3,7 @@
 #include <errno.h>
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "morgue.h"
@@ -67,7 +68,13 @@ static void keep_record(Session *session, const char *recording)
         run_tell(session->run, line);
     }
     scores_enter(session->slot, session->run, now, line, sizeof line);
-    if (line[0] != '\0') run_tell(session->run, line);
+    for (const char *told = line; *told != '\0';) {   /* a line each */
+        size_t length = strcspn(told, "\n");
+        char one[SCORES_MESSAGE_SIZE];
+        snprintf(one, sizeof one, "%.*s", (int)length, told);
+        run_tell(session->run, one);
+        told += length + (told[length] == '\n');
+    }
 }
 
 /* A new floor is a checkpoint; a run that's over keeps no save, its

@@ -382,7 +382,7 @@ int front_watch(const FrontOptions *options)
     } else {
         f.ui->input.on_title = false;   /* a waiting save isn't this film's */
         /* nor is its folder: the views' keys mark and save no run here */
-        f.ui->input.setup.slot = f.ui->input.session.slot = NULL;
+        f.ui->input.setup.slot = f.ui->input.session.slot = f.ui->input.session.recorder.slot = NULL;
         watch_banner(f.ui, &w);
         if (headless) {
             status = watch_headless(&f, &w, options);
