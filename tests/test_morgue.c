@@ -251,6 +251,43 @@ static int count_char(const char *from, const char *to, char c)
     return count;
 }
 
+/* A death's last messages, the floor as the player knew it, and its
+ * recording */
+static void check_the_end(const char *text, const Run *run, const Slot *slot)
+{
+    /* the last messages, up to the death, at most 30 of them */
+    const char *messages = section(text, "The last messages");
+    const char *floor = section(text, "Floor 9, as you knew it");
+    CHECK(messages != NULL && floor != NULL && messages < floor);
+    if (messages != NULL && floor != NULL) {
+        int lines = count_char(messages, floor, '\n') - 3;   /* the blank, the heading, its line */
+        CHECK(lines >= 3 && lines <= MORGUE_MESSAGES);
+        CHECK(strstr(messages, "You die...\n\nFloor 9") != NULL);
+        CHECK(strncmp(messages, "Welcome to the dungeon!", 23) == 0);
+    }
+    /* the floor as the player knew it: the player once, a wall beside */
+    const char *recording = section(text, "The recording");
+    CHECK(floor != NULL && recording != NULL);
+    if (floor != NULL && recording != NULL) {
+        CHECK_INT(count_char(floor, recording, '@'), 1);
+        CHECK(count_char(floor, recording, '#') > 10);
+        const char *row = strchr(floor, '@');
+        while (row > floor && row[-1] != '\n') --row;
+        int x = (int)(strchr(floor, '@') - row);
+        CHECK_INT(x, run_player(run)->pos.x);
+    }
+    /* the recording, in runs/, of this run's death */
+    char runs[PATH_SIZE];
+    path_of(runs, "%s/000001-seed-%d-floor-%d-dead.txt\n", slot->runs, DEATH_SEED, DEATH_FLOOR);
+    CHECK(recording != NULL && strcmp(recording, runs) == 0);
+    Replay replay;
+    Errors errors = {0};
+    runs[strlen(runs) - 1] = '\0';
+    CHECK(rep_read_file(&replay, runs, &errors) && replay.ended == MODE_DEAD);
+    rep_free(&replay);
+    errors_clear(&errors);
+}
+
 static void test_the_record_of_a_death(void)
 {
     Slot slot;
@@ -283,37 +320,7 @@ static void test_the_record_of_a_death(void)
     const char *pack = section(text, "The pack");
     CHECK(pack != NULL && strncmp(pack, "Nothing.\n", 9) == 0);
 
-    /* the last messages, up to the death, at most 30 of them */
-    const char *messages = section(text, "The last messages");
-    const char *floor = section(text, "Floor 9, as you knew it");
-    CHECK(messages != NULL && floor != NULL && messages < floor);
-    if (messages != NULL && floor != NULL) {
-        int lines = count_char(messages, floor, '\n') - 3;   /* the blank, the heading, its line */
-        CHECK(lines >= 3 && lines <= MORGUE_MESSAGES);
-        CHECK(strstr(messages, "You die...\n\nFloor 9") != NULL);
-        CHECK(strncmp(messages, "Welcome to the dungeon!", 23) == 0);
-    }
-    /* the floor as the player knew it: the player once, a wall beside */
-    const char *recording = section(text, "The recording");
-    CHECK(floor != NULL && recording != NULL);
-    if (floor != NULL && recording != NULL) {
-        CHECK_INT(count_char(floor, recording, '@'), 1);
-        CHECK(count_char(floor, recording, '#') > 10);
-        const char *row = strchr(floor, '@');
-        while (row > floor && row[-1] != '\n') --row;
-        int x = (int)(strchr(floor, '@') - row);
-        CHECK_INT(x, run_player(run)->pos.x);
-    }
-    /* the recording, in runs/, of this run's death */
-    char runs[PATH_SIZE];
-    path_of(runs, "%s/000001-seed-%d-floor-%d-dead.txt\n", slot.runs, DEATH_SEED, DEATH_FLOOR);
-    CHECK(recording != NULL && strcmp(recording, runs) == 0);
-    Replay replay;
-    Errors errors = {0};
-    runs[strlen(runs) - 1] = '\0';
-    CHECK(rep_read_file(&replay, runs, &errors) && replay.ended == MODE_DEAD);
-    rep_free(&replay);
-    errors_clear(&errors);
+    check_the_end(text, run, &slot);
     free(text);
     input_free(&input);
 
@@ -323,6 +330,37 @@ static void test_the_record_of_a_death(void)
     path_of(want, "%s/morgue/000002-seed-%d-floor-%d-dead.txt", slot.dir, DEATH_SEED, DEATH_FLOOR);
     CHECK_STR(input.session.morgue, want);
     input_free(&input);
+}
+
+/* Only the last 30 messages; no date without a clock; no recording */
+static void test_the_last_30_messages(void)
+{
+    Run *run = run_new(&data, 5, 1);
+    for (int i = 1; i <= 40; ++i) {
+        char line[32];
+        snprintf(line, sizeof line, "Message %d.", i);
+        run_tell(run, line);
+    }
+    run_debug_player(run)->hp = 0;
+    snprintf(run_debug_player(run)->killed_by, sizeof run_debug_player(run)->killed_by, "a rat");
+    run_debug_set_mode(run, MODE_DEAD);
+    size_t length;
+    char *text = morgue_text(run, "", MORGUE_NO_DATE, &length);
+    CHECK(text != NULL && strlen(text) == length);
+    CHECK(strstr(text, "\nFighter, seed 5\nKilled by a rat, on turn 0, on floor 1.\n") != NULL);
+    CHECK(strstr(text, "Ended") == NULL);
+    const char *messages = section(text, "The last messages");
+    const char *floor = section(text, "Floor 1, as you knew it");
+    CHECK(messages != NULL && floor != NULL);
+    if (messages != NULL && floor != NULL) {
+        CHECK_INT(count_char(messages, floor, '\n') - 3, MORGUE_MESSAGES);
+        CHECK(strncmp(messages, "Message 11.\nMessage 12.\n", 24) == 0);
+        CHECK(strstr(messages, "Message 40.\n\nFloor 1") != NULL);
+    }
+    const char *recording = section(text, "The recording");
+    CHECK(recording != NULL && strcmp(recording, "None was kept.\n") == 0);
+    free(text);
+    run_free(run);
 }
 
 /* A morgue/ that can't be made: the log says why, the run ends as ever */
@@ -358,6 +396,30 @@ static int kind_of_class(ItemClass item_class)
     return -1;
 }
 
+/* The kills by kind are saved and read back, each kind once, and never
+ * more than the kills */
+static void check_kills_saved(const Run *run, int jackal)
+{
+    char *save = save_write(run, NULL);
+    CHECK(strstr(save, "\n[killed]\nkind = jackal\ncount = 1\n") != NULL);
+    Run *read = NULL;
+    Errors errors = {0};
+    CHECK_INT(save_read(&data, save, strlen(save), &read, &errors), LOAD_OK);
+    CHECK(read != NULL && run_player(read)->killed[jackal] == 1);
+    run_free(read);
+    char twice[64 * 1024];
+    snprintf(twice, sizeof twice, "%s\n[killed]\nkind = jackal\ncount = 1\n", save);
+    CHECK_INT(save_read(&data, twice, strlen(twice), &read, &errors), LOAD_DAMAGED);
+    CHECK(errors.count > 0 && strstr(errors.lines[0], "the jackal has a [killed] already") != NULL);
+    errors_clear(&errors);
+    snprintf(twice, sizeof twice, "%s\n[killed]\nkind = kobold\ncount = 1\n", save);
+    CHECK_INT(save_read(&data, twice, strlen(twice), &read, &errors), LOAD_DAMAGED);
+    CHECK(errors.count > 0 && strcmp(errors.lines[errors.count - 1],
+                                     "save.txt: the [killed] records add up to more than the player's kills") == 0);
+    errors_clear(&errors);
+    free(save);
+}
+
 /* The player, two Amulets found, kills a jackal and picks up the third */
 static void test_the_record_of_a_victory(void)
 {
@@ -387,25 +449,7 @@ static void test_the_record_of_a_victory(void)
     CHECK_INT(run_player(run)->kills, 1);
     CHECK_INT(run_player(run)->killed[jackal], 1);
 
-    /* the kills by kind are saved, and read back */
-    char *save = save_write(run, NULL);
-    CHECK(strstr(save, "\n[killed]\nkind = jackal\ncount = 1\n") != NULL);
-    Run *read = NULL;
-    Errors errors = {0};
-    CHECK_INT(save_read(&data, save, strlen(save), &read, &errors), LOAD_OK);
-    CHECK(read != NULL && run_player(read)->killed[jackal] == 1);
-    run_free(read);
-    char twice[64 * 1024];
-    snprintf(twice, sizeof twice, "%s\n[killed]\nkind = jackal\ncount = 1\n", save);
-    CHECK_INT(save_read(&data, twice, strlen(twice), &read, &errors), LOAD_DAMAGED);
-    CHECK(errors.count > 0 && strstr(errors.lines[0], "the jackal has a [killed] already") != NULL);
-    errors_clear(&errors);
-    snprintf(twice, sizeof twice, "%s\n[killed]\nkind = kobold\ncount = 1\n", save);
-    CHECK_INT(save_read(&data, twice, strlen(twice), &read, &errors), LOAD_DAMAGED);
-    CHECK(errors.count > 0 && strcmp(errors.lines[errors.count - 1],
-                                     "save.txt: the [killed] records add up to more than the player's kills") == 0);
-    errors_clear(&errors);
-    free(save);
+    check_kills_saved(run, jackal);
 
     CHECK(session_command(&session, (Command){CMD_PICK_UP, 0}));
     CHECK_INT(run_mode(run), MODE_WON);
@@ -436,6 +480,7 @@ int main(void)
     test_version_3_still_reads();
     test_a_debugged_run_never_reaches_the_scores();
     test_the_record_of_a_death();
+    test_the_last_30_messages();
     test_a_record_that_cant_be_written();
     test_the_record_of_a_victory();
     char command[PATH_SIZE + 16];
