@@ -3,9 +3,11 @@
  * back, and checks what a player would see: its size, the player's colour
  * at the player's cell, a dialog's box where one is open, and a picture
  * that isn't one flat colour. */
+#define _POSIX_C_SOURCE 200809L   /* getpid */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "gfx.h"
@@ -32,16 +34,17 @@ static const char *home(void)
     return path;
 }
 
-/* Runs the program and reads what it reported and drew; from no save,
- * unless first makes one */
-static bool take_after(Shot *shot, const char *first, const char *args, const char *name)
+/* Runs the program with its save folder in dir and reads what it
+ * reported and drew (into home(), to be looked at); from no save, unless
+ * first makes one */
+static bool take_in(Shot *shot, const char *dir, const char *first, const char *args, const char *name)
 {
     memset(shot, 0, sizeof *shot);
     char png[600], report[600], command[4096];
     snprintf(png, sizeof png, "%s/%s.png", home(), name);
     snprintf(report, sizeof report, "%s/%s.txt", home(), name);
-    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && %s%s%s AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
-             home(), first, first[0] ? " >/dev/null && " : "", "", home(), AMULETS_BINARY, args, png, report);
+    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && %s%s AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
+             dir, first, first[0] ? " >/dev/null && " : "", dir, AMULETS_BINARY, args, png, report);
     int status = system(command);
     if (!CHECK(status == 0 || strstr(args, "--data") != NULL)) {
         fprintf(stderr, "failed: %s\n", command);
@@ -64,7 +67,7 @@ static bool take_after(Shot *shot, const char *first, const char *args, const ch
 
 static bool take(Shot *shot, const char *args, const char *name)
 {
-    return take_after(shot, "", args, name);
+    return take_in(shot, home(), "", args, name);
 }
 
 static uint32_t pixel(const Shot *shot, int x, int y)
@@ -153,11 +156,16 @@ static void dialog(const char *args, const char *name, const char *mode)
  * the title's colour, the entries and the keys, and no map */
 static void scores_screen(void)
 {
-    char first[2048];
+    /* a folder of its own, so nothing else's run deletes its save */
+    char dir[600], first[2048];
+    snprintf(dir, sizeof dir, "%s/high-scores-%ld", home(), (long)getpid());
     snprintf(first, sizeof first, "'%s' --home '%s' --seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS
-             " && '%s' --home '%s' --seed 21 --play 'hh<esc>S'", AMULETS_BINARY, home(), AMULETS_BINARY, home());
+             " >/dev/null && '%s' --home '%s' --seed 21 --play 'hh<esc>S'", AMULETS_BINARY, dir, AMULETS_BINARY, dir);
     Shot shot;
-    if (!take_after(&shot, first, "--seed 21 --play H", "high-scores")) return;
+    bool taken = take_in(&shot, dir, first, "--seed 21 --play H", "high-scores");
+    snprintf(first, sizeof first, "rm -rf '%s'", dir);
+    if (system(first) != 0) fprintf(stderr, "couldn't remove %s\n", dir);
+    if (!taken) return;
     check_common(&shot);
     CHECK_STR(shot.mode, "scores");
     CHECK(!shot.has_player && !shot.has_dialog);
