@@ -39,7 +39,7 @@ static bool open_input(Input *input, GameData *data, int floor)
     Errors errors = {0};
     bool ok = data_load_dir(data, AMULETS_SOURCE_DIR "/data", &errors);
     errors_clear(&errors);
-    InputSetup setup = {data, NULL, 5, floor, false, NULL};
+    InputSetup setup = {data, NULL, 5, floor, false, 0, false, NULL, false, NULL};
     return ok && input_open(input, &setup);
 }
 

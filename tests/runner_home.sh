@@ -35,4 +35,11 @@ if command -v flock >/dev/null; then
     grep -q "being played by another copy" "$work/err" || fail "no word of the lock: $(cat "$work/err")"
     cmp -s "$AMULETS_HOME/save.txt" "$work/before" || fail "the locked save was touched"
 fi
+# the debugging views only with --debug; a run one is used in is saved
+# marked, and so is its recording
+"$amulets" --home "$work/plain" --seed 3 --play "<f1><f4>h<esc>S" >/dev/null
+grep -q "^debug" "$work/plain/save.txt" "$work/plain/replay.txt" && fail "a view worked without --debug"
+"$amulets" --home "$work/marked" --debug --seed 3 --play "<f1>h<esc>S" >/dev/null
+grep -q "^debug = yes$" "$work/marked/save.txt" || fail "--debug's view didn't mark the save"
+grep -q "^debug = yes$" "$work/marked/replay.txt" || fail "--debug's view didn't mark the recording"
 echo ok

@@ -88,7 +88,7 @@ static int lying(const Run *run, const char *id)
 /* An input playing a run built by hand, saving nowhere */
 static void open_input(Input *input, Run *run)
 {
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL};
+    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
     run_free(input->session.run);
     session_start(&input->session, NULL, run);

@@ -14,7 +14,7 @@ static ScreenDialog dialog;
 
 static void open_input(Input *input, uint64_t seed, int floor)
 {
-    InputSetup setup = {&data, NULL, seed, floor, false, 0, false, NULL};
+    InputSetup setup = {&data, NULL, seed, floor, false, 0, false, NULL, false, NULL};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 
@@ -72,7 +72,8 @@ static void death(void)
     snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", run_player(run)->killed_by, run_turn(run));
     CHECK_STR(row(0), "YOU HAVE DIED");
     CHECK_STR(row(2), cause);
-    CHECK_STR(row(3), "Press R to play again, or Esc to quit.");
+    CHECK_STR(row(4), "No record of this run was kept.");   /* a run saved nowhere */
+    CHECK_STR(row(6), "Press R to play again, or Esc to quit.");
     input_free(&input);
 }
 
@@ -85,8 +86,9 @@ static void title(void)
     CHECK_STR(row(0), "AMULETS OF SDL");
     CHECK_STR(row(3), "A saved run is waiting.");
     CHECK_STR(row(6), "C    Continue it");
-    CHECK_INT(dialog.count, 9);
-    CHECK(dialog.lines[6].align == DIALOG_BLOCK && dialog.lines[8].align == DIALOG_BLOCK);
+    CHECK_STR(row(8), "H    The high scores");
+    CHECK_INT(dialog.count, 10);
+    CHECK(dialog.lines[6].align == DIALOG_BLOCK && dialog.lines[9].align == DIALOG_BLOCK);
     /* a save that couldn't be continued: why, and no C */
     input.title.failed = true;
     input.title.line_count = 2;
@@ -96,8 +98,8 @@ static void title(void)
     CHECK_STR(row(3), "The save was damaged.");
     CHECK_STR(row(4), "save.txt:3: a reason");
     CHECK_STR(row(8), "N    Start a new run");
-    CHECK_STR(row(9), "Esc  Quit");
-    CHECK_INT(dialog.count, 10);
+    CHECK_STR(row(10), "Esc  Quit");
+    CHECK_INT(dialog.count, 11);
     input_free(&input);
 }
 
@@ -112,7 +114,7 @@ static void rebound_keys(void)
     keys.keys[KB_NEW_GAME][0] = AK_ENTER;
     keys.keys[KB_NEW_GAME][1] = 0;
     Input input;
-    InputSetup setup = {&data, NULL, 5, 1, false, 0, false, &keys};
+    InputSetup setup = {&data, NULL, 5, 1, false, 0, false, &keys, false, NULL};
     if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
     input_key(&input, AK_ESC);
     screen_dialog(&input, input.session.run, &dialog);

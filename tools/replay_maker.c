@@ -70,19 +70,32 @@ typedef struct Bot {
 
 /* ---- The slot ---------------------------------------------------------- */
 
-static void empty_slot(const Slot *slot)
+static void empty_folder(const char *folder)
 {
-    unlink(slot->save);
-    unlink(slot->replay);
-    DIR *dir = opendir(slot->runs);
+    DIR *dir = opendir(folder);
     struct dirent *entry;
     while (dir != NULL && (entry = readdir(dir)) != NULL) {
         if (entry->d_name[0] == '.') continue;
         char path[SLOT_PATH_SIZE + 300];
-        snprintf(path, sizeof path, "%s/%s", slot->runs, entry->d_name);
+        snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
         unlink(path);
     }
     if (dir != NULL) closedir(dir);
+}
+
+/* The save, the recordings, and the records and high scores of runs
+ * that ended (session.h) */
+static void empty_slot(const Slot *slot)
+{
+    char path[SLOT_PATH_SIZE + 32];
+    unlink(slot->save);
+    unlink(slot->replay);
+    empty_folder(slot->runs);
+    snprintf(path, sizeof path, "%s/morgue", slot->dir);
+    empty_folder(path);
+    rmdir(path);
+    snprintf(path, sizeof path, "%s/scores.txt", slot->dir);
+    unlink(path);
 }
 
 /* The one recording in runs/, or replay.txt */
@@ -455,6 +468,8 @@ int main(int argc, char **argv)
     }
     char runs[4200];
     snprintf(runs, sizeof runs, "%s/runs", home);
+    rmdir(runs);
+    snprintf(runs, sizeof runs, "%s/morgue", home);
     rmdir(runs);
     rmdir(home);
     data_free(&data);

@@ -21,6 +21,7 @@ typedef struct Options {
     bool show;               /* --show: print the floor as the player knows it at the end */
     bool show_all;           /* --show-all: print the whole floor, as F1 shows it */
     bool headless;           /* --headless: a replay without the window */
+    bool debug;              /* --debug: the debugging views work */
     bool resume;             /* --continue: the waiting save first */
     const char *home;        /* --home DIR: the save folder the runner uses
                                 (else a throwaway one, or with --continue

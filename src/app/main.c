@@ -18,7 +18,7 @@ enum { MISTAKES_SHOWN = 10 };
 static void usage(FILE *out)
 {
     fputs("usage: amulets [--seed N] [--floor N] [--data DIR] [--tiles|--glyphs]\n"
-          "               [--font FILE] [--tiles-dir DIR] [--size WxH]\n"
+          "               [--font FILE] [--tiles-dir DIR] [--size WxH] [--debug]\n"
           "       amulets --term [--seed N] [--floor N] [--data DIR]   (in the terminal)\n"
           "       amulets --seed N [--floor N] [--class ID] --play KEYS --screenshot FILE.png [--tiles|--glyphs] [--digest]\n"
           "       amulets --seed N [--floor N] [--class ID] --play KEYS [--digest] [--show | --show-all]\n"
@@ -31,6 +31,8 @@ static void usage(FILE *out)
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
           "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
+          "--debug lets F1, F3, F4, F6 and F7 show the debugging views (in the window, a\n"
+          "screenshot or --play); a run they're used in is marked so, and kept off the high scores.\n"
           "The save lives in $AMULETS_HOME, or the user's data folder; keys.txt and\n"
           "options.txt in $XDG_CONFIG_HOME/AmuletsOfSDL (else ~/.config/AmuletsOfSDL).\n", out);
 }
@@ -125,6 +127,7 @@ static bool simple_option(int argc, char **argv, int *i, Options *o)
     const struct { const char *name; bool *flag; } SWITCHES[] = {
         {"--headless", &o->headless}, {"--digest", &o->digest}, {"--continue", &o->resume},
         {"--show", &o->show}, {"--show-all", &o->show_all}, {"--term", &o->term},
+        {"--debug", &o->debug},
     };
     const struct { const char *name; const char **value; } WORDS[] = {
         {"--data", &o->data_dir}, {"--play", &o->play}, {"--replay", &o->replay},
@@ -219,7 +222,7 @@ static int app_term(const Options *o)
     Prefs prefs;
     app_prefs_load(&prefs);
     TermOptions term = {o->data_dir, o->seed, o->floor, prefs.settings.colors, &prefs.keys,
-                        (const char *const *)prefs.notes.lines, prefs.notes.count};
+                        (const char *const *)prefs.notes.lines, prefs.notes.count, o->debug};
     int status = term_play(&term);
     app_prefs_free(&prefs);
     return status;
@@ -274,7 +277,7 @@ static int app_window(const Options *o)
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
                           o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
-                          o->replay, o->class_id, NULL, NULL, 0, NULL};
+                          o->replay, o->class_id, NULL, NULL, 0, NULL, o->debug};
     if (o->replay != NULL) return front_watch(&front);
     return o->screenshot ? front_screenshot(&front) : app_play_window(o, &front);
 #else

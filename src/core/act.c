@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "fov.h"
+#include "invariant.h"
 #include "tune.h"
 
 static bool has(const Run *run, const Monster *m, unsigned trait)
@@ -208,6 +209,8 @@ bool act_hurt_monster(Run *run, int index, int damage, bool by_player)
     bool killed = m->hp <= 0;
     if (killed && by_player) {
         ++run->player.kills;
+        INVARIANT(m->kind >= 0 && m->kind < MAX_MONSTER_KINDS);
+        ++run->player.killed[m->kind];
         lvl_remove_monster(level, index);
     } else if (!killed && by_player) {
         /* A blow wakes the one struck, and any of its pack still asleep */

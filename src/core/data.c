@@ -370,6 +370,9 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     read_traits(fields, &def);
     def.venom = fld_has(fields, "venom") ? fld_number_in(fields, "venom", 0, MOST_VENOM) : 0;
     read_ranged(fields, &def);
+    if (loader->data->monster_count >= MAX_MONSTER_KINDS) {
+        fld_report(fields, record->line, "there can be at most %d kinds of monster", MAX_MONSTER_KINDS);
+    }
     data_check_new_id(loader, fields, def.id);
     if (!fld_finish(fields)) return false;
     GameData *data = loader->data;

@@ -19,6 +19,9 @@ enum { NAME_SIZE = 48, TILE_SIZE = 48 };
 /* A run keeps what the player knows of each kind of item in a table of
  * this many */
 enum { MAX_ITEM_KINDS = 128 };
+/* ...and counts the player's kills in a table of this many kinds of
+ * monster */
+enum { MAX_MONSTER_KINDS = 128 };
 
 
 /* Monster traits, by their names in monsters.txt; pack:N is separate */

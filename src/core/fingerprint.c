@@ -49,7 +49,7 @@ static void mix_statuses(Hash *hash, const Statuses *s, bool afraid)
 static void mix_run(Hash *hash, const Run *run)
 {
     mix(hash, run->seed);
-    mix(hash, (uint64_t)(uint32_t)run->class_index);
+    mix(hash, (uint64_t)(uint32_t)run->class_index << 1 | run->debugged);
     mix(hash, (uint64_t)(uint32_t)run->turn << 32 | (uint32_t)run->level.depth);
     for (int i = 0; i < 4; ++i) mix(hash, run->rng.s[i]);
     for (int kind = 0; kind < run->data->item_count; ++kind) {
@@ -71,6 +71,9 @@ static void mix_player(Hash *hash, const Player *p)
     mix_statuses(hash, &p->status, false);
     mix(hash, (uint64_t)(uint32_t)p->weapon << 32 | (uint32_t)p->armor);
     mix(hash, (uint64_t)(uint32_t)p->quiver);
+    for (int kind = 0; kind < MAX_MONSTER_KINDS; ++kind) {
+        if (p->killed[kind] != 0) mix(hash, (uint64_t)kind << 32 | (uint32_t)p->killed[kind]);
+    }
     mix(hash, (uint64_t)p->pack.count);
     for (int i = 0; i < p->pack.count; ++i) {
         mix(hash, (uint64_t)(uint32_t)p->pack.slots[i].kind << 32 |

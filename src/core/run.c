@@ -190,6 +190,7 @@ const char *run_class_name(const Run *run)
     return run->class_index == RUN_NO_CLASS ? "Adventurer" : run->data->classes[run->class_index].name;
 }
 int run_turn(const Run *run) { return run->turn; }
+bool run_debugged(const Run *run) { return run->debugged; }
 int run_arrivals(const Run *run) { return run->arrivals; }
 Mode run_mode(const Run *run) { return run->mode; }
 InvAction run_inventory_action(const Run *run) { return run->inv_action; }

@@ -59,6 +59,10 @@ typedef enum CommandKind {
     CMD_FIRE,          /* f: aim the quivered missile */
     CMD_THROW,         /* t: open the pack to choose something to throw */
     CMD_AIM,           /* while aiming: shoot at the cell cmd_cell names */
+    CMD_DEBUG,         /* a debugging view was used (--debug): the run is
+                          marked so for good (run_debugged), kept off the
+                          high scores; takes no turn; refused once marked,
+                          or once the run is over */
     CMD_COUNT
 } CommandKind;
 
@@ -89,6 +93,9 @@ typedef struct Player {
     int quiver;                 /* the missile kind f fires first, or -1 */
     Pack pack;
     int kills;
+    int killed[MAX_MONSTER_KINDS];   /* kills by kind of monster, counted
+                                        from save version 4 on (so kills
+                                        may be more, in an older run) */
     char killed_by[NAME_SIZE + 32];  /* "a jackal", for the death screen */
 } Player;
 
@@ -129,6 +136,8 @@ const char *run_class_name(const Run *run);
 /* Its id in classes.txt, or NULL for none */
 const char *run_class_id(const Run *run);
 int run_turn(const Run *run);
+/* True once a debugging view was used in the run (CMD_DEBUG) */
+bool run_debugged(const Run *run);
 Mode run_mode(const Run *run);
 InvAction run_inventory_action(const Run *run);
 ConfirmPurpose run_confirm_purpose(const Run *run);

@@ -64,6 +64,7 @@ static void add_run(Text *text, const Run *run)
     if (run->class_index != RUN_NO_CLASS) {
         add(text, "class = %s\n", run->data->classes[run->class_index].id);
     }
+    if (run->debugged) add(text, "debug = yes\n");
 }
 
 static void add_looks(Text *text, const Run *run)
@@ -89,6 +90,11 @@ static void add_player(Text *text, const Run *run)
     if (p->weapon >= 0) add(text, "weapon = %s\n", data->items[p->weapon].id);
     if (p->armor >= 0) add(text, "armor = %s\n", data->items[p->armor].id);
     if (p->quiver >= 0) add(text, "quiver = %s\n", data->items[p->quiver].id);
+    for (int kind = 0; kind < data->monster_count; ++kind) {
+        if (p->killed[kind] > 0) {
+            add(text, "\n[killed]\nkind = %s\ncount = %d\n", data->monsters[kind].id, p->killed[kind]);
+        }
+    }
     for (int i = 0; i < p->pack.count; ++i) {
         add(text, "\n[carried]\nkind = %s\ncount = %d\n",
             data->items[p->pack.slots[i].kind].id, p->pack.slots[i].count);

@@ -20,7 +20,10 @@
  *      quiver = ID; when each fire-breather last breathed, [monster]
  *      last_breath = TURN (left out: breath ready)
  *   4  the log's last SAVE_LOG_MESSAGES messages, [message] records at
- *      the end: talk, never in the digest */
+ *      the end: talk, never in the digest; a run in which a debugging
+ *      view was used, [run] debug = yes (left out for one that wasn't);
+ *      the kills by kind, a [killed] record (kind = ID, count = N) for
+ *      each kind killed */
 enum { SAVE_VERSION = 4, SAVE_LOG_MESSAGES = 300 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of

@@ -126,6 +126,7 @@ static void read_run(Reading *r, Fields *fields)
         fld_report(fields, fld_line(fields, "dice"), "'dice' isn't the dice's state");
     }
     read_class(r, fields);
+    run->debugged = r->version >= 4 && fld_yes_no(fields, "debug");
 }
 
 static void read_look(Reading *r, Fields *fields)
@@ -414,6 +415,20 @@ static void read_remembered_monster(Reading *r, Fields *fields)
     if (kind >= 0 && kind < UINT16_MAX && cell >= 0) memory->monster[cell] = (uint16_t)(kind + 1);
 }
 
+/* Version 4's kills of a kind, each kind once */
+static void read_killed(Reading *r, Fields *fields)
+{
+    int kind = read_monster_kind(fields, r->data);
+    int count = fld_number(fields, "count", 1);
+    if (kind < 0) return;
+    Player *p = &r->run->player;
+    if (p->killed[kind] > 0) {
+        fld_report(fields, fld_line(fields, "kind"), "the %s has a [killed] already",
+                   r->data->monsters[kind].id);
+    }
+    p->killed[kind] = count;
+}
+
 typedef void (*RecordReader)(Reading *, Fields *);
 
 /* The reader of a type of record, in a save of this version; NULL if
@@ -427,6 +442,7 @@ static RecordReader reader_for(const char *type, int version)
         {"remembered_item", read_remembered_item, 2},
         {"remembered_monster", read_remembered_monster, 2},
         {"message", read_message, 4},
+        {"killed", read_killed, 4},
     };
     for (size_t i = 0; i < sizeof READERS / sizeof READERS[0]; ++i) {
         if (strcmp(READERS[i].type, type) == 0 && version >= READERS[i].since) return READERS[i].read;
@@ -474,6 +490,11 @@ static void check_whole(Reading *r)
 {
     if (r->runs != 1) errors_add(r->errors, "%s: a save has one [run]", SAVE_FILE);
     if (r->players != 1) errors_add(r->errors, "%s: a save has one [player]", SAVE_FILE);
+    long long by_kind = 0;
+    for (int kind = 0; kind < r->data->monster_count; ++kind) by_kind += r->run->player.killed[kind];
+    if (by_kind > r->run->player.kills) {
+        errors_add(r->errors, "%s: the [killed] records add up to more than the player's kills", SAVE_FILE);
+    }
     for (int y = 0; y < MAP_H; ++y) {
         if (!r->rows_read[y]) errors_add(r->errors, "%s: row %d of the map is missing", SAVE_FILE, y);
     }

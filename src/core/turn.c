@@ -269,6 +269,11 @@ bool run_command(Run *run, Command command)
         suspend(run);
         return true;
     }
+    if (command.kind == CMD_DEBUG) {
+        if (run->debugged || run->mode == MODE_DEAD || run->mode == MODE_WON) return false;
+        run->debugged = true;
+        return true;
+    }
     if (command.kind >= CMD_COUNT) return false;
     /* What was said before this command has been read */
     int unread = msg_unread(&run->log);

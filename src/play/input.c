@@ -17,6 +17,7 @@ static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
     [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
     [SCREEN_AIMING] = "aiming",      [SCREEN_INFO] = "info",
     [SCREEN_DEAD] = "dead",       [SCREEN_WON] = "won",
+    [SCREEN_SCORES] = "scores",
 };
 
 /* The run's modes are screens of their own */
@@ -29,6 +30,7 @@ static const Screen MODE_SCREENS[] = {
 
 Screen input_screen(const Input *input)
 {
+    if (input->scores.up) return SCREEN_SCORES;
     if (input->choice.up) return SCREEN_CLASS;
     if (input->on_title) return SCREEN_TITLE;
     if (input->looking) return SCREEN_LOOKING;
@@ -58,6 +60,7 @@ static void play_run(Input *input, Run *run)
 {
     run_free(input->session.run);
     session_start(&input->session, input->setup.slot, run);
+    input->session.clock = input->setup.clock;
     input->on_title = false;
     input->looking = false;
     input->quit_asked = false;
@@ -89,6 +92,7 @@ bool input_open(Input *input, const InputSetup *setup)
     Run *run = run_new_as(setup->data, input->next_seed++, setup->start_floor, input->last_class);
     if (run == NULL) return false;
     session_start(&input->session, setup->slot, run);
+    input->session.clock = setup->clock;
     input->on_title = setup->offer_title && setup->slot != NULL && slot_has_save(setup->slot);
     /* a new player meets the classes first; the run made here is only
      * what's behind the choice until one is made */
@@ -159,6 +163,10 @@ static InputResult title_key(Input *input, int key)
     if (key_bound(keys, KB_CONTINUE, key) && !input->title.failed) {
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
+    if (key == 'H') {
+        scores_show(&input->scores, input->setup.slot);
+        return INPUT_REDRAW;
+    }
     if (key_bound(keys, KB_NEW_GAME, key) && input->setup.choose_class) {
         open_choice(input, BACK_TO_TITLE, run_seed(input->session.run));
         return INPUT_REDRAW;
@@ -208,6 +216,10 @@ static InputResult class_key(Input *input, int key)
     int count = input->setup.data->class_count;
     if (key >= '1' && key <= '9' && key - '1' < count) return choose_class(input, key - '1');
     if (key == AK_ENTER) return choose_class(input, choice->highlighted);
+    if (key == 'H') {
+        scores_show(&input->scores, input->setup.slot);
+        return INPUT_REDRAW;
+    }
     if (key == AK_ESC) {
         choice->up = false;
         return choice->back == BACK_QUITS ? INPUT_QUIT : INPUT_REDRAW;
@@ -240,18 +252,25 @@ static void step_vault(DebugViews *views, const GameData *data)
     if (views->vault_shown >= data->vault_count) views->vault_shown = -1;
 }
 
+static bool in_run(const Input *input);
+
 static InputResult debug_key(Input *input, int key)
 {
     DebugViews *views = &input->views;
+    if (key == AK_F2) {   /* the tile view is no debugging aid */
+        views->tiles = !views->tiles;
+        return INPUT_REDRAW;
+    }
+    if (!input->setup.debug) return INPUT_NOTHING;
     switch (key) {
     case AK_F1: views->reveal = !views->reveal; break;
-    case AK_F2: views->tiles = !views->tiles; break;
     case AK_F3: views->distances = !views->distances; break;
     case AK_F4: views->monster_list = !views->monster_list; break;
     case AK_F6: step_cave(views); break;
     case AK_F7: step_vault(views, input->setup.data); break;
     default: return INPUT_NOTHING;
     }
+    if (in_run(input)) session_debug(&input->session);
     return INPUT_REDRAW;
 }
 
@@ -393,7 +412,7 @@ static InputResult aim_key(Input *input, int key)
 
 bool input_look_cell(const Input *input, Point *out)
 {
-    if (input->on_title || input->choice.up) return false;
+    if (input->on_title || input->choice.up || input->scores.up) return false;
     if (input->looking || input_screen(input) == SCREEN_AIMING) {
         *out = input->cursor;
         return true;
@@ -404,7 +423,8 @@ bool input_look_cell(const Input *input, Point *out)
 
 InputResult input_point(Input *input, const Point *cell)
 {
-    bool on_map = cell != NULL && !input->on_title && !input->choice.up && in_bounds(cell->x, cell->y);
+    bool on_map = cell != NULL && !input->on_title && !input->choice.up && !input->scores.up &&
+                  in_bounds(cell->x, cell->y);
     if (on_map && (input->looking || input_screen(input) == SCREEN_AIMING)) {
         if (point_eq(input->cursor, *cell)) return INPUT_NOTHING;
         input->cursor = *cell;
@@ -464,6 +484,7 @@ static InputResult quit_asked_key(Input *input, int key)
 InputResult input_key(Input *input, int key)
 {
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
+    if (input->scores.up) return scores_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
     if (input->choice.up) return class_key(input, key);
     if (input->on_title) return title_key(input, key);
     if (input->looking) return look_key(input, key);
@@ -483,7 +504,7 @@ static bool in_run(const Input *input)
 {
     Screen screen = input_screen(input);
     return screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_DEAD &&
-           screen != SCREEN_WON;
+           screen != SCREEN_WON && screen != SCREEN_SCORES;
 }
 
 InputResult input_stop(Input *input)

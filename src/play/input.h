@@ -18,6 +18,8 @@
  *   the title or the run's end; at the start, it quits). The waiting save
  *   is deleted only once a class is chosen. The last class chosen is
  *   remembered beside the save (slot.h) and chosen first next time.
+ * - The high scores (scores.h), from the title or the class choice by H:
+ *   the up and down keys scroll, Esc (or H, or q) goes back.
  * - The run's own screens (playing, the pack, closing a door, a yes or no
  *   question, Esc's menu, death, victory) follow the run's mode, and their
  *   keys are keys.h's: a command goes through the session (which keeps the
@@ -37,8 +39,11 @@
  *   moving keys move it a cell; Enter, or f or t again, lets fly at it;
  *   Esc stops, spending nothing. The mouse moves it too. Only the shot
  *   itself reaches the run.
- * - F1 to F7 switch the debugging views on any screen; they never change
- *   the run.
+ * - F2 switches between the glyph and tile views. F1, F3, F4, F6 and F7
+ *   switch the debugging views on any screen, only with setup.debug
+ *   (--debug); they never change the run's play, but a run in play when
+ *   one is used is marked for good (CMD_DEBUG, saved at once: save.h,
+ *   the recording, the record of the run) and kept off the high scores.
  * The keys named here are the game's own; setup.keys (the player's
  * keys.txt) may bind others to the same commands.
  *
@@ -51,10 +56,11 @@
 
 #include "cave.h"
 #include "keys.h"
+#include "scores.h"
 #include "session.h"
 #include "slot.h"
 
-enum { INPUT_TITLE_LINES = SLOT_REASONS_SHOWN + 2 };
+enum { INPUT_TITLE_LINES = SLOT_REASONS_SHOWN + 2, INPUT_SCORES_PAGE = 20 };
 
 /* What the player is looking at: the title, looking, or one of the run's
  * modes */
@@ -73,6 +79,7 @@ typedef enum Screen {
                               known, examining (info.h) */
     SCREEN_DEAD,
     SCREEN_WON,
+    SCREEN_SCORES,         /* the high scores, over the title or the class choice */
     SCREEN_COUNT
 } Screen;
 
@@ -120,6 +127,9 @@ typedef struct InputSetup {
                               the start when no save waits */
     const KeyMap *keys;    /* the player's keys (keys.txt), kept while the
                               input lives; NULL: the game's own */
+    bool debug;            /* --debug: the debugging views work */
+    SessionClock clock;    /* the dates of the records and high scores of
+                              runs that end; NULL for none */
 } InputSetup;
 
 /* Where Esc goes from the class choice */
@@ -171,6 +181,7 @@ typedef struct Input {
     bool pointing;         /* the mouse is on a map cell... */
     Point pointed;         /* ...this one */
     DebugViews views;
+    ScoresScreen scores;   /* H on the title or the class choice */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new
@@ -223,7 +234,7 @@ bool input_play(Input *input, const int *keys, int count);
 
 Screen input_screen(const Input *input);
 /* "title", "class", "looking", "playing", "inventory", "closing", "confirming",
- * "menu", "quitting", "dead", "won" */
+ * "menu", "quitting", "dead", "won", "scores" */
 const char *input_screen_name(Screen screen);
 
 /* The name of the screen a run's mode is */

@@ -69,6 +69,7 @@ static bool begin_mid_run(Recorder *recorder, Run *run)
     Replay replay;
     rep_init(&replay, run_seed(run), run_level(run)->depth, recorder->data_digest,
              run_class_id(run), save, length);
+    replay.debug = run_debugged(run);
     char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
     uint64_t hash;
     bool written = save != NULL && replay.start != NULL &&
@@ -145,6 +146,7 @@ static bool flush(Recorder *recorder, Run *run, bool check)
         if (!told) tell(run, "The run's recording was lost; a new one begins at the next save.");
         return false;
     }
+    replay.debug = run_debugged(run);
     char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
     uint64_t hash;
     bool written = (!check || rep_add_check(&replay, save_digest(run))) &&
@@ -339,6 +341,7 @@ bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size)
     Replay replay;
     char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
     bool built = build(recorder, &replay);
+    if (built) replay.debug = run_debugged(run);
     bool written = built && rep_add_check(&replay, save_digest(run)) &&
                    file_make_dirs(recorder->slot->runs, error, sizeof error);
     if (written) {

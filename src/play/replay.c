@@ -35,7 +35,7 @@ static const KindToken KIND_TOKENS[CMD_COUNT] = {
     [CMD_CLOSE_DOOR] = {'C', false}, [CMD_SEARCH] = {'s', false}, [CMD_DESCEND] = {'>', false},
     [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
     [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},  [CMD_FIRE] = {'f', false},
-    [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},
+    [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},       [CMD_DEBUG] = {'D', false},
 };
 
 /* ---- The data's digest ------------------------------------------------ */
@@ -283,6 +283,7 @@ char *rep_text(const Replay *replay, size_t *length)
             replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
             (unsigned long long)replay->data_digest);
     if (replay->class_id[0] != '\0') fprintf(out, "class = %s\n", replay->class_id);
+    if (replay->debug) fputs("debug = yes\n", out);
     if (replay->start != NULL) put_start(out, replay);
     put_commands(out, replay);
     if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
@@ -468,6 +469,7 @@ static void read_header(Replay *replay, Fields *fields)
         fld_id(fields, "class", replay->class_id);
         replay->class_line = fld_line(fields, "class");
     }
+    replay->debug = fld_yes_no(fields, "debug");
 }
 
 static bool read_record(Replay *replay, const RecFile *file, const char *name, Errors *errors)

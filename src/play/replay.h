@@ -13,6 +13,8 @@
  *   class = fighter              the class the run began as (classes.txt's
  *                                id); left out for a run of no class, as
  *                                every run recorded before classes was
+ *   debug = yes                  a debugging view was used in the run (its
+ *                                D command says when); left out if not
  *   start =                      only when it begins mid-run (a recording
  *   ||# A saved run...|          lost or not matching its save): the save it
  *   ||[save]|                    begins from, a line of it a row between bars
@@ -66,6 +68,7 @@ typedef struct Replay {
     uint64_t data_digest;
     char class_id[ID_SIZE];     /* "" for a run of no class */
     int class_line;
+    bool debug;                 /* debug = yes */
     char *start;                /* the save it begins from, or NULL */
     size_t start_length;
     int start_line;

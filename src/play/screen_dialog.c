@@ -131,14 +131,39 @@ static void again_row(const Input *input, ScreenDialog *out, int row)
     row_at(out, row, text, PAL_DIM_TEXT, DIALOG_CENTRE);
 }
 
+/* Where the record of the run that ended went (morgue.h): two rows at
+ * row, the path cut from the left to fit; none for a recording watched
+ * (its run is its own, elsewhere). Returns the rows used */
+enum { DIALOG_COLUMNS = 46, RECORD_COLUMNS = 76 };
+
+static int record_rows(const Input *input, const Run *run, ScreenDialog *out, int row)
+{
+    if (run != input->session.run) return 0;
+    const char *where = input->session.morgue;
+    if (where[0] == '\0') {
+        row_at(out, row, "No record of this run was kept.", PAL_DIM_TEXT, DIALOG_CENTRE);
+        return 2;
+    }
+    char path[RECORD_COLUMNS + 1];
+    size_t length = strlen(where);
+    if (length <= RECORD_COLUMNS) snprintf(path, sizeof path, "%s", where);
+    else snprintf(path, sizeof path, "...%s", where + length - (RECORD_COLUMNS - 3));
+    row_at(out, row, "The record of this run is in", PAL_DIM_TEXT, DIALOG_CENTRE);
+    row_at(out, row + 1, path, PAL_DIM_TEXT, DIALOG_CENTRE);
+    if ((int)strlen(path) > out->columns) out->columns = (int)strlen(path);
+    return 3;
+}
+
 static void death(const Input *input, const Run *run, ScreenDialog *out)
 {
     char cause[160];
     snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", run_player(run)->killed_by, run_turn(run));
-    start(out, 46, 4);
+    start(out, DIALOG_COLUMNS, 4);
     row_at(out, 0, "YOU HAVE DIED", PAL_DANGER, DIALOG_CENTRE);
     row_at(out, 2, cause, PAL_TEXT, DIALOG_CENTRE);
-    again_row(input, out, 3);
+    int rows = record_rows(input, run, out, 4);
+    again_row(input, out, 3 + (rows > 0 ? rows + 1 : 0));
+    out->rows = out->count;
 }
 
 static void victory(const Input *input, const Run *run, ScreenDialog *out)
@@ -149,11 +174,13 @@ static void victory(const Input *input, const Run *run, ScreenDialog *out)
     snprintf(figures[1], sizeof figures[1], "Deepest floor: %d", run_level(run)->depth);
     snprintf(figures[2], sizeof figures[2], "Gold: %d", p->gold);
     snprintf(figures[3], sizeof figures[3], "Monsters slain: %d", p->kills);
-    start(out, 46, 9);
+    start(out, DIALOG_COLUMNS, 9);
     row_at(out, 0, "YOU HAVE WON", PAL_GOLD, DIALOG_CENTRE);
     row_at(out, 2, "All three Amulets of SDL are yours.", PAL_TEXT, DIALOG_CENTRE);
     for (int i = 0; i < 4; ++i) row_at(out, 4 + i, figures[i], PAL_TEXT, DIALOG_CENTRE);
-    again_row(input, out, 8);
+    int rows = record_rows(input, run, out, 9);
+    again_row(input, out, 8 + (rows > 0 ? rows + 1 : 0));
+    out->rows = out->count;
 }
 
 void screen_dialog(const Input *input, const Run *run, ScreenDialog *out)
@@ -178,12 +205,15 @@ static void title_keys(const Input *input, ScreenDialog *out, int row)
     if (!title->failed) {
         key_row(out, row++, input, KB_CONTINUE, "Continue it", DIALOG_BLOCK);
         key_row(out, row++, input, KB_NEW_GAME, "Start a new run, and lose the saved one", DIALOG_BLOCK);
+        row_at(out, row++, "H    The high scores", PAL_TEXT, DIALOG_BLOCK);
         key_row(out, row, input, KB_QUIT, "Quit, and keep the saved run for later", DIALOG_BLOCK);
     } else if (title->other_version) {
         key_row(out, row++, input, KB_NEW_GAME, "Start a new run, and lose the saved one", DIALOG_BLOCK);
+        row_at(out, row++, "H    The high scores", PAL_TEXT, DIALOG_BLOCK);
         key_row(out, row, input, KB_QUIT, "Quit, and keep the saved run", DIALOG_BLOCK);
     } else {
         key_row(out, row++, input, KB_NEW_GAME, "Start a new run", DIALOG_BLOCK);
+        row_at(out, row++, "H    The high scores", PAL_TEXT, DIALOG_BLOCK);
         key_row(out, row, input, KB_QUIT, "Quit", DIALOG_BLOCK);
     }
 }

@@ -3,12 +3,24 @@
 #include <errno.h>
 
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "morgue.h"
+#include "scores.h"
+
+long long session_wall_clock(void)
+{
+    return (long long)time(NULL);
+}
 
 void session_start(Session *session, const Slot *slot, Run *run)
 {
     session->slot = slot;
     session->run = run;
     session->arrivals = run_arrivals(run);
+    session->clock = NULL;
+    session->morgue[0] = '\0';
     recorder_start(&session->recorder, slot, run);
 }
 
@@ -44,14 +56,37 @@ static void end_save(Session *session)
     run_tell(session->run, line);
 }
 
-/* A new floor is a checkpoint; a run that's over keeps no save, and its
- * recording goes to runs/ */
+/* The run's record in morgue/, naming its recording, and its place on
+ * the high scores; each says in the log what went wrong */
+static void keep_record(Session *session, const char *recording)
+{
+    long long now = session->clock != NULL ? session->clock() : MORGUE_NO_DATE;
+    char error[SLOT_ERROR_SIZE], line[SCORES_MESSAGE_SIZE];
+    if (!morgue_write(session->slot, session->run, recording, now, session->morgue,
+                      sizeof session->morgue, error, sizeof error)) {
+        snprintf(line, sizeof line, "The run's record couldn't be written: %s.", error);
+        run_tell(session->run, line);
+    }
+    scores_enter(session->slot, session->run, now, line, sizeof line);
+    for (const char *told = line; *told != '\0';) {   /* a line each */
+        size_t length = strcspn(told, "\n");
+        char one[SCORES_MESSAGE_SIZE];
+        snprintf(one, sizeof one, "%.*s", (int)length, told);
+        run_tell(session->run, one);
+        told += length + (told[length] == '\n');
+    }
+}
+
+/* A new floor is a checkpoint; a run that's over keeps no save, its
+ * recording goes to runs/ and its record to morgue/ */
 static void keep_save(Session *session)
 {
     if (session->slot == NULL) return;   /* a run that isn't saved (benchmarks) */
     Mode mode = run_mode(session->run);
     if (mode == MODE_DEAD || mode == MODE_WON) {
-        recorder_finish(&session->recorder, session->run, NULL, 0);
+        char recording[SLOT_PATH_SIZE + 300];
+        recorder_finish(&session->recorder, session->run, recording, sizeof recording);
+        keep_record(session, recording);
         end_save(session);
     } else if (run_arrivals(session->run) != session->arrivals) {
         checkpoint(session);
@@ -65,6 +100,16 @@ bool session_command(Session *session, Command command)
     recorder_add(&session->recorder, session->run, command);
     keep_save(session);
     return true;
+}
+
+void session_debug(Session *session)
+{
+    Command mark = {CMD_DEBUG, 0};
+    if (!run_command(session->run, mark)) return;   /* marked already, or over */
+    recorder_add(&session->recorder, session->run, mark);
+    /* a save holds no half-made choice (a scroll being read), so one
+     * mid-choice waits for the next checkpoint */
+    if (session->slot != NULL && run_mode(session->run) == MODE_PLAYING) checkpoint(session);
 }
 
 bool session_save(Session *session)

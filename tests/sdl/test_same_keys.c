@@ -93,10 +93,10 @@ static void same_run(int seed, int floor, const char *keys)
 {
     char args[KEYS_SIZE + 256];
     Ending runner, window;
-    snprintf(args, sizeof args, "--seed %d --floor %d --play '%s' --digest", seed, floor, keys);
+    snprintf(args, sizeof args, "--seed %d --floor %d --debug --play '%s' --digest", seed, floor, keys);
     bool played = play(args, &runner);
     /* the window small and with its own tiles, to be quick */
-    snprintf(args, sizeof args, "--seed %d --floor %d --play '%s' --digest --size 320x200 --tiles-dir '%s' "
+    snprintf(args, sizeof args, "--seed %d --floor %d --debug --play '%s' --digest --size 320x200 --tiles-dir '%s' "
              "--screenshot '%s/shot.png'", seed, floor, keys, home(), home());
     played = play(args, &window) && played;
     if (!played) return;

@@ -3,9 +3,11 @@
  * back, and checks what a player would see: its size, the player's colour
  * at the player's cell, a dialog's box where one is open, and a picture
  * that isn't one flat colour. */
+#define _POSIX_C_SOURCE 200809L   /* getpid */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "gfx.h"
@@ -32,15 +34,17 @@ static const char *home(void)
     return path;
 }
 
-/* Runs the program and reads what it reported and drew */
-static bool take(Shot *shot, const char *args, const char *name)
+/* Runs the program with its save folder in dir and reads what it
+ * reported and drew (into home(), to be looked at); from no save, unless
+ * first makes one */
+static bool take_in(Shot *shot, const char *dir, const char *first, const char *args, const char *name)
 {
     memset(shot, 0, sizeof *shot);
-    char png[600], report[600], command[2048];
+    char png[600], report[600], command[4096];
     snprintf(png, sizeof png, "%s/%s.png", home(), name);
     snprintf(report, sizeof report, "%s/%s.txt", home(), name);
-    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
-             home(), home(), AMULETS_BINARY, args, png, report);
+    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && %s%s AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
+             dir, first, first[0] ? " >/dev/null && " : "", dir, AMULETS_BINARY, args, png, report);
     int status = system(command);
     if (!CHECK(status == 0 || strstr(args, "--data") != NULL)) {
         fprintf(stderr, "failed: %s\n", command);
@@ -59,6 +63,11 @@ static bool take(Shot *shot, const char *args, const char *name)
     }
     if (file != NULL) fclose(file);
     return CHECK(gfx_read_png(png, &shot->width, &shot->height, &shot->pixels));
+}
+
+static bool take(Shot *shot, const char *args, const char *name)
+{
+    return take_in(shot, home(), "", args, name);
 }
 
 static uint32_t pixel(const Shot *shot, int x, int y)
@@ -156,6 +165,30 @@ static void sidebar(const char *args, const char *name)
     free(shot.pixels);
 }
 
+/* The high scores, H on the title with a save waiting: the heading in
+ * the title's colour, the entries and the keys, and no map */
+static void scores_screen(void)
+{
+    /* a folder of its own, so nothing else's run deletes its save */
+    char dir[600], first[2048];
+    snprintf(dir, sizeof dir, "%s/high-scores-%ld", home(), (long)getpid());
+    snprintf(first, sizeof first, "'%s' --home '%s' --seed " DEATH_SEED " --floor 9 --play " DEATH_KEYS
+             " >/dev/null && '%s' --home '%s' --seed 21 --play 'hh<esc>S'", AMULETS_BINARY, dir, AMULETS_BINARY, dir);
+    Shot shot;
+    bool taken = take_in(&shot, dir, first, "--seed 21 --play H", "high-scores");
+    snprintf(first, sizeof first, "rm -rf '%s'", dir);
+    if (system(first) != 0) fprintf(stderr, "couldn't remove %s\n", dir);
+    if (!taken) return;
+    check_common(&shot);
+    CHECK_STR(shot.mode, "scores");
+    CHECK(!shot.has_player && !shot.has_dialog);
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height / 2, rgba(255, 240, 90)));   /* HIGH SCORES */
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height, rgba(220, 220, 220)));      /* an entry */
+    CHECK(has_colour(&shot, 0, 0, shot.width, shot.height, rgba(120, 120, 130)));      /* the columns, the keys */
+    CHECK(!has_colour(&shot, 0, 0, shot.width, shot.height, rgba(24, 24, 34)));        /* no panel, no map */
+    free(shot.pixels);
+}
+
 /* The window scales: at any size the glyph view shows the whole map */
 static void whole_map_at(const char *size, int width, int height)
 {
@@ -197,10 +230,10 @@ int main(void)
     snprintf(make, sizeof make, "mkdir -p '%s'", home());
     if (system(make) != 0) return EXIT_FAILURE;
     player_shot("--seed 1 --play hhjj --glyphs", "glyphs-1", false);
-    player_shot("--seed 7 --floor 3 --play '<f1>' --glyphs", "glyphs-vault", false);
+    player_shot("--seed 7 --floor 3 --debug --play '<f1>' --glyphs", "glyphs-vault", false);
     player_shot("--seed 2 --floor 4 --glyphs", "glyphs-cave", false);
     player_shot("--seed 1 --play hhjj --tiles", "tiles-1", true);
-    player_shot("--seed 7 --floor 3 --play '<f1>' --tiles", "tiles-vault", true);
+    player_shot("--seed 7 --floor 3 --debug --play '<f1>' --tiles", "tiles-vault", true);
     player_shot("--seed 2 --floor 7 --tiles", "tiles-cave", true);
     dialog("--seed 3 --play i --glyphs", "inventory-glyphs", "inventory");
     dialog("--seed 3 --play i --tiles", "inventory-tiles", "inventory");
@@ -215,6 +248,7 @@ int main(void)
     dialog("--seed 3 --play '@' --tiles", "character-tiles", "info");
     sidebar("--seed 60 --floor 2 --class ranger --glyphs --play kkk", "sidebar-glyphs");
     sidebar("--seed 60 --floor 2 --class ranger --tiles --play kkk", "sidebar-tiles");
+    scores_screen();
     whole_map_at("800x480", 800, 480);
     whole_map_at("1920x1080", 1920, 1080);
     data_errors();

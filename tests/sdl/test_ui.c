@@ -54,7 +54,7 @@ static void close_fixture(Fixture *f)
 
 static Ui *new_ui(Fixture *f, uint64_t seed, int floor)
 {
-    InputSetup setup = {&f->data, &f->slot, seed, floor, true, 0, false, NULL};
+    InputSetup setup = {&f->data, &f->slot, seed, floor, true, 0, false, NULL, true, NULL};   /* --debug */
     Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     CHECK(ui != NULL);
     return ui;
@@ -229,7 +229,7 @@ static void debug_keys(Fixture *f)
 static void class_choice(Fixture *f)
 {
     unlink(f->slot.save);
-    InputSetup setup = {&f->data, &f->slot, 14, 1, true, 0, true, NULL};
+    InputSetup setup = {&f->data, &f->slot, 14, 1, true, 0, true, NULL, false, NULL};
     Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     if (!CHECK(ui != NULL)) return;
     CHECK_INT(input_screen(&ui->input), SCREEN_CLASS);

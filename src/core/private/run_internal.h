@@ -30,6 +30,7 @@ struct Run {
     const GameData *data;
     uint64_t seed;
     int class_index;          /* into data's classes, or RUN_NO_CLASS */
+    bool debugged;            /* CMD_DEBUG: a debugging view was used */
     int turn;
     Rng rng;
     Level level;

@@ -126,7 +126,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
         return false;
     }
     InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window,
-                        options->keys};
+                        options->keys, options->debug, session_wall_clock};
     f->ui = ui_new(f->gfx, f->tiles, &setup);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
@@ -212,7 +212,8 @@ static void report_layout(const Ui *ui, const char *path)
         printf("map %d %d %d %d\n", first.x, first.y, last.x + last.w - first.x, last.y + last.h - first.y);
     }
     Screen screen = input_screen(&ui->input);
-    if (screen != SCREEN_TITLE && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
+    bool map_drawn = screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_SCORES;
+    if (map_drawn && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }
     printf("mode %s\n", input_screen_name(screen));
@@ -390,6 +391,8 @@ int front_watch(const FrontOptions *options)
         errors_print(&w.errors, stderr, -1);
     } else {
         f.ui->input.on_title = false;   /* a waiting save isn't this film's */
+        /* nor is its folder: the views' keys mark and save no run here */
+        f.ui->input.setup.slot = f.ui->input.session.slot = f.ui->input.session.recorder.slot = NULL;
         watch_banner(f.ui, &w);
         if (headless) {
             status = watch_headless(&f, &w, options);

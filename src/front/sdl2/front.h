@@ -34,6 +34,7 @@ typedef struct FrontOptions {
                                   config files' mistakes) */
     int note_count;
     FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
+    bool debug;                /* --debug: the debugging views (F1, F3, F4, F6, F7) */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);

@@ -119,7 +119,9 @@ bool ui_look_cell(const Ui *ui, Point *out)
 void ui_draw_frame(Ui *ui)
 {
     gfx_clear(ui->gfx, PAL_BACKGROUND);
-    if (ui->input.choice.up) {
+    if (ui->input.scores.up) {
+        ui_scores_draw(ui);
+    } else if (ui->input.choice.up) {
         ui_class_draw(ui);
     } else if (ui->input.on_title) {
         ui_title_draw(ui);

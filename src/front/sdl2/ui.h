@@ -85,6 +85,8 @@ void ui_dialog_draw(Ui *ui);
 void ui_title_draw(Ui *ui);
 /* ui_class.c: choosing a class for a new run */
 void ui_class_draw(Ui *ui);
+/* ui_class.c too: the high scores */
+void ui_scores_draw(Ui *ui);
 /* A box over a shaded map; returns where its text goes */
 Rect ui_dialog_box(Ui *ui, int columns, int rows);
 /* The cell the look panel is about, if any */

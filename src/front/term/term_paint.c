@@ -15,6 +15,7 @@
 #include "screen.h"
 #include "screen_class.h"
 #include "screen_dialog.h"
+#include "screen_scores.h"
 #include "terminal.h"
 #include "term_color.h"
 
@@ -378,6 +379,19 @@ static void paint_class_choice(TermPainter *p, const Input *input, int width, in
     }
 }
 
+/* The high scores' lines, as the window shows them */
+static void paint_scores(TermPainter *p, const Input *input, int width, int height)
+{
+    ScreenScores lines;
+    int columns = width - 2;
+    screen_scores(&input->scores, columns, height - 2, &lines);
+    int top = (height - lines.count) / 3 > 0 ? (height - lines.count) / 3 : 0;
+    for (int i = 0; i < lines.count && top + i < height; ++i) {
+        if (lines.lines[i].kind != PANEL_TEXT) continue;
+        text_at(p, top + i, 1, columns, lines.lines[i].text, lines.lines[i].color);
+    }
+}
+
 /* Below the least usable size, only how big the terminal must be */
 static void paint_too_small(TermPainter *p, int width, int height)
 {
@@ -398,6 +412,10 @@ void term_paint(TermPainter *painter, const Input *input, const Run *run)
     if (width < TERM_MIN_W || height < TERM_MIN_H) {
         painter->placed = false;
         paint_too_small(painter, width, height);
+        return;
+    }
+    if (input->scores.up) {
+        paint_scores(painter, input, width, height);
         return;
     }
     if (input->choice.up) {

@@ -27,6 +27,7 @@ typedef struct TermOptions {
     const char *const *notes;  /* lines for the log at the start (the
                                   config files' mistakes), or NULL */
     int note_count;
+    bool debug;                /* --debug: the debugging views */
 } TermOptions;
 
 /* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
