@@ -48,6 +48,7 @@
 #include <stdbool.h>
 
 #include "cave.h"
+#include "explore.h"
 #include "keys.h"
 #include "session.h"
 #include "slot.h"
@@ -140,6 +141,8 @@ typedef struct Input {
     bool pointing;         /* the mouse is on a map cell... */
     Point pointed;         /* ...this one */
     DebugViews views;
+    bool autoing;          /* exploring, travelling or resting (o, G, Z, */
+    Explorer explorer;     /* Enter while looking, a click): steps wait */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new
@@ -187,6 +190,17 @@ const char *input_mode_name(Mode mode);
 /* The monsters in sight, as targets: their cells, nearest first (ties
  * in the level's order). Returns how many, at most max */
 int input_targets(const Input *input, Point *out, int max);
+
+/* Auto-explore, travel and rest: while input_auto_going, the program
+ * calls input_auto_step now and then (the window, with a short pause so
+ * each step shows), and it carries out the next command or stops, telling
+ * why; any key stops it first (and does nothing else). input_play steps
+ * it to its stop after each key, so a string of keys plays the same
+ * everywhere. */
+bool input_auto_going(const Input *input);
+InputResult input_auto_step(Input *input);
+/* A click on a map cell: travel there, while playing */
+InputResult input_click(Input *input, Point cell);
 
 /* The cell the look panel is about (the cursor, or where the mouse
  * points), if any */

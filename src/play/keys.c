@@ -40,6 +40,9 @@ static KeyAction playing_key(int key, Command *out)
     case 'f': return command(out, CMD_FIRE, 0);
     case 't': return command(out, CMD_THROW, 0);
     case 'x': return KA_LOOK;
+    case 'o': return KA_EXPLORE;
+    case 'G': return KA_TRAVEL_STAIRS;
+    case 'Z': return KA_REST;
     case AK_ESC: return command(out, CMD_MENU, 0);
     default: return KA_NONE;
     }

@@ -31,6 +31,9 @@ typedef enum KeyAction {
     KA_QUIT,          /* Esc on the death or victory screen */
     KA_NEW_RUN,       /* R on the death or victory screen */
     KA_LOOK,          /* x: start looking around */
+    KA_EXPLORE,       /* o: explore the floor (explore.h) */
+    KA_TRAVEL_STAIRS, /* G: travel to the stairs down */
+    KA_REST,          /* Z: rest until well */
     KA_DEBUG,         /* F1 to F7: the debugging aids */
 } KeyAction;
 
