@@ -185,12 +185,12 @@ static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char
         snprintf(text, sizeof text, "%s comes into view.", name);
         return stop(e, EXPLORE_MONSTER, message, size, text);
     }
+    const char *begun = status_begun(&e->status, &player->status);
+    if (begun != NULL) return stop(e, EXPLORE_STATUS, message, size, begun);
     bool poison_rest = e->kind == EXPLORE_REST && player->status.poisoned > 0;
     if (player->hp < e->hp && !poison_rest) {
         return stop(e, EXPLORE_HURT, message, size, "You stop: you are hurt.");
     }
-    const char *begun = status_begun(&e->status, &player->status);
-    if (begun != NULL) return stop(e, EXPLORE_STATUS, message, size, begun);
     if (sight->known_traps > e->known_traps) return stop(e, EXPLORE_TRAP, message, size, "");
     if (e->searched_last && sight->known_doors > e->known_doors) {
         e->told_explored = false;
