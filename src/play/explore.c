@@ -3,68 +3,163 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dmap.h"
+#include "dmap.h"   /* DMAP_UNREACHED */
 #include "known.h"
 #include "memory.h"
 
 /* A step onto a closed door costs the bump that opens it too */
-enum { DOOR_COST = 2, MOST_GOALS = 512 };
+enum { DOOR_COST = 2, NOT_LOOKED = 0xff, BLOCKED = 0xfe };
 
-/* What the player knows of the floor now, as the pathing needs it */
+/* What the player knows of the floor, looked up as the search reaches
+ * it: most steps need only the cells between the player and the nearest
+ * goal, so only those are read */
 typedef struct Sight {
-    Map map;                   /* known terrain; unknown cells and known traps are wall */
-    Point goals[MOST_GOALS];
-    int goal_count;
-    int known_traps, known_doors;
-    bool stairs_known;
-    Point stairs;
+    const Run *run;
+    const Level *level;
+    const Memory *memory;
+    uint8_t terrain[MAP_CELLS];    /* NOT_LOOKED, BLOCKED (a known trap), or a Terrain */
+    uint8_t item[MAP_CELLS];       /* an item in sight there */
+    int known_traps;
 } Sight;
 
-static bool unknown(const Map *map, Point p)
-{
-    if (!in_bounds(p.x, p.y)) return false;
-    int i = cell_index(p.x, p.y);
-    return !map->explored[i] && !map->visible[i];
-}
-
-static void add_goal(Sight *sight, Point p)
-{
-    if (sight->goal_count < MOST_GOALS) sight->goals[sight->goal_count++] = p;
-}
-
-/* The known map, with its stairs, doors and traps counted */
 static void look(const Run *run, Sight *sight)
 {
     const Level *level = run_level(run);
-    sight->goal_count = 0;
-    sight->known_doors = 0;
-    sight->stairs_known = false;
-    for (int y = 0; y < MAP_H; ++y) {
-        for (int x = 0; x < MAP_W; ++x) {
-            Terrain t = known_terrain(run, (Point){x, y});
-            sight->map.terrain[cell_index(x, y)] = (uint8_t)t;
-            if (t == T_CLOSED_DOOR || t == T_OPEN_DOOR) ++sight->known_doors;
-            if (t == T_STAIRS && !sight->stairs_known) {
-                sight->stairs_known = true;
-                sight->stairs = (Point){x, y};
-            }
-        }
-    }
-    memcpy(sight->map.explored, level->map.explored, sizeof sight->map.explored);
-    memcpy(sight->map.visible, level->map.visible, sizeof sight->map.visible);
+    sight->run = run;
+    sight->level = level;
+    sight->memory = mem_of(run);
+    memset(sight->terrain, NOT_LOOKED, sizeof sight->terrain);
+    memset(sight->item, 0, sizeof sight->item);
     sight->known_traps = 0;
     for (int i = 0; i < level->trap_count; ++i) {
         if (!level->traps[i].known) continue;
         ++sight->known_traps;
         Point p = level->traps[i].pos;
-        sight->map.terrain[cell_index(p.x, p.y)] = T_WALL;   /* never walked onto */
+        sight->terrain[cell_index(p.x, p.y)] = BLOCKED;   /* never walked onto */
     }
+    for (int i = 0; i < level->item_count; ++i) {
+        Point p = level->items[i].pos;
+        if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
+    }
+}
+
+static int sight_terrain(Sight *sight, Point p)
+{
+    if (!in_bounds(p.x, p.y)) return T_WALL;
+    uint8_t *t = &sight->terrain[cell_index(p.x, p.y)];
+    if (*t == NOT_LOOKED) *t = (uint8_t)known_terrain(sight->run, p);
+    return *t;
+}
+
+/* Ground a way can lead through: walkable, or a door the player knows */
+static bool passable(Sight *sight, Point p)
+{
+    int t = sight_terrain(sight, p);
+    return t != BLOCKED && t != T_SECRET_DOOR && map_terrain_def((Terrain)t)->passable;
+}
+
+static bool walkable(Sight *sight, Point p)
+{
+    int t = sight_terrain(sight, p);
+    return t != BLOCKED && map_terrain_def((Terrain)t)->walkable;
+}
+
+static bool unknown(const Sight *sight, Point p)
+{
+    if (!in_bounds(p.x, p.y)) return false;
+    int i = cell_index(p.x, p.y);
+    return !sight->level->map.explored[i] && !sight->level->map.visible[i];
+}
+
+/* An item the player knows of on a cell */
+static bool item_known(const Sight *sight, Point p)
+{
+    int i = cell_index(p.x, p.y);
+    if (sight->level->map.visible[i]) return sight->item[i] != 0;
+    return sight->level->map.explored[i] && sight->memory->item[i].count > 0;
 }
 
 /* The item the player knows on a cell (count 0 for none) */
 static Stack item_at(const Run *run, Point p)
 {
     return mem_item(mem_of(run), run_level(run), p);
+}
+
+/* ---- The nearest goal -------------------------------------------------- */
+
+typedef bool (*GoalTest)(const Explorer *e, Sight *sight, Point p);
+
+typedef struct Reach {
+    int32_t d[MAP_CELLS];
+    int8_t first[MAP_CELLS];      /* the first step's direction toward the cell */
+    int16_t bucket[3][2 * MAP_CELLS];
+    int count[3];
+} Reach;
+
+/* A walk outward from the player (Dial's algorithm, costs 1 and door_cost
+ * up to 2) to the nearest cell passing the test, the player's own cell
+ * left out: its distance and the first step toward it, or -1 */
+static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
+{
+    Reach r;   /* about 40 KB, on the stack: no state outlives the call */
+    Point me = run_player(sight->run)->pos;
+    for (int i = 0; i < MAP_CELLS; ++i) r.d[i] = DMAP_UNREACHED;
+    r.count[0] = r.count[1] = r.count[2] = 0;
+    int start = cell_index(me.x, me.y);
+    r.d[start] = 0;
+    r.first[start] = -1;
+    r.bucket[0][r.count[0]++] = (int16_t)start;
+    for (int dist = 0, waiting = 1; waiting > 0; ++dist) {
+        int b = dist % 3;
+        for (int k = 0; k < r.count[b]; ++k) {
+            int c = r.bucket[b][k];
+            --waiting;
+            if (r.d[c] != dist) continue;
+            Point p = cell_point(c);
+            if (c != start && test(e, sight, p)) {
+                *dir = r.first[c];
+                return dist;
+            }
+            for (int d = 0; d < 8; ++d) {
+                Point q = point_add(p, DIRS[d]);
+                if (!passable(sight, q)) continue;
+                int qc = cell_index(q.x, q.y);
+                int nd = dist + (sight_terrain(sight, q) == T_CLOSED_DOOR ? door_cost : 1);
+                if (nd >= r.d[qc]) continue;
+                r.d[qc] = nd;
+                r.first[qc] = c == start ? (int8_t)d : r.first[c];
+                int nb = nd % 3;
+                if (r.count[nb] < 2 * MAP_CELLS) {
+                    r.bucket[nb][r.count[nb]++] = (int16_t)qc;
+                    ++waiting;
+                }
+            }
+        }
+        r.count[b] = 0;
+    }
+    return -1;
+}
+
+/* The stairs, if the player knows them: only a cell they know as stairs
+ * counts, so it tells them nothing they haven't seen */
+bool explore_known_stairs(const Run *run, Point *out)
+{
+    const Level *level = run_level(run);
+    if (!level->has_stairs || known_terrain(run, level->stairs) != T_STAIRS) return false;
+    *out = level->stairs;
+    return true;
+}
+
+/* Known doors beside the player: one more after a search is one found */
+static int doors_around(const Run *run)
+{
+    Point me = run_player(run)->pos;
+    int doors = 0;
+    for (int d = 0; d < 8; ++d) {
+        Terrain t = known_terrain(run, point_add(me, DIRS[d]));
+        doors += t == T_CLOSED_DOOR || t == T_OPEN_DOOR;
+    }
+    return doors;
 }
 
 /* The nearest monster in sight, if any */
@@ -85,11 +180,12 @@ static int monster_in_view(const Run *run)
 static void remember_now(Explorer *e, const Run *run, const Sight *sight)
 {
     const Player *player = run_player(run);
+    Point stairs;
     e->hp = player->hp;
     e->status = player->status;
     e->known_traps = sight->known_traps;
-    e->known_doors = sight->known_doors;
-    e->stairs_known = sight->stairs_known;
+    e->known_doors = doors_around(run);
+    e->stairs_known = explore_known_stairs(run, &stairs);
 }
 
 /* Every item the player knows of now is one already noticed */
@@ -192,7 +288,7 @@ static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char
         return stop(e, EXPLORE_HURT, message, size, "You stop: you are hurt.");
     }
     if (sight->known_traps > e->known_traps) return stop(e, EXPLORE_TRAP, message, size, "");
-    if (e->searched_last && sight->known_doors > e->known_doors) {
+    if (e->searched_last && doors_around(run) > e->known_doors) {
         e->told_explored = false;
         return stop(e, EXPLORE_SECRET_DOOR, message, size, "");
     }
@@ -201,7 +297,8 @@ static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char
         snprintf(text, sizeof text, "You see %s.", name);
         return stop(e, EXPLORE_ITEM, message, size, text);
     }
-    if (e->kind == EXPLORE_FLOOR && sight->stairs_known && !e->stairs_known) {
+    Point stairs;
+    if (e->kind == EXPLORE_FLOOR && !e->stairs_known && explore_known_stairs(run, &stairs)) {
         return stop(e, EXPLORE_STAIRS, message, size, "You see the stairs down.");
     }
     return EXPLORE_GO;
@@ -209,9 +306,9 @@ static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char
 
 /* ---- Where to go ------------------------------------------------------- */
 
-static bool item_wanted(const Explorer *e, const Run *run, Point p)
+static bool item_wanted(const Explorer *e, Sight *sight, Point p)
 {
-    return !e->skipped[cell_index(p.x, p.y)] && item_at(run, p).count > 0;
+    return !e->skipped[cell_index(p.x, p.y)] && item_known(sight, p);
 }
 
 static bool fits(const Run *run, Stack stack)
@@ -222,75 +319,40 @@ static bool fits(const Run *run, Stack stack)
            pack_find(pack, stack.kind) >= 0;
 }
 
-/* Known ground beside the unknown, and items to pick up */
-static void explore_goals(const Explorer *e, const Run *run, Sight *sight)
+/* Known ground beside the unknown, or an item to pick up */
+static bool explore_goal(const Explorer *e, Sight *sight, Point p)
 {
-    Point me = run_player(run)->pos;
-    for (int y = 0; y < MAP_H; ++y) {
-        for (int x = 0; x < MAP_W; ++x) {
-            Point p = {x, y};
-            Terrain t = (Terrain)sight->map.terrain[cell_index(x, y)];
-            if (!map_terrain_def(t)->passable || t == T_SECRET_DOOR) continue;
-            if (item_wanted(e, run, p)) {
-                add_goal(sight, p);
-                continue;
-            }
-            if (point_eq(p, me)) continue;
-            for (int d = 0; d < 8; ++d) {
-                if (unknown(&sight->map, point_add(p, DIRS[d]))) {
-                    add_goal(sight, p);
-                    break;
-                }
-            }
-        }
-    }
-}
-
-static bool walkable_known(const Sight *sight, Point p)
-{
-    return in_bounds(p.x, p.y) && map_terrain_def((Terrain)sight->map.terrain[cell_index(p.x, p.y)])->passable;
-}
-
-/* A wall the player hasn't searched enough where a secret door is likely:
- * the end of a dead end, or ground beside a wall with the unknown behind */
-static bool likely(const Explorer *e, const Sight *sight, Point p, bool dead_ends)
-{
-    if (e->searched[cell_index(p.x, p.y)] >= EXPLORE_SEARCH_MOST) return false;
-    if (!map_walkable(&sight->map, p.x, p.y)) return false;
-    int ways = 0;
-    for (int d = 0; d < 8; ++d) ways += walkable_known(sight, point_add(p, DIRS[d]));
-    if (dead_ends) return ways == 1;
-    for (int d = 0; d < 8; d += 2) {
-        Point wall = point_add(p, DIRS[d]), beyond = point_add(wall, DIRS[d]);
-        if (!walkable_known(sight, wall) && in_bounds(wall.x, wall.y) &&
-            unknown(&sight->map, beyond)) {
-            return true;
-        }
+    if (item_wanted(e, sight, p)) return true;
+    for (int d = 0; d < 8; ++d) {
+        if (unknown(sight, point_add(p, DIRS[d]))) return true;
     }
     return false;
 }
 
-/* Dead ends first; walls with the unknown behind only once none is left */
-static void search_goals(const Explorer *e, Sight *sight)
+/* A wall the player hasn't searched enough where a secret door is likely:
+ * the end of a dead end, or (once no dead end is left) ground beside a
+ * wall with the unknown behind */
+static bool likely(const Explorer *e, Sight *sight, Point p, bool dead_ends)
 {
-    for (int pass = 0; pass < 2 && sight->goal_count == 0; ++pass) {
-        for (int y = 0; y < MAP_H; ++y) {
-            for (int x = 0; x < MAP_W; ++x) {
-                if (likely(e, sight, (Point){x, y}, pass == 0)) add_goal(sight, (Point){x, y});
-            }
-        }
+    if (e->searched[cell_index(p.x, p.y)] >= EXPLORE_SEARCH_MOST) return false;
+    if (!walkable(sight, p)) return false;
+    int ways = 0;
+    for (int d = 0; d < 8; ++d) ways += passable(sight, point_add(p, DIRS[d]));
+    if (dead_ends) return ways == 1;
+    for (int d = 0; d < 8; d += 2) {
+        Point wall = point_add(p, DIRS[d]), beyond = point_add(wall, DIRS[d]);
+        if (in_bounds(wall.x, wall.y) && !passable(sight, wall) && unknown(sight, beyond)) return true;
     }
+    return false;
 }
 
-/* The step downhill from the player, or -1 if there is none */
-static int downhill(const Dmap *dmap, Point me)
+static bool dead_end(const Explorer *e, Sight *sight, Point p) { return likely(e, sight, p, true); }
+static bool wall_by_unknown(const Explorer *e, Sight *sight, Point p) { return likely(e, sight, p, false); }
+
+static bool is_target(const Explorer *e, Sight *sight, Point p)
 {
-    int best = -1, here = dmap_at(dmap, me);
-    for (int d = 0; d < 8; ++d) {
-        int v = dmap_at(dmap, point_add(me, DIRS[d]));
-        if (v < here) here = v, best = d;
-    }
-    return best;
+    (void)sight;
+    return point_eq(p, e->target);
 }
 
 static ExploreStop give(Explorer *e, Command *out, CommandKind kind, int arg)
@@ -315,34 +377,34 @@ static ExploreStop search_here(Explorer *e, const Run *run, Command *out)
     return give(e, out, CMD_SEARCH, 0);
 }
 
-/* Walks to the nearest goal; at one, what's to do there is the caller's */
-static bool walk(Explorer *e, const Run *run, Sight *sight, Command *out, int *distance)
+/* A step toward the nearest goal; false if none can be reached */
+static bool walk(Explorer *e, Sight *sight, GoalTest test, Command *out)
 {
-    Dmap dmap;
-    dmap_compute(&dmap, &sight->map, sight->goals, sight->goal_count, DOOR_COST);
-    Point me = run_player(run)->pos;
-    *distance = dmap_at(&dmap, me);
-    if (*distance == 0 || *distance >= DMAP_UNREACHED) return false;
-    int dir = downhill(&dmap, me);
-    if (dir < 0) return false;
+    int dir;
+    if (nearest(e, sight, test, DOOR_COST, &dir) < 0) return false;
     give(e, out, CMD_MOVE, dir);
     return true;
 }
 
 /* The steps to the stairs, or -1 if they aren't known or reachable */
-static int stairs_steps(const Run *run, Sight *sight)
+static int stairs_steps(Explorer *e, Sight *sight)
 {
-    if (!sight->stairs_known) return -1;
-    Dmap dmap;
-    dmap_compute(&dmap, &sight->map, &sight->stairs, 1, 1);
-    int d = dmap_at(&dmap, run_player(run)->pos);
-    return d >= DMAP_UNREACHED ? -1 : d;
+    int dir;
+    Point at;
+    if (!explore_known_stairs(sight->run, &at)) return -1;
+    if (point_eq(at, run_player(sight->run)->pos)) return 0;
+    Point kept = e->target;
+    e->target = at;
+    int steps = nearest(e, sight, is_target, 1, &dir);
+    e->target = kept;
+    return steps;
 }
 
 static ExploreStop explored(Explorer *e, const Run *run, Sight *sight, char *message, size_t size)
 {
     e->told_explored = true;
-    int steps = stairs_steps(run, sight);
+    (void)run;
+    int steps = stairs_steps(e, sight);
     if (steps < 0) return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore.");
     char text[80];
     snprintf(text, sizeof text, "Explored. The stairs are %d step%s away.", steps, steps == 1 ? "" : "s");
@@ -359,13 +421,14 @@ static ExploreStop search_floor(Explorer *e, const Run *run, Sight *sight, Comma
         return stop(e, EXPLORE_SEARCHED, message, size,
                     "You search for a secret door here, and find nothing yet.");
     }
-    sight->goal_count = 0;
-    search_goals(e, sight);
-    int distance;
-    if (walk(e, run, sight, out, &distance)) return EXPLORE_GO;
-    if (distance == 0) {
-        e->search_left = EXPLORE_SEARCH_TURNS;
-        return search_here(e, run, out);
+    Point me = run_player(run)->pos;
+    GoalTest likeliest[] = {dead_end, wall_by_unknown};
+    for (int i = 0; i < 2; ++i) {
+        if (likeliest[i](e, sight, me)) {
+            e->search_left = EXPLORE_SEARCH_TURNS;
+            return search_here(e, run, out);
+        }
+        if (walk(e, sight, likeliest[i], out)) return EXPLORE_GO;
     }
     return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore or search.");
 }
@@ -374,17 +437,14 @@ static ExploreStop explore_floor(Explorer *e, const Run *run, Sight *sight, Comm
                                  char *message, size_t size)
 {
     Point me = run_player(run)->pos;
-    if (e->search_left == 0 && item_wanted(e, run, me)) {
+    if (e->search_left == 0 && item_wanted(e, sight, me)) {
         Stack stack = item_at(run, me);
         e->skipped[cell_index(me.x, me.y)] = 1;
         if (!fits(run, stack)) return stop(e, EXPLORE_PACK_FULL, message, size, "Your pack is full.");
         return give(e, out, CMD_PICK_UP, 0);
     }
     if (e->search_left == 0) {
-        sight->goal_count = 0;
-        explore_goals(e, run, sight);
-        int distance;
-        if (walk(e, run, sight, out, &distance)) {
+        if (walk(e, sight, explore_goal, out)) {
             e->told_explored = false;
             return EXPLORE_GO;
         }
@@ -398,14 +458,10 @@ static ExploreStop travel(Explorer *e, const Run *run, Sight *sight, Command *ou
 {
     Point me = run_player(run)->pos;
     if (point_eq(me, e->target)) return stop(e, EXPLORE_ARRIVED, message, size, "");
-    if (!walkable_known(sight, e->target)) {
+    if (!passable(sight, e->target) || !walk(e, sight, is_target, out)) {
         return stop(e, EXPLORE_NO_WAY, message, size, "You don't know a way there.");
     }
-    sight->goal_count = 0;
-    add_goal(sight, e->target);
-    int distance;
-    if (walk(e, run, sight, out, &distance)) return EXPLORE_GO;
-    return stop(e, EXPLORE_NO_WAY, message, size, "You don't know a way there.");
+    return EXPLORE_GO;
 }
 
 static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message, size_t size)
@@ -439,17 +495,4 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     case EXPLORE_REST: return rest(e, run, out, message, size);
     }
     return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
-}
-
-bool explore_known_stairs(const Run *run, Point *out)
-{
-    for (int y = 0; y < MAP_H; ++y) {
-        for (int x = 0; x < MAP_W; ++x) {
-            if (known_terrain(run, (Point){x, y}) == T_STAIRS) {
-                *out = (Point){x, y};
-                return true;
-            }
-        }
-    }
-    return false;
 }
