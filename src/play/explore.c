@@ -496,3 +496,33 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     }
     return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
 }
+
+int explore_step_toward(const Run *run, Point target)
+{
+    Sight sight;
+    look(run, &sight);
+    if (!in_bounds(target.x, target.y)) return -1;
+    Explorer probe;   /* the goal test reads only its target */
+    probe.target = target;
+    int dir;
+    return nearest(&probe, &sight, is_target, DOOR_COST, &dir) < 0 ? -1 : dir;
+}
+
+int explore_monsters_in_view(const Run *run, SeenMonster *out, int max)
+{
+    const Level *level = run_level(run);
+    Point me = run_player(run)->pos;
+    int count = 0;
+    for (int i = 0; i < level->monster_count && count < max; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (!run_sees(run, m->pos)) continue;
+        SeenMonster seen = {i, m->kind, m->pos, m->state, chebyshev(m->pos, me)};
+        int slot = count++;
+        while (slot > 0 && out[slot - 1].distance > seen.distance) {
+            out[slot] = out[slot - 1];
+            --slot;
+        }
+        out[slot] = seen;
+    }
+    return count;
+}

@@ -88,4 +88,19 @@ ExploreStop explore_next(Explorer *explorer, const Run *run, Command *out, char 
 /* The known stairs, if the player has seen them */
 bool explore_known_stairs(const Run *run, Point *out);
 
+/* The first step of the shortest way the player knows to a cell (through
+ * known ground and doors, round known traps): its direction, or -1 if
+ * they know none. With no stops: for a bot closing in on a monster */
+int explore_step_toward(const Run *run, Point target);
+
+/* The monsters in sight, as the player sees them, nearest first */
+typedef struct SeenMonster {
+    int index;             /* into the level's monsters, while in sight */
+    int kind;
+    Point pos;
+    MonsterState state;
+    int distance;          /* in steps, as the crow flies (chebyshev) */
+} SeenMonster;
+int explore_monsters_in_view(const Run *run, SeenMonster *out, int max);
+
 #endif
