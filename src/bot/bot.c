@@ -8,7 +8,7 @@
 /* How long it searches for a floor's Amulet the stairs told of, in turns,
  * before it goes on without it; and how many tries of auto-explore a
  * command may take (each stop, bar the floor's end, is only news) */
-enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16 };
+enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6 };
 
 void bot_start(Bot *bot)
 {
@@ -44,6 +44,7 @@ static void arrive(Bot *bot, const Run *run)
     bot->explored = bot->amulet_here = bot->nothing_left = false;
     bot->explorer.marked = false;
     bot->explorer.going = false;
+    bot->chasing = 0;
 }
 
 /* ---- The run's questions ------------------------------------------------- */
@@ -225,9 +226,18 @@ static Command play(Bot *bot, const Run *run)
     int count = explore_monsters_in_view(run, seen, MOST_SEEN);
     if (count > 0) {
         bot->explorer.going = false;
+        bot->chase = seen[0].pos;
+        bot->chasing = CHASE_COMMANDS;
         return fight(bot, run, &seen[0]);
     }
     Command command;
+    /* a monster just out of sight is still there: after it, not away */
+    if (bot->chasing > 0 && !point_eq(bot->chase, run_player(run)->pos)) {
+        --bot->chasing;
+        int dir = explore_step_toward(run, bot->chase);
+        if (dir >= 0) return make(CMD_MOVE, dir);
+    }
+    bot->chasing = 0;
     if (tend(bot, run, &command)) return command;
     if (go_down(bot, run, &command)) return command;
     if (explore(bot, run, &command)) return command;

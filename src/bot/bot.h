@@ -37,8 +37,8 @@ typedef struct Bot {
     bool amulet_here;            /* the stairs asked about this floor's Amulet */
     bool nothing_left;           /* nothing more to explore or search */
     int items_used;              /* potions drunk and scrolls read */
-    int idle;                    /* commands in a row that took no turn */
-    int last_turn;
+    Point chase;                 /* where a monster was last seen, */
+    int chasing;                 /* for this many more commands */
 } Bot;
 
 void bot_start(Bot *bot);
