@@ -8,7 +8,8 @@
 /* How long it searches for a floor's Amulet the stairs told of, in turns,
  * before it goes on without it; and how many tries of auto-explore a
  * command may take (each stop, bar the floor's end, is only news) */
-enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6 };
+enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6,
+       KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150 };
 
 void bot_start(Bot *bot)
 {
@@ -58,7 +59,11 @@ static Command answer(Bot *bot, const Run *run)
 {
     switch (run_mode(run)) {
     case MODE_CONFIRMING:
-        if (run_confirm_purpose(run) != CONFIRM_DESCEND) return make(CMD_NO, 0);
+        if (run_confirm_purpose(run) != CONFIRM_DESCEND) {
+            bool meant = bot->trap_step;
+            bot->trap_step = false;
+            return make(meant ? CMD_YES : CMD_NO, 0);
+        }
         /* the stairs say this floor's Amulet is still here: look for it first */
         if (!bot->amulet_here) {
             bot->amulet_here = true;
@@ -97,7 +102,7 @@ static int direction_to(Point from, Point to)
 /* A step along the known way to a cell; the straight line if none */
 static Command step_to(const Run *run, Point target)
 {
-    int dir = explore_step_toward(run, target);
+    int dir = explore_step_toward(run, target, false);
     Point me = run_player(run)->pos;
     if (dir < 0 && chebyshev(me, target) == 1) dir = direction_to(me, target);
     return dir >= 0 ? make(CMD_MOVE, dir) : make(CMD_SEARCH, 0);
@@ -121,10 +126,17 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
         *out = make(CMD_DESCEND, 0);
         return true;
     }
-    int dir = explore_step_toward(run, stairs);
+    int dir = explore_step_toward(run, stairs, false);
     if (dir < 0) return false;
     *out = make(CMD_MOVE, dir);
     return true;
+}
+
+/* A missile lying underfoot, to pick up between shots */
+static bool missile_here(const Run *run)
+{
+    KnownCell k = known_cell(run, run_player(run)->pos);
+    return k.item >= 0 && run_data(run)->items[k.item].item_class == IC_MISSILE;
 }
 
 static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
@@ -132,6 +144,13 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
     const Player *p = run_player(run);
     Command command;
     if (p->hp * 3 < p->max_hp && save_self(bot, run, m, &command)) return command;
+    bot->kited = m->distance > 1 ? bot->kited + 1 : 0;
+    if (bot->kited > KITED_GIVE_UP) {
+        /* it keeps its distance: let it be for a while */
+        bot->kited = 0;
+        bot->heedless_until = run_turn(run) + HEEDLESS_TURNS;
+    }
+    if (m->distance > 1 && missile_here(run)) return make(CMD_PICK_UP, 0);
     if (m->distance > 1) {
         int scroll = kit_bolt_slot(run);
         bool awake = m->state != MS_ASLEEP;
@@ -191,7 +210,12 @@ static bool go_down(Bot *bot, const Run *run, Command *out)
         *out = make(CMD_DESCEND, 0);
         return true;
     }
-    int dir = explore_step_toward(run, stairs);
+    int dir = explore_step_toward(run, stairs, false);
+    if (dir < 0 && bot->nothing_left) {
+        /* hemmed in by known traps: over one, as the only way on */
+        dir = explore_step_toward(run, stairs, true);
+        bot->trap_step = dir >= 0;
+    }
     if (dir < 0) return false;
     *out = make(CMD_MOVE, dir);
     return true;
@@ -201,6 +225,7 @@ static bool explore(Bot *bot, const Run *run, Command *out)
 {
     for (int tries = 0; tries < EXPLORE_TRIES; ++tries) {
         if (!bot->explorer.going) explore_start(&bot->explorer, run, EXPLORE_FLOOR, run_player(run)->pos);
+        bot->explorer.heedless = run_turn(run) < bot->heedless_until;
         char message[160];
         ExploreStop why = explore_next(&bot->explorer, run, out, message, sizeof message);
         if (why == EXPLORE_GO) {
@@ -224,7 +249,8 @@ static Command play(Bot *bot, const Run *run)
 {
     SeenMonster seen[MOST_SEEN];
     int count = explore_monsters_in_view(run, seen, MOST_SEEN);
-    if (count > 0) {
+    bool heedless = run_turn(run) < bot->heedless_until;
+    if (count > 0 && (!heedless || seen[0].distance <= 1)) {
         bot->explorer.going = false;
         bot->chase = seen[0].pos;
         bot->chasing = CHASE_COMMANDS;
@@ -232,9 +258,9 @@ static Command play(Bot *bot, const Run *run)
     }
     Command command;
     /* a monster just out of sight is still there: after it, not away */
-    if (bot->chasing > 0 && !point_eq(bot->chase, run_player(run)->pos)) {
+    if (bot->chasing > 0 && !heedless && !point_eq(bot->chase, run_player(run)->pos)) {
         --bot->chasing;
-        int dir = explore_step_toward(run, bot->chase);
+        int dir = explore_step_toward(run, bot->chase, false);
         if (dir >= 0) return make(CMD_MOVE, dir);
     }
     bot->chasing = 0;

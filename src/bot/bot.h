@@ -37,6 +37,9 @@ typedef struct Bot {
     bool amulet_here;            /* the stairs asked about this floor's Amulet */
     bool nothing_left;           /* nothing more to explore or search */
     int items_used;              /* potions drunk and scrolls read */
+    int kited;                   /* fight commands in a row a monster kept off */
+    int heedless_until;          /* the turn till which monsters kept off are let be */
+    bool trap_step;              /* the step asked about is meant: onto a known trap */
     Point chase;                 /* where a monster was last seen, */
     int chasing;                 /* for this many more commands */
 } Bot;

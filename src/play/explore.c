@@ -20,6 +20,7 @@ typedef struct Sight {
     uint8_t terrain[MAP_CELLS];    /* NOT_LOOKED, BLOCKED (a known trap), or a Terrain */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
+    bool over_traps;               /* known traps may be walked over */
 } Sight;
 
 static void look(const Run *run, Sight *sight)
@@ -31,6 +32,7 @@ static void look(const Run *run, Sight *sight)
     memset(sight->terrain, NOT_LOOKED, sizeof sight->terrain);
     memset(sight->item, 0, sizeof sight->item);
     sight->known_traps = 0;
+    sight->over_traps = false;
     for (int i = 0; i < level->trap_count; ++i) {
         if (!level->traps[i].known) continue;
         ++sight->known_traps;
@@ -55,6 +57,7 @@ static int sight_terrain(Sight *sight, Point p)
 static bool passable(Sight *sight, Point p)
 {
     int t = sight_terrain(sight, p);
+    if (t == BLOCKED) return sight->over_traps;
     return t != BLOCKED && t != T_SECRET_DOOR && map_terrain_def((Terrain)t)->passable;
 }
 
@@ -214,6 +217,7 @@ void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
     e->kind = kind;
     e->target = target;
     e->going = true;
+    e->heedless = false;
     e->commands = 0;
     e->searched_last = false;
     if (kind != EXPLORE_FLOOR) e->search_left = 0;
@@ -272,7 +276,7 @@ static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char
                            size_t size)
 {
     const Player *player = run_player(run);
-    int monster = monster_in_view(run);
+    int monster = e->heedless ? -1 : monster_in_view(run);
     if (monster >= 0) {
         const Monster *m = &run_level(run)->monsters[monster];
         char name[64], text[96];
@@ -497,10 +501,11 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
 }
 
-int explore_step_toward(const Run *run, Point target)
+int explore_step_toward(const Run *run, Point target, bool over_traps)
 {
     Sight sight;
     look(run, &sight);
+    sight.over_traps = over_traps;
     if (!in_bounds(target.x, target.y)) return -1;
     Explorer probe;   /* the goal test reads only its target */
     probe.target = target;

@@ -60,6 +60,7 @@ typedef struct Explorer {
     ExploreKind kind;
     Point target;              /* travel's */
     bool going;                /* between explore_start and a stop */
+    bool heedless;             /* a bot's choice: a monster in view doesn't stop it */
     /* the floor the marks are for */
     int depth, arrivals;
     bool marked;
@@ -89,9 +90,10 @@ ExploreStop explore_next(Explorer *explorer, const Run *run, Command *out, char 
 bool explore_known_stairs(const Run *run, Point *out);
 
 /* The first step of the shortest way the player knows to a cell (through
- * known ground and doors, round known traps): its direction, or -1 if
- * they know none. With no stops: for a bot closing in on a monster */
-int explore_step_toward(const Run *run, Point target);
+ * known ground and doors, round known traps unless over_traps): its
+ * direction, or -1 if they know none. With no stops: for a bot closing in
+ * on a monster, or with no other way on */
+int explore_step_toward(const Run *run, Point target, bool over_traps);
 
 /* The monsters in sight, as the player sees them, nearest first */
 typedef struct SeenMonster {
