@@ -42,7 +42,7 @@ static void arrive(Bot *bot, const Run *run)
     if (bot->depth == run_arrivals(run)) return;
     bot->depth = run_arrivals(run);
     bot->floor_searches = 0;
-    bot->explored = bot->amulet_here = bot->nothing_left = false;
+    bot->explored = bot->amulet_here = bot->nothing_left = bot->over_traps = false;
     bot->explorer.marked = false;
     bot->explorer.going = false;
     bot->chasing = 0;
@@ -60,7 +60,7 @@ static Command answer(Bot *bot, const Run *run)
     switch (run_mode(run)) {
     case MODE_CONFIRMING:
         if (run_confirm_purpose(run) != CONFIRM_DESCEND) {
-            bool meant = bot->trap_step;
+            bool meant = bot->trap_step || bot->over_traps;
             bot->trap_step = false;
             return make(meant ? CMD_YES : CMD_NO, 0);
         }
@@ -226,6 +226,7 @@ static bool explore(Bot *bot, const Run *run, Command *out)
     for (int tries = 0; tries < EXPLORE_TRIES; ++tries) {
         if (!bot->explorer.going) explore_start(&bot->explorer, run, EXPLORE_FLOOR, run_player(run)->pos);
         bot->explorer.heedless = run_turn(run) < bot->heedless_until;
+        bot->explorer.over_traps = bot->over_traps;
         char message[160];
         ExploreStop why = explore_next(&bot->explorer, run, out, message, sizeof message);
         if (why == EXPLORE_GO) {
@@ -238,6 +239,13 @@ static bool explore(Bot *bot, const Run *run, Command *out)
             }
             bot->explored = true;
             if (go_down(bot, run, out)) return true;
+            if (bot->nothing_left && !bot->over_traps) {
+                /* the rest may lie past a known trap: that way, then */
+                bot->over_traps = true;
+                bot->nothing_left = bot->explored = false;
+                bot->explorer.going = false;
+                continue;
+            }
             if (bot->nothing_left) return false;
         }
         if (why == EXPLORE_MONSTER || why == EXPLORE_NOT_PLAYING) return false;

@@ -39,6 +39,7 @@ typedef struct Bot {
     int items_used;              /* potions drunk and scrolls read */
     int kited;                   /* fight commands in a row a monster kept off */
     int heedless_until;          /* the turn till which monsters kept off are let be */
+    bool over_traps;             /* on this floor, known traps may be crossed */
     bool trap_step;              /* the step asked about is meant: onto a known trap */
     Point chase;                 /* where a monster was last seen, */
     int chasing;                 /* for this many more commands */

@@ -217,7 +217,7 @@ void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
     e->kind = kind;
     e->target = target;
     e->going = true;
-    e->heedless = false;
+    e->heedless = e->over_traps = false;
     e->commands = 0;
     e->searched_last = false;
     if (kind != EXPLORE_FLOOR) e->search_left = 0;
@@ -486,6 +486,7 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     if (e->commands >= EXPLORE_MOST_COMMANDS) return stop(e, EXPLORE_LONG, message, size, "You stop.");
     Sight sight;
     look(run, &sight);
+    sight.over_traps = e->over_traps;
     ExploreStop why = changes(e, run, &sight, message, size);
     remember_now(e, run, &sight);
     if (why != EXPLORE_GO) {

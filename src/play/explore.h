@@ -61,6 +61,7 @@ typedef struct Explorer {
     Point target;              /* travel's */
     bool going;                /* between explore_start and a stop */
     bool heedless;             /* a bot's choice: a monster in view doesn't stop it */
+    bool over_traps;           /* a bot's choice: known traps may be crossed */
     /* the floor the marks are for */
     int depth, arrivals;
     bool marked;
