@@ -21,6 +21,7 @@ static const BenchFigure FIGURES[] = {
     {"game", bench_game},
     {"replay", bench_replay},
     {"explore", bench_explore},
+    {"bot", bench_bot},
 #ifdef AMULETS_HAVE_SDL
     {"frames", bench_frames},
 #endif
