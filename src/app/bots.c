@@ -13,7 +13,7 @@
 #include "run.h"
 
 /* Commands in a row without a turn passing before a run counts as stuck */
-enum { STUCK_COMMANDS = 300, DEFAULT_TURNS = 60000, MOST_THREADS = 64 };
+enum { STUCK_COMMANDS = 300, LOST_COMMANDS = 1000, DEFAULT_TURNS = 60000, MOST_THREADS = 64 };
 
 /* The Amulets lying on the floor now, seen and never seen: the driver's
  * look at the truth, for the report only */
@@ -81,7 +81,7 @@ void bots_play(const GameData *data, uint64_t seed, int class_index, int most_tu
     Replay replay;
     rep_init(&replay, seed, 1, rep_data_digest(data), out->class_id, NULL, 0);
     bot_start(bot);
-    int idle = 0, last_turn = 0;
+    int idle = 0, last_turn = 0, lost = 0;
     Command command;
     while (bot_next(bot, run, &command)) {
         int arrivals = run_arrivals(run), seen, unseen;
@@ -94,10 +94,14 @@ void bots_play(const GameData *data, uint64_t seed, int class_index, int most_tu
         }
         idle = run_turn(run) == last_turn ? idle + 1 : 0;
         last_turn = run_turn(run);
-        if (idle >= STUCK_COMMANDS || last_turn >= most_turns) {
+        lost = bot->lost ? lost + 1 : 0;
+        const char *why = idle >= STUCK_COMMANDS  ? "no turn in 300 commands"
+                          : lost >= LOST_COMMANDS ? "nothing left to explore or search, and no way on"
+                          : last_turn >= most_turns ? "out of turns" : NULL;
+        if (why != NULL) {
             Point at = run_player(run)->pos;
             snprintf(out->stuck, sizeof out->stuck, "floor %d at %d,%d: %s", run_level(run)->depth,
-                     at.x, at.y, idle >= STUCK_COMMANDS ? "no turn in 300 commands" : "out of turns");
+                     at.x, at.y, why);
             break;
         }
     }

@@ -23,7 +23,7 @@
 #include "data.h"
 #include "tune.h"
 
-enum { BOTS_TEXT = 96, BOTS_MOST_CLASSES = 16, BOTS_MOST_KILLERS = 64 };
+enum { BOTS_TEXT = 112, BOTS_MOST_CLASSES = 16, BOTS_MOST_KILLERS = 64 };
 
 typedef enum BotsEnd { BOTS_WON, BOTS_DIED, BOTS_STUCK, BOTS_END_COUNT } BotsEnd;
 

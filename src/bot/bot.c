@@ -114,6 +114,8 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
 {
     int slot = kit_healing_slot(run);
     if (slot < 0) slot = kit_unknown_slot(run, IC_POTION);
+    if (slot < 0) slot = kit_teleport_slot(run);
+    if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);   /* it may be teleportation */
     if (slot >= 0) {
         *out = quaff(bot, slot);
         return true;
@@ -185,11 +187,10 @@ static bool tend(Bot *bot, const Run *run, Command *out)
         return true;
     }
     const Statuses *s = &p->status;
-    if (p->hp * 10 < p->max_hp * 7 || s->poisoned > 0 || s->confused > 0) {
-        *out = make(CMD_SEARCH, 0);   /* rest, as Z does */
+    if (p->hp < p->max_hp || s->poisoned > 0 || s->confused > 0) {
+        *out = make(CMD_SEARCH, 0);   /* rest to full, as Z does: no clock presses */
         return true;
     }
-    if (p->hp < p->max_hp) return false;
     slot = kit_unknown_slot(run, IC_POTION);
     if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);
     if (slot < 0) slot = kit_magic_map_slot(run, bot->explored);
@@ -275,6 +276,7 @@ static Command play(Bot *bot, const Run *run)
     if (tend(bot, run, &command)) return command;
     if (go_down(bot, run, &command)) return command;
     if (explore(bot, run, &command)) return command;
+    bot->lost = bot->nothing_left;
     return make(CMD_SEARCH, 0);   /* nothing else: wait and search */
 }
 

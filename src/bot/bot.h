@@ -41,6 +41,8 @@ typedef struct Bot {
     int heedless_until;          /* the turn till which monsters kept off are let be */
     bool over_traps;             /* on this floor, known traps may be crossed */
     bool trap_step;              /* the step asked about is meant: onto a known trap */
+    bool lost;                   /* nothing left to explore or search, and no
+                                    way on: it only waits */
     Point chase;                 /* where a monster was last seen, */
     int chasing;                 /* for this many more commands */
 } Bot;

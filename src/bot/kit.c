@@ -22,6 +22,11 @@ int kit_healing_slot(const Run *run)
     return slot >= 0 ? slot : known_effect(run, FX_HEAL);
 }
 
+int kit_teleport_slot(const Run *run)
+{
+    return known_effect(run, FX_TELEPORT);
+}
+
 int kit_bolt_slot(const Run *run)
 {
     int slot = known_effect(run, FX_FIREBALL);

@@ -11,6 +11,8 @@
 
 /* A known potion of healing (the greater one first), or -1 */
 int kit_healing_slot(const Run *run);
+/* A known scroll of teleportation, or -1 */
+int kit_teleport_slot(const Run *run);
 /* A known scroll of lightning or fireball, or -1 */
 int kit_bolt_slot(const Run *run);
 /* A known scroll of magic mapping, while the floor isn't explored */
