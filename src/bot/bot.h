@@ -24,14 +24,14 @@
 #include "explore.h"
 #include "run.h"
 
-enum { BOT_QUEUE = 4 };
+enum { BOT_QUEUE = 2 };
 
 typedef struct Bot {
     Explorer explorer;
     Command queue[BOT_QUEUE];    /* commands decided together (a pack choice, an aim) */
     int queued;
     Point aim;                   /* where the next aim goes */
-    int depth;                   /* the floor the counts below are for */
+    int depth;                   /* the arrival (run_arrivals) the floor's marks are for */
     int floor_searches;          /* turns searched on this floor since explored */
     bool explored;               /* the floor said it was explored */
     bool amulet_here;            /* the stairs asked about this floor's Amulet */

@@ -68,7 +68,8 @@ typedef struct Explorer {
     /* as at the last command, to see what changed */
     int hp;
     Statuses status;
-    int known_traps, known_doors;
+    int known_traps;
+    int known_doors;           /* beside the player: one more after a search is found */
     bool stairs_known;
     bool searched_last;        /* the last command was a search */
     int commands;              /* given since the start */

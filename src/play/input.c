@@ -407,8 +407,12 @@ static InputResult run_key(Input *input, int key)
         return INPUT_REDRAW;
     case KA_EXPLORE:
         return start_auto(input, EXPLORE_FLOOR, run_player(session->run)->pos);
-    case KA_TRAVEL_STAIRS:
-        return start_auto(input, EXPLORE_TRAVEL, run_player(session->run)->pos);
+    case KA_TRAVEL_STAIRS: {
+        Point stairs;
+        if (explore_known_stairs(session->run, &stairs)) return start_auto(input, EXPLORE_TRAVEL, stairs);
+        run_tell(session->run, "You don't know where the stairs are.");
+        return INPUT_REDRAW;
+    }
     case KA_REST:
         return start_auto(input, EXPLORE_REST, run_player(session->run)->pos);
     case KA_DEBUG:   /* input_key's already */
@@ -487,16 +491,10 @@ bool input_play(Input *input, const int *keys, int count)
 
 /* ---- Auto-explore, travel and rest ----------------------------------------- */
 
-/* G travels to the stairs the player knows of */
+/* o, G, Z, Enter while looking, a click: the first step at once */
 static InputResult start_auto(Input *input, ExploreKind kind, Point target)
 {
-    const Run *run = input->session.run;
-    if (kind == EXPLORE_TRAVEL && point_eq(target, run_player(run)->pos) &&
-        !explore_known_stairs(run, &target)) {
-        run_tell(input->session.run, "You don't know where the stairs are.");
-        return INPUT_REDRAW;
-    }
-    explore_start(&input->explorer, run, kind, target);
+    explore_start(&input->explorer, input->session.run, kind, target);
     input->autoing = true;
     return input_auto_step(input);
 }
