@@ -180,6 +180,12 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
 static bool tend(Bot *bot, const Run *run, Command *out)
 {
     const Player *p = run_player(run);
+    /* what it stands on, even where auto-explore would let it lie */
+    KnownCell here = known_cell(run, p->pos);
+    if (here.item >= 0 && kit_fits(run, here.item)) {
+        *out = make(CMD_PICK_UP, 0);
+        return true;
+    }
     int slot = kit_armor_upgrade(run);
     if (slot < 0) slot = kit_weapon_upgrade(run);
     if (slot >= 0) {

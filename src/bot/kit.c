@@ -69,6 +69,12 @@ static bool is_launcher(const Run *run, int weapon)
     return false;
 }
 
+bool kit_fits(const Run *run, int kind)
+{
+    ItemClass c = def(run, kind)->item_class;
+    return c == IC_GOLD || c == IC_AMULET || pack(run)->count < PACK_SLOTS || pack_find(pack(run), kind) >= 0;
+}
+
 bool kit_can_shoot(const Run *run)
 {
     int weapon = run_player(run)->weapon;

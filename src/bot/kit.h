@@ -20,6 +20,9 @@ int kit_magic_map_slot(const Run *run, bool explored);
 /* A potion or scroll (item_class IC_POTION or IC_SCROLL) of a kind not
  * known yet; IC_COUNT for either. -1 if none */
 int kit_unknown_slot(const Run *run, ItemClass item_class);
+/* True if picking up a stack of the kind would take it: gold and the
+ * Amulets always, anything else with a slot of its kind or a free one */
+bool kit_fits(const Run *run, int kind);
 /* A missile f can loose now */
 bool kit_can_shoot(const Run *run);
 /* Better armor than worn, or -1 */
