@@ -30,7 +30,8 @@ static Command use_slot(Bot *bot, int slot)
     return make(CMD_INVENTORY, 0);
 }
 
-static Command quaff(Bot *bot, int slot)
+/* A potion drunk or a scroll read, counted */
+static Command use_magic(Bot *bot, int slot)
 {
     ++bot->items_used;
     return use_slot(bot, slot);
@@ -117,7 +118,7 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
     if (slot < 0) slot = kit_teleport_slot(run);
     if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);   /* it may be teleportation */
     if (slot >= 0) {
-        *out = quaff(bot, slot);
+        *out = use_magic(bot, slot);
         return true;
     }
     Point stairs, me = run_player(run)->pos;
@@ -201,7 +202,7 @@ static bool tend(Bot *bot, const Run *run, Command *out)
     if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);
     if (slot < 0) slot = kit_magic_map_slot(run, bot->explored);
     if (slot >= 0) {
-        *out = quaff(bot, slot);
+        *out = use_magic(bot, slot);
         return true;
     }
     return false;

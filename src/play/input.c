@@ -251,7 +251,7 @@ static InputResult start_auto(Input *input, ExploreKind kind, Point target);
 
 static InputResult look_key(Input *input, int key)
 {
-    if (key == AK_ENTER) {   /* travel to the cursor */
+    if (key == 'G') {   /* travel to the cursor, as G travels to the stairs */
         input->looking = false;
         return start_auto(input, EXPLORE_TRAVEL, input->cursor);
     }
@@ -491,7 +491,7 @@ bool input_play(Input *input, const int *keys, int count)
 
 /* ---- Auto-explore, travel and rest ----------------------------------------- */
 
-/* o, G, Z, Enter while looking, a click: the first step at once */
+/* o, G, Z, G while looking, a click: the first step at once */
 static InputResult start_auto(Input *input, ExploreKind kind, Point target)
 {
     explore_start(&input->explorer, input->session.run, kind, target);

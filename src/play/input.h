@@ -27,9 +27,12 @@
  *   screens R starts a new run (the next seed) and Esc quits.
  * - Looking, as in DCSS: x while playing puts a cursor on the player; the
  *   moving keys move it a cell (it stays on the map); Esc or x ends it.
- *   No key takes a turn or reaches the run while looking, so looking can
- *   never change what happens. Pointing the mouse at a cell looks there
- *   too, and while looking it moves the cursor there.
+ *   No other key takes a turn or reaches the run while looking, so looking
+ *   never changes what happens; G ends it and travels to the cursor.
+ *   Pointing the mouse at a cell looks there too, and while looking it
+ *   moves the cursor there; a click while playing travels there.
+ * - o explores, G travels to the stairs, Z rests (explore.h): a string of
+ *   ordinary commands, stepped by input_auto_step; any key stops it.
  * - Aiming (f, t and a missile, or a scroll of lightning or fireball read):
  *   the target cursor starts on the monster last aimed at if it's in
  *   sight, else the nearest in sight, else the player; Tab or + goes to
@@ -142,7 +145,7 @@ typedef struct Input {
     Point pointed;         /* ...this one */
     DebugViews views;
     bool autoing;          /* exploring, travelling or resting (o, G, Z, */
-    Explorer explorer;     /* Enter while looking, a click): steps wait */
+    Explorer explorer;     /* G while looking, a click): steps wait */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new
