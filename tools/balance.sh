@@ -18,7 +18,7 @@ summary="$out/summary.txt"
 # The goals (issue 11): every class wins 10% to 60%; no floor ends more
 # than 35% of runs; no Amulet left behind; no stuck run
 verdict() { if [ "$1" = 1 ]; then echo "met"; else echo "**not met**"; fi; }
-classes=$(awk '/^class/ { sub(/[(]/, "", $7); sub(/%[)]/, "", $7); ok = $7 >= 10 && $7 <= 60;
+classes=$(awk '/^class/ { sub(/[(]/, "", $7); sub(/%[)]/, "", $7); v = $7 + 0; ok = v >= 10 && v <= 60;
     printf "| %s wins | 10%% to 60%% | %s%% | %s |\n", $2, $7, ok ? "met" : "**not met**" }' "$summary")
 floor_most=$(awk '/^floor/ { sub(/[(]/, "", $6); sub(/%[)],?/, "", $6); if ($6 + 0 > m) m = $6 + 0 } END { print m + 0 }' "$summary")
 left=$(sed -n 's/^amulets found [0-9]*, left behind \([0-9]*\).*/\1/p' "$summary")

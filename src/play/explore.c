@@ -350,6 +350,19 @@ static bool likely(const Explorer *e, Sight *sight, Point p, bool dead_ends)
     return false;
 }
 
+/* The last resort: ground beside any wall not searched enough (a secret
+ * door may lead back to ground already known, as a vault's does) */
+static bool wall_beside(const Explorer *e, Sight *sight, Point p)
+{
+    if (e->searched[cell_index(p.x, p.y)] >= EXPLORE_SEARCH_MOST || !walkable(sight, p)) return false;
+    for (int d = 0; d < 8; d += 2) {
+        Point wall = point_add(p, DIRS[d]);
+        bool inside = wall.x > 0 && wall.y > 0 && wall.x < MAP_W - 1 && wall.y < MAP_H - 1;
+        if (inside && !passable(sight, wall)) return true;
+    }
+    return false;
+}
+
 static bool dead_end(const Explorer *e, Sight *sight, Point p) { return likely(e, sight, p, true); }
 static bool wall_by_unknown(const Explorer *e, Sight *sight, Point p) { return likely(e, sight, p, false); }
 
@@ -426,8 +439,8 @@ static ExploreStop search_floor(Explorer *e, const Run *run, Sight *sight, Comma
                     "You search for a secret door here, and find nothing yet.");
     }
     Point me = run_player(run)->pos;
-    GoalTest likeliest[] = {dead_end, wall_by_unknown};
-    for (int i = 0; i < 2; ++i) {
+    GoalTest likeliest[] = {dead_end, wall_by_unknown, wall_beside};
+    for (int i = 0; i < 3; ++i) {
         if (likeliest[i](e, sight, me)) {
             e->search_left = EXPLORE_SEARCH_TURNS;
             return search_here(e, run, out);

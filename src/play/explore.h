@@ -17,7 +17,8 @@
  * is explored: "Explored. The stairs are N steps away." or "There is
  * nothing left to explore." (a magic-mapped floor is explored). Exploring
  * an explored floor searches its likely walls (dead ends first, then
- * walls with unexplored rock behind) a few turns at a time, and says so.
+ * walls with unexplored rock behind, then any wall) a few turns at a
+ * time, and says so.
  *
  * An Explorer is a plain value the caller keeps between commands; it
  * remembers, for the floor it is on, the items already stopped for, the
