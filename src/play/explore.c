@@ -333,19 +333,31 @@ static bool explore_goal(const Explorer *e, Sight *sight, Point p)
     return false;
 }
 
-/* A wall the player hasn't searched enough where a secret door is likely:
- * the end of a dead end, or (once no dead end is left) ground beside a
- * wall with the unknown behind */
+/* A wall beside the ground that hasn't been searched from beside it
+ * enough: one more search there could find a secret door in it */
+static bool unsearched_wall(const Explorer *e, Sight *sight, Point wall)
+{
+    bool inside = wall.x > 0 && wall.y > 0 && wall.x < MAP_W - 1 && wall.y < MAP_H - 1;
+    return inside && !passable(sight, wall) && e->searched[cell_index(wall.x, wall.y)] < EXPLORE_SEARCH_MOST;
+}
+
+/* Ground where a secret door is likely beside: the end of a dead end,
+ * or (once no dead end is left) ground beside a wall with the unknown
+ * behind it */
 static bool likely(const Explorer *e, Sight *sight, Point p, bool dead_ends)
 {
-    if (e->searched[cell_index(p.x, p.y)] >= EXPLORE_SEARCH_MOST) return false;
     if (!walkable(sight, p)) return false;
-    int ways = 0;
-    for (int d = 0; d < 8; ++d) ways += passable(sight, point_add(p, DIRS[d]));
+    int ways = 0, unsearched = 0;
+    for (int d = 0; d < 8; ++d) {
+        Point q = point_add(p, DIRS[d]);
+        ways += passable(sight, q);
+        unsearched += unsearched_wall(e, sight, q);
+    }
+    if (unsearched == 0) return false;
     if (dead_ends) return ways == 1;
     for (int d = 0; d < 8; d += 2) {
         Point wall = point_add(p, DIRS[d]), beyond = point_add(wall, DIRS[d]);
-        if (in_bounds(wall.x, wall.y) && !passable(sight, wall) && unknown(sight, beyond)) return true;
+        if (unsearched_wall(e, sight, wall) && unknown(sight, beyond)) return true;
     }
     return false;
 }
@@ -354,11 +366,9 @@ static bool likely(const Explorer *e, Sight *sight, Point p, bool dead_ends)
  * door may lead back to ground already known, as a vault's does) */
 static bool wall_beside(const Explorer *e, Sight *sight, Point p)
 {
-    if (e->searched[cell_index(p.x, p.y)] >= EXPLORE_SEARCH_MOST || !walkable(sight, p)) return false;
+    if (!walkable(sight, p)) return false;
     for (int d = 0; d < 8; d += 2) {
-        Point wall = point_add(p, DIRS[d]);
-        bool inside = wall.x > 0 && wall.y > 0 && wall.x < MAP_W - 1 && wall.y < MAP_H - 1;
-        if (inside && !passable(sight, wall)) return true;
+        if (unsearched_wall(e, sight, point_add(p, DIRS[d]))) return true;
     }
     return false;
 }
@@ -384,8 +394,8 @@ static ExploreStop give(Explorer *e, Command *out, CommandKind kind, int arg)
 static ExploreStop search_here(Explorer *e, const Run *run, Command *out)
 {
     Point me = run_player(run)->pos;
-    for (int d = -1; d < 8; ++d) {
-        Point p = d < 0 ? me : point_add(me, DIRS[d]);
+    for (int d = 0; d < 8; ++d) {   /* each wall beside is searched once more */
+        Point p = point_add(me, DIRS[d]);
         if (!in_bounds(p.x, p.y)) continue;
         uint8_t *s = &e->searched[cell_index(p.x, p.y)];
         if (*s < 255) ++*s;

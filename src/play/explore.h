@@ -78,7 +78,7 @@ typedef struct Explorer {
     int search_left;           /* turns still to search where the player is */
     uint8_t noticed[MAP_CELLS];   /* items already stopped for */
     uint8_t skipped[MAP_CELLS];   /* items not to walk to */
-    uint8_t searched[MAP_CELLS];  /* turns searched beside the cell */
+    uint8_t searched[MAP_CELLS];  /* turns each wall was searched from beside it */
 } Explorer;
 
 /* Starts exploring, travelling to target (travel only), or resting */
