@@ -168,9 +168,12 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
             bot->queued = 1;
             return make(CMD_FIRE, 0);
         }
-    } else {
+    } else if (bot->gear_turn != run_turn(run) + 1) {
         int weapon = kit_melee_upgrade(run);
-        if (weapon >= 0) return use_slot(bot, weapon);
+        if (weapon >= 0) {
+            bot->gear_turn = run_turn(run) + 1;   /* refused (a full pack): not again this turn */
+            return use_slot(bot, weapon);
+        }
     }
     return step_to(run, m->pos);
 }
@@ -187,9 +190,12 @@ static bool tend(Bot *bot, const Run *run, Command *out)
         *out = make(CMD_PICK_UP, 0);
         return true;
     }
-    int slot = kit_armor_upgrade(run);
-    if (slot < 0) slot = kit_weapon_upgrade(run);
+    /* gear that was refused (a full pack) is let be until a turn passes */
+    bool refused = bot->gear_turn == run_turn(run) + 1;
+    int slot = refused ? -1 : kit_armor_upgrade(run);
+    if (slot < 0 && !refused) slot = kit_weapon_upgrade(run);
     if (slot >= 0) {
+        bot->gear_turn = run_turn(run) + 1;
         *out = use_slot(bot, slot);
         return true;
     }
