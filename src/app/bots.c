@@ -91,6 +91,8 @@ void bots_play(const GameData *data, uint64_t seed, int class_index, int most_tu
         if (run_arrivals(run) != arrivals) {
             out->left_seen += seen;
             out->left_unseen += unseen;
+            if (command.kind == CMD_MOVE) out->left_fell += seen + unseen;
+            else if (bot->fled) out->left_fled += seen + unseen;
         }
         idle = run_turn(run) == last_turn ? idle + 1 : 0;
         last_turn = run_turn(run);

@@ -36,6 +36,8 @@ typedef struct BotsRun {
     char killer[BOTS_TEXT];    /* "" unless died */
     int amulets_found;
     int left_seen, left_unseen;   /* Amulets left behind: seen and not picked up, never seen */
+    int left_fell;                /* of those, left by a fall through a trapdoor */
+    int left_fled;                /* or down the stairs, running from a monster */
     int items_used;
     char stuck[BOTS_TEXT];     /* where, if stuck: "floor 3 at 12,5: no turn in 300 commands" */
     char replay[BOTS_TEXT];    /* the recording kept, or "" */
@@ -52,7 +54,7 @@ typedef struct BotsSummary {
     char killers[BOTS_MOST_KILLERS][BOTS_TEXT];
     int killed[BOTS_MOST_KILLERS];
     long turns;
-    int amulets_found, left_seen, left_unseen, items_used;
+    int amulets_found, left_seen, left_unseen, left_fell, left_fled, items_used;
 } BotsSummary;
 
 /* Plays one run to its end (or to most_turns, which counts as stuck) */

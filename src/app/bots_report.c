@@ -35,10 +35,10 @@ void bots_write_line(const BotsRun *r, FILE *out)
     fprintf(out,
             "{\"seed\":%llu,\"class\":\"%s\",\"outcome\":\"%s\",\"floor\":%d,\"turns\":%d,"
             "\"killer\":\"%s\",\"amulets_found\":%d,\"amulets_left\":%d,\"left_seen\":%d,"
-            "\"left_unseen\":%d,\"items_used\":%d,\"stuck\":\"%s\",\"replay\":\"%s\"}\n",
+            "\"left_unseen\":%d,\"left_fell\":%d,\"left_fled\":%d,\"items_used\":%d,\"stuck\":\"%s\",\"replay\":\"%s\"}\n",
             (unsigned long long)r->seed, r->class_id, END_NAMES[r->end], r->floor, r->turns, killer,
             r->amulets_found, r->left_seen + r->left_unseen, r->left_seen, r->left_unseen,
-            r->items_used, stuck, replay);
+            r->left_fell, r->left_fled, r->items_used, stuck, replay);
 }
 
 /* The text after "key": in a line, or NULL */
@@ -75,13 +75,15 @@ static bool text_field(const char *line, const char *key, char *out, size_t size
 bool bots_read_line(const char *line, BotsRun *out)
 {
     memset(out, 0, sizeof *out);
-    long long seed, floor, turns, found, seen, unseen, used;
+    long long seed, floor, turns, found, seen, unseen, fell, fled, used;
     char end[16];
     bool ok = number_field(line, "seed", &seed) && text_field(line, "class", out->class_id, sizeof out->class_id) &&
               text_field(line, "outcome", end, sizeof end) && number_field(line, "floor", &floor) &&
               number_field(line, "turns", &turns) && text_field(line, "killer", out->killer, sizeof out->killer) &&
               number_field(line, "amulets_found", &found) && number_field(line, "left_seen", &seen) &&
-              number_field(line, "left_unseen", &unseen) && number_field(line, "items_used", &used) &&
+              number_field(line, "left_unseen", &unseen) && number_field(line, "left_fell", &fell) &&
+              number_field(line, "left_fled", &fled) &&
+              number_field(line, "items_used", &used) &&
               text_field(line, "stuck", out->stuck, sizeof out->stuck) &&
               text_field(line, "replay", out->replay, sizeof out->replay);
     if (!ok || floor < 1 || floor > LAST_FLOOR) return false;
@@ -95,6 +97,8 @@ bool bots_read_line(const char *line, BotsRun *out)
     out->amulets_found = (int)found;
     out->left_seen = (int)seen;
     out->left_unseen = (int)unseen;
+    out->left_fell = (int)fell;
+    out->left_fled = (int)fled;
     out->items_used = (int)used;
     return true;
 }
@@ -143,6 +147,8 @@ void bots_add(BotsSummary *s, const BotsRun *r)
     s->amulets_found += r->amulets_found;
     s->left_seen += r->left_seen;
     s->left_unseen += r->left_unseen;
+    s->left_fell += r->left_fell;
+    s->left_fled += r->left_fled;
     s->items_used += r->items_used;
 }
 
@@ -199,9 +205,9 @@ void bots_print_summary(const BotsSummary *s, FILE *out)
     for (int k = 0; k < s->killer_count && k < 12; ++k) {
         fprintf(out, "killer %-28s %d\n", s->killers[order[k]], s->killed[order[k]]);
     }
-    fprintf(out, "amulets found %d, left behind %d (%d seen, %d never seen), items used %d, "
+    fprintf(out, "amulets found %d, left behind %d (%d seen, %d never seen; %d by a fall, %d fleeing), items used %d, "
             "mean turns %.0f\n", s->amulets_found, s->left_seen + s->left_unseen, s->left_seen,
-            s->left_unseen, s->items_used, s->runs > 0 ? (double)s->turns / s->runs : 0.0);
+            s->left_unseen, s->left_fell, s->left_fled, s->items_used, s->runs > 0 ? (double)s->turns / s->runs : 0.0);
 }
 
 /* ---- The page ------------------------------------------------------------ */

@@ -126,6 +126,7 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
     if (point_eq(stairs, me)) {
         bot->amulet_here = true;          /* no time to look for it */
         bot->floor_searches = AMULET_SEARCH;
+        bot->fled = true;
         *out = make(CMD_DESCEND, 0);
         return true;
     }
@@ -221,6 +222,7 @@ static bool go_down(Bot *bot, const Run *run, Command *out)
     if (!bot->explored || !explore_known_stairs(run, &stairs)) return false;
     if (bot->amulet_here && !done_searching(bot)) return false;
     if (point_eq(stairs, run_player(run)->pos)) {
+        bot->fled = false;
         *out = make(CMD_DESCEND, 0);
         return true;
     }

@@ -43,6 +43,7 @@ typedef struct Bot {
     bool trap_step;              /* the step asked about is meant: onto a known trap */
     bool lost;                   /* nothing left to explore or search, and no
                                     way on: it only waits */
+    bool fled;                   /* its last way down was running from a monster */
     int gear_turn;               /* the turn it last changed gear, + 1 (0: never) */
     Point chase;                 /* where a monster was last seen, */
     int chasing;                 /* for this many more commands */
