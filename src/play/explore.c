@@ -21,7 +21,10 @@ typedef struct Sight {
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
     bool over_traps;               /* known traps may be walked over */
+    uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
 } Sight;
+
+enum { PASSABLE = 1, WALKABLE = 2 };
 
 static void look(const Run *run, Sight *sight)
 {
@@ -33,6 +36,13 @@ static void look(const Run *run, Sight *sight)
     memset(sight->item, 0, sizeof sight->item);
     sight->known_traps = 0;
     sight->over_traps = false;
+    /* the terrain table read once a step, not once a cell */
+    memset(sight->kind, 0, sizeof sight->kind);
+    for (int t = 0; t < T_COUNT; ++t) {
+        const TerrainDef *def = map_terrain_def((Terrain)t);
+        bool secret = t == T_SECRET_DOOR;   /* a wall, to the player */
+        sight->kind[t] = (uint8_t)((def->passable && !secret ? PASSABLE : 0) | (def->walkable ? WALKABLE : 0));
+    }
     for (int i = 0; i < level->trap_count; ++i) {
         if (!level->traps[i].known) continue;
         ++sight->known_traps;
@@ -58,13 +68,12 @@ static bool passable(Sight *sight, Point p)
 {
     int t = sight_terrain(sight, p);
     if (t == BLOCKED) return sight->over_traps;
-    return t != BLOCKED && t != T_SECRET_DOOR && map_terrain_def((Terrain)t)->passable;
+    return (sight->kind[t] & PASSABLE) != 0;
 }
 
 static bool walkable(Sight *sight, Point p)
 {
-    int t = sight_terrain(sight, p);
-    return t != BLOCKED && map_terrain_def((Terrain)t)->walkable;
+    return (sight->kind[sight_terrain(sight, p)] & WALKABLE) != 0;
 }
 
 static bool unknown(const Sight *sight, Point p)
