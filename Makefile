@@ -1,7 +1,7 @@
 # Amulets of SDL. Two commands from a fresh clone on Debian 12:
 #   make play   installs what is missing, builds, and starts the game
 #   make test   builds and runs every test, plainly and under ASan + UBSan
-# Other targets: make build, make bench, make fuzz, make clean
+# Other targets: make build, make bench, make balance, make fuzz, make clean
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
@@ -20,7 +20,7 @@ FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: play build test bench fuzz clean deps-play deps-test deps-bench deps-fuzz
+.PHONY: play build test bench balance fuzz clean deps-play deps-test deps-bench deps-fuzz
 
 play: deps-play build
 	./$(BUILD)/amulets
@@ -48,6 +48,12 @@ bench: deps-bench
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench
 	./$(BENCH_BUILD)/bench
+
+# The bot's big sweep (BALANCE_RUNS runs of each class) and the figures
+# made from it: docs/balance.md and docs/balance.html. Not part of make test
+BALANCE_RUNS ?= 1000
+balance: build
+	sh tools/balance.sh ./$(BUILD)/amulets $(BALANCE_RUNS) $(JOBS)
 
 # Each libFuzzer target for FUZZ_SECONDS (the save loader, the data
 # files, tiles.txt; each loaded run is played a few hundred commands), starting from the committed

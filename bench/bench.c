@@ -20,6 +20,8 @@ static const BenchFigure FIGURES[] = {
     {"generators", bench_generators},
     {"game", bench_game},
     {"replay", bench_replay},
+    {"explore", bench_explore},
+    {"bot", bench_bot},
 #ifdef AMULETS_HAVE_SDL
     {"frames", bench_frames},
 #endif

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "bots.h"
 #include "tune.h"
 #ifdef AMULETS_HAVE_SDL
 #include "front.h"
@@ -28,6 +29,8 @@ static void usage(FILE *out)
           "       amulets --replay FILE [--digest] [--headless]\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --duel [CLASS|all] [MONSTER|all] [FIGHTS]\n"
+          "       amulets --bot --runs N [--seeds FIRST] [--class ID|all] [-j THREADS] [--out DIR] [--turns MOST]\n"
+          "       amulets --bot-report DIR|FILE... [--html FILE]\n"
           "       amulets --check-data [DIR]\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
           "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
@@ -288,9 +291,21 @@ static int app_window(const Options *o)
 #endif
 }
 
+/* --bot (bots.h): the data is read once, and shared by every thread */
+static int bot_main(int argc, char **argv, const char *data_dir)
+{
+    GameData data = {0};
+    if (!app_load_data(data_dir, &data, stderr)) return 1;
+    int status = app_bot(argc, argv, &data);
+    data_free(&data);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     Options options = {.seed = 1, .floor = 1};
+    if (argc >= 2 && strcmp(argv[1], "--bot-report") == 0) return app_bot_report(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "--bot") == 0) return bot_main(argc - 1, argv + 1, default_data_dir());
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);
         return 0;

@@ -64,6 +64,8 @@ static void play_run(Input *input, Run *run)
     input->on_title = false;
     input->looking = false;
     input->quit_asked = false;
+    input->autoing = false;
+    input->explorer.marked = false;
 }
 
 /* The class chosen last time, if the slot remembers one the data has */
@@ -276,9 +278,15 @@ static InputResult debug_key(Input *input, int key)
 
 /* ---- Looking ------------------------------------------------------------- */
 
+static InputResult start_auto(Input *input, ExploreKind kind, Point target);
+
 static InputResult look_key(Input *input, int key)
 {
     const KeyMap *keys = input->setup.keys;
+    if (key_bound(keys, KB_TRAVEL, key)) {   /* travel to the cursor, as G travels to the stairs */
+        input->looking = false;
+        return start_auto(input, EXPLORE_TRAVEL, input->cursor);
+    }
     if (key_bound(keys, KB_BACK, key) || key_bound(keys, KB_LOOK, key)) {
         input->looking = false;
         return INPUT_REDRAW;
@@ -463,6 +471,16 @@ static InputResult run_key(Input *input, int key)
         input->looking = true;
         input->cursor = run_player(session->run)->pos;
         return INPUT_REDRAW;
+    case KA_EXPLORE:
+        return start_auto(input, EXPLORE_FLOOR, run_player(session->run)->pos);
+    case KA_TRAVEL_STAIRS: {
+        Point stairs;
+        if (explore_known_stairs(session->run, &stairs)) return start_auto(input, EXPLORE_TRAVEL, stairs);
+        run_tell(session->run, "You don't know where the stairs are.");
+        return INPUT_REDRAW;
+    }
+    case KA_REST:
+        return start_auto(input, EXPLORE_REST, run_player(session->run)->pos);
     case KA_NONE: {
         InputResult result = INPUT_NOTHING;
         if (run_mode(session->run) == MODE_PLAYING) info_playing_key(input, key, &result);
@@ -483,6 +501,10 @@ static InputResult quit_asked_key(Input *input, int key)
 
 InputResult input_key(Input *input, int key)
 {
+    if (input->autoing) {   /* any key stops it, and only stops it */
+        input->autoing = false;
+        return INPUT_REDRAW;
+    }
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
     if (input->scores.up) return scores_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
     if (input->choice.up) return class_key(input, key);
@@ -534,6 +556,42 @@ bool input_play(Input *input, const int *keys, int count)
 {
     for (int i = 0; i < count; ++i) {
         if (input_key(input, keys[i]) == INPUT_QUIT) return true;
+        while (input->autoing) input_auto_step(input);
     }
     return false;
+}
+
+/* ---- Auto-explore, travel and rest ----------------------------------------- */
+
+/* o, G, Z, G while looking, a click: the first step at once */
+static InputResult start_auto(Input *input, ExploreKind kind, Point target)
+{
+    explore_start(&input->explorer, input->session.run, kind, target);
+    input->autoing = true;
+    return input_auto_step(input);
+}
+
+bool input_auto_going(const Input *input)
+{
+    return input->autoing;
+}
+
+InputResult input_auto_step(Input *input)
+{
+    if (!input->autoing) return INPUT_NOTHING;
+    Command command;
+    char message[160];
+    Session *session = &input->session;
+    ExploreStop why = explore_next(&input->explorer, session->run, &command, message, sizeof message);
+    if (why == EXPLORE_GO && session_command(session, command)) return INPUT_REDRAW;
+    input->autoing = false;
+    if (message[0] != '\0') run_tell(session->run, message);
+    return INPUT_REDRAW;
+}
+
+InputResult input_click(Input *input, Point cell)
+{
+    if (input_screen(input) != SCREEN_PLAYING || !in_bounds(cell.x, cell.y)) return INPUT_NOTHING;
+    if (point_eq(cell, run_player(input->session.run)->pos)) return INPUT_NOTHING;
+    return start_auto(input, EXPLORE_TRAVEL, cell);
 }

@@ -29,9 +29,12 @@
  *   screens R starts a new run (the next seed) and Esc quits.
  * - Looking, as in DCSS: x while playing puts a cursor on the player; the
  *   moving keys move it a cell (it stays on the map); Esc or x ends it.
- *   No key takes a turn or reaches the run while looking, so looking can
- *   never change what happens. Pointing the mouse at a cell looks there
- *   too, and while looking it moves the cursor there.
+ *   No other key takes a turn or reaches the run while looking, so looking
+ *   never changes what happens; G ends it and travels to the cursor.
+ *   Pointing the mouse at a cell looks there too, and while looking it
+ *   moves the cursor there; a click while playing travels there.
+ * - o explores, G travels to the stairs, Z rests (explore.h): a string of
+ *   ordinary commands, stepped by input_auto_step; any key stops it.
  * - Aiming (f, t and a missile, or a scroll of lightning or fireball read):
  *   the target cursor starts on the monster last aimed at if it's in
  *   sight, else the nearest in sight, else the player; Tab or + goes to
@@ -55,6 +58,7 @@
 #include <stdbool.h>
 
 #include "cave.h"
+#include "explore.h"
 #include "keys.h"
 #include "scores.h"
 #include "session.h"
@@ -182,6 +186,8 @@ typedef struct Input {
     Point pointed;         /* ...this one */
     DebugViews views;
     ScoresScreen scores;   /* H on the title or the class choice */
+    bool autoing;          /* exploring, travelling or resting (o, G, Z, */
+    Explorer explorer;     /* G while looking, a click): steps wait */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new
@@ -243,6 +249,17 @@ const char *input_mode_name(Mode mode);
 /* The monsters in sight, as targets: their cells, nearest first (ties
  * in the level's order). Returns how many, at most max */
 int input_targets(const Input *input, Point *out, int max);
+
+/* Auto-explore, travel and rest: while input_auto_going, the program
+ * calls input_auto_step now and then (the window, with a short pause so
+ * each step shows), and it carries out the next command or stops, telling
+ * why; any key stops it first (and does nothing else). input_play steps
+ * it to its stop after each key, so a string of keys plays the same
+ * everywhere. */
+bool input_auto_going(const Input *input);
+InputResult input_auto_step(Input *input);
+/* A click on a map cell: travel there, while playing */
+InputResult input_click(Input *input, Point cell);
 
 /* The cell the look panel is about (the cursor, or where the mouse
  * points), if any */

@@ -53,6 +53,9 @@ static const BindingDef BINDINGS[KB_COUNT] = {
     [KB_HISTORY] = {"history", ON_PLAY, {AK_CTRL_P}, "the messages so far"},
     [KB_CHARACTER] = {"character", ON_PLAY, {'@'}, "your character"},
     [KB_KNOWN] = {"known", ON_PLAY, {'\\'}, "every kind of item you know"},
+    [KB_EXPLORE] = {"explore", ON_PLAY, {'o'}, "explore the floor, step by step, until something's found"},
+    [KB_TRAVEL] = {"travel", ON_PLAY | ON_LOOK, {'G'}, "travel to the stairs (looking: to the cursor)"},
+    [KB_REST] = {"rest", ON_PLAY, {'Z'}, "rest until healed, or until something comes"},
     [KB_EXAMINE] = {"examine", ON_PLAY, {'e'}, "examine something you carry"},
 };
 
@@ -123,6 +126,9 @@ static KeyAction playing_key(const KeyMap *map, int key, Command *out)
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; ++i) {
         if (key_bound(map, COMMANDS[i].binding, key)) return command(out, COMMANDS[i].kind, 0);
     }
+    if (key_bound(map, KB_EXPLORE, key)) return KA_EXPLORE;
+    if (key_bound(map, KB_TRAVEL, key)) return KA_TRAVEL_STAIRS;
+    if (key_bound(map, KB_REST, key)) return KA_REST;
     return key_bound(map, KB_LOOK, key) ? KA_LOOK : KA_NONE;
 }
 

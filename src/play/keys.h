@@ -34,6 +34,9 @@ typedef enum KeyAction {
     KA_QUIT,          /* Esc on the death or victory screen */
     KA_NEW_RUN,       /* R on the death or victory screen */
     KA_LOOK,          /* x: start looking around */
+    KA_EXPLORE,       /* o: explore the floor (explore.h) */
+    KA_TRAVEL_STAIRS, /* G: travel to the stairs down */
+    KA_REST,          /* Z: rest until well */
     KA_DEBUG,         /* F1 to F7: the debugging aids */
 } KeyAction;
 
@@ -55,6 +58,7 @@ typedef enum KeyBinding {
     KB_LET_FLY,                      /* while aiming */
     KB_NEXT_TARGET, KB_PREVIOUS_TARGET,
     KB_HELP, KB_HISTORY, KB_CHARACTER, KB_KNOWN, KB_EXAMINE,   /* screens about the run */
+    KB_EXPLORE, KB_TRAVEL, KB_REST,  /* o, G (to the stairs; looking, to the cursor), Z */
     KB_COUNT
 } KeyBinding;
 

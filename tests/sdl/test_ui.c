@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "explore.h"
+#include "known.h"
 #include "run_debug.h"
 #include "save.h"
 #include "tune.h"
@@ -194,6 +196,39 @@ static void looking(Fixture *f)
     slot_remove(&f->slot);
 }
 
+/* A click on a cell seen travels there, a step at a time as the window's
+ * loop calls for them; a key stops it */
+static void clicking(Fixture *f)
+{
+    Ui *ui = NULL;
+    SeenMonster seen[4];
+    for (uint64_t seed = 21; seed < 60; ++seed) {
+        if (ui != NULL) ui_free(ui);
+        ui = new_ui(f, seed, 1);
+        if (explore_monsters_in_view(ui->run, seen, 4) == 0) break;
+    }
+    Point me = run_player(ui->run)->pos, target = me;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        Point p = cell_point(i);
+        KnownCell k = known_cell(ui->run, p);
+        if (k.visible && k.terrain == T_FLOOR && k.item < 0 && chebyshev(p, me) == 3) target = p;
+    }
+    CHECK(!point_eq(target, me));
+    Rect r;
+    CHECK(ui_cell_rect(ui, target, &r));
+    ui_mouse_click(ui, r.x + 1, r.y + 1);
+    CHECK(input_auto_going(&ui->input));
+    CHECK_INT(chebyshev(run_player(ui->run)->pos, target), 2);   /* the first step at once */
+    ui_key(ui, 'j');                                             /* stops, and only stops */
+    CHECK(!input_auto_going(&ui->input));
+    CHECK_INT(chebyshev(run_player(ui->run)->pos, target), 2);
+    ui_mouse_click(ui, r.x + 1, r.y + 1);
+    for (int i = 0; i < 10 && input_auto_going(&ui->input); ++i) ui_auto_step(ui);
+    CHECK(point_eq(run_player(ui->run)->pos, target));
+    ui_free(ui);
+    slot_remove(&f->slot);
+}
+
 static void debug_keys(Fixture *f)
 {
     Ui *ui = new_ui(f, 2, 1);
@@ -257,6 +292,7 @@ int main(void)
     closing_the_window(&f);
     victory(&f);
     looking(&f);
+    clicking(&f);
     debug_keys(&f);
     class_choice(&f);
     close_fixture(&f);

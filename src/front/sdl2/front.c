@@ -158,6 +158,7 @@ static void handle(Ui *ui, const GfxEvent *event)
         if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
         break;
     case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
+    case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
     case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
     case GFX_RESIZE: ui_relayout(ui); break;
     case GFX_EXPOSE: ui->dirty = true; break;
@@ -166,8 +167,9 @@ static void handle(Ui *ui, const GfxEvent *event)
     }
 }
 
-/* How long the loop waits for an event before it looks for a signal */
-enum { SIGNAL_CHECK_MS = 200 };
+/* How long the loop waits for an event before it looks for a signal, and
+ * between two steps of auto-explore, travel or rest, so each is seen */
+enum { SIGNAL_CHECK_MS = 200, AUTO_STEP_MS = 30 };
 
 int front_window(const FrontOptions *options)
 {
@@ -184,7 +186,9 @@ int front_window(const FrontOptions *options)
     while (!ui->quit) {
         if (ui->dirty) ui_draw(ui);
         GfxEvent event;
-        if (gfx_wait_event(f.gfx, &event, SIGNAL_CHECK_MS)) handle(ui, &event);
+        bool autoing = input_auto_going(&ui->input);
+        if (gfx_wait_event(f.gfx, &event, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS)) handle(ui, &event);
+        else if (autoing) ui_auto_step(ui);   /* a key pressed meanwhile stopped it */
         /* a key pressed during the flight is the next key, not lost */
         while (!ui->quit && ui_animate(ui, &event)) handle(ui, &event);
         if (stop_signal() != 0) {

@@ -69,7 +69,7 @@ bool gfx_read_png(const char *path, int *width, int *height, uint32_t **pixels);
 
 /* Input */
 typedef enum GfxEventKind {
-    GFX_NONE, GFX_KEY, GFX_MOUSE_MOVE, GFX_MOUSE_LEAVE, GFX_RESIZE, GFX_EXPOSE, GFX_QUIT,
+    GFX_NONE, GFX_KEY, GFX_MOUSE_MOVE, GFX_MOUSE_CLICK, GFX_MOUSE_LEAVE, GFX_RESIZE, GFX_EXPOSE, GFX_QUIT,
 } GfxEventKind;
 
 typedef struct GfxEvent {

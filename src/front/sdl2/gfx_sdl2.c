@@ -472,6 +472,12 @@ static bool translate(const SDL_Event *e, GfxEvent *out)
         out->x = e->motion.x;
         out->y = e->motion.y;
         return true;
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button != SDL_BUTTON_LEFT) return false;
+        out->kind = GFX_MOUSE_CLICK;
+        out->x = e->button.x;
+        out->y = e->button.y;
+        return true;
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
             out->kind = GFX_RESIZE;

@@ -93,6 +93,16 @@ void ui_point(Ui *ui, const Point *cell)
     take(ui, input_point(&ui->input, cell));
 }
 
+void ui_click(Ui *ui, Point cell)
+{
+    take(ui, input_click(&ui->input, cell));
+}
+
+void ui_auto_step(Ui *ui)
+{
+    take(ui, input_auto_step(&ui->input));
+}
+
 void ui_mouse_left(Ui *ui)
 {
     ui_point(ui, NULL);

@@ -53,6 +53,11 @@ void ui_free(Ui *ui);
 void ui_key(Ui *ui, int key);
 void ui_mouse(Ui *ui, int x, int y);
 void ui_mouse_left(Ui *ui);
+/* A click on the window: on a map cell, travel there (input_click) */
+void ui_mouse_click(Ui *ui, int x, int y);
+void ui_click(Ui *ui, Point cell);
+/* The next step of auto-explore, travel or rest (input_auto_step) */
+void ui_auto_step(Ui *ui);
 /* The mouse is on a map cell, or off the map (NULL) */
 void ui_point(Ui *ui, const Point *cell);
 /* Presses the keys in turn until one quits (the screenshot mode) */

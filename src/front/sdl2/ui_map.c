@@ -80,6 +80,14 @@ void ui_mouse(Ui *ui, int x, int y)
     ui_point(ui, on_map ? &cell : NULL);
 }
 
+void ui_mouse_click(Ui *ui, int x, int y)
+{
+    View v = view_of(ui);
+    int dx = x - v.origin_x, dy = y - v.origin_y;
+    Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
+    if (in_bounds(cell.x, cell.y) && in_view(&v, cell)) ui_click(ui, cell);
+}
+
 /* ---- Colours and pictures ------------------------------------------------ */
 
 /* Two colours multiplied, as a tile's colour mod multiplies */

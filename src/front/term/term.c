@@ -19,7 +19,7 @@
 #include "terminal.h"
 
 /* How long a wait for a key lasts before the loop looks for a signal */
-enum { SIGNAL_CHECK_MS = 200, ESC_DELAY_MS = 25, RESET_SIZE = 256 };
+enum { SIGNAL_CHECK_MS = 200, AUTO_STEP_MS = 30, ESC_DELAY_MS = 25, RESET_SIZE = 256 };
 
 /* ---- Putting the terminal back ------------------------------------------ */
 
@@ -209,9 +209,17 @@ static int play(Term *t, const KeyMap *keys)
             refresh();
             dirty = false;
         }
+        /* exploring, travelling or resting: a step each short wait, which
+         * a key pressed meanwhile stops instead */
+        bool autoing = input_auto_going(&t->input);
+        timeout(autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
         int ch = getch();
         if (stop_signal() != 0) return stop(t, stop_signal());
         if (ch == ERR && hung_up()) return stop(t, SIGHUP);
+        if (ch == ERR && autoing) {
+            if (input_auto_step(&t->input) != INPUT_NOTHING) dirty = true;
+            continue;
+        }
         if (ch == ERR) continue;
         if (ch == KEY_RESIZE) {
             dirty = true;

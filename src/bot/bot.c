@@ -1,0 +1,312 @@
+#include "bot.h"
+
+#include <string.h>
+
+#include "kit.h"
+#include "bot_sees.h"
+
+/* How long it searches for a floor's Amulet the stairs told of, in turns,
+ * before it goes on without it; and how many tries of auto-explore a
+ * command may take (each stop, bar the floor's end, is only news) */
+enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6,
+       KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150 };
+
+void bot_start(Bot *bot)
+{
+    memset(bot, 0, sizeof *bot);
+    bot->depth = -1;
+}
+
+static Command make(CommandKind kind, int arg)
+{
+    return (Command){(uint16_t)kind, (int16_t)arg};
+}
+
+/* A pack slot used now: the pack opens, and the slot is the next command */
+static Command use_slot(Bot *bot, int slot)
+{
+    bot->queue[0] = make(CMD_CHOOSE, slot);
+    bot->queued = 1;
+    return make(CMD_INVENTORY, 0);
+}
+
+/* A potion drunk or a scroll read, counted */
+static Command use_magic(Bot *bot, int slot)
+{
+    ++bot->items_used;
+    return use_slot(bot, slot);
+}
+
+/* A new floor: what was learnt of the last one goes */
+static void arrive(Bot *bot, const Run *run)
+{
+    if (bot->depth == run_arrivals(run)) return;
+    bot->depth = run_arrivals(run);
+    bot->floor_searches = 0;
+    bot->explored = bot->amulet_here = bot->nothing_left = bot->over_traps = false;
+    bot->explorer.marked = false;
+    bot->explorer.going = false;
+    bot->chasing = 0;
+}
+
+/* ---- The run's questions ------------------------------------------------- */
+
+static bool done_searching(const Bot *bot)
+{
+    return bot->nothing_left || bot->floor_searches >= AMULET_SEARCH;
+}
+
+static Command answer(Bot *bot, const Run *run)
+{
+    switch (run_mode(run)) {
+    case MODE_CONFIRMING:
+        if (run_confirm_purpose(run) != CONFIRM_DESCEND) {
+            bool meant = bot->trap_step || bot->over_traps;
+            bot->trap_step = false;
+            return make(meant ? CMD_YES : CMD_NO, 0);
+        }
+        /* the stairs say this floor's Amulet is still here: look for it first */
+        if (!bot->amulet_here) {
+            bot->amulet_here = true;
+            bot->nothing_left = false;
+            return make(CMD_NO, 0);
+        }
+        return make(done_searching(bot) ? CMD_YES : CMD_NO, 0);
+    case MODE_INVENTORY: {
+        int slot = run_inventory_action(run) == INV_IDENTIFY ? kit_unknown_slot(run, IC_COUNT) : -1;
+        return slot >= 0 ? make(CMD_CHOOSE, slot) : make(CMD_CANCEL, 0);
+    }
+    case MODE_AIMING: {
+        SeenMonster seen[MOST_SEEN];
+        int count = explore_monsters_in_view(run, seen, MOST_SEEN);
+        for (int i = 0; i < count; ++i) {
+            if (point_eq(seen[i].pos, bot->aim)) return cmd_aim_at(bot->aim);
+        }
+        return count > 0 ? cmd_aim_at(seen[0].pos) : make(CMD_CANCEL, 0);
+    }
+    default:
+        return make(CMD_CANCEL, 0);
+    }
+}
+
+/* ---- Fighting ------------------------------------------------------------ */
+
+static int direction_to(Point from, Point to)
+{
+    int dx = (to.x > from.x) - (to.x < from.x), dy = (to.y > from.y) - (to.y < from.y);
+    for (int d = 0; d < 8; ++d) {
+        if (DIRS[d].x == dx && DIRS[d].y == dy) return d;
+    }
+    return -1;
+}
+
+/* A step along the known way to a cell; the straight line if none */
+static Command step_to(const Run *run, Point target)
+{
+    int dir = explore_step_toward(run, target, false);
+    Point me = run_player(run)->pos;
+    if (dir < 0 && chebyshev(me, target) == 1) dir = direction_to(me, target);
+    return dir >= 0 ? make(CMD_MOVE, dir) : make(CMD_SEARCH, 0);
+}
+
+/* Low on health with a monster near: heal, gamble on a potion, or go
+ * down the stairs away from it. False if there's nothing to do but fight */
+static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *out)
+{
+    int slot = kit_healing_slot(run);
+    if (slot < 0) slot = kit_unknown_slot(run, IC_POTION);
+    if (slot < 0) slot = kit_teleport_slot(run);
+    if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);   /* it may be teleportation */
+    if (slot >= 0) {
+        *out = use_magic(bot, slot);
+        return true;
+    }
+    Point stairs, me = run_player(run)->pos;
+    if (m->distance < 2 || !explore_known_stairs(run, &stairs)) return false;
+    if (point_eq(stairs, me)) {
+        bot->amulet_here = true;          /* no time to look for it */
+        bot->floor_searches = AMULET_SEARCH;
+        bot->fled = true;
+        *out = make(CMD_DESCEND, 0);
+        return true;
+    }
+    int dir = explore_step_toward(run, stairs, false);
+    if (dir < 0) return false;
+    *out = make(CMD_MOVE, dir);
+    return true;
+}
+
+/* A missile lying underfoot, to pick up between shots */
+static bool missile_here(const Run *run)
+{
+    KnownCell k = known_cell(run, run_player(run)->pos);
+    return k.item >= 0 && run_data(run)->items[k.item].item_class == IC_MISSILE;
+}
+
+static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
+{
+    const Player *p = run_player(run);
+    Command command;
+    if (p->hp * 3 < p->max_hp && save_self(bot, run, m, &command)) return command;
+    bot->kited = m->distance > 1 ? bot->kited + 1 : 0;
+    if (bot->kited > KITED_GIVE_UP) {
+        /* it keeps its distance: let it be for a while */
+        bot->kited = 0;
+        bot->heedless_until = run_turn(run) + HEEDLESS_TURNS;
+    }
+    if (m->distance > 1 && missile_here(run)) return make(CMD_PICK_UP, 0);
+    if (m->distance > 1) {
+        int scroll = kit_bolt_slot(run);
+        bool awake = m->state != MS_ASLEEP;
+        if (scroll >= 0 && awake) {
+            bot->aim = m->pos;
+            ++bot->items_used;
+            return use_slot(bot, scroll);
+        }
+        if (kit_can_shoot(run) && run_sees(run, m->pos)) {
+            bot->aim = m->pos;
+            bot->queue[0] = cmd_aim_at(m->pos);
+            bot->queued = 1;
+            return make(CMD_FIRE, 0);
+        }
+    } else if (bot->gear_turn != run_turn(run) + 1) {
+        int weapon = kit_melee_upgrade(run);
+        if (weapon >= 0) {
+            bot->gear_turn = run_turn(run) + 1;   /* refused (a full pack): not again this turn */
+            return use_slot(bot, weapon);
+        }
+    }
+    return step_to(run, m->pos);
+}
+
+/* ---- Between fights --------------------------------------------------------- */
+
+/* Gear, rest, and trying what it doesn't know: false if none is wanted */
+static bool tend(Bot *bot, const Run *run, Command *out)
+{
+    const Player *p = run_player(run);
+    /* what it stands on, even where auto-explore would let it lie */
+    KnownCell here = known_cell(run, p->pos);
+    if (here.item >= 0 && kit_fits(run, here.item)) {
+        *out = make(CMD_PICK_UP, 0);
+        return true;
+    }
+    /* gear that was refused (a full pack) is let be until a turn passes */
+    bool refused = bot->gear_turn == run_turn(run) + 1;
+    int slot = refused ? -1 : kit_armor_upgrade(run);
+    if (slot < 0 && !refused) slot = kit_weapon_upgrade(run);
+    if (slot >= 0) {
+        bot->gear_turn = run_turn(run) + 1;
+        *out = use_slot(bot, slot);
+        return true;
+    }
+    const Statuses *s = &p->status;
+    if (p->hp < p->max_hp || s->poisoned > 0 || s->confused > 0) {
+        *out = make(CMD_SEARCH, 0);   /* rest to full, as Z does: no clock presses */
+        return true;
+    }
+    slot = kit_unknown_slot(run, IC_POTION);
+    if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);
+    if (slot < 0) slot = kit_magic_map_slot(run, bot->explored);
+    if (slot >= 0) {
+        *out = use_magic(bot, slot);
+        return true;
+    }
+    return false;
+}
+
+/* The way on: the stairs once the floor is done */
+static bool go_down(Bot *bot, const Run *run, Command *out)
+{
+    Point stairs;
+    if (!bot->explored || !explore_known_stairs(run, &stairs)) return false;
+    if (bot->amulet_here && !done_searching(bot)) return false;
+    if (point_eq(stairs, run_player(run)->pos)) {
+        bot->fled = false;
+        *out = make(CMD_DESCEND, 0);
+        return true;
+    }
+    int dir = explore_step_toward(run, stairs, false);
+    if (dir < 0 && bot->nothing_left) {
+        /* hemmed in by known traps: over one, as the only way on */
+        dir = explore_step_toward(run, stairs, true);
+        bot->trap_step = dir >= 0;
+    }
+    if (dir < 0) return false;
+    *out = make(CMD_MOVE, dir);
+    return true;
+}
+
+static bool explore(Bot *bot, const Run *run, Command *out)
+{
+    for (int tries = 0; tries < EXPLORE_TRIES; ++tries) {
+        if (!bot->explorer.going) explore_start(&bot->explorer, run, EXPLORE_FLOOR, run_player(run)->pos);
+        bot->explorer.heedless = run_turn(run) < bot->heedless_until;
+        bot->explorer.over_traps = bot->over_traps;
+        char message[160];
+        ExploreStop why = explore_next(&bot->explorer, run, out, message, sizeof message);
+        if (why == EXPLORE_GO) {
+            if (out->kind == CMD_SEARCH) ++bot->floor_searches;
+            return true;
+        }
+        if (why == EXPLORE_EXPLORED) {
+            if (bot->explored && strstr(message, "nothing left to explore or search") != NULL) {
+                bot->nothing_left = true;
+            }
+            bot->explored = true;
+            if (go_down(bot, run, out)) return true;
+            if (bot->nothing_left && !bot->over_traps) {
+                /* the rest may lie past a known trap: that way, then */
+                bot->over_traps = true;
+                bot->nothing_left = bot->explored = false;
+                bot->explorer.going = false;
+                continue;
+            }
+            if (bot->nothing_left) return false;
+        }
+        if (why == EXPLORE_MONSTER || why == EXPLORE_NOT_PLAYING) return false;
+    }
+    return false;
+}
+
+static Command play(Bot *bot, const Run *run)
+{
+    SeenMonster seen[MOST_SEEN];
+    int count = explore_monsters_in_view(run, seen, MOST_SEEN);
+    bool heedless = run_turn(run) < bot->heedless_until;
+    if (count > 0 && (!heedless || seen[0].distance <= 1)) {
+        bot->explorer.going = false;
+        bot->chase = seen[0].pos;
+        bot->chasing = CHASE_COMMANDS;
+        return fight(bot, run, &seen[0]);
+    }
+    Command command;
+    /* a monster just out of sight is still there: after it, not away */
+    if (bot->chasing > 0 && !heedless && !point_eq(bot->chase, run_player(run)->pos)) {
+        --bot->chasing;
+        int dir = explore_step_toward(run, bot->chase, false);
+        if (dir >= 0) return make(CMD_MOVE, dir);
+    }
+    bot->chasing = 0;
+    if (tend(bot, run, &command)) return command;
+    if (go_down(bot, run, &command)) return command;
+    if (explore(bot, run, &command)) return command;
+    bot->lost = bot->nothing_left;
+    return make(CMD_SEARCH, 0);   /* nothing else: wait and search */
+}
+
+bool bot_next(Bot *bot, const Run *run, Command *out)
+{
+    Mode mode = run_mode(run);
+    if (mode == MODE_DEAD || mode == MODE_WON) return false;
+    arrive(bot, run);
+    if (bot->queued > 0) {
+        *out = bot->queue[0];
+        memmove(bot->queue, bot->queue + 1, sizeof bot->queue[0] * (size_t)(BOT_QUEUE - 1));
+        --bot->queued;
+        if (mode != MODE_PLAYING) return true;
+        bot->queued = 0;   /* the run took the first half without asking */
+    }
+    *out = mode == MODE_PLAYING ? play(bot, run) : answer(bot, run);
+    return true;
+}

@@ -1,0 +1,58 @@
+/* The test bot (the book's ch27): plays a run through ordinary commands,
+ * seeing only what a player sees. It explores (explore.h), fights or
+ * falls back to the stairs by its health, shoots and throws missiles,
+ * reads bolt scrolls at monsters, tries unknown potions and scrolls when
+ * it is safe, heals when it must, wields and wears the best it has,
+ * searches for secret doors when a floor seems to have no way on (or when
+ * the stairs say an Amulet is still here), picks up Amulets and descends.
+ *
+ * What it may read is the player's: its own state (run_player, the pack,
+ * run_kind_known), the data's tables, the log, and the floor only through
+ * the play layer's known.h and explore.h. bot_sees.h, which every bot
+ * file includes, poisons the run's floor queries (run_level and the
+ * level's lookups), so a bot that read a hidden monster, trap or secret
+ * door wouldn't compile; tests/test_bot.c checks two floors that look
+ * the same but hide different things get the same first command.
+ *
+ * The same run and the same bot state give the same command: the bot has
+ * no dice of its own. */
+#ifndef AMULETS_BOT_H
+#define AMULETS_BOT_H
+
+#include <stdbool.h>
+
+#include "explore.h"
+#include "run.h"
+
+enum { BOT_QUEUE = 2 };
+
+typedef struct Bot {
+    Explorer explorer;
+    Command queue[BOT_QUEUE];    /* commands decided together (a pack choice, an aim) */
+    int queued;
+    Point aim;                   /* where the next aim goes */
+    int depth;                   /* the arrival (run_arrivals) the floor's marks are for */
+    int floor_searches;          /* turns searched on this floor since explored */
+    bool explored;               /* the floor said it was explored */
+    bool amulet_here;            /* the stairs asked about this floor's Amulet */
+    bool nothing_left;           /* nothing more to explore or search */
+    int items_used;              /* potions drunk and scrolls read */
+    int kited;                   /* fight commands in a row a monster kept off */
+    int heedless_until;          /* the turn till which monsters kept off are let be */
+    bool over_traps;             /* on this floor, known traps may be crossed */
+    bool trap_step;              /* the step asked about is meant: onto a known trap */
+    bool lost;                   /* nothing left to explore or search, and no
+                                    way on: it only waits */
+    bool fled;                   /* its last way down was running from a monster */
+    int gear_turn;               /* the turn it last changed gear, + 1 (0: never) */
+    Point chase;                 /* where a monster was last seen, */
+    int chasing;                 /* for this many more commands */
+} Bot;
+
+void bot_start(Bot *bot);
+
+/* The bot's next command for the run in whatever mode it's in. False if
+ * the run is over (dead or won) */
+bool bot_next(Bot *bot, const Run *run, Command *out);
+
+#endif

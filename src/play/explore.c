@@ -1,0 +1,566 @@
+#include "explore.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dmap.h"   /* DMAP_UNREACHED */
+#include "known.h"
+#include "memory.h"
+
+/* A step onto a closed door costs the bump that opens it too */
+enum { DOOR_COST = 2, NOT_LOOKED = 0xff, BLOCKED = 0xfe };
+
+/* What the player knows of the floor, looked up as the search reaches
+ * it: most steps need only the cells between the player and the nearest
+ * goal, so only those are read */
+typedef struct Sight {
+    const Run *run;
+    const Level *level;
+    const Memory *memory;
+    uint8_t terrain[MAP_CELLS];    /* NOT_LOOKED, BLOCKED (a known trap), or a Terrain */
+    uint8_t item[MAP_CELLS];       /* an item in sight there */
+    int known_traps;
+    bool over_traps;               /* known traps may be walked over */
+    uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
+} Sight;
+
+enum { PASSABLE = 1, WALKABLE = 2 };
+
+static void look(const Run *run, Sight *sight)
+{
+    const Level *level = run_level(run);
+    sight->run = run;
+    sight->level = level;
+    sight->memory = mem_of(run);
+    memset(sight->terrain, NOT_LOOKED, sizeof sight->terrain);
+    memset(sight->item, 0, sizeof sight->item);
+    sight->known_traps = 0;
+    sight->over_traps = false;
+    /* the terrain table read once a step, not once a cell */
+    memset(sight->kind, 0, sizeof sight->kind);
+    for (int t = 0; t < T_COUNT; ++t) {
+        const TerrainDef *def = map_terrain_def((Terrain)t);
+        bool secret = t == T_SECRET_DOOR;   /* a wall, to the player */
+        sight->kind[t] = (uint8_t)((def->passable && !secret ? PASSABLE : 0) | (def->walkable ? WALKABLE : 0));
+    }
+    for (int i = 0; i < level->trap_count; ++i) {
+        if (!level->traps[i].known) continue;
+        ++sight->known_traps;
+        Point p = level->traps[i].pos;
+        sight->terrain[cell_index(p.x, p.y)] = BLOCKED;   /* never walked onto */
+    }
+    for (int i = 0; i < level->item_count; ++i) {
+        Point p = level->items[i].pos;
+        if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
+    }
+}
+
+static int sight_terrain(Sight *sight, Point p)
+{
+    if (!in_bounds(p.x, p.y)) return T_WALL;
+    uint8_t *t = &sight->terrain[cell_index(p.x, p.y)];
+    if (*t == NOT_LOOKED) *t = (uint8_t)known_terrain(sight->run, p);
+    return *t;
+}
+
+/* Ground a way can lead through: walkable, or a door the player knows */
+static bool passable(Sight *sight, Point p)
+{
+    int t = sight_terrain(sight, p);
+    if (t == BLOCKED) return sight->over_traps;
+    return (sight->kind[t] & PASSABLE) != 0;
+}
+
+static bool walkable(Sight *sight, Point p)
+{
+    return (sight->kind[sight_terrain(sight, p)] & WALKABLE) != 0;
+}
+
+static bool unknown(const Sight *sight, Point p)
+{
+    if (!in_bounds(p.x, p.y)) return false;
+    int i = cell_index(p.x, p.y);
+    return !sight->level->map.explored[i] && !sight->level->map.visible[i];
+}
+
+/* An item the player knows of on a cell */
+static bool item_known(const Sight *sight, Point p)
+{
+    int i = cell_index(p.x, p.y);
+    if (sight->level->map.visible[i]) return sight->item[i] != 0;
+    return sight->level->map.explored[i] && sight->memory->item[i].count > 0;
+}
+
+/* The item the player knows on a cell (count 0 for none) */
+static Stack item_at(const Run *run, Point p)
+{
+    return mem_item(mem_of(run), run_level(run), p);
+}
+
+/* ---- The nearest goal -------------------------------------------------- */
+
+typedef bool (*GoalTest)(const Explorer *e, Sight *sight, Point p);
+
+typedef struct Reach {
+    int32_t d[MAP_CELLS];
+    int8_t first[MAP_CELLS];      /* the first step's direction toward the cell */
+    int16_t bucket[3][2 * MAP_CELLS];
+    int count[3];
+} Reach;
+
+/* A walk outward from the player (Dial's algorithm, costs 1 and door_cost
+ * up to 2) to the nearest cell passing the test, the player's own cell
+ * left out: its distance and the first step toward it, or -1 */
+static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
+{
+    Reach r;   /* about 40 KB, on the stack: no state outlives the call */
+    Point me = run_player(sight->run)->pos;
+    for (int i = 0; i < MAP_CELLS; ++i) r.d[i] = DMAP_UNREACHED;
+    r.count[0] = r.count[1] = r.count[2] = 0;
+    int start = cell_index(me.x, me.y);
+    r.d[start] = 0;
+    r.first[start] = -1;
+    r.bucket[0][r.count[0]++] = (int16_t)start;
+    for (int dist = 0, waiting = 1; waiting > 0; ++dist) {
+        int b = dist % 3;
+        for (int k = 0; k < r.count[b]; ++k) {
+            int c = r.bucket[b][k];
+            --waiting;
+            if (r.d[c] != dist) continue;
+            Point p = cell_point(c);
+            if (c != start && test(e, sight, p)) {
+                *dir = r.first[c];
+                return dist;
+            }
+            for (int d = 0; d < 8; ++d) {
+                Point q = point_add(p, DIRS[d]);
+                if (!passable(sight, q)) continue;
+                int qc = cell_index(q.x, q.y);
+                int nd = dist + (sight_terrain(sight, q) == T_CLOSED_DOOR ? door_cost : 1);
+                if (nd >= r.d[qc]) continue;
+                r.d[qc] = nd;
+                r.first[qc] = c == start ? (int8_t)d : r.first[c];
+                int nb = nd % 3;
+                if (r.count[nb] < 2 * MAP_CELLS) {
+                    r.bucket[nb][r.count[nb]++] = (int16_t)qc;
+                    ++waiting;
+                }
+            }
+        }
+        r.count[b] = 0;
+    }
+    return -1;
+}
+
+/* The stairs, if the player knows them: only a cell they know as stairs
+ * counts, so it tells them nothing they haven't seen */
+bool explore_known_stairs(const Run *run, Point *out)
+{
+    const Level *level = run_level(run);
+    if (!level->has_stairs || known_terrain(run, level->stairs) != T_STAIRS) return false;
+    *out = level->stairs;
+    return true;
+}
+
+/* Known doors beside the player: one more after a search is one found */
+static int doors_around(const Run *run)
+{
+    Point me = run_player(run)->pos;
+    int doors = 0;
+    for (int d = 0; d < 8; ++d) {
+        Terrain t = known_terrain(run, point_add(me, DIRS[d]));
+        doors += t == T_CLOSED_DOOR || t == T_OPEN_DOOR;
+    }
+    return doors;
+}
+
+/* The nearest monster in sight, if any */
+static int monster_in_view(const Run *run)
+{
+    const Level *level = run_level(run);
+    Point me = run_player(run)->pos;
+    int best = -1, best_d = 0;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Point at = level->monsters[i].pos;
+        if (!run_sees(run, at)) continue;
+        int d = chebyshev(at, me);
+        if (best < 0 || d < best_d) best = i, best_d = d;
+    }
+    return best;
+}
+
+static void remember_now(Explorer *e, const Run *run, const Sight *sight)
+{
+    const Player *player = run_player(run);
+    Point stairs;
+    e->hp = player->hp;
+    e->status = player->status;
+    e->known_traps = sight->known_traps;
+    e->known_doors = doors_around(run);
+    e->stairs_known = explore_known_stairs(run, &stairs);
+}
+
+/* Every item the player knows of now is one already noticed */
+static void notice_all(Explorer *e, const Run *run)
+{
+    const Memory *memory = mem_of(run);
+    const Level *level = run_level(run);
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (memory->item[i].count > 0 && level->map.explored[i]) e->noticed[i] = 1;
+    }
+    for (int i = 0; i < level->item_count; ++i) {
+        Point p = level->items[i].pos;
+        if (run_sees(run, p)) e->noticed[cell_index(p.x, p.y)] = 1;
+    }
+}
+
+void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
+{
+    const Level *level = run_level(run);
+    if (!e->marked || e->depth != level->depth || e->arrivals != run_arrivals(run)) {
+        memset(e, 0, sizeof *e);
+        e->marked = true;
+        e->depth = level->depth;
+        e->arrivals = run_arrivals(run);
+    }
+    e->kind = kind;
+    e->target = target;
+    e->going = true;
+    e->heedless = e->over_traps = false;
+    e->commands = 0;
+    e->searched_last = false;
+    if (kind != EXPLORE_FLOOR) e->search_left = 0;
+    notice_all(e, run);
+    /* what the player stands on was left there, maybe dropped */
+    Point me = run_player(run)->pos;
+    e->skipped[cell_index(me.x, me.y)] = 1;
+    Sight sight;
+    look(run, &sight);
+    remember_now(e, run, &sight);
+}
+
+/* ---- The stops --------------------------------------------------------- */
+
+static ExploreStop stop(Explorer *e, ExploreStop why, char *message, size_t size,
+                        const char *text)
+{
+    e->going = false;
+    snprintf(message, size, "%s", text);
+    return why;
+}
+
+static const char *status_begun(const Statuses *was, const Statuses *now)
+{
+    if (was->poisoned == 0 && now->poisoned > 0) return "You stop: you are poisoned.";
+    if (was->confused == 0 && now->confused > 0) return "You stop: you are confused.";
+    if (was->regenerating == 0 && now->regenerating > 0) return "You stop: you are regenerating.";
+    return NULL;
+}
+
+/* A new item known: stops once for each */
+static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
+{
+    const Memory *memory = mem_of(run);
+    const Level *level = run_level(run);
+    bool seen = false;
+    for (int i = 0; i < level->item_count; ++i) {
+        Point p = level->items[i].pos;
+        int c = cell_index(p.x, p.y);
+        if (e->noticed[c] || !run_sees(run, p)) continue;
+        e->noticed[c] = 1;
+        if (!seen) run_item_name(run, level->items[i].stack, name, size);
+        seen = true;
+    }
+    for (int c = 0; c < MAP_CELLS && !seen; ++c) {
+        if (e->noticed[c] || memory->item[c].count == 0 || !level->map.explored[c]) continue;
+        e->noticed[c] = 1;
+        run_item_name(run, memory->item[c], name, size);
+        seen = true;
+    }
+    return seen;
+}
+
+/* What changed since the last command that stops the going, or EXPLORE_GO */
+static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char *message,
+                           size_t size)
+{
+    const Player *player = run_player(run);
+    int monster = e->heedless ? -1 : monster_in_view(run);
+    if (monster >= 0) {
+        const Monster *m = &run_level(run)->monsters[monster];
+        char name[64], text[96];
+        run_with_article(run_data(run)->monsters[m->kind].name, name, sizeof name);
+        if (name[0] >= 'a' && name[0] <= 'z') name[0] = (char)(name[0] - 'a' + 'A');
+        snprintf(text, sizeof text, "%s comes into view.", name);
+        return stop(e, EXPLORE_MONSTER, message, size, text);
+    }
+    const char *begun = status_begun(&e->status, &player->status);
+    if (begun != NULL) return stop(e, EXPLORE_STATUS, message, size, begun);
+    bool poison_rest = e->kind == EXPLORE_REST && player->status.poisoned > 0;
+    if (player->hp < e->hp && !poison_rest) {
+        return stop(e, EXPLORE_HURT, message, size, "You stop: you are hurt.");
+    }
+    if (sight->known_traps > e->known_traps) return stop(e, EXPLORE_TRAP, message, size, "");
+    if (e->searched_last && doors_around(run) > e->known_doors) {
+        e->told_explored = false;
+        return stop(e, EXPLORE_SECRET_DOOR, message, size, "");
+    }
+    char name[96], text[128];
+    if (e->kind != EXPLORE_REST && item_seen(e, run, name, sizeof name)) {
+        snprintf(text, sizeof text, "You see %s.", name);
+        return stop(e, EXPLORE_ITEM, message, size, text);
+    }
+    Point stairs;
+    if (e->kind == EXPLORE_FLOOR && !e->stairs_known && explore_known_stairs(run, &stairs)) {
+        return stop(e, EXPLORE_STAIRS, message, size, "You see the stairs down.");
+    }
+    return EXPLORE_GO;
+}
+
+/* ---- Where to go ------------------------------------------------------- */
+
+static bool item_wanted(const Explorer *e, Sight *sight, Point p)
+{
+    return !e->skipped[cell_index(p.x, p.y)] && item_known(sight, p);
+}
+
+static bool fits(const Run *run, Stack stack)
+{
+    ItemClass c = run_data(run)->items[stack.kind].item_class;
+    const Pack *pack = &run_player(run)->pack;
+    return c == IC_GOLD || c == IC_AMULET || pack->count < PACK_SLOTS ||
+           pack_find(pack, stack.kind) >= 0;
+}
+
+/* Known ground beside the unknown, or an item to pick up */
+static bool explore_goal(const Explorer *e, Sight *sight, Point p)
+{
+    if (item_wanted(e, sight, p)) return true;
+    for (int d = 0; d < 8; ++d) {
+        if (unknown(sight, point_add(p, DIRS[d]))) return true;
+    }
+    return false;
+}
+
+/* A wall beside the ground that hasn't been searched from beside it
+ * enough: one more search there could find a secret door in it */
+static bool unsearched_wall(const Explorer *e, Sight *sight, Point wall)
+{
+    bool inside = wall.x > 0 && wall.y > 0 && wall.x < MAP_W - 1 && wall.y < MAP_H - 1;
+    return inside && !passable(sight, wall) && e->searched[cell_index(wall.x, wall.y)] < EXPLORE_SEARCH_MOST;
+}
+
+/* Ground where a secret door is likely beside: the end of a dead end,
+ * or (once no dead end is left) ground beside a wall with the unknown
+ * behind it */
+static bool likely(const Explorer *e, Sight *sight, Point p, bool dead_ends)
+{
+    if (!walkable(sight, p)) return false;
+    int ways = 0, unsearched = 0;
+    for (int d = 0; d < 8; ++d) {
+        Point q = point_add(p, DIRS[d]);
+        ways += passable(sight, q);
+        unsearched += unsearched_wall(e, sight, q);
+    }
+    if (unsearched == 0) return false;
+    if (dead_ends) return ways == 1;
+    for (int d = 0; d < 8; d += 2) {
+        Point wall = point_add(p, DIRS[d]), beyond = point_add(wall, DIRS[d]);
+        if (unsearched_wall(e, sight, wall) && unknown(sight, beyond)) return true;
+    }
+    return false;
+}
+
+/* The last resort: ground beside any wall not searched enough (a secret
+ * door may lead back to ground already known, as a vault's does) */
+static bool wall_beside(const Explorer *e, Sight *sight, Point p)
+{
+    if (!walkable(sight, p)) return false;
+    for (int d = 0; d < 8; d += 2) {
+        if (unsearched_wall(e, sight, point_add(p, DIRS[d]))) return true;
+    }
+    return false;
+}
+
+static bool dead_end(const Explorer *e, Sight *sight, Point p) { return likely(e, sight, p, true); }
+static bool wall_by_unknown(const Explorer *e, Sight *sight, Point p) { return likely(e, sight, p, false); }
+
+static bool is_target(const Explorer *e, Sight *sight, Point p)
+{
+    (void)sight;
+    return point_eq(p, e->target);
+}
+
+static ExploreStop give(Explorer *e, Command *out, CommandKind kind, int arg)
+{
+    out->kind = (uint16_t)kind;
+    out->arg = (int16_t)arg;
+    e->searched_last = kind == CMD_SEARCH;
+    ++e->commands;
+    return EXPLORE_GO;
+}
+
+static ExploreStop search_here(Explorer *e, const Run *run, Command *out)
+{
+    Point me = run_player(run)->pos;
+    for (int d = 0; d < 8; ++d) {   /* each wall beside is searched once more */
+        Point p = point_add(me, DIRS[d]);
+        if (!in_bounds(p.x, p.y)) continue;
+        uint8_t *s = &e->searched[cell_index(p.x, p.y)];
+        if (*s < 255) ++*s;
+    }
+    --e->search_left;
+    return give(e, out, CMD_SEARCH, 0);
+}
+
+/* A step toward the nearest goal; false if none can be reached */
+static bool walk(Explorer *e, Sight *sight, GoalTest test, Command *out)
+{
+    int dir;
+    if (nearest(e, sight, test, DOOR_COST, &dir) < 0) return false;
+    give(e, out, CMD_MOVE, dir);
+    return true;
+}
+
+/* The steps to the stairs, or -1 if they aren't known or reachable */
+static int stairs_steps(Explorer *e, Sight *sight)
+{
+    int dir;
+    Point at;
+    if (!explore_known_stairs(sight->run, &at)) return -1;
+    if (point_eq(at, run_player(sight->run)->pos)) return 0;
+    Point kept = e->target;
+    e->target = at;
+    int steps = nearest(e, sight, is_target, 1, &dir);
+    e->target = kept;
+    return steps;
+}
+
+static ExploreStop explored(Explorer *e, const Run *run, Sight *sight, char *message, size_t size)
+{
+    e->told_explored = true;
+    (void)run;
+    int steps = stairs_steps(e, sight);
+    if (steps < 0) return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore.");
+    char text[80];
+    snprintf(text, sizeof text, "Explored. The stairs are %d step%s away.", steps, steps == 1 ? "" : "s");
+    return stop(e, EXPLORE_EXPLORED, message, size, text);
+}
+
+/* An explored floor: searching its likely walls, a few turns at each */
+static ExploreStop search_floor(Explorer *e, const Run *run, Sight *sight, Command *out,
+                                char *message, size_t size)
+{
+    if (e->search_left > 0) return search_here(e, run, out);
+    if (e->searched_last) {
+        e->searched_last = false;
+        return stop(e, EXPLORE_SEARCHED, message, size,
+                    "You search for a secret door here, and find nothing yet.");
+    }
+    Point me = run_player(run)->pos;
+    GoalTest likeliest[] = {dead_end, wall_by_unknown, wall_beside};
+    for (int i = 0; i < 3; ++i) {
+        if (likeliest[i](e, sight, me)) {
+            e->search_left = EXPLORE_SEARCH_TURNS;
+            return search_here(e, run, out);
+        }
+        if (walk(e, sight, likeliest[i], out)) return EXPLORE_GO;
+    }
+    return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore or search.");
+}
+
+static ExploreStop explore_floor(Explorer *e, const Run *run, Sight *sight, Command *out,
+                                 char *message, size_t size)
+{
+    Point me = run_player(run)->pos;
+    if (e->search_left == 0 && item_wanted(e, sight, me)) {
+        Stack stack = item_at(run, me);
+        e->skipped[cell_index(me.x, me.y)] = 1;
+        if (!fits(run, stack)) return stop(e, EXPLORE_PACK_FULL, message, size, "Your pack is full.");
+        return give(e, out, CMD_PICK_UP, 0);
+    }
+    if (e->search_left == 0) {
+        if (walk(e, sight, explore_goal, out)) {
+            e->told_explored = false;
+            return EXPLORE_GO;
+        }
+        if (!e->told_explored) return explored(e, run, sight, message, size);
+    }
+    return search_floor(e, run, sight, out, message, size);
+}
+
+static ExploreStop travel(Explorer *e, const Run *run, Sight *sight, Command *out, char *message,
+                          size_t size)
+{
+    Point me = run_player(run)->pos;
+    if (point_eq(me, e->target)) return stop(e, EXPLORE_ARRIVED, message, size, "");
+    if (!passable(sight, e->target) || !walk(e, sight, is_target, out)) {
+        return stop(e, EXPLORE_NO_WAY, message, size, "You don't know a way there.");
+    }
+    return EXPLORE_GO;
+}
+
+static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message, size_t size)
+{
+    const Player *p = run_player(run);
+    const Statuses *s = &p->status;
+    if (p->hp >= p->max_hp && s->poisoned == 0 && s->confused == 0 && s->regenerating == 0) {
+        return stop(e, EXPLORE_RESTED, message, size, e->commands > 0 ? "You are rested." : "You have no need to rest.");
+    }
+    return give(e, out, CMD_SEARCH, 0);
+}
+
+ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *message, size_t size)
+{
+    message[0] = '\0';
+    if (!e->going) return EXPLORE_NOT_PLAYING;
+    if (run_mode(run) != MODE_PLAYING) return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
+    if (e->commands >= EXPLORE_MOST_COMMANDS) return stop(e, EXPLORE_LONG, message, size, "You stop.");
+    Sight sight;
+    look(run, &sight);
+    sight.over_traps = e->over_traps;
+    ExploreStop why = changes(e, run, &sight, message, size);
+    remember_now(e, run, &sight);
+    if (why != EXPLORE_GO) {
+        e->searched_last = false;
+        e->search_left = 0;
+        return why;
+    }
+    switch (e->kind) {
+    case EXPLORE_FLOOR: return explore_floor(e, run, &sight, out, message, size);
+    case EXPLORE_TRAVEL: return travel(e, run, &sight, out, message, size);
+    case EXPLORE_REST: return rest(e, run, out, message, size);
+    }
+    return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
+}
+
+int explore_step_toward(const Run *run, Point target, bool over_traps)
+{
+    Sight sight;
+    look(run, &sight);
+    sight.over_traps = over_traps;
+    if (!in_bounds(target.x, target.y)) return -1;
+    Explorer probe;   /* the goal test reads only its target */
+    probe.target = target;
+    int dir;
+    return nearest(&probe, &sight, is_target, DOOR_COST, &dir) < 0 ? -1 : dir;
+}
+
+int explore_monsters_in_view(const Run *run, SeenMonster *out, int max)
+{
+    const Level *level = run_level(run);
+    Point me = run_player(run)->pos;
+    int count = 0;
+    for (int i = 0; i < level->monster_count && count < max; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (!run_sees(run, m->pos)) continue;
+        SeenMonster seen = {i, m->kind, m->pos, m->state, chebyshev(m->pos, me)};
+        int slot = count++;
+        while (slot > 0 && out[slot - 1].distance > seen.distance) {
+            out[slot] = out[slot - 1];
+            --slot;
+        }
+        out[slot] = seen;
+    }
+    return count;
+}

@@ -1,0 +1,111 @@
+/* Auto-explore, travel and rest (the book's ch23): given a run, the next
+ * ordinary command toward the nearest unexplored place or item (a step,
+ * a bump that opens a door, a pick-up, a search), toward a chosen cell, or
+ * to rest; or a stop, with its reason and what to tell the player. Every
+ * command is one a player could type, so a run explored this way replays,
+ * saves and digests exactly as the same commands typed.
+ *
+ * It reads only what the player knows: known.h's terrain, the memory's
+ * items, the traps found, the monsters in sight (never one out of it),
+ * and the player's own state. Unexplored cells and known traps are never
+ * walked onto; a secret door is a wall until found.
+ *
+ * The stops: a monster comes into view (or is in view at the start), the
+ * player is hurt (resting while poisoned goes on) or a status begins, an
+ * item is seen, a trap or a secret door is found, the stairs are seen
+ * (exploring), the pack is too full for an item stood on, and the floor
+ * is explored: "Explored. The stairs are N steps away." or "There is
+ * nothing left to explore." (a magic-mapped floor is explored). Exploring
+ * an explored floor searches its likely walls (dead ends first, then
+ * walls with unexplored rock behind, then any wall) a few turns at a
+ * time, and says so.
+ *
+ * An Explorer is a plain value the caller keeps between commands; it
+ * remembers, for the floor it is on, the items already stopped for, the
+ * ones not to go for, and the walls searched. */
+#ifndef AMULETS_EXPLORE_H
+#define AMULETS_EXPLORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "run.h"
+
+typedef enum ExploreKind { EXPLORE_FLOOR, EXPLORE_TRAVEL, EXPLORE_REST } ExploreKind;
+
+typedef enum ExploreStop {
+    EXPLORE_GO,           /* not a stop: the command is the next */
+    EXPLORE_NOT_PLAYING,  /* the run isn't waiting for a command of play */
+    EXPLORE_MONSTER,      /* "A jackal comes into view." */
+    EXPLORE_HURT,         /* "You stop: you are hurt." */
+    EXPLORE_STATUS,       /* "You stop: you are poisoned." */
+    EXPLORE_TRAP,         /* a trap found or sprung (the run said so) */
+    EXPLORE_SECRET_DOOR,  /* a secret door found (the run said so) */
+    EXPLORE_ITEM,         /* "You see a crimson potion." */
+    EXPLORE_STAIRS,       /* "You see the stairs down." */
+    EXPLORE_PACK_FULL,    /* "Your pack is full." */
+    EXPLORE_EXPLORED,     /* "Explored. The stairs are N steps away." */
+    EXPLORE_SEARCHED,     /* a few turns of searching, without a find */
+    EXPLORE_ARRIVED,      /* travel's end */
+    EXPLORE_NO_WAY,       /* "You don't know a way there." */
+    EXPLORE_RESTED,       /* "You are rested." */
+    EXPLORE_LONG,         /* too many commands in one go */
+    EXPLORE_STOP_COUNT
+} ExploreStop;
+
+/* Turns searched at a likely wall each time, and in all */
+enum { EXPLORE_SEARCH_TURNS = 5, EXPLORE_SEARCH_MOST = 15, EXPLORE_MOST_COMMANDS = 2000 };
+
+typedef struct Explorer {
+    ExploreKind kind;
+    Point target;              /* travel's */
+    bool going;                /* between explore_start and a stop */
+    bool heedless;             /* a bot's choice: a monster in view doesn't stop it */
+    bool over_traps;           /* a bot's choice: known traps may be crossed */
+    /* the floor the marks are for */
+    int depth, arrivals;
+    bool marked;
+    /* as at the last command, to see what changed */
+    int hp;
+    Statuses status;
+    int known_traps;
+    int known_doors;           /* beside the player: one more after a search is found */
+    bool stairs_known;
+    bool searched_last;        /* the last command was a search */
+    int commands;              /* given since the start */
+    bool told_explored;        /* the floor was said to be explored */
+    int search_left;           /* turns still to search where the player is */
+    uint8_t noticed[MAP_CELLS];   /* items already stopped for */
+    uint8_t skipped[MAP_CELLS];   /* items not to walk to */
+    uint8_t searched[MAP_CELLS];  /* turns each wall was searched from beside it */
+} Explorer;
+
+/* Starts exploring, travelling to target (travel only), or resting */
+void explore_start(Explorer *explorer, const Run *run, ExploreKind kind, Point target);
+
+/* The next command, EXPLORE_GO; or a stop, with what to tell the player
+ * in message ("" when the run has said it). A stop ends the going. */
+ExploreStop explore_next(Explorer *explorer, const Run *run, Command *out, char *message,
+                         size_t size);
+
+/* The known stairs, if the player has seen them */
+bool explore_known_stairs(const Run *run, Point *out);
+
+/* The first step of the shortest way the player knows to a cell (through
+ * known ground and doors, round known traps unless over_traps): its
+ * direction, or -1 if they know none. With no stops: for a bot closing in
+ * on a monster, or with no other way on */
+int explore_step_toward(const Run *run, Point target, bool over_traps);
+
+/* The monsters in sight, as the player sees them, nearest first */
+typedef struct SeenMonster {
+    int index;             /* into the level's monsters, while in sight */
+    int kind;
+    Point pos;
+    MonsterState state;
+    int distance;          /* in steps, as the crow flies (chebyshev) */
+} SeenMonster;
+int explore_monsters_in_view(const Run *run, SeenMonster *out, int max);
+
+#endif

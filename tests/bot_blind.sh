@@ -1,0 +1,24 @@
+#!/bin/sh
+# The bot can't read what the player can't see: in a file of the bot
+# (one that includes src/bot/bot_sees.h, as each does), reading the floor
+# as it is, or any way round to it, doesn't compile; reading what the
+# player knows does.
+src="$2"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cc="${CC:-cc}"
+command -v "$cc" >/dev/null 2>&1 || { echo "bot_blind: no C compiler, skipped"; exit 0; }
+compile() {
+    printf '#include "bot_sees.h"\nint peek(const Run *run);\nint peek(const Run *run) { %s }\n' "$1" >"$work/peek.c"
+    "$cc" -std=c11 -fsyntax-only -I"$src/src/base" -I"$src/src/core" -I"$src/src/play" -I"$src/src/bot" \
+        "$work/peek.c" 2>"$work/err"
+}
+compile 'return known_cell(run, run_player(run)->pos).item;' || { cat "$work/err"; fail "what the player knows didn't compile"; }
+for peek in 'return run_level(run)->monster_count;' 'return mem_of(run)->item[0].count;' \
+            'return (int)run_seed(run);' 'return run_clone(run) != NULL;' \
+            'return run_ident(run) != NULL;' 'return map_at(NULL, 0, 0);'; do
+    compile "$peek" && fail "the bot could: $peek"
+    grep -q "poisoned" "$work/err" || { cat "$work/err"; fail "not refused as poisoned: $peek"; }
+done
+echo "bot_blind: ok"

@@ -1,0 +1,32 @@
+#!/bin/sh
+# amulets --bot and --bot-report: a JSON line per run, shards merged into
+# the same summary as one sweep of them all (and as the sweep printed), the
+# same sweep twice the same (it's deterministic, on any number of
+# threads), and a page of SVG charts.
+amulets="$1"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export AMULETS_HOME="$work/home"
+runs=6
+[ "$AMULETS_SANITIZED" = 1 ] && runs=2
+half=$((runs / 2))
+
+"$amulets" --bot --runs $runs --seeds 1 --class all --turns 800 -j 2 --out "$work/all" >"$work/all.txt" ||
+    fail "--bot failed"
+[ "$(cat "$work"/all/*.jsonl | wc -l)" -eq $((runs * 3)) ] || fail "not a line per run"
+grep -q '^{"seed":1,"class":"fighter","outcome":"[a-z]*","floor":[1-9],"turns":[0-9]*,' "$work"/all/*.jsonl ||
+    fail "the line's form"
+"$amulets" --bot --runs $half --seeds 1 --class all --turns 800 --out "$work/a" >/dev/null || fail "shard a"
+"$amulets" --bot --runs $((runs - half)) --seeds $((half + 1)) --class all --turns 800 --out "$work/b" >/dev/null ||
+    fail "shard b"
+"$amulets" --bot-report "$work/all" >"$work/one.txt" 2>/dev/null || fail "--bot-report of one"
+"$amulets" --bot-report "$work/b" "$work/a" >"$work/two.txt" 2>/dev/null || fail "--bot-report of two"
+cmp -s "$work/one.txt" "$work/two.txt" || fail "the shards' summary differs from the sweep's"
+cmp -s "$work/one.txt" "$work/all.txt" || fail "the report differs from the summary the sweep printed"
+grep -q "^runs $((runs * 3)): won" "$work/one.txt" || fail "the summary's first line"
+grep -q "<svg" "$work/b/report.html" || fail "no chart on the page"
+grep -q "<script" "$work/b/report.html" && fail "a script on the page"
+"$amulets" --bot --runs $half --seeds 1 --class all --turns 800 -j 1 --out "$work/again" >/dev/null || fail "again"
+cmp -s "$work"/a/*.jsonl "$work"/again/*.jsonl || fail "the same sweep twice differs"
+echo "bot_report: ok"

@@ -1,0 +1,485 @@
+/* Auto-explore, travel and rest (ch23), on floors drawn by hand: one floor
+ * for each stop (a monster behind a door, hurt, a status, a trap, an item,
+ * the stairs, a full pack, the floor explored), never onto a known trap,
+ * a secret door found by searching an explored floor, a magic-mapped floor
+ * explored at once, travel and rest; and, on generated floors, that a run
+ * explored with the key gives the digest of the same commands typed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore.h"
+#include "gen.h"
+#include "input.h"
+#include "run_debug.h"
+#include "runtest.h"
+#include "said.h"
+#include "save.h"
+#include "scene.h"
+
+static GameData data;
+
+static int item(const char *id)
+{
+    int kind = data_find_item(&data, id);
+    if (kind < 0) {
+        fprintf(stderr, "no item %s\n", id);
+        exit(EXIT_FAILURE);
+    }
+    return kind;
+}
+
+static void spawn(Run *run, const char *id, Point pos, MonsterState state)
+{
+    int kind = data_find_monster(&data, id);
+    CHECK(kind >= 0);
+    Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
+    m.state = state;
+    CHECK(lvl_add_monster(run_debug_level(run), &m));
+    run_debug_refresh(run);
+}
+
+static void lay(Run *run, const char *id, int count, Point pos)
+{
+    FloorItem it = {pos, {item(id), count}, false};
+    CHECK(lvl_add_item(run_debug_level(run), &it));
+    run_debug_refresh(run);
+}
+
+static void trap(Run *run, TrapKind kind, Point pos, bool known)
+{
+    Trap t = {pos, kind, known};
+    CHECK(lvl_add_trap(run_debug_level(run), &t));
+}
+
+/* What one go said when it stopped, and how */
+typedef struct Go {
+    ExploreStop why;
+    char message[160];
+    int commands;
+    bool on_trap;     /* the player stood on a known trap after a step */
+} Go;
+
+/* True if the command steps onto a trap the player knows of */
+static bool onto_known_trap(const Run *run, Command command)
+{
+    if (command.kind != CMD_MOVE) return false;
+    const Level *level = run_level(run);
+    int t = lvl_trap_at(level, point_add(run_player(run)->pos, DIRS[command.arg]));
+    return t >= 0 && level->traps[t].known;
+}
+
+/* Explores (travels, rests) until a stop, as a player's key would */
+static Go go(Run *run, Explorer *e, ExploreKind kind, Point target)
+{
+    Go result = {EXPLORE_GO, "", 0, false};
+    explore_start(e, run, kind, target);
+    for (;;) {
+        Command command;
+        result.why = explore_next(e, run, &command, result.message, sizeof result.message);
+        if (result.why != EXPLORE_GO) break;
+        if (onto_known_trap(run, command)) result.on_trap = true;
+        CHECK(run_command(run, command));
+        CHECK(run_invariants_hold(run));
+        ++result.commands;
+    }
+    return result;
+}
+
+static Go explore(Run *run, Explorer *e) { return go(run, e, EXPLORE_FLOOR, run_player(run)->pos); }
+
+#define EXPECT_STOP(g, reason, text) do { \
+    CHECK_INT((g).why, (reason)); \
+    CHECK_STR((g).message, (text)); \
+} while (0)
+
+/* ---- A stop for each reason ----------------------------------------------- */
+
+/* The door opens onto a monster: it stops there, never past the door */
+static void test_monster_behind_door(void)
+{
+    static const char *const ROWS[] = {
+        "#########",
+        "#@......#",
+        "#######+#",
+        "      #.#",
+        "      #m#",
+        "      ###",
+        NULL,
+    };
+    Run *run = scene_build(&data, 11, 2, ROWS);
+    spawn(run, "jackal", scene_find(ROWS, 'm'), MS_ASLEEP);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "A jackal comes into view.");
+    CHECK_INT(map_at(&run_level(run)->map, 7, 2), T_OPEN_DOOR);
+    CHECK_INT(run_player(run)->pos.y, 1);      /* still in the room */
+    /* and it won't go on while the jackal is in view */
+    g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "A jackal comes into view.");
+    CHECK_INT(g.commands, 0);
+    run_free(run);
+}
+
+/* A hidden dart trap hurts; a poison needle begins a status; an alarm is
+ * a trap found */
+static void test_traps_sprung(void)
+{
+    static const char *const ROWS[] = {
+        "##########",
+        "#@.a....$#",
+        "##########",
+        NULL,
+    };
+    struct { TrapKind kind; ExploreStop why; const char *text; } cases[] = {
+        {TRAP_DART, EXPLORE_HURT, "You stop: you are hurt."},
+        {TRAP_POISON_NEEDLE, EXPLORE_STATUS, "You stop: you are poisoned."},
+        {TRAP_ALARM, EXPLORE_TRAP, ""},
+    };
+    for (int i = 0; i < 3; ++i) {
+        Run *run = scene_build(&data, 12, 2, ROWS);
+        trap(run, cases[i].kind, scene_find(ROWS, 'a'), false);
+        lay(run, "gold", 5, scene_find(ROWS, '$'));   /* worth walking to */
+        Explorer e;
+        e.marked = false;
+        Go g = explore(run, &e);
+        EXPECT_STOP(g, cases[i].why, cases[i].text);
+        CHECK(point_eq(run_player(run)->pos, scene_find(ROWS, 'a')));
+        /* a known trap now: going on steps round it or not at all */
+        g = explore(run, &e);
+        CHECK(!g.on_trap);
+        run_free(run);
+    }
+}
+
+/* A known trap in the only corridor: everything this side is explored,
+ * and the player never steps on it; in a room, the way goes round */
+static void test_never_onto_known_trap(void)
+{
+    static const char *const ROWS[] = {
+        "#############",
+        "#@....#.....#",
+        "#.....a.....#",
+        "#.....#.....#",
+        "#############",
+        NULL,
+    };
+    Run *run = scene_build(&data, 13, 2, ROWS);
+    Point a = scene_find(ROWS, 'a');
+    trap(run, TRAP_DART, a, true);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    CHECK(!g.on_trap);
+    CHECK(!map_explored(&run_level(run)->map, 10, 2));
+    CHECK(run_player(run)->pos.x < a.x);
+    run_free(run);
+
+    static const char *const ROOM[] = {
+        "#########",
+        "#.......#",
+        "#@..a..b#",
+        "#.......#",
+        "#########",
+        NULL,
+    };
+    run = scene_build(&data, 14, 2, ROOM);
+    trap(run, TRAP_DART, scene_find(ROOM, 'a'), true);
+    e.marked = false;
+    g = go(run, &e, EXPLORE_TRAVEL, scene_find(ROOM, 'b'));
+    CHECK_INT(g.why, EXPLORE_ARRIVED);
+    CHECK(!g.on_trap);
+    CHECK_INT(run_player(run)->hp, run_player(run)->max_hp);
+    run_free(run);
+}
+
+/* An item comes into view: a stop; the next go picks it up */
+static void test_item(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@....#",
+        "#####.#",
+        "    #.#",
+        "    #d#",
+        "    ###",
+        NULL,
+    };
+    Run *run = scene_build(&data, 15, 2, ROWS);
+    lay(run, "dagger", 1, scene_find(ROWS, 'd'));
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_ITEM, "You see a dagger.");
+    g = explore(run, &e);
+    CHECK(pack_find(&run_player(run)->pack, item("dagger")) >= 0);
+    CHECK(said_among(run, "You pick up a dagger.") || pack_find(&run_player(run)->pack, item("dagger")) >= 0);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    run_free(run);
+}
+
+/* The pack is full: it walks to the item and says so, and leaves it */
+static void test_pack_full(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@..d.#",
+        "#######",
+        NULL,
+    };
+    Run *run = scene_build(&data, 16, 2, ROWS);
+    Pack *pack = &run_debug_player(run)->pack;
+    for (int kind = 0; kind < data.item_count && pack->count < PACK_SLOTS; ++kind) {
+        ItemClass c = data.items[kind].item_class;
+        if (c == IC_GOLD || c == IC_AMULET || kind == item("mace")) continue;
+        if (pack_find(pack, kind) < 0) CHECK(pack_add(pack, (Stack){kind, 1}));
+    }
+    CHECK_INT(pack->count, PACK_SLOTS);
+    lay(run, "mace", 1, scene_find(ROWS, 'd'));
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);    /* in view from the start: no stop for it */
+    EXPECT_STOP(g, EXPLORE_PACK_FULL, "Your pack is full.");
+    CHECK(point_eq(run_player(run)->pos, scene_find(ROWS, 'd')));
+    g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    run_free(run);
+}
+
+/* The stairs come into view: a stop; then explored, N steps away; G goes there */
+static void test_stairs(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@....#",
+        "#####.#",
+        "    #.#",
+        "    #>#",
+        "    ###",
+        NULL,
+    };
+    Run *run = scene_build(&data, 17, 2, ROWS);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_STAIRS, "You see the stairs down.");
+    g = explore(run, &e);
+    Point stairs;
+    CHECK(explore_known_stairs(run, &stairs) && point_eq(stairs, scene_find(ROWS, '>')));
+    int steps = chebyshev(run_player(run)->pos, stairs);   /* the corridor is straight */
+    char text[80];
+    snprintf(text, sizeof text, "Explored. The stairs are %d step%s away.", steps, steps == 1 ? "" : "s");
+    EXPECT_STOP(g, EXPLORE_EXPLORED, text);
+    g = go(run, &e, EXPLORE_TRAVEL, stairs);
+    CHECK_INT(g.why, EXPLORE_ARRIVED);
+    CHECK(point_eq(run_player(run)->pos, stairs));
+    CHECK_INT(g.commands, steps);
+    run_free(run);
+}
+
+/* A secret door at a dead end: explored, then searched a few turns at a
+ * time until it's found, then the way on explored */
+static void test_secret_door(void)
+{
+    static const char *const ROWS[] = {
+        "###########",
+        "#@....*...#",
+        "#####.###.#",
+        "    #.# #>#",
+        "    ### ###",
+        NULL,
+    };
+    Run *run = scene_build(&data, 18, 2, ROWS);
+    map_set(&run_debug_level(run)->map, 5, 3, T_FLOOR);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    bool found = false;
+    int searches = 0;
+    for (int i = 0; i < 20 && !found; ++i) {
+        g = explore(run, &e);
+        if (g.why == EXPLORE_SECRET_DOOR) {
+            found = true;
+            CHECK(said_among(run, "You find a secret door!"));
+        } else {
+            EXPECT_STOP(g, EXPLORE_SEARCHED, "You search for a secret door here, and find nothing yet.");
+            ++searches;
+        }
+    }
+    CHECK(found);
+    CHECK_INT(map_at(&run_level(run)->map, 6, 1), T_CLOSED_DOOR);
+    g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_STAIRS, "You see the stairs down.");
+    run_free(run);
+}
+
+/* A magic-mapped floor counts as explored */
+static void test_magic_mapped(void)
+{
+    static const char *const ROWS[] = {
+        "##########",
+        "#@.......#",
+        "######.###",
+        "     #.#  ",
+        "     #.###",
+        "     #..>#",
+        "     #####",
+        NULL,
+    };
+    Run *run = scene_build(&data, 19, 2, ROWS);
+    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("magic_mapping"), 1}));
+    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
+    CHECK(run_command(run, (Command){CMD_CHOOSE, 0}));
+    CHECK(said_among(run, "A map of the floor forms in your mind."));
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "Explored. The stairs are 9 steps away.");
+    CHECK_INT(g.commands, 0);
+    run_free(run);
+}
+
+/* Rest: until hp is full, stopped by a monster coming */
+static void test_rest(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@....#",
+        "#######",
+        NULL,
+    };
+    Run *run = scene_build(&data, 20, 2, ROWS);
+    Explorer e;
+    e.marked = false;
+    Go g = go(run, &e, EXPLORE_REST, run_player(run)->pos);
+    EXPECT_STOP(g, EXPLORE_RESTED, "You have no need to rest.");
+    run_debug_player(run)->hp -= 3;
+    g = go(run, &e, EXPLORE_REST, run_player(run)->pos);
+    EXPECT_STOP(g, EXPLORE_RESTED, "You are rested.");
+    CHECK_INT(run_player(run)->hp, run_player(run)->max_hp);
+    CHECK(g.commands > 0);
+    run_debug_player(run)->hp -= 3;
+    spawn(run, "jackal", (Point){5, 1}, MS_ASLEEP);
+    g = go(run, &e, EXPLORE_REST, run_player(run)->pos);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "A jackal comes into view.");
+    CHECK_INT(g.commands, 0);
+    run_free(run);
+}
+
+/* ---- Through the input: keys, and the same digest as typed --------------- */
+
+static int typed_key(Command c)
+{
+    static const char MOVES[] = "kulnjbhy";
+    switch (c.kind) {
+    case CMD_MOVE: return MOVES[c.arg];
+    case CMD_PICK_UP: return 'g';
+    case CMD_SEARCH: return 's';
+    case CMD_WAIT: return '.';
+    default: return -1;
+    }
+}
+
+/* o pressed over and over on generated floors, and the commands it gave
+ * typed into a second run: the same digest */
+static void test_same_as_typed(int seeds)
+{
+    int total = 0;
+    for (int s = 0; s < seeds; ++s) {
+        InputSetup setup = {&data, NULL, 700 + (uint64_t)s, 1 + s % 4, false, s % data.class_count, false,
+                            NULL, false, NULL};
+        Input a, b;
+        CHECK(input_open(&a, &setup));
+        CHECK(input_open(&b, &setup));
+        Run *shadow = run_clone(a.session.run);
+        int typed[4096], count = 0;
+        for (int press = 0; press < 40 && count < 4000; ++press) {
+            if (input_screen(&a) != SCREEN_PLAYING) break;
+            /* the same command the key gives, worked out on the shadow */
+            Explorer e = a.explorer;
+            explore_start(&e, shadow, EXPLORE_FLOOR, run_player(shadow)->pos);
+            int keys[] = {'o'};
+            input_play(&a, keys, 1);
+            for (;;) {
+                Command command;
+                char message[160];
+                if (explore_next(&e, shadow, &command, message, sizeof message) != EXPLORE_GO) break;
+                int key = typed_key(command);
+                CHECK(key >= 0);
+                CHECK(run_command(shadow, command));
+                if (count < 4096) typed[count++] = key;
+            }
+            /* past a monster in view: a step of any kind, typed too */
+            if (input_screen(&a) == SCREEN_PLAYING && count < 4096) {
+                typed[count++] = 's';
+                int k[] = {'s'};
+                input_play(&a, k, 1);
+                CHECK(run_command(shadow, (Command){CMD_SEARCH, 0}));
+            }
+        }
+        input_play(&b, typed, count);
+        CHECK(save_digest(a.session.run) == save_digest(b.session.run));
+        CHECK(save_digest(shadow) == save_digest(a.session.run));
+        total += count;
+        run_free(shadow);
+        input_free(&a);
+        input_free(&b);
+    }
+    CHECK(total > seeds * 20);
+}
+
+/* A key stops it, and G while looking travels to the cursor */
+static void test_keys(void)
+{
+    static const char *const ROWS[] = {
+        "#########",
+        "#@......#",
+        "#########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 21, 2, ROWS);
+    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    Input input;
+    CHECK(input_open(&input, &setup));
+    run_free(input.session.run);
+    session_start(&input.session, NULL, run);
+    CHECK_INT(input_key(&input, 'x'), INPUT_REDRAW);
+    for (int i = 0; i < 4; ++i) input_key(&input, 'l');
+    input_key(&input, 'G');            /* the first step is taken at once */
+    CHECK(input_auto_going(&input));
+    CHECK_INT(run_player(run)->pos.x, 2);
+    input_auto_step(&input);
+    CHECK_INT(run_player(run)->pos.x, 3);
+    CHECK_INT(input_key(&input, 'j'), INPUT_REDRAW);   /* stops, and nothing else */
+    CHECK(!input_auto_going(&input));
+    CHECK_INT(run_player(run)->pos.x, 3);
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
+    input_click(&input, (Point){7, 1});
+    while (input_auto_going(&input)) input_auto_step(&input);
+    CHECK_INT(run_player(run)->pos.x, 7);
+    int keys[] = {'G'};
+    input_play(&input, keys, 1);
+    CHECK(said_among(run, "You don't know where the stairs are."));
+    input_free(&input);
+}
+
+int main(void)
+{
+    load_shipped_data(&data);
+    test_monster_behind_door();
+    test_traps_sprung();
+    test_never_onto_known_trap();
+    test_item();
+    test_pack_full();
+    test_stairs();
+    test_secret_door();
+    test_magic_mapped();
+    test_rest();
+    test_keys();
+    test_same_as_typed(check_sanitized() ? 3 : 12);
+    data_free(&data);
+    return check_done("test_explore");
+}
