@@ -187,8 +187,11 @@ int front_window(const FrontOptions *options)
         if (ui->dirty) ui_draw(ui);
         GfxEvent event;
         bool autoing = input_auto_going(&ui->input);
-        if (gfx_wait_event(f.gfx, &event, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS)) handle(ui, &event);
-        else if (autoing) ui_auto_step(ui);   /* a key pressed meanwhile stopped it */
+        bool got = gfx_wait_event(f.gfx, &event, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
+        if (got) handle(ui, &event);
+        /* the next step, unless a key came (it stopped the going); a moving
+         * mouse doesn't hold the steps up */
+        if (autoing && (!got || event.kind != GFX_KEY)) ui_auto_step(ui);
         /* a key pressed during the flight is the next key, not lost */
         while (!ui->quit && ui_animate(ui, &event)) handle(ui, &event);
         if (stop_signal() != 0) {
