@@ -51,12 +51,12 @@ static void shipped_classes_start_with_their_kits(const GameData *data)
 
         run = run_new_as(data, 40 + (uint64_t)floor, floor, rogue);
         p = run_player(run);
-        CHECK_INT(p->hp, 30);
+        CHECK_INT(p->hp, 34);
         CHECK_INT(p->strength, 1);
         CHECK_INT(p->weapon, kind(data, "dagger"));
         CHECK_INT(p->armor, kind(data, "leather_armor"));
         CHECK_INT(p->pack.count, 2);
-        CHECK_INT(count_in_pack(p, kind(data, "throwing_dagger")), 8);
+        CHECK_INT(count_in_pack(p, kind(data, "throwing_dagger")), 12);
         CHECK_INT(count_in_pack(p, mapping), 1);
         CHECK(run_kind_known(run, mapping));
         char name[96];
@@ -165,7 +165,7 @@ static void runner_takes_class(const GameData *data)
         char digest[40];
         snprintf(digest, sizeof digest, "digest %016llx", (unsigned long long)save_digest(run));
         CHECK(strstr(out, digest) != NULL);
-        CHECK(strstr(out, "hp 30/30") != NULL);
+        CHECK(strstr(out, "hp 34/34") != NULL);
         run_free(run);
     }
     if (amulets("--seed 6 --class wizard --play ''", out, sizeof out, &status)) {

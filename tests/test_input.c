@@ -550,7 +550,7 @@ static void class_choice(void)
     CHECK_INT(input_key(&input, 'j'), INPUT_REDRAW);
     CHECK_INT(input.choice.highlighted, 1);
     CHECK(choice_has(&input, "> 2  Rogue"));
-    CHECK(choice_has(&input, "Kit: a dagger (wielded), leather armor (worn), 8 throwing daggers, a "
+    CHECK(choice_has(&input, "Kit: a dagger (wielded), leather armor (worn), 12 throwing daggers, a "
                              "scroll of magic mapping"));
     CHECK(choice_has(&input, "Knows: scrolls of magic mapping"));
     input_key(&input, AK_UP);

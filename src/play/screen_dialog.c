@@ -146,8 +146,12 @@ static int record_rows(const Input *input, const Run *run, ScreenDialog *out, in
     }
     char path[RECORD_COLUMNS + 1];
     size_t length = strlen(where);
-    if (length <= RECORD_COLUMNS) snprintf(path, sizeof path, "%s", where);
-    else snprintf(path, sizeof path, "...%s", where + length - (RECORD_COLUMNS - 3));
+    if (length <= RECORD_COLUMNS) {
+        memcpy(path, where, length + 1);
+    } else {
+        memcpy(path, "...", 3);   /* the path's end is the file's own name */
+        memcpy(path + 3, where + length - (RECORD_COLUMNS - 3), RECORD_COLUMNS - 3 + 1);
+    }
     row_at(out, row, "The record of this run is in", PAL_DIM_TEXT, DIALOG_CENTRE);
     row_at(out, row + 1, path, PAL_DIM_TEXT, DIALOG_CENTRE);
     if ((int)strlen(path) > out->columns) out->columns = (int)strlen(path);
