@@ -3,12 +3,14 @@
  * names to run only those (e.g. "bench sight distance"). */
 #include "bench.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cave.h"
+#include "data.h"
 #include "rng.h"
 #include "rooms.h"
 
@@ -31,6 +33,22 @@ static const BenchFigure FIGURES[] = {
 };
 
 enum { FIGURE_COUNT = (int)(sizeof FIGURES / sizeof FIGURES[0]) };
+
+const GameData *bench_shipped_data(void)
+{
+    static GameData data;   /* the benchmark's own program: one load for all */
+    static bool loaded;
+    if (!loaded) {
+        Errors errors = {0};
+        if (!data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) {
+            fprintf(stderr, "bench: the data has mistakes\n");
+            exit(EXIT_FAILURE);
+        }
+        errors_clear(&errors);
+        loaded = true;
+    }
+    return &data;
+}
 
 double bench_now(void)
 {

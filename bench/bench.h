@@ -30,6 +30,11 @@ typedef struct BenchFigure {
     void (*run)(const BenchFloors *floors);
 } BenchFigure;
 
+/* The shipped data, read once for the whole benchmark (a mistake in it
+ * ends the benchmark) */
+struct GameData;
+const struct GameData *bench_shipped_data(void);
+
 /* Seconds on a monotonic clock */
 double bench_now(void);
 

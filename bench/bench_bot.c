@@ -12,26 +12,11 @@
 
 enum { BOT_RUNS = 24, MOST_TURNS = 60000 };
 
-static const GameData *bot_data(void)
-{
-    static GameData data;
-    static bool loaded;
-    if (!loaded) {
-        Errors errors = {0};
-        if (!data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) {
-            fprintf(stderr, "bench: the data has mistakes\n");
-            exit(EXIT_FAILURE);
-        }
-        errors_clear(&errors);
-        loaded = true;
-    }
-    return &data;
-}
 
 /* One whole run by the bot: its turns */
 static long bot_run(uint64_t seed, int class_index)
 {
-    Run *run = run_new_as(bot_data(), seed, 1, class_index);
+    Run *run = run_new_as(bench_shipped_data(), seed, 1, class_index);
     Bot *bot = malloc(sizeof *bot);
     if (run == NULL || bot == NULL) exit(EXIT_FAILURE);
     bot_start(bot);
@@ -62,7 +47,7 @@ static void *worker(void *arg)
         int job = s->next < s->runs ? s->next++ : -1;
         pthread_mutex_unlock(&s->lock);
         if (job < 0) return NULL;
-        long turns = bot_run(7000 + (uint64_t)job, job % bot_data()->class_count);
+        long turns = bot_run(7000 + (uint64_t)job, job % bench_shipped_data()->class_count);
         pthread_mutex_lock(&s->lock);
         s->turns += turns;
         pthread_mutex_unlock(&s->lock);

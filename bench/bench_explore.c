@@ -9,21 +9,6 @@
 
 enum { EXPLORE_RUNS = 20, STEPS_PER_RUN = 200 };
 
-static const GameData *explore_data(void)
-{
-    static GameData data;
-    static bool loaded;
-    if (!loaded) {
-        Errors errors = {0};
-        if (!data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) {
-            fprintf(stderr, "bench: the data has mistakes\n");
-            exit(EXIT_FAILURE);
-        }
-        errors_clear(&errors);
-        loaded = true;
-    }
-    return &data;
-}
 
 static int explored_ground(const Run *run, int *ground)
 {
@@ -64,7 +49,7 @@ void bench_explore(const BenchFloors *floors)
         double total = 0;
         int steps = 0, going = 0;
         for (int r = 0; r < EXPLORE_RUNS; ++r) {
-            Run *run = run_new(explore_data(), 5000 + (uint64_t)r, 5);
+            Run *run = run_new(bench_shipped_data(), 5000 + (uint64_t)r, 5);
             /* no monster to stop it: the figure is the pathing's */
             run_debug_level(run)->monster_count = 0;
             run_debug_refresh(run);

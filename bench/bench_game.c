@@ -13,21 +13,6 @@
 
 enum { TURN_RUNS = 40, TURNS_PER_RUN = 250, FLOORS_PER_DEPTH = 300, SAVES = 400 };
 
-static const GameData *shipped(void)
-{
-    static GameData data;
-    static bool loaded;
-    if (!loaded) {
-        Errors errors = {0};
-        if (!data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) {
-            fprintf(stderr, "bench: the data has mistakes\n");
-            exit(EXIT_FAILURE);
-        }
-        errors_clear(&errors);
-        loaded = true;
-    }
-    return &data;
-}
 
 static double percentile(double *values, int n, int percent)
 {
@@ -40,7 +25,7 @@ static double percentile(double *values, int n, int percent)
  * whole floor's worth of hunting */
 static Run *hunted_run(uint64_t seed)
 {
-    Run *run = run_new(shipped(), seed, LAST_FLOOR);
+    Run *run = run_new(bench_shipped_data(), seed, LAST_FLOOR);
     Level *level = run_debug_level(run);
     Player *player = run_debug_player(run);
     for (int i = 0; i < level->monster_count; ++i) {
@@ -94,7 +79,7 @@ static void bench_new_floors(void)
             rng_seed(&rng, (uint64_t)(depth * 100000 + i));
             Point start;
             double t0 = bench_now();
-            gen_level(&level, shipped(), &rng, depth, &start);
+            gen_level(&level, bench_shipped_data(), &rng, depth, &start);
             times[i] = all[n++] = bench_now() - t0;
             bench_consume((uint64_t)level.monster_count);
         }
@@ -118,7 +103,7 @@ static void bench_save_load(void)
         Errors errors = {0};
         Run *loaded = NULL;
         t0 = bench_now();
-        save_read(shipped(), text, length, &loaded, &errors);
+        save_read(bench_shipped_data(), text, length, &loaded, &errors);
         reads[i] = bench_now() - t0;
         if (loaded == NULL) {
             fprintf(stderr, "bench: the save didn't load: %s\n", errors.count ? errors.lines[0] : "");

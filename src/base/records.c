@@ -637,6 +637,22 @@ int fld_number_in(Fields *fields, const char *key, int least, int most)
     return number;
 }
 
+uint64_t fld_u64(Fields *fields, const char *key)
+{
+    const char *text = fld_text(fields, key);
+    uint64_t value = 0;
+    bool good = text[0] != '\0' && strlen(text) <= 20;
+    for (const char *p = text; good && *p; ++p) {
+        uint64_t digit = (uint64_t)(*p - '0');
+        good = *p >= '0' && *p <= '9' && value <= (UINT64_MAX - digit) / 10;
+        value = value * 10 + digit;
+    }
+    if (!good && text[0] != '\0') {
+        fld_report(fields, fld_line(fields, key), "'%s' should be a whole number", key);
+    }
+    return good ? value : 0;
+}
+
 int fld_number(Fields *fields, const char *key, int least)
 {
     return fld_number_in(fields, key, least, REC_NUMBER_MAX);

@@ -17,6 +17,7 @@
 #define AMULETS_RECORDS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "color.h"
@@ -73,6 +74,9 @@ const char *fld_text(Fields *fields, const char *key);
 /* Text of at most size - 1 bytes, copied into out */
 void fld_text_into(Fields *fields, const char *key, char *out, size_t size);
 int fld_number(Fields *fields, const char *key, int least);
+/* A whole number 0 to 2^64 - 1, for what outgrows the records' own
+ * numbers (a seed): "'seed' should be a whole number", and 0 */
+uint64_t fld_u64(Fields *fields, const char *key);
 /* A whole number from least to most ("'sight' should be at most 64") */
 int fld_number_in(Fields *fields, const char *key, int least, int most);
 /* Exactly n whole numbers, each at least least, into out. */

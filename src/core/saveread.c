@@ -76,22 +76,6 @@ static int read_monster_kind(Fields *fields, const GameData *data)
     return kind;
 }
 
-/* The seed is bigger than the records' whole numbers go */
-static uint64_t read_seed(Fields *fields)
-{
-    const char *text = fld_text(fields, "seed");
-    uint64_t seed = 0;
-    bool good = text[0] != '\0' && strlen(text) <= 20;
-    for (const char *p = text; good && *p; ++p) {
-        uint64_t digit = (uint64_t)(*p - '0');
-        good = *p >= '0' && *p <= '9' && seed <= (UINT64_MAX - digit) / 10;
-        seed = seed * 10 + digit;
-    }
-    if (!good && text[0] != '\0') {
-        fld_report(fields, fld_line(fields, "seed"), "'seed' should be a whole number");
-    }
-    return good ? seed : 0;
-}
 
 /* ---- Records --------------------------------------------------------- */
 
@@ -114,7 +98,7 @@ static void read_run(Reading *r, Fields *fields)
 {
     Run *run = r->run;
     ++r->runs;
-    run->seed = read_seed(fields);
+    run->seed = fld_u64(fields, "seed");
     run->turn = fld_number(fields, "turn", 0);
     run->level.depth = fld_number(fields, "floor", 1);
     if (run->level.depth > LAST_FLOOR) {

@@ -101,21 +101,6 @@ char *scores_text(const ScoreTable *table, size_t *length)
 
 /* ---- Reading ------------------------------------------------------------- */
 
-static uint64_t read_seed(Fields *fields)
-{
-    const char *text = fld_text(fields, "seed");
-    uint64_t seed = 0;
-    bool good = text[0] != '\0' && strlen(text) <= 20;
-    for (const char *p = text; good && *p; ++p) {
-        uint64_t digit = (uint64_t)(*p - '0');
-        good = *p >= '0' && *p <= '9' && seed <= (UINT64_MAX - digit) / 10;
-        seed = seed * 10 + digit;
-    }
-    if (!good && text[0] != '\0') {
-        fld_report(fields, fld_line(fields, "seed"), "'seed' should be a whole number");
-    }
-    return good ? seed : 0;
-}
 
 /* "2026-12-01 11:00" */
 static void read_date(Fields *fields, char out[SCORES_DATE_SIZE])
@@ -146,7 +131,7 @@ static void read_score(Fields *fields, Score *s)
     s->amulets = fld_number_in(fields, "amulets", 0, AMULETS);
     s->gold = fld_number(fields, "gold", 0);
     s->turns = fld_number(fields, "turns", 0);
-    s->seed = read_seed(fields);
+    s->seed = fld_u64(fields, "seed");
     read_date(fields, s->date);
 }
 
