@@ -51,10 +51,14 @@ void msg_restore(MsgLog *log, const char *text, int count)
     message->read = true;
 }
 
+/* Only the newest few are ever unread (msglog.h), so marking stops at
+ * the first read one: a long history costs nothing a command */
 void msg_mark_read(MsgLog *log)
 {
-    for (int i = 0; i < log->count; ++i) {
-        log->messages[(log->first + i) % LOG_MAX].read = true;
+    for (int i = log->count - 1; i >= 0; --i) {
+        Message *m = &log->messages[(log->first + i) % LOG_MAX];
+        if (m->read) break;
+        m->read = true;
     }
 }
 
