@@ -66,17 +66,14 @@ static long play_all(const Golden *goldens, int count, const GameData *data)
 void bench_replay(const BenchFloors *floors)
 {
     (void)floors;
-    GameData data = {0};
-    Errors errors = {0};
+    const GameData *data = bench_shipped_data();
     static Golden goldens[MAX_REPLAYS];
-    bool loaded = data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors);
-    errors_clear(&errors);
-    int count = loaded ? load_goldens(goldens) : 0;
+    int count = load_goldens(goldens);
     double rates[BENCH_BATCHES];
     bool good = count > 0;
     for (int b = 0; b < BENCH_BATCHES && good; ++b) {
         double t0 = bench_now();
-        long commands = play_all(goldens, count, &data);
+        long commands = play_all(goldens, count, data);
         rates[b] = (double)commands / (bench_now() - t0);
         good = commands > 0;
     }
@@ -86,5 +83,4 @@ void bench_replay(const BenchFloors *floors)
         fprintf(stderr, "bench: the golden replays can't be replayed\n");
     }
     for (int i = 0; i < count; ++i) rep_free(&goldens[i].replay);
-    data_free(&data);
 }

@@ -34,13 +34,10 @@ static void settle_screen(void)
     curs_set(0);
 }
 
-static bool open_input(Input *input, GameData *data, int floor)
+static bool open_input(Input *input, int floor)
 {
-    Errors errors = {0};
-    bool ok = data_load_dir(data, AMULETS_SOURCE_DIR "/data", &errors);
-    errors_clear(&errors);
-    InputSetup setup = {data, NULL, 5, floor, false, 0, false, NULL, false, NULL};
-    return ok && input_open(input, &setup);
+    InputSetup setup = {bench_shipped_data(), NULL, 5, floor, false, 0, false, NULL, false, NULL};
+    return input_open(input, &setup);
 }
 
 /* Medians of FRAMES frames at one size, every cell of the floor seen */
@@ -48,9 +45,8 @@ static void frames(int width, int height)
 {
     FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
     SCREEN *screen = out && in ? newterm("xterm-256color", out, in) : NULL;
-    GameData data = {0};
     Input input;
-    if (screen == NULL || !open_input(&input, &data, 5)) {
+    if (screen == NULL || !open_input(&input, 5)) {
         fprintf(stderr, "bench: the terminal couldn't start\n");
         return;
     }
@@ -74,7 +70,6 @@ static void frames(int width, int height)
     endwin();
     delscreen(screen);
     input_free(&input);
-    data_free(&data);
     fclose(out);
     fclose(in);
 }
@@ -104,9 +99,8 @@ static void bytes_per_step(void)
     fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
     FILE *out = fdopen(slave, "w"), *in = fdopen(dup(slave), "r");
     SCREEN *screen = newterm("xterm-256color", out, in);
-    GameData data = {0};
     Input input;
-    if (screen == NULL || !open_input(&input, &data, 1)) {
+    if (screen == NULL || !open_input(&input, 1)) {
         fprintf(stderr, "bench: the terminal couldn't start on a pty\n");
         return;
     }
@@ -134,7 +128,6 @@ static void bytes_per_step(void)
     endwin();
     delscreen(screen);
     input_free(&input);
-    data_free(&data);
     fclose(out);
     fclose(in);
     close(master);

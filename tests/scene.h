@@ -60,6 +60,18 @@ static inline Run *scene_build(const GameData *game_data, uint64_t seed, int dep
     return run;
 }
 
+/* A kind of item by its id; a test's data without it is a mistake in
+ * the test, and ends it */
+static inline int scene_item(const GameData *game_data, const char *id)
+{
+    int kind = data_find_item(game_data, id);
+    if (kind < 0) {
+        fprintf(stderr, "no item %s\n", id);
+        exit(EXIT_FAILURE);
+    }
+    return kind;
+}
+
 /* The cell of the one character c in the rows */
 static inline Point scene_find(const char *const rows[], char c)
 {

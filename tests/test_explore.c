@@ -19,15 +19,7 @@
 
 static GameData data;
 
-static int item(const char *id)
-{
-    int kind = data_find_item(&data, id);
-    if (kind < 0) {
-        fprintf(stderr, "no item %s\n", id);
-        exit(EXIT_FAILURE);
-    }
-    return kind;
-}
+static int item(const char *id) { return scene_item(&data, id); }
 
 static void spawn(Run *run, const char *id, Point pos, MonsterState state)
 {

@@ -399,11 +399,6 @@ static bool clear_shot(const Run *run, const Monster *m, ShotKind kind, ShotPlan
     return false;
 }
 
-static void killer_name(const MonsterDef *kind, char *out, size_t size)
-{
-    run_with_article(kind->name, out, size);
-}
-
 bool shot_monster_shoots(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
@@ -424,7 +419,7 @@ bool shot_monster_shoots(Run *run, int index)
     else run_say(run, "An arrow hits you.");
     add_hit(run, run->player.pos);
     char killer[NAME_SIZE + 8];
-    killer_name(kind, killer, sizeof killer);
+    run_with_article(kind->name, killer, sizeof killer);
     run_hurt_player(run, damage < 1 ? 1 : damage, killer);
     return true;
 }
@@ -447,7 +442,7 @@ static void breathe(Run *run, Monster *m, const ShotPlan *flame)
         int damage = rng_roll(&run->rng, kind->ranged_min, kind->ranged_max);
         if (point_eq(cell, run->player.pos)) {
             char killer[NAME_SIZE + 8];
-            killer_name(kind, killer, sizeof killer);
+            run_with_article(kind->name, killer, sizeof killer);
             run_say(run, "The fire burns you.");
             add_hit(run, cell);
             run_hurt_player(run, damage, killer);

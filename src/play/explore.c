@@ -177,16 +177,8 @@ static int doors_around(const Run *run)
 /* The nearest monster in sight, if any */
 static int monster_in_view(const Run *run)
 {
-    const Level *level = run_level(run);
-    Point me = run_player(run)->pos;
-    int best = -1, best_d = 0;
-    for (int i = 0; i < level->monster_count; ++i) {
-        Point at = level->monsters[i].pos;
-        if (!run_sees(run, at)) continue;
-        int d = chebyshev(at, me);
-        if (best < 0 || d < best_d) best = i, best_d = d;
-    }
-    return best;
+    SeenMonster seen[MAX_MONSTERS];
+    return explore_monsters_in_view(run, seen, MAX_MONSTERS) > 0 ? seen[0].index : -1;
 }
 
 static void remember_now(Explorer *e, const Run *run, const Sight *sight)

@@ -3,10 +3,17 @@
 
 #include <stdio.h>
 
+/* The furthest a page scrolls: its last lines in view */
+static int most_scroll(const Input *input)
+{
+    int lines = screen_info_lines(input, input->session.run);
+    return lines > INFO_PAGE_LINES ? lines - INFO_PAGE_LINES : 0;
+}
+
 static void open_page(Input *input, InfoPage page)
 {
     input->info = (InfoState){page, 0, 0};
-    if (page == INFO_HISTORY) input->info.scroll = 1 << 20;   /* clamped to the newest */
+    if (page == INFO_HISTORY) input->info.scroll = most_scroll(input);   /* the newest */
 }
 
 bool info_playing_key(Input *input, int key, InputResult *out)
@@ -39,6 +46,7 @@ InputResult info_key(Input *input, int key)
     if (key_bound(keys, KB_BACK, key)) {
         /* examining goes back to the choice; the rest close */
         info->page = info->page == INFO_EXAMINE ? INFO_PICK : INFO_NONE;
+        info->scroll = 0;
         return INPUT_REDRAW;
     }
     if (info->page == INFO_PICK) {
@@ -46,6 +54,7 @@ InputResult info_key(Input *input, int key)
         if (key < 'a' || key >= 'a' + pack->count) return INPUT_NOTHING;
         info->page = INFO_EXAMINE;
         info->slot = key - 'a';
+        info->scroll = 0;
         return INPUT_REDRAW;
     }
     bool help_again = key_bound(keys, KB_HELP, key) || key == AK_TAB;
@@ -55,9 +64,7 @@ InputResult info_key(Input *input, int key)
     }
     int dir = key_direction_in(keys, key);
     if (dir == 0 || dir == 4) {
-        int lines = screen_info_lines(input, input->session.run);
-        int most = lines > INFO_PAGE_LINES ? lines - INFO_PAGE_LINES : 0;
-        if (info->scroll > most) info->scroll = most;
+        int most = most_scroll(input);
         info->scroll += dir == 0 ? -1 : 1;
         if (info->scroll < 0) info->scroll = 0;
         if (info->scroll > most) info->scroll = most;

@@ -165,7 +165,7 @@ static InputResult title_key(Input *input, int key)
     if (key_bound(keys, KB_CONTINUE, key) && !input->title.failed) {
         return input_continue(input) ? INPUT_NEW_RUN : INPUT_REDRAW;
     }
-    if (key == 'H') {
+    if (key_bound(input->setup.keys, KB_SCORES, key)) {
         scores_show(&input->scores, input->setup.slot);
         return INPUT_REDRAW;
     }
@@ -218,7 +218,7 @@ static InputResult class_key(Input *input, int key)
     int count = input->setup.data->class_count;
     if (key >= '1' && key <= '9' && key - '1' < count) return choose_class(input, key - '1');
     if (key == AK_ENTER) return choose_class(input, choice->highlighted);
-    if (key == 'H') {
+    if (key_bound(input->setup.keys, KB_SCORES, key)) {
         scores_show(&input->scores, input->setup.slot);
         return INPUT_REDRAW;
     }

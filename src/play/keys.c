@@ -57,6 +57,7 @@ static const BindingDef BINDINGS[KB_COUNT] = {
     [KB_TRAVEL] = {"travel", ON_PLAY | ON_LOOK, {'G'}, "travel to the stairs (looking: to the cursor)"},
     [KB_REST] = {"rest", ON_PLAY, {'Z'}, "rest until healed, or until something comes"},
     [KB_EXAMINE] = {"examine", ON_PLAY, {'e'}, "examine something you carry"},
+    [KB_SCORES] = {"scores", ON_TITLE, {'H'}, "on the title: the high scores"},
 };
 
 void key_defaults(KeyMap *out)

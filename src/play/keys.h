@@ -59,6 +59,7 @@ typedef enum KeyBinding {
     KB_NEXT_TARGET, KB_PREVIOUS_TARGET,
     KB_HELP, KB_HISTORY, KB_CHARACTER, KB_KNOWN, KB_EXAMINE,   /* screens about the run */
     KB_EXPLORE, KB_TRAVEL, KB_REST,  /* o, G (to the stairs; looking, to the cursor), Z */
+    KB_SCORES,                       /* on the title and the class choice */
     KB_COUNT
 } KeyBinding;
 

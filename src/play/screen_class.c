@@ -110,5 +110,8 @@ void screen_class_choice(const Input *input, int width, ScreenClassChoice *out)
              data->class_count < 9 ? data->class_count : 9,
              choice->back == BACK_QUITS ? "quit" : "back");
     lines_wrapped(&w, keys, PAL_DIM_TEXT, SCREEN_PANEL_LINES);
-    lines_wrapped(&w, "H: the high scores", PAL_DIM_TEXT, SCREEN_PANEL_LINES);
+    char scores[32], line[64];
+    key_label(input->setup.keys, KB_SCORES, scores, sizeof scores);
+    snprintf(line, sizeof line, "%s: the high scores", scores);
+    lines_wrapped(&w, line, PAL_DIM_TEXT, SCREEN_PANEL_LINES);
 }

@@ -209,15 +209,15 @@ static void title_keys(const Input *input, ScreenDialog *out, int row)
     if (!title->failed) {
         key_row(out, row++, input, KB_CONTINUE, "Continue it", DIALOG_BLOCK);
         key_row(out, row++, input, KB_NEW_GAME, "Start a new run, and lose the saved one", DIALOG_BLOCK);
-        row_at(out, row++, "H    The high scores", PAL_TEXT, DIALOG_BLOCK);
+        key_row(out, row++, input, KB_SCORES, "The high scores", DIALOG_BLOCK);
         key_row(out, row, input, KB_QUIT, "Quit, and keep the saved run for later", DIALOG_BLOCK);
     } else if (title->other_version) {
         key_row(out, row++, input, KB_NEW_GAME, "Start a new run, and lose the saved one", DIALOG_BLOCK);
-        row_at(out, row++, "H    The high scores", PAL_TEXT, DIALOG_BLOCK);
+        key_row(out, row++, input, KB_SCORES, "The high scores", DIALOG_BLOCK);
         key_row(out, row, input, KB_QUIT, "Quit, and keep the saved run", DIALOG_BLOCK);
     } else {
         key_row(out, row++, input, KB_NEW_GAME, "Start a new run", DIALOG_BLOCK);
-        row_at(out, row++, "H    The high scores", PAL_TEXT, DIALOG_BLOCK);
+        key_row(out, row++, input, KB_SCORES, "The high scores", DIALOG_BLOCK);
         key_row(out, row, input, KB_QUIT, "Quit", DIALOG_BLOCK);
     }
 }

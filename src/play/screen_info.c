@@ -51,13 +51,14 @@ static void say_wrapped(Page *p, Color color, const char *text)
 
 static void keys_page(const Input *input, Page *p)
 {
+    KeyMap defaults;
+    const KeyMap *map = input->setup.keys;
+    if (map == NULL) {
+        key_defaults(&defaults);
+        map = &defaults;
+    }
     for (int b = 0; b < KB_COUNT; ++b) {
-        const int *keys = input->setup.keys != NULL ? input->setup.keys->keys[b] : NULL;
-        KeyMap defaults;
-        if (keys == NULL) {
-            key_defaults(&defaults);
-            keys = defaults.keys[b];
-        }
+        const int *keys = map->keys[b];
         char spelled[64] = "";
         for (int k = 0; k < KEYS_PER_BINDING && keys[k] != 0; ++k) {
             char one[16];
@@ -243,8 +244,8 @@ void screen_info(const Input *input, const Run *run, ScreenDialog *out)
     snprintf(out->lines[1].text, sizeof out->lines[1].text, "%s", HINTS[page] ? HINTS[page] : "");
     out->lines[1].color = PAL_DIM_TEXT;
     out->count = HEAD_ROWS;
-    int total = screen_info_lines(input, run);
-    int most = total > INFO_PAGE_LINES ? total - INFO_PAGE_LINES : 0;
-    Page p = {out, input->info.scroll < most ? input->info.scroll : most, 0};
+    /* the scroll is kept in range as it's changed (info.c), so one pass
+     * writes the lines in view */
+    Page p = {out, input->info.scroll, 0};
     write_page(input, run, &p);
 }
