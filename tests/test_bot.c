@@ -215,11 +215,108 @@ static void test_hidden_taken_away(int seeds)
     CHECK(total >= seeds * 2);
 }
 
+/* ---- Traps that move the player ---------------------------------------------- */
+
+static void known_trap(Run *run, TrapKind kind, Point pos)
+{
+    Trap trap = {pos, kind, true};
+    CHECK(lvl_add_trap(run_debug_level(run), &trap));
+}
+
+/* Plays until the player is on a floor below the scene's, at most
+ * most_turns; the commands that stepped onto a known trap of the kind */
+static int play_down(Run *run, int most_turns, TrapKind kind, bool *went_down)
+{
+    Bot *bot = malloc(sizeof *bot);
+    CHECK(bot != NULL);
+    bot_start(bot);
+    int depth = run_level(run)->depth, leaps = 0;
+    Command command;
+    while (run_turn(run) < most_turns && run_level(run)->depth == depth && !bot->lost &&
+           bot_next(bot, run, &command)) {
+        Point me = run_player(run)->pos;
+        if (command.kind == CMD_MOVE) {
+            KnownCell k = known_cell(run, point_add(me, DIRS[command.arg]));
+            leaps += k.trap == (int)kind;
+        }
+        run_command(run, command);
+    }
+    *went_down = run_level(run)->depth > depth;
+    free(bot);
+    return leaps;
+}
+
+/* The only way to the stairs is over a known teleport trap: with nothing
+ * left to explore or search, the bot steps onto it, as a last resort, and
+ * explores from wherever it lands, until it finds the way down */
+static void test_teleport_trap_only_way(void)
+{
+    static const char *const ROWS[] = {
+        "###########",
+        "#.........#",
+        "#....@....#",
+        "#.........#",
+        "#####t#####",
+        "    #.#    ",
+        "#####.#####",
+        "#.........#",
+        "#.........#",
+        "#....>....#",
+        "###########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 41, 2, ROWS);
+    known_trap(run, TRAP_TELEPORT, scene_find(ROWS, 't'));
+    run_debug_refresh(run);
+    bool down;
+    int leaps = play_down(run, 20000, TRAP_TELEPORT, &down);
+    printf("over the teleport trap %d times to find the stairs\n", leaps);
+    CHECK(down);
+    CHECK(leaps >= 1);
+    run_free(run);
+}
+
+/* An item past a known teleport trap, in a dead end, and the stairs out
+ * of sight past a known dart trap: once the bot crosses traps, as it must
+ * for the stairs, no way across the teleport trap ever leads to the item
+ * (it would land it elsewhere, to come back and step on it again), so it
+ * finds the stairs and goes down, never onto that trap */
+static void test_teleport_trap_no_way_across(void)
+{
+    static const char *const ROWS[] = {
+        "###########     ",
+        "#.........#     ",
+        "#....@....#     ",
+        "#.........#     ",
+        "#####t###d#     ",
+        "    #i#  #.#    ",
+        "    ###  #.#### ",
+        "         #....> ",
+        "         ###### ",
+        NULL,
+    };
+    Run *run = scene_build(&data, 42, 2, ROWS);
+    known_trap(run, TRAP_TELEPORT, scene_find(ROWS, 't'));
+    known_trap(run, TRAP_DART, scene_find(ROWS, 'd'));
+    FloorItem item = {scene_find(ROWS, 'i'), {data_find_item(&data, "gold"), 5}, false};
+    CHECK(lvl_add_item(run_debug_level(run), &item));
+    run_debug_refresh(run);
+    CHECK(known_cell(run, scene_find(ROWS, 'i')).item >= 0);
+    CHECK(known_terrain(run, scene_find(ROWS, '>')) != T_STAIRS);
+    bool down;
+    int leaps = play_down(run, 5000, TRAP_TELEPORT, &down);
+    CHECK(down);
+    CHECK_INT(leaps, 0);
+    run_free(run);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
     test_hidden();
     test_hidden_taken_away(check_sanitized() ? 6 : 30);
+    test_teleport_trap_only_way();
+    test_teleport_trap_no_way_across();
     test_same_game();
     bool sanitized = check_sanitized();
     test_many_runs(50, sanitized ? 600 : 1500, sanitized ? 5 : 35);

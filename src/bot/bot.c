@@ -9,7 +9,7 @@
  * before it goes on without it; and how many tries of auto-explore a
  * command may take (each stop, bar the floor's end, is only news) */
 enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6,
-       KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150 };
+       KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150, MOST_LEAPS = 20 };
 
 void bot_start(Bot *bot)
 {
@@ -44,6 +44,7 @@ static void arrive(Bot *bot, const Run *run)
     bot->depth = run_arrivals(run);
     bot->floor_searches = 0;
     bot->explored = bot->amulet_here = bot->nothing_left = bot->over_traps = false;
+    bot->leaps = 0;
     bot->explorer.marked = false;
     bot->explorer.going = false;
     bot->chasing = 0;
@@ -269,6 +270,34 @@ static bool explore(Bot *bot, const Run *run, Command *out)
     return false;
 }
 
+/* No way on but a known trap that moves whoever springs it: a trapdoor
+ * (down a floor) before a teleport trap (elsewhere on this one, maybe
+ * past what hems it in), a few times a floor at most. It explores afresh
+ * from wherever it lands */
+static bool leap(Bot *bot, const Run *run, Command *out)
+{
+    static const TrapKind ways[] = {TRAP_TRAPDOOR, TRAP_TELEPORT};
+    if (bot->leaps >= MOST_LEAPS) return false;
+    Point me = run_player(run)->pos;
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; ++w) {
+        for (int c = 0; c < MAP_CELLS; ++c) {
+            Point p = cell_point(c);
+            if (known_cell(run, p).trap != (int)ways[w]) continue;
+            int dir = explore_step_toward(run, p, true);
+            if (dir < 0) continue;
+            if (point_eq(point_add(me, DIRS[dir]), p)) {
+                bot->trap_step = true;
+                ++bot->leaps;
+                bot->nothing_left = bot->explored = false;
+                bot->explorer.going = false;
+            }
+            *out = make(CMD_MOVE, dir);
+            return true;
+        }
+    }
+    return false;
+}
+
 static Command play(Bot *bot, const Run *run)
 {
     SeenMonster seen[MOST_SEEN];
@@ -291,6 +320,7 @@ static Command play(Bot *bot, const Run *run)
     if (tend(bot, run, &command)) return command;
     if (go_down(bot, run, &command)) return command;
     if (explore(bot, run, &command)) return command;
+    if (bot->nothing_left && leap(bot, run, &command)) return command;
     bot->lost = bot->nothing_left;
     return make(CMD_SEARCH, 0);   /* nothing else: wait and search */
 }

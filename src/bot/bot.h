@@ -41,6 +41,8 @@ typedef struct Bot {
     int heedless_until;          /* the turn till which monsters kept off are let be */
     bool over_traps;             /* on this floor, known traps may be crossed */
     bool trap_step;              /* the step asked about is meant: onto a known trap */
+    int leaps;                   /* on this floor, traps stepped onto that move it
+                                    (a teleport trap, a trapdoor), as the only way on */
     bool lost;                   /* nothing left to explore or search, and no
                                     way on: it only waits */
     bool fled;                   /* its last way down was running from a monster */

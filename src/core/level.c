@@ -15,11 +15,11 @@ static void check_counts(const Level *level)
 }
 
 static const TrapDef TRAP_DEFS[TRAP_COUNT] = {
-    [TRAP_DART] = {"dart", "dart trap", {200, 200, 215, 255}},
-    [TRAP_POISON_NEEDLE] = {"poison_needle", "poison needle", {130, 205, 70, 255}},
-    [TRAP_ALARM] = {"alarm", "alarm trap", {240, 205, 70, 255}},
-    [TRAP_TELEPORT] = {"teleport", "teleport trap", {175, 120, 240, 255}},
-    [TRAP_TRAPDOOR] = {"trapdoor", "trapdoor", {180, 125, 75, 255}},
+    [TRAP_DART] = {"dart", "dart trap", {200, 200, 215, 255}, false},
+    [TRAP_POISON_NEEDLE] = {"poison_needle", "poison needle", {130, 205, 70, 255}, false},
+    [TRAP_ALARM] = {"alarm", "alarm trap", {240, 205, 70, 255}, false},
+    [TRAP_TELEPORT] = {"teleport", "teleport trap", {175, 120, 240, 255}, true},
+    [TRAP_TRAPDOOR] = {"trapdoor", "trapdoor", {180, 125, 75, 255}, true},
 };
 
 const TrapDef *trap_def(TrapKind kind)

@@ -60,6 +60,8 @@ typedef struct TrapDef {
     const char *id;           /* its name in a save */
     const char *name;         /* its name in messages */
     Color color;
+    bool moves;               /* it takes who springs it elsewhere (teleport,
+                                 trapdoor): never a way across it */
 } TrapDef;
 
 typedef struct Trap {

@@ -8,7 +8,7 @@
 #include "memory.h"
 
 /* A step onto a closed door costs the bump that opens it too */
-enum { DOOR_COST = 2, NOT_LOOKED = 0xff, BLOCKED = 0xfe };
+enum { DOOR_COST = 2, NOT_LOOKED = 0xff, BLOCKED = 0xfe, MOVES_AWAY = 0xfd };
 
 /* What the player knows of the floor, looked up as the search reaches
  * it: most steps need only the cells between the player and the nearest
@@ -17,10 +17,14 @@ typedef struct Sight {
     const Run *run;
     const Level *level;
     const Memory *memory;
-    uint8_t terrain[MAP_CELLS];    /* NOT_LOOKED, BLOCKED (a known trap), or a Terrain */
+    uint8_t terrain[MAP_CELLS];    /* NOT_LOOKED, BLOCKED (a known trap), MOVES_AWAY
+                                      (a known trap that takes the player
+                                      elsewhere), or a Terrain */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
     bool over_traps;               /* known traps may be walked over */
+    int onto;                      /* a cell that may be stepped onto, trap or
+                                      not (a bot's last resort), or -1 */
     uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
 } Sight;
 
@@ -36,6 +40,7 @@ static void look(const Run *run, Sight *sight)
     memset(sight->item, 0, sizeof sight->item);
     sight->known_traps = 0;
     sight->over_traps = false;
+    sight->onto = -1;
     /* the terrain table read once a step, not once a cell */
     memset(sight->kind, 0, sizeof sight->kind);
     for (int t = 0; t < T_COUNT; ++t) {
@@ -47,7 +52,8 @@ static void look(const Run *run, Sight *sight)
         if (!level->traps[i].known) continue;
         ++sight->known_traps;
         Point p = level->traps[i].pos;
-        sight->terrain[cell_index(p.x, p.y)] = BLOCKED;   /* never walked onto */
+        /* never walked onto; one that moves the player never leads across */
+        sight->terrain[cell_index(p.x, p.y)] = trap_def(level->traps[i].kind)->moves ? MOVES_AWAY : BLOCKED;
     }
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
@@ -68,6 +74,7 @@ static bool passable(Sight *sight, Point p)
 {
     int t = sight_terrain(sight, p);
     if (t == BLOCKED) return sight->over_traps;
+    if (t == MOVES_AWAY) return sight->over_traps && cell_index(p.x, p.y) == sight->onto;
     return (sight->kind[t] & PASSABLE) != 0;
 }
 
@@ -528,10 +535,11 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
 
 int explore_step_toward(const Run *run, Point target, bool over_traps)
 {
+    if (!in_bounds(target.x, target.y)) return -1;
     Sight sight;
     look(run, &sight);
     sight.over_traps = over_traps;
-    if (!in_bounds(target.x, target.y)) return -1;
+    sight.onto = cell_index(target.x, target.y);
     Explorer probe;   /* the goal test reads only its target */
     probe.target = target;
     int dir;

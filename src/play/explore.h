@@ -62,7 +62,8 @@ typedef struct Explorer {
     Point target;              /* travel's */
     bool going;                /* between explore_start and a stop */
     bool heedless;             /* a bot's choice: a monster in view doesn't stop it */
-    bool over_traps;           /* a bot's choice: known traps may be crossed */
+    bool over_traps;           /* a bot's choice: known traps may be crossed
+                                  (bar those that move the player) */
     /* the floor the marks are for */
     int depth, arrivals;
     bool marked;
@@ -95,7 +96,10 @@ bool explore_known_stairs(const Run *run, Point *out);
 /* The first step of the shortest way the player knows to a cell (through
  * known ground and doors, round known traps unless over_traps): its
  * direction, or -1 if they know none. With no stops: for a bot closing in
- * on a monster, or with no other way on */
+ * on a monster, or with no other way on. Even over_traps, a way never
+ * crosses a trap that moves the player (a teleport trap, a trapdoor),
+ * for they never come out the other side; but it may end on one, as the
+ * target, when that is the way on */
 int explore_step_toward(const Run *run, Point target, bool over_traps);
 
 /* The monsters in sight, as the player sees them, nearest first */
