@@ -3,91 +3,159 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dmap.h"   /* DMAP_UNREACHED */
 #include "known.h"
 #include "memory.h"
 
 /* A step onto a closed door costs the bump that opens it too */
-enum { DOOR_COST = 2, NOT_LOOKED = 0xff, BLOCKED = 0xfe, MOVES_AWAY = 0xfd };
+/* Besides the terrains, what a known trap is to a way: BLOCKED is
+ * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
+ * never, unless it is ONTO, the cell a way may end on */
+enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc };
 
-/* What the player knows of the floor, looked up as the search reaches
- * it: most steps need only the cells between the player and the nearest
- * goal, so only those are read */
+/* The map with a border of wall all round, as the search reads it, so
+ * that no step needs a test for the map's edge */
+enum { PAD_W = MAP_W + 2, PAD_CELLS = PAD_W * (MAP_H + 2) };
+
+static int padded(Point p) { return (p.y + 1) * PAD_W + p.x + 1; }
+static Point unpadded(int i) { return (Point){i % PAD_W - 1, i / PAD_W - 1}; }
+
+static const int PAD_STEP[8] = {
+    -PAD_W, -PAD_W + 1, 1, PAD_W + 1, PAD_W, PAD_W - 1, -1, -PAD_W - 1,
+};
+
+/* What a cell is to the search: no way, ground (a step costs 1), or a
+ * closed door (the step and the bump) */
+enum { NO_WAY = 0, GROUND = 1, DOOR = 2 };
+
+/* What the player knows of the floor, worked out whole once a command:
+ * a whole floor costs less than looking cells up one by one as the
+ * search reaches them */
 typedef struct Sight {
     const Run *run;
     const Level *level;
     const Memory *memory;
-    uint8_t terrain[MAP_CELLS];    /* NOT_LOOKED, BLOCKED (a known trap), MOVES_AWAY
-                                      (a known trap that takes the player
-                                      elsewhere), or a Terrain */
+    uint8_t terrain[PAD_CELLS];    /* by padded cell: a Terrain as the player knows
+                                      it, or a known trap (BLOCKED, MOVES_AWAY, ONTO) */
+    uint8_t unknown[PAD_CELLS];    /* by padded cell: never seen (nor mapped) */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
-    bool over_traps;               /* known traps may be walked over */
-    int onto;                      /* a cell that may be stepped onto, trap or
-                                      not (a bot's last resort), or -1 */
     uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
+    uint8_t way[256];              /* for each terrain byte: NO_WAY, GROUND, DOOR */
 } Sight;
 
 enum { PASSABLE = 1, WALKABLE = 2 };
 
-static void look(const Run *run, Sight *sight)
+/* Each terrain byte's PASSABLE and WALKABLE, its way, and what the player
+ * takes it for */
+static void terrain_kinds(Sight *sight, bool over_traps, uint8_t seen_as[256])
+{
+    memset(sight->kind, 0, sizeof sight->kind);
+    memset(sight->way, NO_WAY, sizeof sight->way);
+    memset(seen_as, T_WALL, 256);
+    for (int t = 0; t < T_COUNT; ++t) {
+        const TerrainDef *def = map_terrain_def((Terrain)t);
+        bool secret = t == T_SECRET_DOOR;   /* a wall, to the player */
+        bool passable = def->passable && !secret;
+        sight->kind[t] = (uint8_t)((passable ? PASSABLE : 0) | (def->walkable ? WALKABLE : 0));
+        sight->way[t] = passable ? (t == T_CLOSED_DOOR ? DOOR : GROUND) : NO_WAY;
+        seen_as[t] = (uint8_t)def->seen_as;
+    }
+    sight->way[BLOCKED] = over_traps ? GROUND : NO_WAY;
+    sight->way[ONTO] = over_traps ? GROUND : NO_WAY;
+}
+
+_Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
+_Static_assert(T_WALL == 0, "a cell never seen is a wall: its terrain byte masked out");
+
+/* A row of what the player remembers: explored ? remembered : T_WALL, in
+ * a form the compiler vectorises */
+static void remembered_row(uint8_t *restrict row, const uint8_t *restrict remembered,
+                           const uint8_t *restrict explored)
+{
+    for (int x = 0; x < MAP_W; ++x) row[x] = (uint8_t)(remembered[x] & -(uint8_t)(explored[x] != 0));
+}
+
+/* A row of the unknown: neither explored nor in sight */
+static void unknown_row(uint8_t *restrict row, const uint8_t *restrict explored,
+                        const uint8_t *restrict visible)
+{
+    for (int x = 0; x < MAP_W; ++x) row[x] = (uint8_t)((explored[x] | visible[x]) == 0);
+}
+
+/* The terrain as the player knows it (known.h's, a cell at a time). What
+ * is in sight is as it looks now (the memory takes it in at the next
+ * look); it is all near the player, so the visible flags are read 8 at a
+ * time and the clear runs skipped */
+static void know_terrain(Sight *sight, const uint8_t seen_as[256])
+{
+    const Map *map = &sight->level->map;
+    memset(sight->terrain, T_WALL, sizeof sight->terrain);
+    memset(sight->unknown, 0, sizeof sight->unknown);
+    for (int y = 0; y < MAP_H; ++y) {
+        int row = (y + 1) * PAD_W + 1, from = y * MAP_W;
+        remembered_row(sight->terrain + row, sight->memory->terrain + from, map->explored + from);
+        unknown_row(sight->unknown + row, map->explored + from, map->visible + from);
+    }
+    for (int start = 0; start < MAP_CELLS; start += 8) {
+        uint64_t eight;
+        memcpy(&eight, map->visible + start, sizeof eight);
+        for (int i = start; eight != 0 && i < start + 8; ++i) {
+            if (map->visible[i]) sight->terrain[padded(cell_point(i))] = seen_as[map->terrain[i]];
+        }
+    }
+}
+
+/* The known traps: never walked onto; one that moves the player never
+ * leads across, but may be the cell a way ends on (onto, or -1) */
+static void know_traps(Sight *sight, int onto)
+{
+    sight->known_traps = 0;
+    for (int i = 0; i < sight->level->trap_count; ++i) {
+        const Trap *trap = &sight->level->traps[i];
+        if (!trap->known) continue;
+        ++sight->known_traps;
+        bool moves = trap_def(trap->kind)->moves;
+        uint8_t mark = !moves ? BLOCKED : cell_index(trap->pos.x, trap->pos.y) == onto ? ONTO : MOVES_AWAY;
+        sight->terrain[padded(trap->pos)] = mark;
+    }
+}
+
+static void look(const Run *run, Sight *sight, bool over_traps, int onto)
 {
     const Level *level = run_level(run);
     sight->run = run;
     sight->level = level;
     sight->memory = mem_of(run);
-    memset(sight->terrain, NOT_LOOKED, sizeof sight->terrain);
+    uint8_t seen_as[256];
+    terrain_kinds(sight, over_traps, seen_as);
+    know_terrain(sight, seen_as);
+    know_traps(sight, onto);
     memset(sight->item, 0, sizeof sight->item);
-    sight->known_traps = 0;
-    sight->over_traps = false;
-    sight->onto = -1;
-    /* the terrain table read once a step, not once a cell */
-    memset(sight->kind, 0, sizeof sight->kind);
-    for (int t = 0; t < T_COUNT; ++t) {
-        const TerrainDef *def = map_terrain_def((Terrain)t);
-        bool secret = t == T_SECRET_DOOR;   /* a wall, to the player */
-        sight->kind[t] = (uint8_t)((def->passable && !secret ? PASSABLE : 0) | (def->walkable ? WALKABLE : 0));
-    }
-    for (int i = 0; i < level->trap_count; ++i) {
-        if (!level->traps[i].known) continue;
-        ++sight->known_traps;
-        Point p = level->traps[i].pos;
-        /* never walked onto; one that moves the player never leads across */
-        sight->terrain[cell_index(p.x, p.y)] = trap_def(level->traps[i].kind)->moves ? MOVES_AWAY : BLOCKED;
-    }
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
         if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
     }
 }
 
-static int sight_terrain(Sight *sight, Point p)
+static int sight_terrain(const Sight *sight, Point p)
 {
-    if (!in_bounds(p.x, p.y)) return T_WALL;
-    uint8_t *t = &sight->terrain[cell_index(p.x, p.y)];
-    if (*t == NOT_LOOKED) *t = (uint8_t)known_terrain(sight->run, p);
-    return *t;
+    return in_bounds(p.x, p.y) ? sight->terrain[padded(p)] : T_WALL;
 }
 
 /* Ground a way can lead through: walkable, or a door the player knows */
-static bool passable(Sight *sight, Point p)
+static bool passable(const Sight *sight, Point p)
 {
-    int t = sight_terrain(sight, p);
-    if (t == BLOCKED) return sight->over_traps;
-    if (t == MOVES_AWAY) return sight->over_traps && cell_index(p.x, p.y) == sight->onto;
-    return (sight->kind[t] & PASSABLE) != 0;
+    return sight->way[sight_terrain(sight, p)] != NO_WAY;
 }
 
-static bool walkable(Sight *sight, Point p)
+static bool walkable(const Sight *sight, Point p)
 {
     return (sight->kind[sight_terrain(sight, p)] & WALKABLE) != 0;
 }
 
 static bool unknown(const Sight *sight, Point p)
 {
-    if (!in_bounds(p.x, p.y)) return false;
-    int i = cell_index(p.x, p.y);
-    return !sight->level->map.explored[i] && !sight->level->map.visible[i];
+    return in_bounds(p.x, p.y) && sight->unknown[padded(p)];
 }
 
 /* An item the player knows of on a cell */
@@ -109,23 +177,24 @@ static Stack item_at(const Run *run, Point p)
 typedef bool (*GoalTest)(const Explorer *e, Sight *sight, Point p);
 
 typedef struct Reach {
-    int32_t d[MAP_CELLS];
-    int8_t first[MAP_CELLS];      /* the first step's direction toward the cell */
-    int16_t bucket[3][2 * MAP_CELLS];
+    uint8_t shut[PAD_CELLS];      /* reached already */
+    int8_t first[PAD_CELLS];      /* the first step's direction toward the cell */
+    int16_t bucket[3][PAD_CELLS];
     int count[3];
 } Reach;
 
 /* A walk outward from the player (Dial's algorithm, costs 1 and door_cost
  * up to 2) to the nearest cell passing the test, the player's own cell
- * left out: its distance and the first step toward it, or -1 */
+ * left out: its distance and the first step toward it, or -1. A step's
+ * cost is the cell stepped onto's, so the first distance a cell is given
+ * is its least: each cell is queued once, and is shut once reached */
 static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
 {
-    Reach r;   /* about 40 KB, on the stack: no state outlives the call */
-    Point me = run_player(sight->run)->pos;
-    for (int i = 0; i < MAP_CELLS; ++i) r.d[i] = DMAP_UNREACHED;
+    Reach r;   /* about 20 KB, on the stack: no state outlives the call */
+    memset(r.shut, 0, sizeof r.shut);
     r.count[0] = r.count[1] = r.count[2] = 0;
-    int start = cell_index(me.x, me.y);
-    r.d[start] = 0;
+    int start = padded(run_player(sight->run)->pos);
+    r.shut[start] = 1;
     r.first[start] = -1;
     r.bucket[0][r.count[0]++] = (int16_t)start;
     for (int dist = 0, waiting = 1; waiting > 0; ++dist) {
@@ -133,25 +202,19 @@ static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost
         for (int k = 0; k < r.count[b]; ++k) {
             int c = r.bucket[b][k];
             --waiting;
-            if (r.d[c] != dist) continue;
-            Point p = cell_point(c);
-            if (c != start && test(e, sight, p)) {
+            if (c != start && test(e, sight, unpadded(c))) {
                 *dir = r.first[c];
                 return dist;
             }
             for (int d = 0; d < 8; ++d) {
-                Point q = point_add(p, DIRS[d]);
-                if (!passable(sight, q)) continue;
-                int qc = cell_index(q.x, q.y);
-                int nd = dist + (sight_terrain(sight, q) == T_CLOSED_DOOR ? door_cost : 1);
-                if (nd >= r.d[qc]) continue;
-                r.d[qc] = nd;
-                r.first[qc] = c == start ? (int8_t)d : r.first[c];
-                int nb = nd % 3;
-                if (r.count[nb] < 2 * MAP_CELLS) {
-                    r.bucket[nb][r.count[nb]++] = (int16_t)qc;
-                    ++waiting;
-                }
+                int q = c + PAD_STEP[d];
+                uint8_t way = sight->way[sight->terrain[q]];
+                if (way == NO_WAY || r.shut[q]) continue;
+                r.shut[q] = 1;
+                int nd = dist + (way == DOOR ? door_cost : 1);
+                r.first[q] = c == start ? (int8_t)d : r.first[c];
+                r.bucket[nd % 3][r.count[nd % 3]++] = (int16_t)q;
+                ++waiting;
             }
         }
         r.count[b] = 0;
@@ -234,7 +297,7 @@ void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
     Point me = run_player(run)->pos;
     e->skipped[cell_index(me.x, me.y)] = 1;
     Sight sight;
-    look(run, &sight);
+    look(run, &sight, false, -1);
     remember_now(e, run, &sight);
 }
 
@@ -271,7 +334,7 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
         seen = true;
     }
     for (int c = 0; c < MAP_CELLS && !seen; ++c) {
-        if (e->noticed[c] || memory->item[c].count == 0 || !level->map.explored[c]) continue;
+        if (memory->item[c].count == 0 || e->noticed[c] || !level->map.explored[c]) continue;
         e->noticed[c] = 1;
         run_item_name(run, memory->item[c], name, size);
         seen = true;
@@ -335,8 +398,9 @@ static bool fits(const Run *run, Stack stack)
 static bool explore_goal(const Explorer *e, Sight *sight, Point p)
 {
     if (item_wanted(e, sight, p)) return true;
+    const uint8_t *around = sight->unknown + padded(p);
     for (int d = 0; d < 8; ++d) {
-        if (unknown(sight, point_add(p, DIRS[d]))) return true;
+        if (around[PAD_STEP[d]]) return true;
     }
     return false;
 }
@@ -516,8 +580,7 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     if (run_mode(run) != MODE_PLAYING) return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
     if (e->commands >= EXPLORE_MOST_COMMANDS) return stop(e, EXPLORE_LONG, message, size, "You stop.");
     Sight sight;
-    look(run, &sight);
-    sight.over_traps = e->over_traps;
+    look(run, &sight, e->over_traps, -1);
     ExploreStop why = changes(e, run, &sight, message, size);
     remember_now(e, run, &sight);
     if (why != EXPLORE_GO) {
@@ -537,9 +600,7 @@ int explore_step_toward(const Run *run, Point target, bool over_traps)
 {
     if (!in_bounds(target.x, target.y)) return -1;
     Sight sight;
-    look(run, &sight);
-    sight.over_traps = over_traps;
-    sight.onto = cell_index(target.x, target.y);
+    look(run, &sight, over_traps, cell_index(target.x, target.y));
     Explorer probe;   /* the goal test reads only its target */
     probe.target = target;
     int dir;
