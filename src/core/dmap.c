@@ -69,21 +69,15 @@ static inline int dmap_take(DmapQueue *q)
  * cost and stays in order (a cost of 1 always goes to the ground's) */
 static inline void dmap_put(DmapQueue *q, int cell, int32_t cost)
 {
-    /* each cell is queued at most once, so neither FIFO can overflow */
-    INVARIANT(cell >= 0 && cell < MAP_CELLS);
+    /* each cell (a padded one) is queued at most once, so neither FIFO
+     * can overflow */
+    INVARIANT(cell >= 0 && cell < DMAP_PADDED_CELLS);
     INVARIANT(q->ground_tail < MAP_CELLS && q->doors_tail < MAP_CELLS);
     if (cost == 1) {
         q->ground[q->ground_tail++] = (int16_t)cell;
     } else {
         q->doors[q->doors_tail++] = (int16_t)cell;
     }
-}
-
-/* Is a cell off the map's edge, so that all its neighbours are on it? */
-static inline bool dmap_inner(int cell)
-{
-    int x = cell % MAP_W, y = cell / MAP_W;
-    return x > 0 && y > 0 && x < MAP_W - 1 && y < MAP_H - 1;
 }
 
 /* Is a cell's neighbour in direction k on the map? */
@@ -290,23 +284,17 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
 
 /* ---- dmap_flee --------------------------------------------------------- */
 
-/* The flee map's seeds, and the costs of steps by terrain */
+/* The flee map's work, all by padded cell (dmap_padded), so that no step
+ * needs a test for the map's edge: the distances, each cell's step cost
+ * (0: never entered, as a wall, the border, and every cell the distance
+ * map never reached are), and the seeds */
 typedef struct DmapSeeds {
     int count;
-    int16_t cells[MAP_CELLS];       /* sorted by value, lowest first */
-    int32_t value[MAP_CELLS];       /* by cell: what its seed was */
-    int32_t step_cost[256];         /* by terrain; 0: never entered */
+    int16_t cells[MAP_CELLS];               /* sorted by value, lowest first */
+    int32_t value[DMAP_PADDED_CELLS];       /* what each seed was */
+    int32_t cost[DMAP_PADDED_CELLS];        /* the step onto each cell */
+    int32_t d[DMAP_PADDED_CELLS];           /* the flee map as it's made */
 } DmapSeeds;
-
-static void dmap_step_costs(int32_t step_cost[256], int door_cost)
-{
-    memset(step_cost, 0, 256 * sizeof step_cost[0]);
-    step_cost[T_FLOOR] = 1;
-    step_cost[T_STAIRS] = 1;
-    step_cost[T_CAVE_FLOOR] = 1;
-    step_cost[T_OPEN_DOOR] = 1;
-    step_cost[T_CLOSED_DOOR] = dmap_door_cost(door_cost);
-}
 
 /* One stable counting-sort pass over a digit of each cell's key */
 static void dmap_sort_pass(const int16_t *in, int16_t *out, int n, const int32_t *key,
@@ -328,7 +316,7 @@ static void dmap_sort_pass(const int16_t *in, int16_t *out, int n, const int32_t
  * sort pass per DMAP_RADIX_BITS of the values' spread */
 static void dmap_sort_seeds(DmapSeeds *s)
 {
-    int32_t key[MAP_CELLS];
+    int32_t key[DMAP_PADDED_CELLS];
     int16_t spare[MAP_CELLS];
     int32_t low = 0, spread = 0;
     for (int i = 0; i < s->count; ++i) {
@@ -352,26 +340,19 @@ static void dmap_sort_seeds(DmapSeeds *s)
     }
 }
 
-/* Offers a neighbour the cell's value plus the step. Cells the distance
- * map never reached (still DMAP_UNREACHED) are never bettered. */
-static inline void dmap_offer(DmapQueue *q, const DmapSeeds *s, const uint8_t *terrain,
-                              int next, int32_t v)
+/* Offers each neighbour the cell's value plus the step onto it. A cell's
+ * offers only grow (cells leave in order, and its step cost is its own),
+ * so only the first can better it: each cell is queued once at most */
+static void dmap_relax(DmapQueue *q, const int32_t *restrict cost, int cell)
 {
-    int32_t cost = s->step_cost[terrain[next]];
-    int32_t old = q->d[next];
-    if (cost != 0 && v + cost < old && old != DMAP_UNREACHED) {
-        q->d[next] = v + cost;
-        dmap_put(q, next, cost);
-    }
-}
-
-static void dmap_relax(DmapQueue *q, const DmapSeeds *s, const uint8_t *terrain, int cell)
-{
-    int32_t v = q->d[cell];
-    bool inner = dmap_inner(cell);
+    int32_t *restrict d = q->d;
+    int32_t v = d[cell];
     for (int k = 0; k < 8; ++k) {
-        if (inner || dmap_on_map(cell, k)) {
-            dmap_offer(q, s, terrain, cell + NEIGHBOUR[k], v);
+        int next = cell + PADDED_NEIGHBOUR[k];
+        int32_t step = cost[next];
+        if (step != 0 && v + step < d[next]) {
+            d[next] = v + step;
+            dmap_put(q, next, step);
         }
     }
 }
@@ -391,7 +372,7 @@ static int32_t dmap_next_value(const DmapQueue *q)
 
 /* The seeds merged with the FIFOs, lowest first. A seed that a step has
  * bettered since it was sown is done already, and is dropped. */
-static void dmap_run_flee(DmapQueue *q, const DmapSeeds *s, const uint8_t *terrain)
+static void dmap_run_flee(DmapQueue *q, const DmapSeeds *s)
 {
     int next_seed = 0;
     for (;;) {
@@ -399,13 +380,37 @@ static void dmap_run_flee(DmapQueue *q, const DmapSeeds *s, const uint8_t *terra
         if (next_seed < s->count && s->value[s->cells[next_seed]] < step) {
             int seed = s->cells[next_seed++];
             if (q->d[seed] == s->value[seed]) {
-                dmap_relax(q, s, terrain, seed);
+                dmap_relax(q, s->cost, seed);
             }
         } else if (step != INT32_MAX) {
-            dmap_relax(q, s, terrain, dmap_take(q));
+            dmap_relax(q, s->cost, dmap_take(q));
         } else {
             return;
         }
+    }
+}
+
+/* Each cell's seed (times -1.2, rounded toward zero as C's division
+ * does) and step cost; the border and the unreached never entered */
+static void dmap_sow(DmapSeeds *s, const Dmap *toward, const Map *map, int door_cost)
+{
+    int32_t step_cost[256] = {0};
+    step_cost[T_FLOOR] = step_cost[T_STAIRS] = step_cost[T_CAVE_FLOOR] = step_cost[T_OPEN_DOOR] = 1;
+    step_cost[T_CLOSED_DOOR] = dmap_door_cost(door_cost);
+    s->count = 0;
+    for (int i = 0; i < DMAP_PADDED_CELLS; ++i) {
+        s->cost[i] = 0;
+        s->d[i] = DMAP_UNREACHED;
+    }
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        int32_t t = toward->d[i];
+        if (t == DMAP_UNREACHED) {
+            continue;
+        }
+        int cell = dmap_padded(i);
+        s->cost[cell] = step_cost[map->terrain[i]];
+        s->d[cell] = s->value[cell] = (int32_t)((int64_t)t * FLEE_FACTOR_TENTHS / 10);
+        s->cells[s->count++] = (int16_t)cell;
     }
 }
 
@@ -413,21 +418,13 @@ void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
 {
     DmapSeeds s;
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    DmapQueue q = {flee->d, ground, doors, 0, 0, 0, 0};
-    s.count = 0;
-    dmap_step_costs(s.step_cost, door_cost);
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        int32_t t = toward->d[i];
-        if (t == DMAP_UNREACHED) {
-            flee->d[i] = DMAP_UNREACHED;
-            continue;
-        }
-        /* times -1.2, rounded toward zero as C's division does */
-        flee->d[i] = s.value[i] = (int32_t)((int64_t)t * FLEE_FACTOR_TENTHS / 10);
-        s.cells[s.count++] = (int16_t)i;
-    }
+    DmapQueue q = {s.d, ground, doors, 0, 0, 0, 0};
+    dmap_sow(&s, toward, map, door_cost);
     dmap_sort_seeds(&s);
-    dmap_run_flee(&q, &s, map->terrain);
+    dmap_run_flee(&q, &s);
+    for (int y = 0; y < MAP_H; ++y) {
+        memcpy(flee->d + y * MAP_W, s.d + dmap_padded(y * MAP_W), MAP_W * sizeof flee->d[0]);
+    }
 }
 
 /* ---- dmap_farthest ----------------------------------------------------- */
