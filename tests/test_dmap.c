@@ -443,9 +443,21 @@ static int reach_wrongly(DmapSearch *search, const Dmap *full, Point from)
     return wrong;
 }
 
+/* The flee map from a finished search, sown in the search's own order,
+ * against the brute force's from the full map: the cells that differ */
+static int flee_wrongly(const DmapSearch *search, const Dmap *full, const Map *map, int door_cost)
+{
+    static Dmap flee;
+    static int32_t want[MAP_CELLS];
+    dmap_search_flee(&flee, search, map);
+    brute_flee(want, full->d, map, door_cost);
+    return differences(flee.d, want);
+}
+
 /* A search taken up again and again: after each reach, the cell and every
  * cell the full map puts nearer the goal have their full distances, and
- * the rest are no nearer than the cell; finished, it is the full map */
+ * the rest are no nearer than the cell; finished, it is the full map, and
+ * its flee map the full map's */
 static void test_search(int maps)
 {
     Rng rng;
@@ -467,6 +479,7 @@ static void test_search(int maps)
         dmap_search_finish(&search);
         CHECK_INT(wrong, 0);
         CHECK_INT(differences(search.dmap.d, full.d), 0);
+        CHECK_INT(flee_wrongly(&search, &full, &map, door_cost), 0);
     }
 }
 
@@ -505,6 +518,7 @@ static void test_search_update(int maps)
         }
         dmap_search_finish(&search);
         wrong += differences(search.dmap.d, full.d);
+        wrong += flee_wrongly(&search, &full, &map, door_cost);
     }
     CHECK_INT(wrong, 0);
     CHECK(kept > maps / 2 && restarted > maps / 2);

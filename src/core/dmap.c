@@ -390,41 +390,72 @@ static void dmap_run_flee(DmapQueue *q, const DmapSeeds *s)
     }
 }
 
-/* Each cell's seed (times -1.2, rounded toward zero as C's division
- * does) and step cost; the border and the unreached never entered */
-static void dmap_sow(DmapSeeds *s, const Dmap *toward, const Map *map, int door_cost)
+/* Every cell unreached and never entered, and the step costs by terrain */
+static void dmap_fallow(DmapSeeds *s, int32_t step_cost[256], int32_t door_cost)
 {
-    int32_t step_cost[256] = {0};
+    memset(step_cost, 0, 256 * sizeof step_cost[0]);
     step_cost[T_FLOOR] = step_cost[T_STAIRS] = step_cost[T_CAVE_FLOOR] = step_cost[T_OPEN_DOOR] = 1;
-    step_cost[T_CLOSED_DOOR] = dmap_door_cost(door_cost);
+    step_cost[T_CLOSED_DOOR] = door_cost;
     s->count = 0;
     for (int i = 0; i < DMAP_PADDED_CELLS; ++i) {
         s->cost[i] = 0;
         s->d[i] = DMAP_UNREACHED;
     }
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        int32_t t = toward->d[i];
-        if (t == DMAP_UNREACHED) {
-            continue;
-        }
-        int cell = dmap_padded(i);
-        s->cost[cell] = step_cost[map->terrain[i]];
-        s->d[cell] = s->value[cell] = (int32_t)((int64_t)t * FLEE_FACTOR_TENTHS / 10);
-        s->cells[s->count++] = (int16_t)cell;
+}
+
+/* A reached cell's seed (its distance times -1.2, rounded toward zero as
+ * C's division does) and step cost */
+static inline void dmap_sow(DmapSeeds *s, const int32_t step_cost[256], const Map *map, int i,
+                            int32_t t)
+{
+    int cell = dmap_padded(i);
+    s->cost[cell] = step_cost[map->terrain[i]];
+    s->d[cell] = s->value[cell] = (int32_t)((int64_t)t * FLEE_FACTOR_TENTHS / 10);
+    s->cells[s->count++] = (int16_t)cell;
+}
+
+static void dmap_reap(Dmap *flee, const DmapSeeds *s)
+{
+    for (int y = 0; y < MAP_H; ++y) {
+        memcpy(flee->d + y * MAP_W, s->d + dmap_padded(y * MAP_W), MAP_W * sizeof flee->d[0]);
     }
 }
 
 void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
 {
     DmapSeeds s;
+    int32_t step_cost[256];
     int16_t ground[MAP_CELLS], doors[MAP_CELLS];
     DmapQueue q = {s.d, ground, doors, 0, 0, 0, 0};
-    dmap_sow(&s, toward, map, door_cost);
+    dmap_fallow(&s, step_cost, dmap_door_cost(door_cost));
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (toward->d[i] != DMAP_UNREACHED) dmap_sow(&s, step_cost, map, i, toward->d[i]);
+    }
     dmap_sort_seeds(&s);
     dmap_run_flee(&q, &s);
-    for (int y = 0; y < MAP_H; ++y) {
-        memcpy(flee->d + y * MAP_W, s.d + dmap_padded(y * MAP_W), MAP_W * sizeof flee->d[0]);
+    dmap_reap(flee, &s);
+}
+
+/* The search's two FIFOs hold every cell it reached, each in order of
+ * distance: read backwards and merged, farthest first, they are the
+ * seeds lowest first, with no sort. Times -1.2 keeps the order, as it is
+ * strictly decreasing in whole numbers */
+void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)
+{
+    INVARIANT(toward->ground_head == toward->ground_tail && toward->doors_head == toward->doors_tail);
+    DmapSeeds s;
+    int32_t step_cost[256];
+    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
+    DmapQueue q = {s.d, ground, doors, 0, 0, 0, 0};
+    dmap_fallow(&s, step_cost, toward->door_cost);
+    const int32_t *t = toward->dmap.d;
+    for (int g = toward->ground_tail - 1, k = toward->doors_tail - 1; g >= 0 || k >= 0;) {
+        bool from_ground = k < 0 || (g >= 0 && t[toward->ground[g]] >= t[toward->doors[k]]);
+        int cell = from_ground ? toward->ground[g--] : toward->doors[k--];
+        dmap_sow(&s, step_cost, map, cell, t[cell]);
     }
+    dmap_run_flee(&q, &s);
+    dmap_reap(flee, &s);
 }
 
 /* ---- dmap_farthest ----------------------------------------------------- */

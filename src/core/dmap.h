@@ -63,6 +63,11 @@ bool dmap_search_update(DmapSearch *search, Point cell, Terrain terrain);
  * ends. Unreached cells stay unreached. */
 void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost);
 
+/* The same from a search spread as far as it can (dmap_search_finish),
+ * with the search's own door cost, taking the order the search reached
+ * the cells in for the order the seeds are sown in */
+void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
+
 static inline int32_t dmap_at(const Dmap *dmap, Point p)
 {
     return in_bounds(p.x, p.y) ? dmap->d[cell_index(p.x, p.y)] : DMAP_UNREACHED;

@@ -106,7 +106,7 @@ const Dmap *run_map_from_player(Run *run)
     if (!run->maps_fresh) {
         DmapSearch *toward = search_to(run, run->player.pos);
         dmap_search_finish(toward);
-        dmap_flee(&run->from_player, &toward->dmap, &run->level.map, DOOR_STEPS);
+        dmap_search_flee(&run->from_player, toward, &run->level.map);
         run->maps_fresh = true;
     }
     return &run->from_player;
