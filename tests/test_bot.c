@@ -215,6 +215,41 @@ static void test_hidden_taken_away(int seeds)
     CHECK(total >= seeds * 2);
 }
 
+/* ---- The way to the stairs, kept ----------------------------------------------- */
+
+/* A route kept between commands gives the step a fresh one would, at
+ * every command of whole bot runs, as what the player knows grows */
+static void test_route_kept(int runs)
+{
+    ExploreRoute *kept = malloc(2 * sizeof *kept);
+    Bot *bot = malloc(sizeof *bot);
+    CHECK(kept != NULL && bot != NULL);
+    int compared = 0, wrong = 0;
+    for (int i = 0; i < runs; ++i) {
+        Run *run = run_new_as(&data, 5000 + (uint64_t)i, 1, i % data.class_count);
+        bot_start(bot);
+        kept[0].made = kept[1].made = false;
+        Command command;
+        while (run_turn(run) < 1500 && bot_next(bot, run, &command)) {
+            Point stairs;
+            if (run_mode(run) == MODE_PLAYING && explore_known_stairs(run, &stairs)) {
+                for (int over = 0; over < 2; ++over) {
+                    int with = explore_step_along(run, stairs, over, &kept[over]);
+                    wrong += with != explore_step_along(run, stairs, over, NULL);
+                    ++compared;
+                }
+            }
+            run_command(run, command);
+        }
+        run_free(run);
+    }
+    printf("%d steps to the stairs with a kept route and a fresh one\n", compared);
+    CHECK_INT(wrong, 0);
+    CHECK(compared > runs * 100);
+    free(kept);
+    free(bot);
+}
+
 /* ---- Traps that move the player ---------------------------------------------- */
 
 static void known_trap(Run *run, TrapKind kind, Point pos)
@@ -315,6 +350,7 @@ int main(void)
     load_shipped_data(&data);
     test_hidden();
     test_hidden_taken_away(check_sanitized() ? 6 : 30);
+    test_route_kept(check_sanitized() ? 3 : 12);
     test_teleport_trap_only_way();
     test_teleport_trap_no_way_across();
     test_same_game();

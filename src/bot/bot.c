@@ -45,6 +45,7 @@ static void arrive(Bot *bot, const Run *run)
     bot->floor_searches = 0;
     bot->explored = bot->amulet_here = bot->nothing_left = bot->over_traps = false;
     bot->leaps = 0;
+    bot->route.made = false;
     bot->explorer.marked = false;
     bot->explorer.going = false;
     bot->chasing = 0;
@@ -131,7 +132,7 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
         *out = make(CMD_DESCEND, 0);
         return true;
     }
-    int dir = explore_step_toward(run, stairs, false);
+    int dir = explore_step_along(run, stairs, false, &bot->route);
     if (dir < 0) return false;
     *out = make(CMD_MOVE, dir);
     return true;
@@ -227,10 +228,10 @@ static bool go_down(Bot *bot, const Run *run, Command *out)
         *out = make(CMD_DESCEND, 0);
         return true;
     }
-    int dir = explore_step_toward(run, stairs, false);
+    int dir = explore_step_along(run, stairs, false, &bot->route);
     if (dir < 0 && bot->nothing_left) {
         /* hemmed in by known traps: over one, as the only way on */
-        dir = explore_step_toward(run, stairs, true);
+        dir = explore_step_along(run, stairs, true, &bot->route);
         bot->trap_step = dir >= 0;
     }
     if (dir < 0) return false;

@@ -102,6 +102,29 @@ bool explore_known_stairs(const Run *run, Point *out);
  * target, when that is the way on */
 int explore_step_toward(const Run *run, Point target, bool over_traps);
 
+/* The map with a border all round, as the searches read it */
+enum { EXPLORE_PAD_CELLS = (MAP_W + 2) * (MAP_H + 2) };
+
+/* A way to one cell kept between commands: every cell's steps to it over
+ * the ground the player knows, and the knowledge they were worked out
+ * from. While the player knows the floor as they did, the next step
+ * costs only a look */
+typedef struct ExploreRoute {
+    bool made;
+    Point target;
+    bool over_traps;
+    uint8_t known[EXPLORE_PAD_CELLS];   /* the terrain as the player knew it */
+    int32_t steps[EXPLORE_PAD_CELLS];   /* to the target, by padded cell */
+} ExploreRoute;
+
+/* A first step of a shortest way the player knows to a cell, over the
+ * same ground as explore_step_toward: downhill on every cell's steps to
+ * it, the first in compass order on a tie; or -1. With a route (not
+ * NULL), the steps are kept there and used again while the player knows
+ * the floor as before: the same step with a route or without. For a bot
+ * walking to the stairs */
+int explore_step_along(const Run *run, Point target, bool over_traps, ExploreRoute *route);
+
 /* The monsters in sight, as the player sees them, nearest first */
 typedef struct SeenMonster {
     int index;             /* into the level's monsters, while in sight */
