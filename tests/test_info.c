@@ -191,6 +191,30 @@ static void test_panel(void)
 }
 
 /* Ten waits typed ahead next to a hunter: the first blow drops the rest */
+/* A recording watched in the window draws the playback's run beside an
+ * input whose own run is another: the panel's monsters in view are the
+ * drawn run's (the input's were looked for on the other floor, and one
+ * not found there read monsters[-1]) */
+static void test_panel_of_another_run(void)
+{
+    Run *own = scene_build(&data, 6, 3, ROOM), *drawn = scene_build(&data, 7, 3, ROOM);
+    spawn(own, "goblin", (Point){5, 1}, MS_ASLEEP);
+    spawn(drawn, "kobold", (Point){3, 2}, MS_HUNTING);
+    Input input;
+    open_input(&input, own, NULL);
+    ScreenPanel panel;
+    screen_panel(&input, drawn, 30, 60, &panel);
+    bool kobold = false, goblin = false;
+    for (int i = 0; i < panel.count; ++i) {
+        kobold |= strcmp(panel.lines[i].text, "k kobold (hunting)") == 0;
+        goblin |= strstr(panel.lines[i].text, "goblin") != NULL;
+    }
+    CHECK(kobold);
+    CHECK(!goblin);
+    input_free(&input);
+    run_free(drawn);
+}
+
 static void test_typed_ahead_dropped(void)
 {
     static const char *const ROWS[] = {"#####", "#@..#", "#####", NULL};
@@ -221,6 +245,7 @@ int main(void)
     test_history_and_character();
     test_known_and_examine();
     test_panel();
+    test_panel_of_another_run();
     test_typed_ahead_dropped();
     data_free(&data);
     return check_done("test_info");

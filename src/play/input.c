@@ -337,7 +337,11 @@ static int distance_squared(Point a, Point b)
 
 int input_targets(const Input *input, Point *out, int max)
 {
-    const Run *run = input->session.run;
+    return input_targets_of(input->session.run, out, max);
+}
+
+int input_targets_of(const Run *run, Point *out, int max)
+{
     const Level *level = run_level(run);
     Point me = run_player(run)->pos;
     int count = 0;

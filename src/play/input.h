@@ -249,6 +249,9 @@ const char *input_mode_name(Mode mode);
 /* The monsters in sight, as targets: their cells, nearest first (ties
  * in the level's order). Returns how many, at most max */
 int input_targets(const Input *input, Point *out, int max);
+/* The same for any run (the one drawn, which while a recording is
+ * watched is not the input's own) */
+int input_targets_of(const Run *run, Point *out, int max);
 
 /* Auto-explore, travel and rest: while input_auto_going, the program
  * calls input_auto_step now and then (the window, with a short pause so

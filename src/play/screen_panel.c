@@ -59,10 +59,11 @@ static void underfoot(LineWriter *w, const Run *run)
 
 /* The monsters in sight, nearest first, as Brogue's sidebar shows them:
  * each with its state and a health bar, as many as fit */
-static void in_view(LineWriter *w, const Input *input, const Run *run)
+static void in_view(LineWriter *w, const Run *run)
 {
     Point seen[MAX_MONSTERS];
-    int count = input_targets(input, seen, MAX_MONSTERS);
+    /* the run drawn's monsters: a recording watched is not the input's run */
+    int count = input_targets_of(run, seen, MAX_MONSTERS);
     if (count == 0) return;
     lines_gap(w);
     lines_text(w, "In view:", PAL_DIM_TEXT);
@@ -192,7 +193,7 @@ void screen_panel(const Input *input, const Run *run, int width, int rows, Scree
     int top_rows = looking ? rows - LOOK_LINES - (aiming ? AIM_LINES : 0) : rows;
     LineWriter w = {out->lines, &out->count, top_rows > 0 ? top_rows : 0, width};
     figures(&w, run);
-    in_view(&w, input, run);
+    in_view(&w, run);
     lines_gap(&w);
     debug_lines(&w, input, run);
     out->look_first = out->count;
