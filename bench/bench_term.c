@@ -40,6 +40,17 @@ static bool open_input(Input *input, int floor)
     return input_open(input, &setup);
 }
 
+/* Everything a figure opened, closed */
+static void close_terminal(TermPainter *painter, SCREEN *screen, Input *input, FILE *out, FILE *in)
+{
+    term_painter_free(painter);
+    endwin();
+    delscreen(screen);
+    input_free(input);
+    fclose(out);
+    fclose(in);
+}
+
 /* Medians of FRAMES frames at one size, every cell of the floor seen */
 static void frames(int width, int height)
 {
@@ -66,12 +77,7 @@ static void frames(int width, int height)
         times[i] = bench_now() - t0;
     }
     printf("RATE term_frame_us_%dx%d %.1f us\n", width, height, bench_median(times, FRAMES) * 1e6);
-    term_painter_free(painter);
-    endwin();
-    delscreen(screen);
-    input_free(&input);
-    fclose(out);
-    fclose(in);
+    close_terminal(painter, screen, &input, out, in);
 }
 
 /* Everything the terminal has been sent, read off the pty's other end */
@@ -124,12 +130,7 @@ static void bytes_per_step(void)
     }
     printf("RATE term_bytes_per_turn %.0f bytes\n", steps > 0 ? bench_median(bytes, steps) : 0.0);
     printf("(the first screen: %ld bytes; %d steps)\n", first, steps);
-    term_painter_free(painter);
-    endwin();
-    delscreen(screen);
-    input_free(&input);
-    fclose(out);
-    fclose(in);
+    close_terminal(painter, screen, &input, out, in);
     close(master);
 }
 

@@ -16,6 +16,7 @@
 #include "save.h"
 #include "session.h"
 #include "slot.h"
+#include "slottest.h"
 
 typedef struct Suite {
     const GameData *data;
@@ -23,15 +24,7 @@ typedef struct Suite {
     Run *run;
 } Suite;
 
-static void make_slot(Suite *s, Slot *slot, const char *name)
-{
-    char dir[PATH_SIZE], error[SLOT_ERROR_SIZE];
-    path_of(dir, "%s/%s", s->root, name);
-    if (!slot_init(slot, dir, NULL, NULL, error, sizeof error)) {
-        fprintf(stderr, "slot_init: %s\n", error);
-        exit(EXIT_FAILURE);
-    }
-}
+static void make_slot(Suite *s, Slot *slot, const char *name) { make_slot_in(slot, s->root, name); }
 
 static bool is_regular(const char *path)
 {

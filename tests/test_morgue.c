@@ -16,25 +16,15 @@
 #include "scores.h"
 #include "session.h"
 #include "slot.h"
+#include "slottest.h"
 
 /* A run that dies waiting on floor 9, as test_input's */
 enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
 
-static const long long WHEN = 1796126400;   /* 2026-12-01 12:00 UTC */
-static long long fixed_clock(void) { return WHEN; }
-
 static GameData data;
 static char root[PATH_SIZE];
 
-static void make_slot(Slot *slot, const char *name)
-{
-    char dir[PATH_SIZE], error[SLOT_ERROR_SIZE];
-    path_of(dir, "%s/%s", root, name);
-    if (!slot_init(slot, dir, NULL, NULL, error, sizeof error)) {
-        fprintf(stderr, "slot_init: %s\n", error);
-        exit(EXIT_FAILURE);
-    }
-}
+static void make_slot(Slot *slot, const char *name) { make_slot_in(slot, root, name); }
 
 static void open_input(Input *input, const Slot *slot, uint64_t seed, int floor, bool debug)
 {

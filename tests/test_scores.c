@@ -19,24 +19,14 @@
 #include "screen_scores.h"
 #include "session.h"
 #include "slot.h"
+#include "slottest.h"
 
 enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
-
-static const long long WHEN = 1796126400;   /* 2026-12-01 12:00 UTC */
-static long long fixed_clock(void) { return WHEN; }
 
 static GameData data;
 static char root[PATH_SIZE];
 
-static void make_slot(Slot *slot, const char *name)
-{
-    char dir[PATH_SIZE], error[SLOT_ERROR_SIZE];
-    path_of(dir, "%s/%s", root, name);
-    if (!slot_init(slot, dir, NULL, NULL, error, sizeof error)) {
-        fprintf(stderr, "slot_init: %s\n", error);
-        exit(EXIT_FAILURE);
-    }
-}
+static void make_slot(Slot *slot, const char *name) { make_slot_in(slot, root, name); }
 
 static Score score_of(bool won, int amulets, int floor, int gold, int turns, const char *date)
 {

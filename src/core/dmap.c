@@ -390,12 +390,14 @@ static void dmap_run_flee(DmapQueue *q, const DmapSeeds *s)
     }
 }
 
-/* Every cell unreached and never entered, and the step costs by terrain */
+/* Every cell unreached and never entered, and the step costs by terrain
+ * (by its kind to the spreading, so both maps enter the same cells) */
 static void dmap_fallow(DmapSeeds *s, int32_t step_cost[256], int32_t door_cost)
 {
-    memset(step_cost, 0, 256 * sizeof step_cost[0]);
-    step_cost[T_FLOOR] = step_cost[T_STAIRS] = step_cost[T_CAVE_FLOOR] = step_cost[T_OPEN_DOOR] = 1;
-    step_cost[T_CLOSED_DOOR] = door_cost;
+    for (int t = 0; t < 256; ++t) {
+        uint8_t kind = dmap_kind_of((uint8_t)t);
+        step_cost[t] = kind == DMAP_GROUND ? 1 : kind == DMAP_DOOR ? door_cost : 0;
+    }
     s->count = 0;
     for (int i = 0; i < DMAP_PADDED_CELLS; ++i) {
         s->cost[i] = 0;

@@ -39,6 +39,20 @@ Terrain known_terrain(const Run *run, Point cell)
 }
 
 
+/* A cell as the player knows it, as plain text draws it: blank if never
+ * seen; a monster only in sight (where one was last seen isn't shown:
+ * text has no dim) */
+char known_glyph(const Run *run, Point p)
+{
+    KnownCell k = known_cell(run, p);
+    if (point_eq(p, run_player(run)->pos)) return '@';
+    if (!k.explored && !k.visible) return ' ';
+    if (k.monster >= 0) return run_data(run)->monsters[run_level(run)->monsters[k.monster].kind].glyph;
+    if (k.item >= 0) return run_item_glyph(run, k.item);
+    if (k.trap >= 0) return '^';
+    return map_terrain_def(k.terrain)->glyph;
+}
+
 /* ---- The look panel --------------------------------------------------- */
 
 /* "a jackal", or capitalised "An ogre" */

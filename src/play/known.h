@@ -29,6 +29,10 @@ typedef struct KnownCell {
 KnownCell known_cell(const Run *run, Point cell);
 /* Only its terrain, as known_cell gives it: quicker, for drawing walls */
 Terrain known_terrain(const Run *run, Point cell);
+/* Its glyph in plain text (a morgue file, --show): ' ' never seen, '@'
+ * the player, a monster only in sight, then an item, a known trap '^',
+ * the terrain */
+char known_glyph(const Run *run, Point cell);
 
 
 /* The look panel's lines for a cell, from what the player knows only:

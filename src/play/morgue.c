@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 /* The record of a run: see morgue.h. */
 #include "morgue.h"
 
@@ -9,6 +8,7 @@
 
 #include "known.h"
 #include "scores.h"
+#include "text.h"
 #include "tune.h"
 
 enum { NAME_LIMIT = 256 };
@@ -108,19 +108,6 @@ static void messages(FILE *out, const Run *run)
     }
 }
 
-/* A cell as the player knew it: blank if never seen, a monster only if
- * in sight */
-static char known_glyph(const Run *run, Point p)
-{
-    KnownCell k = known_cell(run, p);
-    if (point_eq(p, run_player(run)->pos)) return '@';
-    if (!k.explored && !k.visible) return ' ';
-    if (k.monster >= 0) return run_data(run)->monsters[run_level(run)->monsters[k.monster].kind].glyph;
-    if (k.item >= 0) return run_item_glyph(run, k.item);
-    if (k.trap >= 0) return '^';
-    return map_terrain_def(k.terrain)->glyph;
-}
-
 static void floor_known(FILE *out, const Run *run)
 {
     char title[64];
@@ -145,10 +132,9 @@ static void floor_known(FILE *out, const Run *run)
 
 char *morgue_text(const Run *run, const char *recording, long long now, size_t *length)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (out == NULL) return NULL;
+    TextOut t;
+    if (!text_open(&t)) return NULL;
+    FILE *out = t.out;
     who_and_how(out, run, now);
     figures(out, run);
     kills(out, run);
@@ -157,13 +143,7 @@ char *morgue_text(const Run *run, const char *recording, long long now, size_t *
     floor_known(out, run);
     heading(out, "The recording");
     fprintf(out, "%s\n", recording[0] != '\0' ? recording : "None was kept.");
-    bool failed = ferror(out) != 0;
-    if (fclose(out) != 0 || failed) {
-        free(text);
-        return NULL;
-    }
-    if (length != NULL) *length = size;
-    return text;
+    return text_close(&t, length);
 }
 
 /* ---- The file ------------------------------------------------------------ */

@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 /* A recording's text: see replay.h. Decisions the header leaves open:
  *
  * - The whole text is read by rec_parse first, so the bytes a record file
@@ -22,6 +21,7 @@
 #include "file.h"
 #include "hash.h"
 #include "records.h"
+#include "text.h"
 #include "tune.h"
 
 enum { ROW_TOKENS = 20, DIGEST_DIGITS = 16 };
@@ -274,10 +274,9 @@ static void put_commands(FILE *out, const Replay *replay)
 
 char *rep_text(const Replay *replay, size_t *length)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (out == NULL) return NULL;
+    TextOut t;
+    if (!text_open(&t)) return NULL;
+    FILE *out = t.out;
     fputs("# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n", out);
     fprintf(out, "[replay]\nformat = %d\ngame = %d\nseed = %llu\nfloor = %d\ndata = %016llx\n",
             replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
@@ -288,13 +287,7 @@ char *rep_text(const Replay *replay, size_t *length)
     put_commands(out, replay);
     if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
     if (replay->ended == MODE_WON) fputs("ended = won\n", out);
-    bool failed = ferror(out) != 0;
-    if (fclose(out) != 0 || failed) {
-        free(text);
-        return NULL;
-    }
-    if (length != NULL) *length = size;
-    return text;
+    return text_close(&t, length);
 }
 
 /* ---- Reading one ------------------------------------------------------ */

@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L   /* open_memstream, gmtime_r */
+#define _POSIX_C_SOURCE 200809L   /* gmtime_r */
 /* The high scores: see scores.h. The table on disk is only ever replaced
  * whole, and only by a table this game read as good (or by a new one,
  * once a damaged one is set aside), so nothing a damaged file says is
@@ -13,6 +13,7 @@
 
 #include "keys.h"
 #include "records.h"
+#include "text.h"
 #include "tune.h"
 
 static const char SCORES_FILE[] = "scores.txt";
@@ -76,10 +77,9 @@ int scores_insert(ScoreTable *table, const Score *score)
 
 char *scores_text(const ScoreTable *table, size_t *length)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (out == NULL) return NULL;
+    TextOut t;
+    if (!text_open(&t)) return NULL;
+    FILE *out = t.out;
     fprintf(out, "# The high scores of Amulets of SDL, best first\n[scores]\nversion = %d\n",
             SCORES_VERSION);
     for (int i = 0; i < table->count; ++i) {
@@ -90,13 +90,7 @@ char *scores_text(const ScoreTable *table, size_t *length)
                 s->amulets, s->gold, s->turns, (unsigned long long)s->seed);
         if (s->date[0] != '\0') fprintf(out, "date = %s\n", s->date);
     }
-    bool failed = ferror(out) != 0;
-    if (fclose(out) != 0 || failed) {
-        free(text);
-        return NULL;
-    }
-    if (length != NULL) *length = size;
-    return text;
+    return text_close(&t, length);
 }
 
 /* ---- Reading ------------------------------------------------------------- */
