@@ -17,15 +17,12 @@ static void put(const char *name, const char *text)
     put_file(path, text, strlen(text));
 }
 
-/* keys.txt's mistakes, one to a line, with the folder's name cut off */
-static char *key_mistakes(const char *text, KeyMap *map)
+/* The errors' lines, the errors cleared, each "ROOT/keys.txt:3: ..."
+ * read as "keys.txt:3: ..." */
+static char *without_root(Errors *errors)
 {
-    put("keys.txt", text);
-    Errors errors = {0};
-    config_read_keys(root, map, &errors);
-    char *all = joined(&errors);
-    errors_clear(&errors);
-    /* "ROOT/keys.txt:3: ..." reads "keys.txt:3: ..." */
+    char *all = joined(errors);
+    errors_clear(errors);
     size_t cut = strlen(root) + 1;
     char *out = calloc(strlen(all) + 1, 1), *w = out;
     for (char *line = all; *line != '\0';) {
@@ -37,6 +34,15 @@ static char *key_mistakes(const char *text, KeyMap *map)
     }
     free(all);
     return out;
+}
+
+/* keys.txt's mistakes, one to a line, with the folder's name cut off */
+static char *key_mistakes(const char *text, KeyMap *map)
+{
+    put("keys.txt", text);
+    Errors errors = {0};
+    config_read_keys(root, map, &errors);
+    return without_root(&errors);
 }
 
 static void test_folder(void)
@@ -155,19 +161,7 @@ static char *option_mistakes(const char *text, Settings *s, bool *clean)
     Errors errors = {0};
     config_default_settings(s);
     *clean = config_read_settings(root, s, &errors);
-    char *all = joined(&errors);
-    errors_clear(&errors);
-    char *out = calloc(strlen(all) + 1, 1), *w = out;
-    size_t cut = strlen(root) + 1;
-    for (char *line = all; *line != '\0';) {
-        char *end = strchr(line, '\n');
-        if (strncmp(line, root, cut - 1) == 0) line += cut;
-        memcpy(w, line, (size_t)(end - line) + 1);
-        w += end - line + 1;
-        line = end + 1;
-    }
-    free(all);
-    return out;
+    return without_root(&errors);
 }
 
 static void test_options(void)
