@@ -47,12 +47,15 @@ _Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
 static void take_in(Memory *memory, const Level *level)
 {
     const Map *map = &level->map;
+    uint8_t seen_as[T_COUNT];   /* looks_like's, read once a look, not once a cell */
+    for (int t = 0; t < T_COUNT; ++t) seen_as[t] = (uint8_t)map_terrain_def((Terrain)t)->seen_as;
     for (int start = 0; start < MAP_CELLS; start += 8) {
         uint64_t eight;
         memcpy(&eight, map->visible + start, sizeof eight);
         for (int i = start; eight != 0 && i < start + 8; ++i) {
             if (!map->visible[i]) continue;
-            memory->terrain[i] = (uint8_t)looks_like(map, i);
+            uint8_t t = map->terrain[i];
+            memory->terrain[i] = t < T_COUNT ? seen_as[t] : (uint8_t)T_WALL;
             memory->item[i] = (Stack){0, 0};
             memory->monster[i] = 0;
         }
