@@ -349,8 +349,13 @@ static void act_wandering(Run *run, int index)
         m->target = random_ground(run);
         m->has_target = true;
     }
-    if (!walk_toward(run, m, m->target)) {
-        m->has_target = false;   /* stuck: somewhere else next time */
+    if (walk_toward(run, m, m->target)) {
+        m->search_turns = 0;
+    } else if (++m->search_turns >= WANDER_PATIENCE) {
+        /* stuck this long (a door it can't open, a monster in the way):
+         * somewhere else next time */
+        m->has_target = false;
+        m->search_turns = 0;
     }
 }
 

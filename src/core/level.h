@@ -27,7 +27,9 @@ typedef struct Monster {
     Point target;
     bool has_last_seen;       /* where a hunter last saw the player */
     Point last_seen;
-    int search_turns;         /* turns spent searching where it lost them */
+    int search_turns;         /* hunting, turns spent searching where it lost
+                                 them; wandering, turns it couldn't get nearer
+                                 its target */
     int pack_id;              /* 0 for none; a pack sleeps and wakes together */
     Statuses status;
     int last_shriek;          /* the turn a shrieker last shrieked, or -1 */

@@ -56,6 +56,7 @@ enum {
     /* Monsters (ch5 to ch11, ch15) */
     STIR_ONE_IN = 3,         /* a sleeper that sees the player wakes */
     SEARCH_TURNS = 10,
+    WANDER_PATIENCE = 3,     /* turns a wanderer waits to get by before it goes elsewhere */
     WOUNDED_QUARTERS = 1,    /* flees at hp <= this many quarters of its most */
     SHRIEK_EVERY = 5,
     REGENERATION = 1,        /* a regenerating monster's hp a turn */
