@@ -11,15 +11,12 @@
 #include <string.h>
 
 #include "bot.h"
-#include "gen.h"
-#include "input.h"
 #include "run_debug.h"
-#include "runtest.h"
 #include "said.h"
 #include "save.h"
-#include "scene.h"
 #include "screen.h"
 #include "screen_dialog.h"
+#include "shottest.h"
 
 static GameData data;
 
@@ -27,18 +24,7 @@ static int item(const char *id) { return scene_item(&data, id); }
 
 static int spawn(Run *run, const char *id, Point pos, MonsterState state)
 {
-    int kind = data_find_monster(&data, id);
-    CHECK(kind >= 0);
-    Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
-    m.state = state;
-    m.in_view = true;
-    if (state == MS_HUNTING) {
-        m.has_last_seen = true;
-        m.last_seen = run_player(run)->pos;
-    }
-    CHECK(lvl_add_monster(run_debug_level(run), &m));
-    run_debug_refresh(run);
-    return run_level(run)->monster_count - 1;
+    return shot_spawn(&data, run, id, pos, state);
 }
 
 static Monster *monster(Run *run, int index) { return &run_debug_level(run)->monsters[index]; }
@@ -48,29 +34,13 @@ static void give(Run *run, const char *id, int count)
     CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item(id), count}));
 }
 
-static bool order(Run *run, Command command)
-{
-    bool accepted = run_command(run, command);
-    CHECK(run_invariants_hold(run));
-    return accepted;
-}
+static bool order(Run *run, Command command) { return shot_order(run, command); }
 
 static bool simple(Run *run, CommandKind kind) { return order(run, (Command){kind, 0}); }
 
-static int carried(const Run *run, const char *id)
-{
-    const Pack *pack = &run_player(run)->pack;
-    int slot = pack_find(pack, item(id));
-    return slot < 0 ? 0 : pack->slots[slot].count;
-}
+static int carried(const Run *run, const char *id) { return shot_carried(&data, run, id); }
 
-static void open_input(Input *input, Run *run)
-{
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
-    if (!input_open(input, &setup)) exit(EXIT_FAILURE);
-    run_free(input->session.run);
-    session_start(&input->session, NULL, run);
-}
+static void open_input(Input *input, Run *run) { shot_open_input(&data, input, run); }
 
 static void press(Input *input, int key) { input_key(input, key); }
 
@@ -112,6 +82,21 @@ static int hidden_on(const Run *run, const ShotPlan *plan)
         if (!run_sees(run, c) && lvl_monster_at(run_level(run), c) >= 0) return i;
     }
     return -1;
+}
+
+/* The sweep's floors, and the places on each the player is put */
+enum { SWEEP_SEED = 4000, PLACES = 8 };
+
+/* The player put on a cell the dice choose, if it's open ground with no
+ * monster on it */
+static bool place_player(Run *run, Rng *dice)
+{
+    Point at = {rng_roll(dice, 0, MAP_W - 1), rng_roll(dice, 0, MAP_H - 1)};
+    const Level *level = run_level(run);
+    if (!map_walkable(&level->map, at.x, at.y) || lvl_monster_at(level, at) >= 0) return false;
+    run_debug_player(run)->pos = at;
+    run_debug_refresh(run);
+    return true;
 }
 
 typedef struct Sweep {
@@ -174,16 +159,11 @@ static void check_sweep(int floors)
 {
     Sweep s = {0};
     for (int f = 0; f < floors; ++f) {
-        Run *run = archer_on(4000 + (uint64_t)f, 1 + f % LAST_FLOOR);
+        Run *run = archer_on(SWEEP_SEED + (uint64_t)f, 1 + f % LAST_FLOOR);
         Rng dice;
         rng_seed(&dice, (uint64_t)f * 7919);
-        for (int place = 0; place < 8; ++place) {
-            Point at = {rng_roll(&dice, 0, MAP_W - 1), rng_roll(&dice, 0, MAP_H - 1)};
-            const Level *level = run_level(run);
-            if (!map_walkable(&level->map, at.x, at.y) || lvl_monster_at(level, at) >= 0) continue;
-            run_debug_player(run)->pos = at;
-            run_debug_refresh(run);
-            sweep_from(run, &s);
+        for (int place = 0; place < PLACES; ++place) {
+            if (place_player(run, &dice)) sweep_from(run, &s);
         }
         run_free(run);
     }
@@ -200,15 +180,11 @@ static void check_sweep(int floors)
 static void check_hit_unseen(void)
 {
     for (int f = 0; f < 2000; ++f) {
-        Run *run = archer_on(4000 + (uint64_t)f, 1 + f % LAST_FLOOR);
+        Run *run = archer_on(SWEEP_SEED + (uint64_t)f, 1 + f % LAST_FLOOR);
         Rng dice;
         rng_seed(&dice, (uint64_t)f * 7919);
-        for (int place = 0; place < 8; ++place) {
-            Point at = {rng_roll(&dice, 0, MAP_W - 1), rng_roll(&dice, 0, MAP_H - 1)};
-            const Level *level = run_level(run);
-            if (!map_walkable(&level->map, at.x, at.y) || lvl_monster_at(level, at) >= 0) continue;
-            run_debug_player(run)->pos = at;
-            run_debug_refresh(run);
+        for (int place = 0; place < PLACES; ++place) {
+            if (!place_player(run, &dice)) continue;
             CHECK(simple(run, CMD_FIRE));
             for (int i = 0; i < MAP_CELLS; ++i) {
                 Point target = cell_point(i);
@@ -230,7 +206,7 @@ static void check_hit_unseen(void)
                 CHECK(events->count >= 1 && events->list[0].count == hidden + 1 &&
                       point_eq(events->list[0].cells[hidden], cell));
                 printf("an arrow at %d,%d hit something unseen at %d,%d (seed %d)\n", target.x,
-                       target.y, cell.x, cell.y, 4000 + f);
+                       target.y, cell.x, cell.y, SWEEP_SEED + f);
                 run_free(run);
                 return;
             }

@@ -9,14 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "input.h"
 #include "run_debug.h"
-#include "runtest.h"
 #include "said.h"
 #include "save.h"
-#include "scene.h"
 #include "screen.h"
+#include "shottest.h"
 
 static GameData data;
 
@@ -24,18 +21,7 @@ static int item(const char *id) { return scene_item(&data, id); }
 
 static int spawn(Run *run, const char *id, Point pos, MonsterState state)
 {
-    int kind = data_find_monster(&data, id);
-    CHECK(kind >= 0);
-    Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
-    m.state = state;
-    m.in_view = true;   /* already seen: "comes into view" has its own test */
-    if (state == MS_HUNTING) {
-        m.has_last_seen = true;
-        m.last_seen = run_player(run)->pos;
-    }
-    CHECK(lvl_add_monster(run_debug_level(run), &m));
-    run_debug_refresh(run);
-    return run_level(run)->monster_count - 1;
+    return shot_spawn(&data, run, id, pos, state);
 }
 
 static Monster *monster(Run *run, int index) { return &run_debug_level(run)->monsters[index]; }
@@ -48,12 +34,7 @@ static void give(Run *run, const char *id, int count)
 /* What f fires (Q chooses it in play) */
 static void quiver(Run *run, const char *id) { run_debug_player(run)->quiver = item(id); }
 
-static bool order(Run *run, Command command)
-{
-    bool accepted = run_command(run, command);
-    CHECK(run_invariants_hold(run));
-    return accepted;
-}
+static bool order(Run *run, Command command) { return shot_order(run, command); }
 
 static bool simple(Run *run, CommandKind kind) { return order(run, (Command){kind, 0}); }
 
@@ -64,12 +45,7 @@ static void use_slot(Run *run, int slot)
     CHECK(order(run, (Command){CMD_CHOOSE, (int16_t)slot}));
 }
 
-static int carried(const Run *run, const char *id)
-{
-    const Pack *pack = &run_player(run)->pack;
-    int slot = pack_find(pack, item(id));
-    return slot < 0 ? 0 : pack->slots[slot].count;
-}
+static int carried(const Run *run, const char *id) { return shot_carried(&data, run, id); }
 
 static int lying(const Run *run, const char *id)
 {
@@ -82,13 +58,7 @@ static int lying(const Run *run, const char *id)
 }
 
 /* An input playing a run built by hand, saving nowhere */
-static void open_input(Input *input, Run *run)
-{
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
-    if (!input_open(input, &setup)) exit(EXIT_FAILURE);
-    run_free(input->session.run);
-    session_start(&input->session, NULL, run);
-}
+static void open_input(Input *input, Run *run) { shot_open_input(&data, input, run); }
 
 static void press(Input *input, int key) { input_key(input, key); }
 
