@@ -187,7 +187,7 @@ static void aim_lines(LineWriter *w, const Input *input, const Run *run)
     key_label(input->setup.keys, KB_LET_FLY, go, sizeof go);
     key_label(input->setup.keys, KB_BACK, stop, sizeof stop);
     snprintf(line, sizeof line, "%s next, %s go, %s stop", next, go, stop);
-    lines_wrapped(w, line, PAL_DIM_TEXT, 1);
+    lines_wrapped(w, line, PAL_DIM_TEXT, 2);
     ShotPlan plan;
     if (!run_plan_shot(run, input->cursor, &plan)) return;
     if (plan.beyond_range) lines_text(w, "Beyond your range.", PAL_DANGER);
