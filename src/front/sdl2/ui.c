@@ -119,6 +119,32 @@ void ui_close_window(Ui *ui)
     take(ui, input_leave(&ui->input));
 }
 
+void ui_event(Ui *ui, const GfxEvent *event)
+{
+    switch (event->kind) {
+    case GFX_KEY:
+        ui_key(ui, event->key);
+        if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
+        break;
+    case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
+    case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
+    case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
+    case GFX_RESIZE: ui_relayout(ui); break;
+    case GFX_EXPOSE: ui->dirty = true; break;
+    case GFX_QUIT: ui_close_window(ui); break;
+    case GFX_NONE: break;
+    }
+}
+
+void ui_waited(Ui *ui, const GfxEvent *event)
+{
+    bool autoing = input_auto_going(&ui->input);
+    if (event != NULL) ui_event(ui, event);
+    /* a key stopped the going; a moving mouse doesn't hold the steps up;
+     * and once the window is closing (its run saved) nothing more happens */
+    if (autoing && !ui->quit && (event == NULL || event->kind != GFX_KEY)) ui_auto_step(ui);
+}
+
 bool ui_look_cell(const Ui *ui, Point *out)
 {
     return input_look_cell(&ui->input, out);

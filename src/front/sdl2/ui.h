@@ -58,6 +58,13 @@ void ui_mouse_click(Ui *ui, int x, int y);
 void ui_click(Ui *ui, Point cell);
 /* The next step of auto-explore, travel or rest (input_auto_step) */
 void ui_auto_step(Ui *ui);
+/* An event from the window: a key, the mouse, a new size, the close */
+void ui_event(Ui *ui, const GfxEvent *event);
+/* What a wait for an event came to (NULL: none came in time): the event,
+ * then the next step of auto-explore, travel or rest if one is going,
+ * unless a key stopped it or the window closed (its run saved: nothing
+ * happens after the save) */
+void ui_waited(Ui *ui, const GfxEvent *event);
 /* The mouse is on a map cell, or off the map (NULL) */
 void ui_point(Ui *ui, const Point *cell);
 /* Presses the keys in turn until one quits (the screenshot mode) */
