@@ -66,6 +66,7 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
                      "Amulets of SDL", headless, font, FONT_PX};
     Gfx *gfx = gfx_open(&go, error, sizeof error);
     if (gfx == NULL) fprintf(stderr, "amulets: %s\n", error);
+    else gfx_set_min_size(gfx, UI_MIN_W, UI_MIN_H);   /* every screen's text fits from there up */
     return gfx;
 }
 

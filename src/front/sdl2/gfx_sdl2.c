@@ -139,6 +139,15 @@ void gfx_size(const Gfx *gfx, int *width, int *height)
     }
 }
 
+void gfx_set_min_size(Gfx *gfx, int width, int height)
+{
+    if (gfx->window == NULL) return;
+    SDL_SetWindowMinimumSize(gfx->window, width, height);
+    int w, h;
+    SDL_GetWindowSize(gfx->window, &w, &h);
+    if (w < width || h < height) SDL_SetWindowSize(gfx->window, w > width ? w : width, h > height ? h : height);
+}
+
 /* ---- Text -------------------------------------------------------------- */
 
 /* Every printable character is rendered once, in white, at the font's
