@@ -1,8 +1,8 @@
 /* The high scores' lines: the table in full where it fits (the window's
- * 96 columns), else in a narrower form (a terminal's 78): the outcome
+ * 100 columns), else in a narrower form (a terminal's 78): the outcome
  * without "Killed by", the date without its time, the class column as
- * wide as the longest class, and an outcome too long for its column
- * carried on below it. Nothing is cut. */
+ * wide as the longest class. In either, an outcome too long for its
+ * column is carried on below it. Nothing is cut. */
 #include "screen_scores.h"
 
 #include <stdio.h>
@@ -57,8 +57,9 @@ static int longest(int most, const char *text)
     return length > most ? length : most;
 }
 
-/* The full form if it fits in width, its columns as wide as the table's
- * longest; else the narrow one, its outcome taking what's left */
+/* The full form if it fits in width with an outcome column of at least
+ * OUTCOME_FULL (as wide as the table's longest, if there's room), else
+ * the narrow one; either's outcome column takes what's left */
 static Columns columns_for(const ScoreTable *table, int width)
 {
     Columns full = {true, CLASS_FULL, OUTCOME_FULL, FULL_DATE};
@@ -71,7 +72,11 @@ static Columns columns_for(const ScoreTable *table, int width)
         full.class_w = longest(full.class_w, s->class_name);
         narrow.class_w = longest(narrow.class_w, s->class_name);
     }
-    if (OTHERS + full.class_w + full.outcome_w + full.date_w <= width) return full;
+    int room = width - OTHERS - full.class_w - full.date_w;
+    if (room >= OUTCOME_FULL) {
+        if (full.outcome_w > room) full.outcome_w = room;
+        return full;
+    }
     narrow.outcome_w = width - OTHERS - narrow.class_w - narrow.date_w;
     if (narrow.outcome_w < OUTCOME_LEAST) narrow.outcome_w = OUTCOME_LEAST;
     return narrow;

@@ -53,6 +53,29 @@ static Fit fit;
 
 /* ---- Painting and counting ------------------------------------------------- */
 
+/* With AMULETS_FIT_SHOTS=DIR, each screen painted is kept there to be
+ * looked at: the window's as NNN.png, the terminal's as NNN.txt */
+static void keep(const char *what)
+{
+    const char *dir = getenv("AMULETS_FIT_SHOTS");
+    if (dir == NULL) return;
+    char path[600], error[256];
+    snprintf(path, sizeof path, "%s/%03d.png", dir, fit.screens);
+    if (!gfx_save_png(fit.gfx, path, error, sizeof error)) fprintf(stderr, "%s\n", error);
+#ifdef AMULETS_FIT_TERM
+    snprintf(path, sizeof path, "%s/%03d.txt", dir, fit.screens);
+    FILE *file = fopen(path, "w");
+    if (file == NULL) return;
+    fprintf(file, "%s\n", what);
+    for (int row = 0; row < LINES; ++row) {
+        char text[256];
+        mvinnstr(row, 0, text, COLS);
+        fprintf(file, "%s\n", text);
+    }
+    fclose(file);
+#endif
+}
+
 /* Both frontends paint the input as it is: nothing may be cut */
 static void both(const char *what)
 {
@@ -65,6 +88,7 @@ static void both(const char *what)
     int cut = term_painter_cut(fit.painter, first, sizeof first);
     if (!CHECK(cut == 0)) fprintf(stderr, "    the terminal, %s: %d cut, first %s\n", what, cut, first);
 #endif
+    keep(what);
     ++fit.screens;
 }
 

@@ -26,7 +26,7 @@ void ui_class_draw(Ui *ui)
     }
 }
 
-enum { SCORES_COLUMNS = 96 };
+enum { SCORES_COLUMNS = 100 };   /* the full table, with "Killed by a fall through a trapdoor" */
 
 void ui_scores_draw(Ui *ui)
 {
