@@ -20,18 +20,10 @@ done
 
 # in play the digit is the keypad's: 6 6 walks east twice, as l l does
 rm -rf "$AMULETS_HOME"
-start_game --seed 5
-pick_class
-wait_for "Turn 0"
+new_run 5
 press 6
 wait_for "Turn 1" "6, the keypad's east"
 press 6
 wait_for "Turn 2" "6 again"
-tm send-keys -t game Escape
-wait_for "Save the run"
-tm send-keys -t game S
-wait_end "Esc S"
-straight=$("$amulets" --home "$work/straight" --seed 5 --play "ll" --digest | digest_of)
-continued=$("$amulets" --continue --play "" --digest | digest_of)
-[ -n "$straight" ] && [ "$continued" = "$straight" ] || fail "6 6: $continued, l l: $straight"
+saved_as 5 ll "6 6, and l l"
 echo "digits: ok"
