@@ -234,7 +234,11 @@ typedef struct RunEvents {
 } RunEvents;
 const RunEvents *run_events(const Run *run);
 
-/* The name of a monster state, as a save and the look panel spell it */
+/* The name of a monster state, as a save spells it */
 const char *run_state_name(MonsterState state);
+/* A monster's state as the player is told it (the panel, looking): its
+ * state's name, but "stationary" for an awake kind that never moves (a
+ * shrieker: data/monsters.txt's stationary), which never wanders */
+const char *run_monster_state(const Run *run, const Monster *m);
 
 #endif

@@ -41,6 +41,11 @@ Screen input_screen(const Input *input)
     return MODE_SCREENS[mode];
 }
 
+bool input_takes_digits(const Input *input)
+{
+    return input_screen(input) == SCREEN_CLASS;
+}
+
 const char *input_mode_name(Mode mode)
 {
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);

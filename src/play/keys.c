@@ -179,6 +179,20 @@ int key_direction(int key)
     return key_direction_in(NULL, key);
 }
 
+static bool bound_anywhere(const KeyMap *map, int key)
+{
+    for (int b = 0; b < KB_COUNT; ++b) {
+        if (key_bound(map, (KeyBinding)b, key)) return true;
+    }
+    return false;
+}
+
+int key_typed_digit(const KeyMap *map, bool screen_takes_digits, int key)
+{
+    if (key < '1' || key > '9' || screen_takes_digits || bound_anywhere(map, key)) return key;
+    return AK_KP1 + (key - '1');
+}
+
 /* ---- Key names ------------------------------------------------------------ */
 
 typedef struct KeyName {

@@ -77,7 +77,7 @@ static void look_creature(const Run *run, const KnownCell *k, Point cell, LookIn
     } else if (k->monster >= 0) {
         const Monster *m = &run_level(run)->monsters[k->monster];
         a_name(data->monsters[m->kind].name, true, name, sizeof name);
-        snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_state_name(m->state));
+        snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_monster_state(run, m));
         out->monster = k->monster;
     } else if (k->remembered >= 0) {
         a_name(data->monsters[k->remembered].name, false, name, sizeof name);

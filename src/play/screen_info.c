@@ -11,7 +11,7 @@
 #include "palette.h"
 #include "tune.h"
 
-enum { INFO_COLUMNS = 64, HEAD_ROWS = 3 };
+enum { INFO_COLUMNS = 64, HEAD_ROWS = 3, KEY_COLUMN = 16 };
 
 typedef struct Page {
     ScreenDialog *out;
@@ -19,21 +19,46 @@ typedef struct Page {
     int lines;             /* lines written so far */
 } Page;
 
+/* One row of the page, if it's in view */
+static void put_row(Page *p, Color color, const char *text, int length)
+{
+    int row = p->lines++ - p->first;
+    if (row < 0 || row >= INFO_PAGE_LINES || HEAD_ROWS + row >= SCREEN_DIALOG_ROWS) return;
+    DialogRow *r = &p->out->lines[HEAD_ROWS + row];
+    snprintf(r->text, sizeof r->text, "%.*s", length, text);
+    r->color = color;
+    r->align = DIALOG_LEFT;
+    if (HEAD_ROWS + row >= p->out->count) p->out->count = HEAD_ROWS + row + 1;
+}
+
+/* A line of the page, wrapped at spaces to INFO_COLUMNS, the rows after
+ * the first indented by hang (a key's words under the words, not the key) */
+static void say_hung(Page *p, Color color, int hang, const char *text)
+{
+    char row[SCREEN_DIALOG_TEXT];
+    int take = lines_cut(text, INFO_COLUMNS);
+    put_row(p, color, text, take);
+    for (text += take; *text != '\0'; text += take) {
+        while (*text == ' ') ++text;
+        take = lines_cut(text, INFO_COLUMNS - hang);
+        snprintf(row, sizeof row, "%*s%.*s", hang, "", take, text);
+        put_row(p, color, row, (int)strlen(row));
+    }
+}
+
+enum { HANG = 2 };
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 static void say(Page *p, Color color, const char *format, ...)
 {
-    int row = p->lines++ - p->first;
-    if (row < 0 || row >= INFO_PAGE_LINES || HEAD_ROWS + row >= SCREEN_DIALOG_ROWS) return;
-    DialogRow *r = &p->out->lines[HEAD_ROWS + row];
+    char text[SCREEN_DIALOG_TEXT];
     va_list args;
     va_start(args, format);
-    vsnprintf(r->text, sizeof r->text, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
-    r->color = color;
-    r->align = DIALOG_LEFT;
-    if (HEAD_ROWS + row >= p->out->count) p->out->count = HEAD_ROWS + row + 1;
+    say_hung(p, color, HANG, text);
 }
 
 /* Text cut into lines of at most INFO_COLUMNS, at spaces */
@@ -41,7 +66,7 @@ static void say_wrapped(Page *p, Color color, const char *text)
 {
     while (*text != '\0') {
         int cut = lines_cut(text, INFO_COLUMNS);
-        say(p, color, "%.*s", cut, text);
+        put_row(p, color, text, cut);
         text += cut;
         while (*text == ' ') ++text;
     }
@@ -65,9 +90,11 @@ static void keys_page(const Input *input, Page *p)
             key_spelling(keys[k], one, sizeof one);
             snprintf(spelled + strlen(spelled), sizeof spelled - strlen(spelled), "%s%s", k ? " " : "", one);
         }
-        say(p, PAL_TEXT, "%-16s %s", spelled, key_binding_text((KeyBinding)b));
+        char line[SCREEN_DIALOG_TEXT];
+        snprintf(line, sizeof line, "%-*s %s", KEY_COLUMN, spelled, key_binding_text((KeyBinding)b));
+        say_hung(p, PAL_TEXT, KEY_COLUMN + 1, line);
     }
-    say(p, PAL_DIM_TEXT, "%-16s %s", "a..t", "in the pack: the thing with that letter");
+    say(p, PAL_DIM_TEXT, "%-*s %s", KEY_COLUMN, "a..t", "in the pack: the thing with that letter");
 }
 
 static void guide_page(Page *p)

@@ -70,7 +70,8 @@ static void underfoot(LineWriter *w, const Run *run)
 }
 
 /* The monsters in sight, nearest first, as Brogue's sidebar shows them:
- * each with its state and a health bar, as many as fit */
+ * each with its state (on a line of its own if the name is long) and a
+ * health bar, as many as fit */
 static void in_view(LineWriter *w, const Run *run)
 {
     Point seen[MAX_MONSTERS];
@@ -81,12 +82,15 @@ static void in_view(LineWriter *w, const Run *run)
     lines_text(w, "In view:", PAL_DIM_TEXT);
     const Level *level = run_level(run);
     int shown = 0;
-    for (; shown < count && *w->count + 3 <= w->most; ++shown) {
+    for (; shown < count; ++shown) {
         const Monster *m = &level->monsters[lvl_monster_at(level, seen[shown])];
         const MonsterDef *kind = &run_data(run)->monsters[m->kind];
         char line[SCREEN_LINE_SIZE];
-        snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_state_name(m->state));
-        lines_text(w, line, kind->color);
+        snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_monster_state(run, m));
+        int rows = lines_rows(line, w->width);
+        /* its lines, its bar, and room for "and N more" after */
+        if (*w->count + rows + 2 > w->most) break;
+        lines_wrapped(w, line, kind->color, rows);
         health_bar(w, m->hp, kind->hp);
     }
     if (shown < count) {
@@ -134,7 +138,7 @@ static void monster_list(LineWriter *w, const Run *run)
         const Monster *m = &level->monsters[shown];
         char line[64];
         snprintf(line, sizeof line, "%c %2d,%2d %s", run_data(run)->monsters[m->kind].glyph,
-                 m->pos.x, m->pos.y, run_state_name(m->state));
+                 m->pos.x, m->pos.y, run_monster_state(run, m));
         lines_text(w, line, PAL_DEBUG);
     }
     if (shown < level->monster_count) {

@@ -66,6 +66,7 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
                      "Amulets of SDL", headless, font, FONT_PX};
     Gfx *gfx = gfx_open(&go, error, sizeof error);
     if (gfx == NULL) fprintf(stderr, "amulets: %s\n", error);
+    else gfx_set_min_size(gfx, UI_MIN_W, UI_MIN_H);   /* every screen's text fits from there up */
     return gfx;
 }
 
@@ -150,23 +151,6 @@ static int show_errors(Front *f)
     return 1;
 }
 
-static void handle(Ui *ui, const GfxEvent *event)
-{
-    switch (event->kind) {
-    case GFX_KEY:
-        ui_key(ui, event->key);
-        if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
-        break;
-    case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
-    case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
-    case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
-    case GFX_RESIZE: ui_relayout(ui); break;
-    case GFX_EXPOSE: ui->dirty = true; break;
-    case GFX_QUIT: ui_close_window(ui); break;
-    case GFX_NONE: break;
-    }
-}
-
 /* How long the loop waits for an event before it looks for a signal, and
  * between two steps of auto-explore, travel or rest, so each is seen */
 enum { SIGNAL_CHECK_MS = 200, AUTO_STEP_MS = 30 };
@@ -188,12 +172,9 @@ int front_window(const FrontOptions *options)
         GfxEvent event;
         bool autoing = input_auto_going(&ui->input);
         bool got = gfx_wait_event(f.gfx, &event, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
-        if (got) handle(ui, &event);
-        /* the next step, unless a key came (it stopped the going); a moving
-         * mouse doesn't hold the steps up */
-        if (autoing && (!got || event.kind != GFX_KEY)) ui_auto_step(ui);
+        ui_waited(ui, got ? &event : NULL);
         /* a key pressed during the flight is the next key, not lost */
-        while (!ui->quit && ui_animate(ui, &event)) handle(ui, &event);
+        while (!ui->quit && ui_animate(ui, &event)) ui_event(ui, &event);
         if (stop_signal() != 0) {
             input_stop(&ui->input);
             status = 128 + stop_signal();   /* as a shell tells of a signal */

@@ -10,6 +10,7 @@
 #define AMULETS_TERMINAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -49,5 +50,10 @@ void term_painter_reset(TermPainter *painter);
 /* The whole screen, from the screen model, into curses' buffer at its
  * present size (nothing is sent to the terminal until doupdate) */
 void term_paint(TermPainter *painter, const Input *input, const Run *run);
+
+/* How many texts the last term_paint cut, or left out, to keep them in
+ * their boxes and on the screen (none, where the layout fits: the tests
+ * check every screen at 80 x 24), and the first of them into first */
+int term_painter_cut(const TermPainter *painter, char *first, size_t size);
 
 #endif
