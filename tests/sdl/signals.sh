@@ -18,25 +18,40 @@ fail() { echo "FAIL: $*"; exit 1; }
 . "$2/tests/sdl/xwindow.inc"
 start_xvfb
 
-# starts the window on a seed; sets $game and $window. With no save
-# waiting, it starts on the class choice: Return takes the first class,
-# the one the scripted runner plays without --class
+# starts the window on a seed (--debug: see taken); sets $game and
+# $window. With no save waiting, it starts on the class choice: Return
+# takes the first class, the one the scripted runner plays without --class
 start() {
-    "$amulets" --seed "$1" 2>"$work/stderr" &
+    "$amulets" --debug --seed "$1" 2>"$work/stderr" &
     game=$!
     find_window
-    sleep 0.3
 }
 
+# The keys reach the window's queue in order; the game takes them as it
+# gets to them, which under load may be seconds later
 keys() {
     xdotool windowactivate --sync "$window" 2>/dev/null || xdotool windowfocus --sync "$window" 2>/dev/null
-    for key in "$@"; do xdotool key --window "$window" "$key"; sleep 0.3; done
-    sleep 0.4
+    for key in "$@"; do xdotool key --window "$window" "$key"; done
+}
+
+# Waits until the game has taken every key sent so far, rather than for
+# a while that a loaded machine may outlast: F1, a debugging key, marks
+# the run and writes its save at once, after the keys before it. The
+# save is then deleted, so the one found later is the signal's
+taken() {
+    keys F1
+    for i in $(seq 1 600); do
+        [ -f "$home/save.txt" ] && break
+        kill -0 $game 2>/dev/null || fail "$1: the game ended before it took its keys"
+        sleep 0.1
+    done
+    [ -f "$home/save.txt" ] || fail "$1: the game didn't take its keys in a minute"
+    rm -f "$home/save.txt"
 }
 
 # waits for the game to end; sets $status
 ended() {
-    for i in $(seq 1 150); do
+    for i in $(seq 1 600); do
         kill -0 $game 2>/dev/null || break
         sleep 0.1
     done
@@ -51,11 +66,12 @@ for signal in HUP TERM QUIT INT; do
     rm -rf "$home"
     start 5
     keys Return j j l l
+    taken "SIG$signal"
     kill -s "$signal" $game
     ended "SIG$signal"
     [ -f "$home/save.txt" ] || fail "SIG$signal left no save"
     continued=$("$amulets" --continue --play "" --digest | digest_of)
-    straight=$("$amulets" --seed 5 --play "jjll" --digest | digest_of)
+    straight=$("$amulets" --debug --seed 5 --play "jjll<f1>" --digest | digest_of)
     [ -n "$straight" ] && [ "$continued" = "$straight" ] ||
         fail "SIG$signal: continued $continued, straight $straight"
 done
@@ -64,6 +80,7 @@ done
 rm -rf "$home"
 start 6
 keys Return l l
+taken "SIGTERM with a failing save"
 mkdir -p "$home/save.txt.tmp/in-the-way"
 kill -s TERM $game
 ended "SIGTERM with a failing save"
@@ -86,19 +103,18 @@ start 8
 first=$game
 first_window=$window
 keys Return l l
+taken "the first copy"
 start 9
-second=$game
-sleep 0.5
-kill -0 $first 2>/dev/null || fail "the first copy ended"
-[ ! -f "$home/save.txt" ] || fail "the second copy saved"
 keys Escape
 ended "the second copy"
 [ "$status" -eq 1 ] || fail "the refused copy ended with $status"
+kill -0 $first 2>/dev/null || fail "the first copy ended"
+[ ! -f "$home/save.txt" ] || fail "the second copy saved"
 game=$first
 window=$first_window
 kill -s TERM $game
 ended "the first copy"
 continued=$("$amulets" --continue --play "" --digest | digest_of)
-straight=$("$amulets" --seed 8 --play "ll" --digest | digest_of)
+straight=$("$amulets" --debug --seed 8 --play "ll<f1>" --digest | digest_of)
 [ "$continued" = "$straight" ] || fail "the first copy's save: $continued, not $straight"
 echo "ok: every ending signal saved, a failing save still ended, quit without saving, the lock"
