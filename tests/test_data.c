@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "mistakes.h"
+#include "runtest.h"
 #include "data.h"
 #include "records.h"
 #include "rng.h"
@@ -307,20 +308,15 @@ static void test_shipped_files_load(void)
     CHECK_INT(closet->h, 5);
     CHECK_STR(closet->rows[4], "###+###");
     CHECK_INT(closet->guardian, -1);
-    for (int i = 0; i < data.vault_count; ++i) {
-        const VaultDef *v = &data.vaults[i];
-        if (strcmp(v->id, "shrine") == 0) {
-            /* a leading space kept; rows padded to the widest */
-            CHECK_STR(v->rows[0], "   ###   ");
-            CHECK_INT(v->w, 9);
-        }
-        if (strcmp(v->id, "guardroom") == 0) CHECK_INT(v->guardian, data_find_monster(&data, "goblin"));
-        if (strcmp(v->id, "dragon_lair") == 0) {
-            CHECK_INT(v->guardian, data_find_monster(&data, "young_red_dragon"));
-            CHECK_INT(v->rows[3][5], 'G');
-            CHECK_INT(v->rows[4][5], 'A');
-        }
-    }
+    /* a leading space kept; rows padded to the widest */
+    const VaultDef *shrine = vault_named(&data, "shrine");
+    CHECK_STR(shrine->rows[0], "   ###   ");
+    CHECK_INT(shrine->w, 9);
+    CHECK_INT(vault_named(&data, "guardroom")->guardian, data_find_monster(&data, "goblin"));
+    const VaultDef *lair = vault_named(&data, "dragon_lair");
+    CHECK_INT(lair->guardian, data_find_monster(&data, "young_red_dragon"));
+    CHECK_INT(lair->rows[3][5], 'G');
+    CHECK_INT(lair->rows[4][5], 'A');
     errors_clear(&errors);
     data_free(&data);
     CHECK(data.monsters == NULL && data.monster_count == 0 && data.vault_count == 0);

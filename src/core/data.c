@@ -125,6 +125,15 @@ int data_find_monster(const GameData *data, const char *id)
     return -1;
 }
 
+int data_find_vault(const GameData *data, const char *id)
+{
+    INVARIANT(id != NULL);
+    for (int i = 0; i < data->vault_count; ++i) {
+        if (strcmp(data->vaults[i].id, id) == 0) return i;
+    }
+    return -1;
+}
+
 int data_find_item(const GameData *data, const char *id)
 {
     INVARIANT(id != NULL);

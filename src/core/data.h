@@ -159,6 +159,7 @@ void data_free(GameData *data);
 /* A kind's index by its id, or -1 */
 int data_find_monster(const GameData *data, const char *id);
 int data_find_item(const GameData *data, const char *id);
+int data_find_vault(const GameData *data, const char *id);
 int data_find_class(const GameData *data, const char *id);
 
 /* Names of things, as the files spell them (NULL if out of range) */
