@@ -226,6 +226,7 @@ static void test_shipped_files_load(void)
     if (jackal >= 0) {
         const MonsterDef *m = &data.monsters[jackal];
         CHECK_STR(m->name, "jackal");
+        CHECK_STR(m->description, "A lean scavenger that hunts in threes, sleeping and waking as one pack.");
         CHECK_INT(m->glyph, 'j');
         CHECK(m->color.r == 205 && m->color.g == 150 && m->color.b == 80 && m->color.a == 255);
         CHECK_STR(m->tile, "jackal");
@@ -391,6 +392,10 @@ static void test_monster_values(void)
     EXPECT_JACKAL("name ", "name    = a jackal with a name far too long to fit in its box",
                   "'name' is longer than 47 characters");
     EXPECT_JACKAL("name ", "name    =", "'name' is empty");
+    EXPECT_JACKAL("description ", "description =", "'description' is empty");
+    EXPECT_JACKAL("description ",
+                  "description = A lean scavenger that hunts in threes, sleeping and waking as one pack, "
+                  "and howls at the moon from the far end of the cave.", "'description' is longer than 95 characters");
     EXPECT_JACKAL("tile ", "tile    = the jackal's tile, which has a name far too long",
                   "'tile' is longer than 47 characters");
     EXPECT_JACKAL("traits ", "traits  = pack:3 fierce", "unknown trait 'fierce'");
@@ -440,6 +445,11 @@ static void test_monster_missing_key(void)
     int record = line_of(&t, MONSTERS, JACKAL, "id ") - 1;
     delete_line(&t, MONSTERS, JACKAL, "tile ");
     EXPECT_LOAD(&t, "monsters.txt:%d: [monster] needs 'tile'\n", record);
+
+    /* every monster has its line for the look panel */
+    t = shipped();
+    delete_line(&t, MONSTERS, JACKAL, "description ");
+    EXPECT_LOAD(&t, "monsters.txt:%d: [monster] needs 'description'\n", record);
 
     /* venom and traits may be left out */
     t = shipped();

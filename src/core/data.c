@@ -366,6 +366,7 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     int damage[2];
     fld_id(fields, "id", def.id);
     fld_text_into(fields, "name", def.name, sizeof def.name);
+    fld_text_into(fields, "description", def.description, sizeof def.description);
     def.glyph = fld_glyph(fields, "glyph");
     def.color = fld_color(fields, "color");
     fld_text_into(fields, "tile", def.tile, sizeof def.tile);

@@ -15,6 +15,8 @@
 #include "records.h"
 
 enum { NAME_SIZE = 48, TILE_SIZE = 48 };
+/* A monster's line for the look panel: a few lines of the side panel */
+enum { MONSTER_DESCRIPTION_SIZE = 96 };
 
 /* A run keeps what the player knows of each kind of item in a table of
  * this many */
@@ -41,6 +43,7 @@ enum {
 typedef struct MonsterDef {
     char id[ID_SIZE];
     char name[NAME_SIZE];
+    char description[MONSTER_DESCRIPTION_SIZE];   /* shown when looked at */
     char glyph;
     Color color;
     char tile[TILE_SIZE];
