@@ -171,7 +171,9 @@ static int kinds_by_look(const Run *run, ItemClass item_class, int kinds[MAX_ITE
 }
 
 /* Every kind of a class, as DCSS's \ lists them: a known one by its
- * name and look, and what it does; an unknown one by its look alone */
+ * name and look, and what it does ("potion of healing (violet)"); an
+ * unknown one by its look alone, as the pack names it ("a crimson
+ * potion"), dim */
 static void known_class(const Run *run, ItemClass item_class, Page *p)
 {
     int kinds[MAX_ITEM_KINDS];
@@ -184,13 +186,12 @@ static void known_class(const Run *run, ItemClass item_class, Page *p)
         const ItemDef *def = &run_data(run)->items[kind];
         const char *look = ident_look(run_ident(run), kind)->name;
         if (run_kind_known(run, kind)) {
-            say(p, PAL_TEXT, "%s of %s (%s%s)", potion ? "potion" : "scroll", def->name,
-                potion ? "" : "titled ", look);
+            say(p, PAL_TEXT, "%s of %s (%s)", potion ? "potion" : "scroll", def->name, look);
             say(p, PAL_DIM_TEXT, "  %s", data_effect_text(def->effect));
         } else {
             char name[96];
             run_item_name(run, (Stack){kind, 1}, name, sizeof name);
-            say(p, PAL_DIM_TEXT, "%s, not yet known", name);
+            say(p, PAL_DIM_TEXT, "%s", name);
         }
     }
 }
@@ -287,7 +288,7 @@ static const char *const HINTS[INFO_COUNT] = {
     [INFO_HELP] = "? or Tab: how to play. Up and down scroll.",
     [INFO_GUIDE] = "? or Tab: the keys.",
     [INFO_HISTORY] = "Up and down scroll; the newest is at the foot.",
-    [INFO_PICK] = "Press a thing's letter; ) what's in hand, [ what's worn.",
+    [INFO_PICK] = "Press a letter; ) what's in hand, [ what's worn.",
 };
 
 static void write_page(const Input *input, const Run *run, Page *p)
