@@ -30,6 +30,14 @@ static Command use_slot(Bot *bot, int slot)
     return make(CMD_INVENTORY, 0);
 }
 
+/* What f fires from now on: Q, and the slot */
+static Command quiver_slot(Bot *bot, int slot)
+{
+    bot->queue[0] = make(CMD_CHOOSE, slot);
+    bot->queued = 1;
+    return make(CMD_QUIVER, 0);
+}
+
 /* A potion drunk or a scroll read, counted */
 static Command use_magic(Bot *bot, int slot)
 {
@@ -81,10 +89,14 @@ static Command answer(Bot *bot, const Run *run)
     case MODE_AIMING: {
         SeenMonster seen[MOST_SEEN];
         int count = explore_monsters_in_view(run, seen, MOST_SEEN);
+        Point target = count > 0 ? seen[0].pos : run_player(run)->pos;
         for (int i = 0; i < count; ++i) {
-            if (point_eq(seen[i].pos, bot->aim)) return cmd_aim_at(bot->aim);
+            if (point_eq(seen[i].pos, bot->aim)) target = bot->aim;
         }
-        return count > 0 ? cmd_aim_at(seen[0].pos) : make(CMD_CANCEL, 0);
+        /* past the range the aim is refused: asked again, it would be again */
+        ShotPlan plan;
+        bool fit = run_plan_shot(run, target, &plan) && !plan.beyond_range;
+        return fit ? cmd_aim_at(target) : make(CMD_CANCEL, 0);
     }
     default:
         return make(CMD_CANCEL, 0);
@@ -165,7 +177,9 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
             ++bot->items_used;
             return use_slot(bot, scroll);
         }
-        if (kit_can_shoot(run) && run_sees(run, m->pos)) {
+        int quiver = kit_quiver_slot(run);
+        if (quiver >= 0) return quiver_slot(bot, quiver);
+        if (kit_can_shoot(run, m->distance) && run_sees(run, m->pos)) {
             bot->aim = m->pos;
             bot->queue[0] = cmd_aim_at(m->pos);
             bot->queued = 1;

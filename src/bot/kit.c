@@ -75,14 +75,27 @@ bool kit_fits(const Run *run, int kind)
     return c == IC_GOLD || c == IC_AMULET || pack(run)->count < PACK_SLOTS || pack_find(pack(run), kind) >= 0;
 }
 
-bool kit_can_shoot(const Run *run)
+/* A missile of the kind can be let fly now */
+static bool loosable(const Run *run, int kind)
 {
-    int weapon = run_player(run)->weapon;
+    const ItemDef *d = def(run, kind);
+    return d->item_class == IC_MISSILE && (d->launcher < 0 || d->launcher == run_player(run)->weapon);
+}
+
+bool kit_can_shoot(const Run *run, int distance)
+{
+    int kind = run_quivered(run);
+    return kind >= 0 && loosable(run, kind) && def(run, kind)->range >= distance;
+}
+
+int kit_quiver_slot(const Run *run)
+{
+    int kind = run_quivered(run);
+    if (kind >= 0 && loosable(run, kind)) return -1;
     for (int i = 0; i < pack(run)->count; ++i) {
-        const ItemDef *d = def(run, pack(run)->slots[i].kind);
-        if (d->item_class == IC_MISSILE && (d->launcher < 0 || d->launcher == weapon)) return true;
+        if (loosable(run, pack(run)->slots[i].kind)) return i;
     }
-    return false;
+    return -1;
 }
 
 int kit_armor_upgrade(const Run *run)

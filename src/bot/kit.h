@@ -23,8 +23,12 @@ int kit_unknown_slot(const Run *run, ItemClass item_class);
 /* True if picking up a stack of the kind would take it: gold and the
  * Amulets always, anything else with a slot of its kind or a free one */
 bool kit_fits(const Run *run, int kind);
-/* A missile f can loose now */
-bool kit_can_shoot(const Run *run);
+/* The quivered missile can be let fly now (f fires only that), at a
+ * monster this many steps away */
+bool kit_can_shoot(const Run *run, int distance);
+/* With nothing quivered that can be let fly, the first missile in the
+ * pack that can (for Q); else -1 */
+int kit_quiver_slot(const Run *run);
 /* Better armor than worn, or -1 */
 int kit_armor_upgrade(const Run *run);
 /* Between fights: a better weapon for the hand, keeping a launcher while

@@ -61,6 +61,7 @@ static void wake_pack(Run *run, int woken)
 void act_wake(Run *run, int index, bool to_hunt, Point noise)
 {
     Monster *m = &run->level.monsters[index];
+    bool asleep = m->state == MS_ASLEEP;   /* an awake one (a missile missed it) only turns */
     if (to_hunt) {
         m->state = MS_HUNTING;
         m->has_last_seen = true;
@@ -71,7 +72,7 @@ void act_wake(Run *run, int index, bool to_hunt, Point noise)
         m->target = noise;
     }
     m->search_turns = 0;
-    run_announce(run, m, "wakes up!");
+    if (asleep) run_announce(run, m, "wakes up!");
     wake_pack(run, index);
 }
 

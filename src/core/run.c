@@ -70,6 +70,7 @@ static void init_player(Run *run)
     player->hp = player->max_hp = def->hp;
     player->strength = def->strength;
     give_kit(player, run->data, def);
+    shot_fill_quiver(run);
     for (int i = 0; i < def->known_count; ++i) ident_learn(&run->ident, def->known[i]);
 }
 

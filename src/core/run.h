@@ -30,7 +30,7 @@ typedef enum Mode {
     MODE_WON,
 } Mode;
 
-typedef enum InvAction { INV_USE, INV_DROP, INV_IDENTIFY, INV_THROW } InvAction;
+typedef enum InvAction { INV_USE, INV_DROP, INV_IDENTIFY, INV_THROW, INV_QUIVER } InvAction;
 /* What the player is aiming: the quivered missile (f), one chosen to
  * throw (t), or a scroll already read */
 typedef enum AimPurpose { AIM_FIRE, AIM_THROW, AIM_LIGHTNING, AIM_FIREBALL } AimPurpose;
@@ -56,13 +56,14 @@ typedef enum CommandKind {
     CMD_SUSPEND,       /* about to be saved and left: a half-made choice is
                           undone (a scroll of identify goes back in the
                           pack) and the run is back to playing */
-    CMD_FIRE,          /* f: aim the quivered missile */
+    CMD_FIRE,          /* f: aim the quivered missile, and only that */
     CMD_THROW,         /* t: open the pack to choose something to throw */
     CMD_AIM,           /* while aiming: shoot at the cell cmd_cell names */
     CMD_DEBUG,         /* a debugging view was used (--debug): the run is
                           marked so for good (run_debugged), kept off the
                           high scores; takes no turn; refused once marked,
                           or once the run is over */
+    CMD_QUIVER,        /* Q: open the pack to choose what f fires */
     CMD_COUNT
 } CommandKind;
 
@@ -197,11 +198,20 @@ typedef struct ShotPlan {
     int burst_count;
     Point burst[SHOT_BURST_CELLS];
     bool burns_player;            /* the player stands in the burst */
+    bool beyond_range;            /* the cell aimed at is past a missile's
+                                     or a fireball's range: it won't be let fly */
 } ShotPlan;
 
-/* The plan for what the player is aiming now; false (and an empty plan)
- * if not aiming or the cell is the player's own */
+/* The plan for what the player is aiming now, as the player knows the
+ * floor: it stops only at walls and doors known, and at monsters in
+ * sight (a monster out of sight still stops the shot itself). False (and
+ * an empty plan) if not aiming or the cell is the player's own */
 bool run_plan_shot(const Run *run, Point target, ShotPlan *out);
+/* While aiming: the missile or scroll kind aimed */
+int run_aim_kind(const Run *run);
+/* The missile kind f fires: the quivered one while the pack holds some,
+ * else -1 (f fires nothing else in its place) */
+int run_quivered(const Run *run);
 
 /* What happened during the last command, for a frontend to animate: each
  * flight, bolt, burst and breath in order, with the cells it passed.

@@ -1,8 +1,10 @@
 /* Shooting, throwing and the aimed scrolls (ch21): the one flight every
- * shot takes (plan), the player's aim, where a missile lands, and the
- * monsters that shoot arrows and breathe fire. Every shot flies the
- * line.h line, the field of view's own geometry, so what the target
- * cursor draws (run_plan_shot) is what happens. */
+ * shot takes (plan), the player's aim and quiver, where a missile lands,
+ * and the monsters that shoot arrows and breathe fire. Every shot flies
+ * the line.h line, the field of view's own geometry, so what the target
+ * cursor draws (run_plan_shot) is what happens, as far as the player can
+ * know: it's drawn over the floor as they know it, so a monster out of
+ * sight stops the shot but not the drawing. */
 #include "run_internal.h"
 
 #include <stdio.h>
@@ -19,20 +21,24 @@ typedef enum ShotKind {
     SHOT_BREATH,    /* passes through creatures, on to its range */
 } ShotKind;
 
-static bool creature_at(const Run *run, Point cell)
+/* A creature on the cell, as the flight sees it: every monster, or for
+ * the plan a target cursor draws, only those the player sees */
+static bool creature_at(const Run *run, Point cell, bool seen_only)
 {
-    return lvl_monster_at(&run->level, cell) >= 0 || point_eq(cell, run->player.pos);
+    if (point_eq(cell, run->player.pos)) return true;
+    return lvl_monster_at(&run->level, cell) >= 0 &&
+           (!seen_only || map_visible(&run->level.map, cell.x, cell.y));
 }
 
 /* The cells round the end that the burst reaches: itself and each open
  * neighbour */
-static void plan_burst(const Run *run, ShotPlan *out)
+static void plan_burst(const Run *run, const Map *map, ShotPlan *out)
 {
     Point centre = out->cells[out->count - 1];
     out->burst[out->burst_count++] = centre;
     for (int i = 0; i < 8; ++i) {
         Point cell = point_add(centre, DIRS[i]);
-        if (!in_bounds(cell.x, cell.y) || map_blocks_sight(&run->level.map, cell.x, cell.y)) continue;
+        if (!in_bounds(cell.x, cell.y) || map_blocks_sight(map, cell.x, cell.y)) continue;
         out->burst[out->burst_count++] = cell;
     }
     for (int i = 0; i < out->burst_count; ++i) {
@@ -40,24 +46,52 @@ static void plan_burst(const Run *run, ShotPlan *out)
     }
 }
 
+/* What a flight is worked out over: the floor as it is (the shot itself),
+ * or as the player knows it (the target cursor's drawing) */
+typedef struct Sky {
+    const Map *map;
+    bool seen_only;           /* only the monsters in sight stop it */
+} Sky;
+
 /* The one flight. It stops short of a cell that blocks sight, since a
  * shot goes where sight goes */
-static void plan(const Run *run, Point from, Point target, ShotKind kind, int range,
-                 ShotPlan *out)
+static void plan_over(const Run *run, Sky sky, Point from, Point target, ShotKind kind,
+                      int range, ShotPlan *out)
 {
     memset(out, 0, sizeof *out);
     Point line[MOST_RANGE];
     if (range > MOST_RANGE) range = MOST_RANGE;
-    int n = line_cells(&run->level.map, from, target, range, line);
+    int n = line_cells(sky.map, from, target, range, line);
     bool stops_at_creature = kind == SHOT_MISSILE || kind == SHOT_BALL;
     for (int i = 0; i < n; ++i) {
         Point cell = line[i];
-        if (map_blocks_sight(&run->level.map, cell.x, cell.y)) break;
+        if (map_blocks_sight(sky.map, cell.x, cell.y)) break;
         out->cells[out->count++] = cell;
-        if (stops_at_creature && (creature_at(run, cell) || point_eq(cell, target))) break;
+        if (stops_at_creature && (creature_at(run, cell, sky.seen_only) || point_eq(cell, target))) break;
     }
     out->stopped = out->count > 0;
-    if (kind == SHOT_BALL && out->stopped) plan_burst(run, out);
+    if (kind == SHOT_BALL && out->stopped) plan_burst(run, sky.map, out);
+}
+
+static void plan(const Run *run, Point from, Point target, ShotKind kind, int range, ShotPlan *out)
+{
+    plan_over(run, (Sky){&run->level.map, false}, from, target, kind, range, out);
+}
+
+/* The floor as the player knows it, for the drawn plan: in sight as it
+ * looks, out of sight as remembered, and a cell never seen as open. Sight
+ * and a shot share one line, and every cell that blocks it on the way to
+ * a cell in sight is itself in sight (fov.c), so a plan to a cell in
+ * sight reaches it just as the shot does, except where the player can't
+ * see what stands in the way */
+static void known_map(const Run *run, Map *out)
+{
+    const Map *map = &run->level.map;
+    *out = *map;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        out->terrain[i] = map->explored[i] ? (uint8_t)mem_terrain(&run->memory, map, cell_point(i))
+                                           : (uint8_t)T_FLOOR;
+    }
 }
 
 /* ---- What happened, for the frontends ------------------------------- */
@@ -105,6 +139,13 @@ static ShotKind aim_shot(const Run *run)
     return run->aim == AIM_LIGHTNING ? SHOT_BOLT : run->aim == AIM_FIREBALL ? SHOT_BALL : SHOT_MISSILE;
 }
 
+/* A missile or a fireball goes to the cell aimed at, so that cell must
+ * be within its range (DCSS's rule); a bolt is aimed only for its way */
+static bool beyond_range(const Run *run, Point target)
+{
+    return aim_shot(run) != SHOT_BOLT && chebyshev(target, run->player.pos) > aim_range(run);
+}
+
 bool run_plan_shot(const Run *run, Point target, ShotPlan *out)
 {
     memset(out, 0, sizeof *out);
@@ -112,9 +153,14 @@ bool run_plan_shot(const Run *run, Point target, ShotPlan *out)
         point_eq(target, run->player.pos)) {
         return false;
     }
-    plan(run, run->player.pos, target, aim_shot(run), aim_range(run), out);
+    Map known;
+    known_map(run, &known);
+    plan_over(run, (Sky){&known, true}, run->player.pos, target, aim_shot(run), aim_range(run), out);
+    out->beyond_range = beyond_range(run, target);
     return true;
 }
+
+int run_aim_kind(const Run *run) { return run->aim_kind; }
 
 /* A missile the player can let fly now: one thrown by hand, or one whose
  * launcher is in hand */
@@ -124,77 +170,101 @@ static bool can_loose(const Run *run, int kind)
     return def->item_class == IC_MISSILE && (def->launcher < 0 || def->launcher == run->player.weapon);
 }
 
+/* The prompt is the screen's to show (the panel), not the log's */
 static void start_aim(Run *run, AimPurpose purpose, int kind)
 {
-    static const char *const prompts[] = {
-        [AIM_FIRE] = "Shoot", [AIM_THROW] = "Throw",
-        [AIM_LIGHTNING] = "Aim the lightning", [AIM_FIREBALL] = "Aim the fireball",
-    };
     run->mode = MODE_AIMING;
     run->aim = purpose;
     run->aim_kind = kind;
-    if (purpose == AIM_FIRE || purpose == AIM_THROW) {
-        char name[96];
-        run_item_name(run, (Stack){kind, 1}, name, sizeof name);
-        run_say(run, "%s %s at what? (Tab: next target, Enter: let fly, Esc: stop)",
-                prompts[purpose], name);
-    } else {
-        run_say(run, "%s at what? (Tab: next target, Enter: cast, Esc: stop)", prompts[purpose]);
-    }
 }
 
-/* f: the quivered missile if it can be loosed, else the first in the
- * pack that can */
+int run_quivered(const Run *run)
+{
+    int kind = run->player.quiver;
+    return kind >= 0 && pack_find(&run->player.pack, kind) >= 0 ? kind : -1;
+}
+
+static bool needs_launcher(Run *run, int kind)
+{
+    if (can_loose(run, kind)) return false;
+    char launcher[96];
+    run_item_name(run, (Stack){item_def(run, kind)->launcher, 1}, launcher, sizeof launcher);
+    run_say(run, "You need to wield %s to shoot those.", launcher);
+    return true;
+}
+
+/* f: the quivered missile and only that (DCSS): when none is left, nothing
+ * else in the pack is spent in its place */
 Took shot_fire(Run *run)
 {
-    const Pack *pack = &run->player.pack;
-    int chosen = -1;
-    if (run->player.quiver >= 0 && pack_find(pack, run->player.quiver) >= 0 &&
-        can_loose(run, run->player.quiver)) {
-        chosen = run->player.quiver;
-    }
-    for (int slot = 0; slot < pack->count && chosen < 0; ++slot) {
-        if (can_loose(run, pack->slots[slot].kind)) chosen = pack->slots[slot].kind;
-    }
-    if (chosen < 0) {
-        run_say(run, "You have nothing to fire.");
-    } else {
-        start_aim(run, AIM_FIRE, chosen);
+    int kind = run_quivered(run);
+    if (kind < 0) {
+        run_say(run, "Your quiver is empty.");
+    } else if (!needs_launcher(run, kind)) {
+        start_aim(run, AIM_FIRE, kind);
     }
     return TOOK_NO_TURN;
 }
 
-/* t: the pack opens to choose a missile, if there is one */
-Took shot_open_throw(Run *run)
+/* t and Q: the pack opens to choose a missile, if there is one */
+static Took open_for_missile(Run *run, InvAction action, const char *none)
 {
     const Pack *pack = &run->player.pack;
     for (int slot = 0; slot < pack->count; ++slot) {
         if (item_def(run, pack->slots[slot].kind)->item_class == IC_MISSILE) {
             run->mode = MODE_INVENTORY;
-            run->inv_action = INV_THROW;
+            run->inv_action = action;
             return TOOK_NO_TURN;
         }
     }
-    run_say(run, "You have nothing to throw.");
+    run_say(run, "%s", none);
     return TOOK_NO_TURN;
+}
+
+Took shot_open_throw(Run *run)
+{
+    return open_for_missile(run, INV_THROW, "You have nothing to throw.");
+}
+
+Took shot_open_quiver(Run *run)
+{
+    return open_for_missile(run, INV_QUIVER, "You have nothing to quiver.");
 }
 
 Took shot_choose_throw(Run *run, int slot)
 {
     int kind = run->player.pack.slots[slot].kind;
-    const ItemDef *def = item_def(run, kind);
-    if (def->item_class != IC_MISSILE) {
+    if (item_def(run, kind)->item_class != IC_MISSILE) {
         run_say(run, "You can't throw that.");
-        return TOOK_NO_TURN;
+    } else if (!needs_launcher(run, kind)) {
+        start_aim(run, AIM_THROW, kind);
     }
-    if (!can_loose(run, kind)) {
-        char launcher[96];
-        run_item_name(run, (Stack){def->launcher, 1}, launcher, sizeof launcher);
-        run_say(run, "You need to wield %s to shoot those.", launcher);
-        return TOOK_NO_TURN;
-    }
-    start_aim(run, AIM_THROW, kind);
     return TOOK_NO_TURN;
+}
+
+/* Q's choice: what f fires from now on, arrows without their bow too
+ * (f says what's missing); it takes no time */
+Took shot_choose_quiver(Run *run, int slot)
+{
+    Stack stack = run->player.pack.slots[slot];
+    if (item_def(run, stack.kind)->item_class != IC_MISSILE) {
+        run_say(run, "You can't quiver that.");
+        return TOOK_NO_TURN;
+    }
+    run->player.quiver = stack.kind;
+    run->mode = MODE_PLAYING;
+    char name[96];
+    run_item_name(run, stack, name, sizeof name);
+    run_say(run, "You quiver %s.", name);
+    return TOOK_NO_TURN;
+}
+
+void shot_fill_quiver(Run *run)
+{
+    const Pack *pack = &run->player.pack;
+    for (int slot = 0; slot < pack->count && run->player.quiver < 0; ++slot) {
+        if (can_loose(run, pack->slots[slot].kind)) run->player.quiver = pack->slots[slot].kind;
+    }
 }
 
 void shot_read_scroll(Run *run, ItemEffect effect, int kind)
@@ -215,13 +285,25 @@ void shot_cancel(Run *run)
 
 /* ---- The player's shots --------------------------------------------- */
 
+/* A monster as the player's shot names it: "something" out of sight */
+static void target_name(const Run *run, const Monster *m, char *out, size_t size)
+{
+    if (map_visible(&run->level.map, m->pos.x, m->pos.y)) {
+        snprintf(out, size, "the %s", run_kind_of(run, m)->name);
+    } else {
+        snprintf(out, size, "something");
+    }
+}
+
 /* A monster struck by the player's shot: told, and hurt. True if it died */
 static bool strike(Run *run, int index, int damage, const char *what)
 {
     const Monster *m = &run->level.monsters[index];
     bool dies = m->hp <= damage;
+    char name[NAME_SIZE + 8];
+    target_name(run, m, name, sizeof name);
     /* told before the noise of it wakes anyone */
-    run_say(run, "The %s %s the %s.", what, dies ? "kills" : "hits", run_kind_of(run, m)->name);
+    run_say(run, "The %s %s %s.", what, dies ? "kills" : "hits", name);
     add_hit(run, m->pos);
     return act_hurt_monster(run, index, damage, true);
 }
@@ -284,7 +366,11 @@ static void missile_arrives(Run *run, const ShotPlan *flight, int kind)
                          run->player.strength - mdef->defense;
             strike(run, index, damage < 1 ? 1 : damage, def->name);
         } else {
-            run_say(run, "The %s misses the %s.", def->name, mdef->name);
+            /* a sleeper is never missed, so this one was awake: it turns
+             * on the player, without waking up again */
+            char name[NAME_SIZE + 8];
+            target_name(run, m, name, sizeof name);
+            run_say(run, "The %s misses %s.", def->name, name);
             act_wake(run, index, true, run->player.pos);
         }
     }
@@ -301,7 +387,9 @@ static Took loose_missile(Run *run, Point target)
     int slot = pack_find(&run->player.pack, kind);
     INVARIANT(slot >= 0);
     pack_remove_one(&run->player.pack, slot);
-    run->player.quiver = kind;   /* the last one loosed is f's first choice */
+    /* a missile thrown with the quiver empty is quivered; else the
+     * quiver keeps the player's own choice (Q) */
+    if (run_quivered(run) < 0) run->player.quiver = kind;
     ShotPlan flight;
     plan(run, run->player.pos, target, SHOT_MISSILE, item_def(run, kind)->range, &flight);
     add_event(run, EV_MISSILE, run_item_glyph(run, kind), run_item_color(run, kind), flight.cells,
@@ -364,6 +452,10 @@ Took shot_aim_at(Run *run, Point target)
     }
     if (!map_visible(&run->level.map, target.x, target.y)) {
         run_say(run, "You can't see that place.");
+        return TOOK_NO_TURN;
+    }
+    if (beyond_range(run, target)) {
+        run_say(run, "That is beyond your range.");
         return TOOK_NO_TURN;
     }
     for (int i = 0; i < run->level.monster_count; ++i) {

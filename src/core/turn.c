@@ -121,6 +121,9 @@ static bool playing_command(Run *run, Command command, Took *took)
     case CMD_THROW:
         *took = shot_open_throw(run);
         return true;
+    case CMD_QUIVER:
+        *took = shot_open_quiver(run);
+        return true;
     default:
         return playing_mode_command(run, command);
     }
@@ -150,6 +153,9 @@ static bool inventory_command(Run *run, Command command, Took *took)
         break;
     case INV_THROW:
         *took = shot_choose_throw(run, command.arg);
+        break;
+    case INV_QUIVER:
+        *took = shot_choose_quiver(run, command.arg);
         break;
     }
     return true;

@@ -452,6 +452,17 @@ InputResult input_point(Input *input, const Point *cell)
 
 /* ---- Keys ------------------------------------------------------------------ */
 
+/* f with nothing quivered: said with the key that quivers, which the
+ * rules don't know, and nothing goes to the run (f would only say so) */
+static InputResult quiver_empty(Input *input)
+{
+    char key[16], line[96];
+    key_label(input->setup.keys, KB_QUIVER, key, sizeof key);
+    snprintf(line, sizeof line, "Your quiver is empty. Press %s to choose a missile.", key);
+    run_tell(input->session.run, line);
+    return INPUT_REDRAW;
+}
+
 /* A key in one of the run's own screens, as keys.h reads it there */
 static InputResult run_key(Input *input, int key)
 {
@@ -459,6 +470,7 @@ static InputResult run_key(Input *input, int key)
     Command command;
     switch (key_action_in(input->setup.keys, run_mode(session->run), key, &command)) {
     case KA_COMMAND:
+        if (command.kind == CMD_FIRE && run_quivered(session->run) < 0) return quiver_empty(input);
         if (!input_command(input, command)) return INPUT_NOTHING;
         if (run_mode(session->run) == MODE_AIMING) place_target_cursor(input);
         return INPUT_REDRAW;

@@ -46,6 +46,7 @@ static const BindingDef BINDINGS[KB_COUNT] = {
     [KB_NEW_GAME] = {"new_game", ON_TITLE, {'n', 'N'}, "on the title: start a new run"},
     [KB_FIRE] = {"fire", ON_PLAY | ON_AIM, {'f'}, "fire the quivered missile (again: let fly)"},
     [KB_THROW] = {"throw", ON_PLAY | ON_AIM, {'t'}, "throw something (again: let fly)"},
+    [KB_QUIVER] = {"quiver", ON_PLAY, {'Q'}, "choose the missile to fire (the quiver)"},
     [KB_LET_FLY] = {"let_fly", ON_AIM, {AK_ENTER}, "aiming: let fly at the cursor"},
     [KB_NEXT_TARGET] = {"next_target", ON_AIM, {AK_TAB, '+'}, "aiming: the next monster in sight"},
     [KB_PREVIOUS_TARGET] = {"previous_target", ON_AIM, {AK_BACKTAB, '-'}, "aiming: the monster before"},
@@ -120,7 +121,7 @@ static KeyAction playing_key(const KeyMap *map, int key, Command *out)
         {KB_WAIT, CMD_WAIT}, {KB_PICK_UP, CMD_PICK_UP}, {KB_INVENTORY, CMD_INVENTORY},
         {KB_DROP, CMD_DROP}, {KB_CLOSE_DOOR, CMD_CLOSE_DOOR}, {KB_SEARCH, CMD_SEARCH},
         {KB_DESCEND, CMD_DESCEND}, {KB_MENU, CMD_MENU}, {KB_FIRE, CMD_FIRE},
-        {KB_THROW, CMD_THROW},
+        {KB_THROW, CMD_THROW}, {KB_QUIVER, CMD_QUIVER},
     };
     int dir = key_direction_in(map, key);
     if (dir >= 0) return command(out, CMD_MOVE, dir);

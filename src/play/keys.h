@@ -55,6 +55,7 @@ typedef enum KeyBinding {
     KB_QUIT,          /* on the title, death and victory screens */
     KB_CONTINUE, KB_NEW_GAME,        /* on the title */
     KB_FIRE, KB_THROW,               /* f and t; while aiming, let fly */
+    KB_QUIVER,                       /* Q: choose what f fires */
     KB_LET_FLY,                      /* while aiming */
     KB_NEXT_TARGET, KB_PREVIOUS_TARGET,
     KB_HELP, KB_HISTORY, KB_CHARACTER, KB_KNOWN, KB_EXAMINE,   /* screens about the run */

@@ -36,6 +36,7 @@ static const KindToken KIND_TOKENS[CMD_COUNT] = {
     [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
     [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},  [CMD_FIRE] = {'f', false},
     [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},       [CMD_DEBUG] = {'D', false},
+    [CMD_QUIVER] = {'Q', false},
 };
 
 /* ---- The data's digest ------------------------------------------------ */

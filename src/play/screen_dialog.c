@@ -70,13 +70,14 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
 {
     static const char *const titles[] = {
         [INV_USE] = "INVENTORY", [INV_DROP] = "DROP WHICH?", [INV_IDENTIFY] = "IDENTIFY WHICH?",
-        [INV_THROW] = "THROW WHICH?",
+        [INV_THROW] = "THROW WHICH?", [INV_QUIVER] = "QUIVER WHICH?",
     };
     static const char *const hints[] = {
         [INV_USE] = "Press an item's letter to use it.",
         [INV_DROP] = "Press an item's letter to drop it.",
         [INV_IDENTIFY] = "Press the letter of something you don't know.",
         [INV_THROW] = "Press the letter of something to throw.",
+        [INV_QUIVER] = "Press the letter of a missile to quiver.",
     };
     InvAction action = run_inventory_action(run);
     start(out, 48, PACK_SLOTS + 6);

@@ -9,7 +9,7 @@
 #include "screen.h"
 #include "tune.h"
 
-enum { LOOK_LINES = 12, AIM_LINES = 3, ABOUT_LINES = 4 };
+enum { LOOK_LINES = 12, AIM_LINES = 4, ABOUT_LINES = 4 };
 
 static void health_bar(LineWriter *w, int hp, int most)
 {
@@ -28,6 +28,18 @@ static void item_line(LineWriter *w, const Run *run, const char *label, int kind
     char name[96] = "none", line[SCREEN_LINE_SIZE];
     if (kind >= 0) run_item_name(run, (Stack){kind, 1}, name, sizeof name);
     snprintf(line, sizeof line, "%s %s", label, name);
+    lines_wrapped(w, line, PAL_TEXT, 2);
+}
+
+/* What f fires, once something is quivered, and how many are left */
+static void quiver_line(LineWriter *w, const Run *run)
+{
+    const Player *p = run_player(run);
+    if (p->quiver < 0) return;
+    char name[96] = "empty", line[SCREEN_LINE_SIZE];
+    int slot = pack_find(&p->pack, p->quiver);
+    if (slot >= 0) run_item_name(run, p->pack.slots[slot], name, sizeof name);
+    snprintf(line, sizeof line, "Quiver: %s", name);
     lines_wrapped(w, line, PAL_TEXT, 2);
 }
 
@@ -100,6 +112,7 @@ static void figures(LineWriter *w, const Run *run)
     lines_text(w, line, PAL_TEXT);
     item_line(w, run, "Weapon:", p->weapon);
     item_line(w, run, "Armor:", p->armor);
+    quiver_line(w, run);
     snprintf(line, sizeof line, "Gold %d", p->gold);
     lines_text(w, line, PAL_GOLD);
     snprintf(line, sizeof line, "Amulets %d of %d", p->amulets, AMULETS);
@@ -152,20 +165,33 @@ static void debug_lines(LineWriter *w, const Input *input, const Run *run)
     if (views->monster_list) monster_list(w, run);
 }
 
-/* Aiming: what, the keys, and a warning when the burst would reach the
+/* Aiming: the prompt (here, not in the log: it's no news), the keys, and
+ * a warning when the cell is past the range or the burst would reach the
  * player */
 static void aim_lines(LineWriter *w, const Input *input, const Run *run)
 {
-    static const char *const what[] = {
-        [AIM_FIRE] = "Shooting", [AIM_THROW] = "Throwing",
-        [AIM_LIGHTNING] = "Aiming the lightning", [AIM_FIREBALL] = "Aiming the fireball",
+    static const char *const verbs[] = {
+        [AIM_FIRE] = "Shoot", [AIM_THROW] = "Throw",
+        [AIM_LIGHTNING] = "Aim the lightning", [AIM_FIREBALL] = "Aim the fireball",
     };
-    lines_text(w, what[run_aim_purpose(run)], PAL_TEXT);
-    lines_text(w, "Tab next, Enter go, Esc stop", PAL_DIM_TEXT);
-    ShotPlan plan;
-    if (run_plan_shot(run, input->cursor, &plan) && plan.burns_player) {
-        lines_text(w, "You are inside the burst!", PAL_DANGER);
+    AimPurpose purpose = run_aim_purpose(run);
+    char name[96] = "", line[SCREEN_LINE_SIZE];
+    if (purpose == AIM_FIRE || purpose == AIM_THROW) {
+        run_item_name(run, (Stack){run_aim_kind(run), 1}, name, sizeof name - 1);
+        strcat(name, " ");
     }
+    snprintf(line, sizeof line, "%s %sat what?", verbs[purpose], name);
+    lines_wrapped(w, line, PAL_TEXT, 2);
+    char next[16], go[16], stop[16];
+    key_label(input->setup.keys, KB_NEXT_TARGET, next, sizeof next);
+    key_label(input->setup.keys, KB_LET_FLY, go, sizeof go);
+    key_label(input->setup.keys, KB_BACK, stop, sizeof stop);
+    snprintf(line, sizeof line, "%s next, %s go, %s stop", next, go, stop);
+    lines_wrapped(w, line, PAL_DIM_TEXT, 2);
+    ShotPlan plan;
+    if (!run_plan_shot(run, input->cursor, &plan)) return;
+    if (plan.beyond_range) lines_text(w, "Beyond your range.", PAL_DANGER);
+    else if (plan.burns_player) lines_text(w, "You are inside the burst!", PAL_DANGER);
 }
 
 /* The look panel: the creature there (if seen, with its state, a health

@@ -145,6 +145,10 @@ bool act_hurt_monster(Run *run, int index, int damage, bool by_player);
 Took shot_fire(Run *run);
 Took shot_open_throw(Run *run);
 Took shot_choose_throw(Run *run, int slot);
+Took shot_open_quiver(Run *run);
+Took shot_choose_quiver(Run *run, int slot);
+/* A new player's quiver: the first missile of the kit they can let fly */
+void shot_fill_quiver(Run *run);
 void shot_read_scroll(Run *run, ItemEffect effect, int kind);
 Took shot_aim_at(Run *run, Point target);
 void shot_cancel(Run *run);
