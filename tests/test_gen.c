@@ -553,6 +553,16 @@ static void print_tally(int depth, const Tally *t)
            100.0 * (double)t->vaults / n);
 }
 
+/* Each floor's checks looked at something: its floors have monsters,
+ * items, gold, traps and vaults (and, made of rooms, rooms found and
+ * secret doors), so no loop over them ran empty on every floor */
+static void check_tally(int depth, const Tally *t)
+{
+    CHECK(t->floors > 0);
+    CHECK(t->monsters > 0 && t->items > 0 && t->gold_piles > 0 && t->traps > 0 && t->vaults > 0);
+    if (!tune_is_cave_floor(depth)) CHECK(t->rooms_known > 0 && t->secret_doors > 0);
+}
+
 int main(void)
 {
     Errors errors = {0};
@@ -576,6 +586,7 @@ int main(void)
             check_floor((uint64_t)(depth * 1000003 + i), depth, &tally);
         }
         print_tally(depth, &tally);
+        check_tally(depth, &tally);
         fits += tally.vault_fits;
         built += tally.vault_fits_and_built;
     }

@@ -175,6 +175,7 @@ Color run_item_color(const Run *run, int kind);
 typedef struct LookInfo {
     int monster;            /* index into the level's monsters, or -1 */
     char creature[128];     /* "A jackal (asleep)." */
+    char about[MONSTER_DESCRIPTION_SIZE];   /* the kind's description (monsters.txt) */
     char item[128];         /* "A crimson potion." */
     char ground[64];        /* "Floor.", "A closed door.", "A dart trap." */
 } LookInfo;

@@ -162,7 +162,8 @@ typedef enum InfoPage {
 typedef struct InfoState {
     InfoPage page;
     int scroll;            /* the first line shown */
-    int slot;              /* the pack slot examined */
+    int slot;              /* the pack slot examined, or INFO_IN_HAND or
+                              INFO_WORN (info.h) */
 } InfoState;
 
 typedef struct Input {

@@ -78,10 +78,12 @@ static void look_creature(const Run *run, const KnownCell *k, Point cell, LookIn
         const Monster *m = &run_level(run)->monsters[k->monster];
         a_name(data->monsters[m->kind].name, true, name, sizeof name);
         snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_monster_state(run, m));
+        snprintf(out->about, sizeof out->about, "%s", data->monsters[m->kind].description);
         out->monster = k->monster;
     } else if (k->remembered >= 0) {
         a_name(data->monsters[k->remembered].name, false, name, sizeof name);
         snprintf(out->creature, sizeof out->creature, "You saw %s here.", name);
+        snprintf(out->about, sizeof out->about, "%s", data->monsters[k->remembered].description);
     }
 }
 

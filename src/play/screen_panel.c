@@ -9,7 +9,7 @@
 #include "screen.h"
 #include "tune.h"
 
-enum { LOOK_LINES = 8, AIM_LINES = 4 };
+enum { LOOK_LINES = 12, AIM_LINES = 4, ABOUT_LINES = 4 };
 
 static void health_bar(LineWriter *w, int hp, int most)
 {
@@ -198,8 +198,9 @@ static void aim_lines(LineWriter *w, const Input *input, const Run *run)
     else if (plan.burns_player) lines_text(w, "You are inside the burst!", PAL_DANGER);
 }
 
-/* The look panel: the creature there (if seen, with its state and a
- * health bar), the item there (if known), and the ground or a known trap */
+/* The look panel: the creature there (if seen, with its state, a health
+ * bar and a line about its kind), the item there (if known), and the
+ * ground or a known trap */
 static void look_panel(LineWriter *w, const Input *input, const Run *run, Point cell)
 {
     LookInfo look;
@@ -210,6 +211,7 @@ static void look_panel(LineWriter *w, const Input *input, const Run *run, Point 
         const Monster *m = &run_level(run)->monsters[look.monster];
         health_bar(w, m->hp, run_data(run)->monsters[m->kind].hp);
     }
+    if (look.about[0] != '\0') lines_wrapped(w, look.about, PAL_DIM_TEXT, ABOUT_LINES);
     if (look.item[0] != '\0') lines_wrapped(w, look.item, PAL_TEXT, 2);
     lines_wrapped(w, look.ground[0] ? look.ground : "Nothing you know of.", PAL_TEXT, 1);
 }
