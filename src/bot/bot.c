@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "heed.h"
 #include "kit.h"
 #include "bot_sees.h"
 
@@ -245,6 +246,7 @@ static bool explore(Bot *bot, const Run *run, Command *out)
         if (!bot->explorer.going) explore_start(&bot->explorer, run, EXPLORE_FLOOR, run_player(run)->pos);
         bot->explorer.heedless = run_turn(run) < bot->heedless_until;
         bot->explorer.over_traps = bot->over_traps;
+        bot->explorer.take = HEED_TAKE_ALL;   /* its kit judges what it carries */
         char message[160];
         ExploreStop why = explore_next(&bot->explorer, run, out, message, sizeof message);
         if (why == EXPLORE_GO) {
