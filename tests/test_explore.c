@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "explore.h"
-#include "gen.h"
+#include "goes.h"
 #include "heed.h"
 #include "input.h"
 #include "run_debug.h"
@@ -24,20 +24,10 @@ static int item(const char *id) { return scene_item(&data, id); }
 
 static void spawn(Run *run, const char *id, Point pos, MonsterState state)
 {
-    int kind = data_find_monster(&data, id);
-    CHECK(kind >= 0);
-    Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
-    m.state = state;
-    CHECK(lvl_add_monster(run_debug_level(run), &m));
-    run_debug_refresh(run);
+    goes_spawn(&data, run, id, pos, state);
 }
 
-static void lay(Run *run, const char *id, int count, Point pos)
-{
-    FloorItem it = {pos, {item(id), count}, false};
-    CHECK(lvl_add_item(run_debug_level(run), &it));
-    run_debug_refresh(run);
-}
+static void lay(Run *run, const char *id, int count, Point pos) { goes_lay(&data, run, id, count, pos); }
 
 static void trap(Run *run, TrapKind kind, Point pos, bool known)
 {
@@ -45,50 +35,12 @@ static void trap(Run *run, TrapKind kind, Point pos, bool known)
     CHECK(lvl_add_trap(run_debug_level(run), &t));
 }
 
-/* What one go said when it stopped, and how */
-typedef struct Go {
-    ExploreStop why;
-    char message[160];
-    int commands;
-    bool on_trap;     /* the player stood on a known trap after a step */
-} Go;
-
-/* True if the command steps onto a trap the player knows of */
-static bool onto_known_trap(const Run *run, Command command)
-{
-    if (command.kind != CMD_MOVE) return false;
-    const Level *level = run_level(run);
-    int t = lvl_trap_at(level, point_add(run_player(run)->pos, DIRS[command.arg]));
-    return t >= 0 && level->traps[t].known;
-}
-
 /* What the goes pick up (explore_start's default, unless a test says) */
 static unsigned take = HEED_TAKE_DEFAULT;
 
-/* Explores (travels, rests) until a stop, as a player's key would */
-static Go go(Run *run, Explorer *e, ExploreKind kind, Point target)
-{
-    Go result = {EXPLORE_GO, "", 0, false};
-    explore_start(e, run, kind, target);
-    e->take = take;
-    for (;;) {
-        Command command;
-        result.why = explore_next(e, run, &command, result.message, sizeof result.message);
-        if (result.why != EXPLORE_GO) break;
-        if (onto_known_trap(run, command)) result.on_trap = true;
-        CHECK(run_command(run, command));
-        CHECK(run_invariants_hold(run));
-        ++result.commands;
-    }
-    return result;
-}
+static Go go(Run *run, Explorer *e, ExploreKind kind, Point target) { return goes_go(run, e, kind, target, take); }
 
 static Go explore(Run *run, Explorer *e) { return go(run, e, EXPLORE_FLOOR, run_player(run)->pos); }
-
-#define EXPECT_STOP(g, reason, text) do { \
-    CHECK_INT((g).why, (reason)); \
-    CHECK_STR((g).message, (text)); \
-} while (0)
 
 /* ---- A stop for each reason ----------------------------------------------- */
 

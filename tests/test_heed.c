@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "explore.h"
-#include "gen.h"
+#include "goes.h"
 #include "heed.h"
 #include "input.h"
 #include "runtest.h"
@@ -22,41 +22,14 @@ static int item(const char *id) { return scene_item(&data, id); }
 
 static void spawn(Run *run, const char *id, Point pos, MonsterState state)
 {
-    int kind = data_find_monster(&data, id);
-    CHECK(kind >= 0);
-    Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
-    m.state = state;
-    CHECK(lvl_add_monster(run_debug_level(run), &m));
-    run_debug_refresh(run);
+    goes_spawn(&data, run, id, pos, state);
 }
 
-static void lay(Run *run, const char *id, int count, Point pos)
-{
-    FloorItem it = {pos, {item(id), count}, false};
-    CHECK(lvl_add_item(run_debug_level(run), &it));
-    run_debug_refresh(run);
-}
-
-typedef struct Go {
-    ExploreStop why;
-    char message[160];
-    int commands;
-} Go;
+static void lay(Run *run, const char *id, int count, Point pos) { goes_lay(&data, run, id, count, pos); }
 
 static Go go(Run *run, Explorer *e, ExploreKind kind, Point target, unsigned take)
 {
-    Go g = {EXPLORE_GO, "", 0};
-    explore_start(e, run, kind, target);
-    e->take = take;
-    for (;;) {
-        Command command;
-        g.why = explore_next(e, run, &command, g.message, sizeof g.message);
-        if (g.why != EXPLORE_GO) break;
-        CHECK(run_command(run, command));
-        CHECK(run_invariants_hold(run));
-        ++g.commands;
-    }
-    return g;
+    return goes_go(run, e, kind, target, take);
 }
 
 static Go explore(Run *run, Explorer *e) { return go(run, e, EXPLORE_FLOOR, run_player(run)->pos, HEED_TAKE_DEFAULT); }
@@ -124,6 +97,33 @@ static void test_monster_blocks(void)
     CHECK_INT(msg_get(run_log(run), msg_count(run_log(run)) - 1)->count, 3);
     CHECK_INT(said_lines(run, "A kobold comes into view."), 0);
     input_free(&input);
+}
+
+/* Exploring up to a sleeping rat in its way: the going stops 4 steps
+ * off, saying why, the rat having said nothing */
+static void test_sleeper_near(void)
+{
+    static const char *const HALL[] = {
+        "################################",
+        "#@.............................#",
+        "################################",
+        NULL,
+    };
+    /* a rat too short-sighted to stir as the player comes */
+    int rat = data_find_monster(&data, "giant_white_rat");
+    int sight = data.monsters[rat].sight;
+    data.monsters[rat].sight = 2;
+    Run *run = scene_build(&data, 39, 2, HALL);
+    spawn(run, "giant_white_rat", (Point){15, 1}, MS_ASLEEP);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    CHECK_INT(g.why, EXPLORE_MONSTER);
+    CHECK_STR(g.message, "Not with the giant white rat in view.");
+    CHECK_INT(run_player(run)->pos.x, 15 - HEED_SLEEPER_NEAR);
+    CHECK_INT(run_level(run)->monsters[0].state, MS_ASLEEP);
+    run_free(run);
+    data.monsters[rat].sight = sight;
 }
 
 /* ---- Gold, travel, and one line for a step and its pick-up ------------------ */
@@ -256,6 +256,7 @@ int main(void)
     load_shipped_data(&data);
     test_monsters_let_be();
     test_monster_blocks();
+    test_sleeper_near();
     test_gold_and_travel();
     test_autopickup();
     test_missiles_fetched();

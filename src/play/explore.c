@@ -392,12 +392,15 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
 }
 
 /* A monster that could harm the player stops the going: "Not with the
- * kobold in view.", unless the run has just said why (it came into view,
- * woke up, struck) */
+ * kobold in view.", unless the last command's newest line (still unread:
+ * a command marks what was said before it read) named it: it came into
+ * view, woke up, struck */
 static ExploreStop monster_stop(Explorer *e, const Run *run, int monster, char *message, size_t size)
 {
     const char *kind = run_data(run)->monsters[run_level(run)->monsters[monster].kind].name;
-    if (e->commands > 0 && strstr(msg_last(run_log(run)), kind) != NULL) {
+    const MsgLog *log = run_log(run);
+    bool told = msg_unread(log) > 0 && strstr(msg_last(log), kind) != NULL;
+    if (e->commands > 0 && told) {
         return stop(e, EXPLORE_MONSTER, message, size, "");
     }
     char text[96];
