@@ -78,6 +78,31 @@ static void test_monsters_let_be(void)
     }
 }
 
+/* A shrieker in the only corridor on: o goes up to it and no further,
+ * saying so, never striking it */
+static void test_never_into_a_monster(void)
+{
+    static const char *const ROWS[] = {
+        "##########",
+        "#@..s....#",
+        "##########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 40, 2, ROWS);
+    spawn(run, "shrieker", scene_find(ROWS, 's'), MS_WANDERING);
+    lay(run, "healing", 1, (Point){7, 1});
+    Explorer e;
+    e.marked = false;
+    Go g;
+    for (int i = 0; i < 3; ++i) g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "The shrieker is in the way.");
+    const Monster *m = &run_level(run)->monsters[0];
+    CHECK_INT(run_level(run)->monster_count, 1);
+    CHECK_INT(m->hp, data.monsters[m->kind].hp);
+    CHECK_INT(run_player(run)->pos.x, 3);
+    run_free(run);
+}
+
 /* An awake kobold: o, Z and travel won't go, each press saying why once,
  * and never again that it came into view */
 static void test_monster_blocks(void)
@@ -256,6 +281,7 @@ int main(void)
     load_shipped_data(&data);
     test_monsters_let_be();
     test_monster_blocks();
+    test_never_into_a_monster();
     test_sleeper_near();
     test_gold_and_travel();
     test_autopickup();

@@ -11,8 +11,10 @@
 /* A step onto a closed door costs the bump that opens it too */
 /* Besides the terrains, what a known trap is to a way: BLOCKED is
  * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
- * never, unless it is ONTO, the cell a way may end on */
-enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc };
+ * never, unless it is ONTO, the cell a way may end on. OCCUPIED: a
+ * monster in sight, which a way goes round if it can (a step costs as
+ * a door's), and which the going never steps into (it would attack) */
+enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc, OCCUPIED = 0xfb };
 
 /* The map with a border of wall all round, as the search reads it, so
  * that no step needs a test for the map's edge */
@@ -66,6 +68,7 @@ static void terrain_kinds(Sight *sight, bool over_traps, uint8_t seen_as[256])
     }
     sight->way[BLOCKED] = over_traps ? GROUND : NO_WAY;
     sight->way[ONTO] = over_traps ? GROUND : NO_WAY;
+    sight->way[OCCUPIED] = DOOR;
 }
 
 _Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
@@ -139,6 +142,16 @@ static void look(const Run *run, Sight *sight, bool over_traps, int onto)
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
         if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
+    }
+}
+
+/* The monsters in sight are in the going's way */
+static void occupy(Sight *sight)
+{
+    const Level *level = sight->level;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Point p = level->monsters[i].pos;
+        if (run_sees(sight->run, p)) sight->terrain[padded(p)] = OCCUPIED;
     }
 }
 
@@ -645,6 +658,19 @@ static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message
     return give(e, out, CMD_SEARCH, 0);
 }
 
+/* A step into a monster in sight (one that lets the going be, or it
+ * would have stopped) isn't taken: "The shrieker is in the way." */
+static ExploreStop in_the_way(Explorer *e, const Sight *sight, Command command, char *message, size_t size)
+{
+    if (command.kind != CMD_MOVE) return EXPLORE_GO;
+    Point to = point_add(run_player(sight->run)->pos, DIRS[command.arg]);
+    if (sight_terrain(sight, to) != OCCUPIED) return EXPLORE_GO;
+    int monster = lvl_monster_at(sight->level, to);
+    char text[96];
+    snprintf(text, sizeof text, "The %s is in the way.", run_data(sight->run)->monsters[sight->level->monsters[monster].kind].name);
+    return stop(e, EXPLORE_MONSTER, message, size, text);
+}
+
 ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *message, size_t size)
 {
     message[0] = '\0';
@@ -653,6 +679,7 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     if (e->commands >= EXPLORE_MOST_COMMANDS) return stop(e, EXPLORE_LONG, message, size, "You stop.");
     Sight sight;
     look(run, &sight, e->over_traps, -1);
+    occupy(&sight);
     ExploreStop why = changes(e, run, &sight, message, size);
     remember_now(e, run, &sight);
     if (why != EXPLORE_GO) {
@@ -661,11 +688,11 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
         return why;
     }
     switch (e->kind) {
-    case EXPLORE_FLOOR: return explore_floor(e, run, &sight, out, message, size);
-    case EXPLORE_TRAVEL: return travel(e, run, &sight, out, message, size);
-    case EXPLORE_REST: return rest(e, run, out, message, size);
+    case EXPLORE_FLOOR: why = explore_floor(e, run, &sight, out, message, size); break;
+    case EXPLORE_TRAVEL: why = travel(e, run, &sight, out, message, size); break;
+    case EXPLORE_REST: why = rest(e, run, out, message, size); break;
     }
-    return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
+    return why == EXPLORE_GO ? in_the_way(e, &sight, *out, message, size) : why;
 }
 
 int explore_step_toward(const Run *run, Point target, bool over_traps)
