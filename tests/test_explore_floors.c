@@ -140,7 +140,7 @@ static void test_nothing_left(int floors)
 int main(void)
 {
     load_shipped_data(&data);
-    test_nothing_left(check_sanitized() ? 60 : 600);
+    test_nothing_left(600);   /* the issue asks for 500 at least, sanitized too */
     data_free(&data);
     return check_done("test_explore_floors");
 }
