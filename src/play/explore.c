@@ -273,17 +273,6 @@ static int threat_in_view(const Run *run, bool *any)
     return threat >= 0 ? seen[threat].index : -1;
 }
 
-/* How many of each kind the pack holds */
-static void count_carried(const Run *run, int16_t out[MAX_ITEM_KINDS])
-{
-    const Pack *pack = &run_player(run)->pack;
-    memset(out, 0, sizeof(int16_t) * MAX_ITEM_KINDS);
-    for (int i = 0; i < pack->count; ++i) {
-        Stack s = pack->slots[i];
-        if (s.kind >= 0 && s.kind < MAX_ITEM_KINDS) out[s.kind] = (int16_t)(s.count < INT16_MAX ? s.count : INT16_MAX);
-    }
-}
-
 static void remember_now(Explorer *e, const Run *run, const Sight *sight)
 {
     const Player *player = run_player(run);
@@ -295,22 +284,7 @@ static void remember_now(Explorer *e, const Run *run, const Sight *sight)
     e->stairs_known = explore_known_stairs(run, &stairs);
     e->under_at = player->pos;
     e->under = item_at(run, player->pos);
-    count_carried(run, e->carried);
-}
-
-/* What the player stands on as the going starts was dropped there, and
- * is left alone, if it isn't what lay there at the last look and the
- * pack holds fewer of its kind than then. Anything else underfoot (an
- * item the going stopped on for a monster, a hurt, a key) it takes */
-static void judge_underfoot(Explorer *e, const Run *run)
-{
-    Point me = run_player(run)->pos;
-    Stack here = item_at(run, me);
-    if (here.count == 0 || here.kind < 0 || here.kind >= MAX_ITEM_KINDS) return;
-    bool lay_here = point_eq(e->under_at, me) && e->under.kind == here.kind && e->under.count == here.count;
-    int16_t now[MAX_ITEM_KINDS];
-    count_carried(run, now);
-    if (!lay_here && now[here.kind] < e->carried[here.kind]) e->skipped[cell_index(me.x, me.y)] = 1;
+    heed_count_carried(run, e->carried);
 }
 
 /* Every item the player knows of now is one already noticed */
@@ -345,7 +319,10 @@ void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
     e->searched_last = e->picked_last = false;
     if (kind != EXPLORE_FLOOR) e->search_left = 0;
     notice_all(e, run);
-    judge_underfoot(e, run);
+    if (heed_dropped_underfoot(e, run)) {
+        Point me = run_player(run)->pos;
+        e->skipped[cell_index(me.x, me.y)] = 1;
+    }
     Sight sight;
     look(run, &sight, false, -1);
     remember_now(e, run, &sight);

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memory.h"
+
 /* ---- Monsters ------------------------------------------------------------ */
 
 bool heed_threat(const Run *run, const SeenMonster *m)
@@ -47,6 +49,27 @@ bool heed_takes(const Run *run, unsigned take, int kind, bool monster_in_view)
     if (c != IC_MISSILE) return (take & (1u << c)) != 0;
     if (monster_in_view) return false;
     return (take & HEED_TAKE_MISSILES) || ((take & HEED_TAKE_OWN_MISSILES) && uses_missile(run, kind));
+}
+
+void heed_count_carried(const Run *run, int16_t out[MAX_ITEM_KINDS])
+{
+    const Pack *pack = &run_player(run)->pack;
+    memset(out, 0, sizeof(int16_t) * MAX_ITEM_KINDS);
+    for (int i = 0; i < pack->count; ++i) {
+        Stack s = pack->slots[i];
+        if (s.kind >= 0 && s.kind < MAX_ITEM_KINDS) out[s.kind] = (int16_t)(s.count < INT16_MAX ? s.count : INT16_MAX);
+    }
+}
+
+bool heed_dropped_underfoot(const Explorer *e, const Run *run)
+{
+    Point me = run_player(run)->pos;
+    Stack here = mem_item(mem_of(run), run_level(run), me);
+    if (here.count == 0 || here.kind < 0 || here.kind >= MAX_ITEM_KINDS) return false;
+    bool lay_here = point_eq(e->under_at, me) && e->under.kind == here.kind && e->under.count == here.count;
+    int16_t now[MAX_ITEM_KINDS];
+    heed_count_carried(run, now);
+    return !lay_here && now[here.kind] < e->carried[here.kind];
 }
 
 static const struct {

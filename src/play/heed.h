@@ -1,7 +1,8 @@
 /* What auto-explore, travel and rest heed (explore.h), as DCSS has them:
  * which monsters in view could harm the player now, so that the going
- * waits for them, and which items exploring picks up (the autopickup
- * option, data/options.txt). Read from what the player knows: a monster
+ * waits for them, which items exploring picks up (the autopickup
+ * option, data/options.txt), and whether what lies underfoot was
+ * dropped there. Read from what the player knows: a monster
  * in sight and its kind's table, the player's own pack, quiver and
  * class. */
 #ifndef AMULETS_HEED_H
@@ -9,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "explore.h"
 
@@ -45,6 +47,16 @@ enum {
 /* True if exploring takes an item of the kind. Missiles wait till no
  * monster is in view (monster_in_view: any at all, harmful or not) */
 bool heed_takes(const Run *run, unsigned take, int kind, bool monster_in_view);
+
+/* How many of each kind the pack holds (an Explorer's carried) */
+void heed_count_carried(const Run *run, int16_t out[MAX_ITEM_KINDS]);
+
+/* True if what the player stands on as the going starts was dropped
+ * there, to be left alone: it isn't what lay there at the explorer's
+ * last look (under_at, under), and the pack holds fewer of its kind than
+ * then (carried). Anything else underfoot (an item the going stopped on
+ * for a monster, a hurt, a key) the going takes */
+bool heed_dropped_underfoot(const Explorer *e, const Run *run);
 
 /* The word options.txt names a bit by ("potions", "scrolls", "weapons",
  * "armor", "missiles", "own_missiles"): the bit, or 0 if it's none */
