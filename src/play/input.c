@@ -588,6 +588,7 @@ bool input_play(Input *input, const int *keys, int count)
 static InputResult start_auto(Input *input, ExploreKind kind, Point target)
 {
     explore_start(&input->explorer, input->session.run, kind, target);
+    if (input->autopickup != NULL) input->explorer.take = *input->autopickup;
     input->autoing = true;
     return input_auto_step(input);
 }

@@ -189,6 +189,10 @@ typedef struct Input {
     ScoresScreen scores;   /* H on the title or the class choice */
     bool autoing;          /* exploring, travelling or resting (o, G, Z, */
     Explorer explorer;     /* G while looking, a click): steps wait */
+    const unsigned *autopickup;   /* what o picks up (options.txt's, heed.h's
+                                     HEED_TAKE_*), kept while the input
+                                     lives; NULL (as input_open leaves
+                                     it): heed.h's default */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new

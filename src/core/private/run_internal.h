@@ -126,6 +126,9 @@ Took use_item(Run *run, int slot);
 Took use_drop(Run *run, int slot);
 Took use_identify(Run *run, int slot);
 Took use_pick_up(Run *run);
+/* "You pick up a dagger.", as one line with the "You see a dagger here."
+ * the step onto it said, when that is the newest line */
+void run_say_picked_up(Run *run, Stack stack);
 
 /* act.c: the monsters */
 void act_monsters(Run *run);
