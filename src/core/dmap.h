@@ -1,8 +1,8 @@
 /* Distance maps (Dijkstra maps): every cell's walking distance, in eight
  * directions, to the nearest of some goal cells. A step onto walkable
  * ground costs 1, onto a closed door door_cost; nothing else is entered.
- * Costs are small whole numbers, so a bucket queue (Dial's algorithm)
- * does the work of a priority queue. */
+ * Costs are whole numbers, so the cells can be settled level by level
+ * (Dial's algorithm), a whole row of the map at a time. */
 #ifndef AMULETS_DMAP_H
 #define AMULETS_DMAP_H
 
@@ -26,19 +26,47 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
  * A noise needs no more, and costs far less. */
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit);
 
+/* A row of the map is one 64-bit word, a bit a cell, in a bitboard of
+ * DMAP_ROWS words: the map's rows, and an empty row above and below */
+enum { DMAP_ROWS = MAP_H + 2 };
+
+/* The cells a search settled, level by level in order of distance: level
+ * i's cells are at distance value[i], in the rows row[e] with the cells
+ * bits[e] for first[i] <= e < first[i + 1] (one entry a row) */
+typedef struct DmapLevels {
+    int count, entries;
+    int32_t value[MAP_CELLS];
+    int16_t first[MAP_CELLS + 1];
+    uint8_t row[MAP_CELLS];
+    uint64_t bits[MAP_CELLS];
+} DmapLevels;
+
+/* A wave spreading level by level (dmap.c says how): the search's own */
+typedef struct DmapWave {
+    uint64_t enter[DMAP_ROWS];     /* may be entered */
+    uint64_t open[DMAP_ROWS];      /* of those, not yet claimed */
+    uint64_t door[DMAP_ROWS];      /* entered at the door cost */
+    uint64_t waiting[DMAP_ROWS];   /* doors claimed, not yet settled */
+    uint64_t doors[DMAP_ROWS];     /* doors claimed by a spreading (empty after it) */
+    uint64_t fronts[2][DMAP_ROWS]; /* the cells at distance level, not yet spread
+                                      from, in fronts[front]; the other is empty */
+    uint64_t rows;                 /* the rows the front has cells in */
+    int32_t level, door_cost;
+    int front;
+    bool over;                     /* nothing left to spread to */
+    int queue_head, queue_tail;
+    int16_t queue[MAP_CELLS];      /* the waiting doors, in order of distance */
+} DmapWave;
+
 /* A search toward one goal that can be taken up where it stopped. It
  * spreads only as far as it's asked: a walker near its goal costs only
  * the cells nearer the goal than itself, and the next walker toward the
  * same goal carries on from there. */
-/* The map with a border of wall all round, as a search sees it */
-enum { DMAP_PADDED_W = MAP_W + 2, DMAP_PADDED_CELLS = DMAP_PADDED_W * (MAP_H + 2) };
-
 typedef struct DmapSearch {
     Dmap dmap;                  /* the distances found so far, UNREACHED elsewhere */
-    uint8_t kind[DMAP_PADDED_CELLS];   /* the rest is the search's own */
-    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    int ground_head, ground_tail, doors_head, doors_tail;
-    int32_t door_cost;
+    DmapWave wave;              /* the rest is the search's own */
+    DmapLevels levels;
+    int goal;                   /* its cell, -1 if off the map */
 } DmapSearch;
 
 void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
@@ -64,8 +92,8 @@ bool dmap_search_update(DmapSearch *search, Point cell, Terrain terrain);
 void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost);
 
 /* The same from a search spread as far as it can (dmap_search_finish),
- * with the search's own door cost, taking the order the search reached
- * the cells in for the order the seeds are sown in */
+ * with the search's own door cost, taking the levels the search settled
+ * the cells in for the seeds' order */
 void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
 
 static inline int32_t dmap_at(const Dmap *dmap, Point p)
