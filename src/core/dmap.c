@@ -154,13 +154,15 @@ static void dmap_kinds(const Map *map, int32_t door_cost, uint64_t enter[DMAP_RO
 
 /* ---- The wave ------------------------------------------------------------ */
 
-/* A wave with nothing in it yet, that may enter w->enter (set apart) */
-static void wave_empty(DmapWave *w, int32_t door_cost)
+/* A wave with nothing in it yet, that may enter w->enter, those of them
+ * in door at the door cost */
+static void wave_empty(DmapWave *w, const uint64_t door[DMAP_ROWS], int32_t door_cost)
 {
-    memcpy(w->open, w->enter, sizeof w->open);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        w->row[y] = (DmapRow){w->enter[y], door[y], {0, 0}};
+    }
     memset(w->waiting, 0, sizeof w->waiting);
     memset(w->doors, 0, sizeof w->doors);
-    memset(w->fronts, 0, sizeof w->fronts);
     w->rows = 0;
     w->level = 0;
     w->door_cost = door_cost;
@@ -172,8 +174,9 @@ static void wave_empty(DmapWave *w, int32_t door_cost)
 /* The same, that may enter the cells of map */
 static void wave_start(DmapWave *w, const Map *map, int32_t door_cost)
 {
-    dmap_kinds(map, door_cost, w->enter, w->door);
-    wave_empty(w, door_cost);
+    uint64_t door[DMAP_ROWS];
+    dmap_kinds(map, door_cost, w->enter, door);
+    wave_empty(w, door, door_cost);
 }
 
 /* The level being made up gets a row of cells, when levels isn't NULL */
@@ -189,7 +192,7 @@ static inline void wave_write_down(DmapLevels *levels, int y, uint64_t cells)
 /* Cells join the front at its level: their distances are written already */
 static inline void wave_join(DmapWave *w, int y, uint64_t cells, DmapLevels *levels)
 {
-    w->fronts[w->front][y] |= cells;
+    w->row[y].front[w->front] |= cells;
     w->rows |= UINT64_C(1) << y;
     wave_write_down(levels, y, cells);
 }
@@ -218,8 +221,8 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
 /* What a spreading works on, in locals: stores to the distances then
  * can't be taken to touch the wave */
 typedef struct Spread {
-    uint64_t *restrict open, *restrict next, *restrict doors;
-    const uint64_t *restrict door;
+    DmapRow *restrict row;
+    uint64_t *restrict doors;
     int32_t *restrict row0;   /* row y of a bitboard is the map's y - 1 */
     DmapLevels *levels;
     int32_t step;
@@ -227,42 +230,53 @@ typedef struct Spread {
 } Spread;
 
 /* Row k of a bitboard claims the cells of near still open there: the
- * ground gets its distance and joins the next front (and the next level,
- * when levels are written down); the doors are set apart */
-static inline void claim_row(Spread *s, size_t k, uint64_t near)
+ * ground gets its distance and joins the front in buffer to (and the
+ * next level, when levels are written down); the doors are set apart */
+static inline void claim_row(Spread *s, size_t k, uint64_t near, int to)
 {
-    uint64_t claimed = near & s->open[k];
+    DmapRow *restrict row = &s->row[k];
+    uint64_t claimed = near & row->open;
     if (claimed == 0) return;
-    s->open[k] ^= claimed;
-    uint64_t doors = claimed & s->door[k];
+    row->open ^= claimed;
+    uint64_t doors = claimed & row->door;
     if (doors != 0) {
         s->doors[k] |= doors;
         s->door_rows |= UINT64_C(1) << k;
         claimed ^= doors;
     }
-    s->next[k] |= claimed;
+    row->front[to] |= claimed;
     s->rows |= UINT64_C(1) << k;
     wave_write(s->row0 + k * MAP_W, claimed, s->step);
     if (s->levels != NULL && claimed != 0) wave_write_down(s->levels, (int)k, claimed);
 }
 
-/* The front claims the open cells next to it: each row of it, widened a
- * cell each way, claims what's open in the rows above, at and below it
- * (each cell claimed once, by the first row to reach it). The ground
- * claimed makes the next front, in the other buffer, and the old is
- * emptied as it goes; the doors claimed wait */
+/* The front in buffer from claims the open cells next to it: each row
+ * of it, widened a cell each way, claims what's open in the rows above,
+ * at and below it (each cell claimed once, by the first row to reach
+ * it). The ground claimed makes the next front, in the other buffer, and
+ * the old is emptied as it goes. (from is a constant at each call, so
+ * the buffers' places are too) */
+static inline void spread_from(Spread *s, uint64_t rows, int from)
+{
+    for (uint64_t r = rows; r != 0; r &= r - 1) {
+        size_t y = (size_t)low_bit(r);
+        uint64_t old = s->row[y].front[from];
+        uint64_t near = old | old << 1 | old >> 1;
+        s->row[y].front[from] = 0;
+        claim_row(s, y - 1, near, !from);
+        claim_row(s, y, near, !from);
+        claim_row(s, y + 1, near, !from);
+    }
+}
+
+/* The front claims the open cells next to it; the doors claimed wait */
 static void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
 {
-    uint64_t *restrict old = w->fronts[w->front];
-    Spread s = {w->open, w->fronts[w->front ^ 1], w->doors, w->door, d - MAP_W, levels,
-                w->level + 1, 0, 0};
-    for (uint64_t r = w->rows; r != 0; r &= r - 1) {
-        size_t y = (size_t)low_bit(r);
-        uint64_t near = old[y] | old[y] << 1 | old[y] >> 1;
-        old[y] = 0;
-        claim_row(&s, y - 1, near);
-        claim_row(&s, y, near);
-        claim_row(&s, y + 1, near);
+    Spread s = {w->row, w->doors, d - MAP_W, levels, w->level + 1, 0, 0};
+    if (w->front == 0) {
+        spread_from(&s, w->rows, 0);
+    } else {
+        spread_from(&s, w->rows, 1);
     }
     for (uint64_t r = s.door_rows; r != 0; r &= r - 1) {
         int y = low_bit(r);
@@ -287,14 +301,9 @@ static int32_t wave_next_door(DmapWave *w, const int32_t *d)
     return INT32_MAX;
 }
 
-/* The flee map's seeds: a search's levels read farthest first, each
- * distance times -1.2 (rounded toward zero as C's division does), which
- * keeps them in order, lowest first */
-typedef struct DmapSeeds {
-    const DmapLevels *levels;
-    int next;   /* the next level to sow, counting down; -1 when all are */
-} DmapSeeds;
-
+/* The flee map's seeds (DmapSeeds, dmap.h): each level's distance times
+ * -1.2 (rounded toward zero as C's division does), which keeps them in
+ * order, lowest first, read farthest first */
 static inline int32_t seed_value(const DmapSeeds *s)
 {
     if (s == NULL || s->next < 0) {
@@ -312,9 +321,9 @@ static void wave_sow(DmapWave *w, int32_t *restrict d, DmapSeeds *s)
         const DmapLevels *l = s->levels;
         for (int e = l->first[s->next]; e < l->first[s->next + 1]; ++e) {
             int y = l->row[e];
-            uint64_t new = l->bits[e] & (w->open[y] | w->waiting[y] | ~w->enter[y]);
+            uint64_t new = l->bits[e] & (w->row[y].open | w->waiting[y] | ~w->enter[y]);
             if (new == 0) continue;
-            w->open[y] &= ~new;
+            w->row[y].open &= ~new;
             w->waiting[y] &= ~new;
             wave_join(w, y, new, NULL);
             wave_write(d + (y - 1) * MAP_W, new, w->level);
@@ -356,20 +365,22 @@ static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, Dma
 
 /* Spreads until nothing is left, or until the level just settled is
  * limit or farther (every cell within the limit has its distance then),
- * or, with until a cell (not -1), until that cell has its distance and
- * the level just settled is only one step nearer: every cell nearer than
- * until has its distance then. The wave stops with its front settled and
- * not yet spread from, so it can go on later */
-static void wave_run(DmapWave *w, int32_t *restrict d, DmapLevels *levels, int32_t limit,
-                     int until)
+ * or, with until a cell (not -1), until that cell has its distance for
+ * good: claimed as ground, or a door whose level has come (it may wait
+ * for a lower seed). Every cell nearer than until has its distance then,
+ * as its level is settled, and the rest show no less. The wave stops
+ * with its front settled and not yet spread from, so it can go on later */
+static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels,
+                     int32_t limit, int until)
 {
     while (!w->over) {
         if (w->level >= limit ||
-            (until >= 0 && d[until] != DMAP_UNREACHED && w->level >= d[until] - 1)) {
+            (until >= 0 && d[until] != DMAP_UNREACHED &&
+             !(w->waiting[cell_row(until)] & cell_bit(until)))) {
             return;
         }
         wave_spread(w, d, levels);
-        w->over = !wave_advance(w, d, NULL, levels);
+        w->over = !wave_advance(w, d, seeds, levels);
     }
 }
 
@@ -381,13 +392,13 @@ static void wave_goals(DmapWave *w, int32_t *restrict d, const Point *goals, int
         if (in_bounds(goals[i].x, goals[i].y)) {
             int cell = cell_index(goals[i].x, goals[i].y);
             d[cell] = 0;
-            w->open[cell_row(cell)] &= ~cell_bit(cell);
+            w->row[cell_row(cell)].open &= ~cell_bit(cell);
             wave_join(w, cell_row(cell), cell_bit(cell), NULL);
         }
     }
     for (uint64_t rows = w->rows; levels != NULL && rows != 0; rows &= rows - 1) {
         int y = low_bit(rows);
-        wave_write_down(levels, y, w->fronts[w->front][y]);
+        wave_write_down(levels, y, w->row[y].front[w->front]);
     }
     if (levels != NULL) {
         levels->value[levels->count++] = 0;
@@ -405,7 +416,7 @@ static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
     dmap_clear(dmap);
     wave_start(&w, map, dmap_door_cost(door_cost));
     wave_goals(&w, dmap->d, goals, goal_count, NULL);
-    wave_run(&w, dmap->d, NULL, limit, -1);
+    wave_run(&w, dmap->d, NULL, NULL, limit, -1);
 }
 
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
@@ -435,12 +446,12 @@ void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 void dmap_search_reach(DmapSearch *s, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
-    wave_run(&s->wave, s->dmap.d, &s->levels, DMAP_UNREACHED, until);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
-    wave_run(&s->wave, s->dmap.d, &s->levels, DMAP_UNREACHED, -1);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1);
 }
 
 /* A cell the search hasn't reached: no distance found so far went
@@ -459,7 +470,7 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
     if (s->dmap.d[c] != DMAP_UNREACHED) {
         return false;
     }
-    if (!(w->open[y] & bit)) {
+    if (!(w->row[y].open & bit)) {
         for (int k = 0; k < 8; ++k) {
             if (dmap_on_map(c, k) && s->dmap.d[c + NEIGHBOUR[k]] != DMAP_UNREACHED) {
                 return false;
@@ -468,27 +479,36 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
     }
     uint8_t kind = dmap_kind_of((uint8_t)terrain);
     w->enter[y] = kind != DMAP_SHUT ? w->enter[y] | bit : w->enter[y] & ~bit;
-    w->open[y] = kind != DMAP_SHUT ? w->open[y] | bit : w->open[y] & ~bit;
-    w->door[y] = kind == DMAP_DOOR && w->door_cost > 1 ? w->door[y] | bit : w->door[y] & ~bit;
+    DmapRow *row = &w->row[y];
+    row->open = kind != DMAP_SHUT ? row->open | bit : row->open & ~bit;
+    row->door = kind == DMAP_DOOR && w->door_cost > 1 ? row->door | bit : row->door & ~bit;
     return true;
 }
 
 /* ---- dmap_flee --------------------------------------------------------- */
 
 /* A flee wave that may enter the cells open, those of them in door at
- * the door cost, sown with the seeds of levels */
-static void flee_run(Dmap *flee, const uint64_t open[DMAP_ROWS], const uint64_t door[DMAP_ROWS],
-                     const DmapLevels *levels, int32_t door_cost)
+ * the door cost, sown with the seeds of levels: its first level settled */
+static void fleeing_start(DmapFleeing *f, const uint64_t open[DMAP_ROWS],
+                          const uint64_t door[DMAP_ROWS], const DmapLevels *levels,
+                          int32_t door_cost)
 {
-    DmapWave w;
-    memcpy(w.enter, open, sizeof w.enter);
-    memcpy(w.door, door, sizeof w.door);
-    wave_empty(&w, door_cost);
-    dmap_clear(flee);
-    DmapSeeds seeds = {levels, levels->count - 1};
-    while (wave_advance(&w, flee->d, &seeds, NULL)) {
-        wave_spread(&w, flee->d, NULL);
-    }
+    memcpy(f->wave.enter, open, sizeof f->wave.enter);
+    wave_empty(&f->wave, door, door_cost);
+    dmap_clear(&f->dmap);
+    f->seeds = (DmapSeeds){levels, levels->count - 1};
+    f->wave.over = !wave_advance(&f->wave, f->dmap.d, &f->seeds, NULL);
+}
+
+void dmap_fleeing_reach(DmapFleeing *f, Point cell)
+{
+    int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until);
+}
+
+void dmap_fleeing_finish(DmapFleeing *f)
+{
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1);
 }
 
 /* One stable counting-sort pass over a digit of each cell's key */
@@ -576,21 +596,24 @@ void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
         open[y] &= reached[y];
         door[y] &= reached[y];
     }
-    flee_run(flee, open, door, &levels, cost);
+    DmapFleeing f;
+    fleeing_start(&f, open, door, &levels, cost);
+    dmap_fleeing_finish(&f);
+    *flee = f.dmap;
 }
 
 /* The cells the search entered are those it reached: all but the goal,
  * where it started, which was entered if it may be. Their kinds are as
  * the map says now, as a change to one would have ended the search
  * (dmap_search_update): the checked builds make sure */
-void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)
+void dmap_fleeing_start(DmapFleeing *f, const DmapSearch *toward, const Map *map)
 {
     const DmapWave *w = &toward->wave;
     uint64_t open[DMAP_ROWS], door[DMAP_ROWS];
     INVARIANT(w->over);
     for (int y = 0; y < DMAP_ROWS; ++y) {
-        open[y] = w->enter[y] & ~w->open[y];
-        door[y] = w->door[y] & open[y];
+        open[y] = w->enter[y] & ~w->row[y].open;
+        door[y] = w->row[y].door & open[y];
     }
 #ifdef AMULETS_CHECKS
     uint64_t enter_now[DMAP_ROWS], door_now[DMAP_ROWS];
@@ -601,7 +624,15 @@ void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)
 #else
     (void)map;
 #endif
-    flee_run(flee, open, door, &toward->levels, w->door_cost);
+    fleeing_start(f, open, door, &toward->levels, w->door_cost);
+}
+
+void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)
+{
+    DmapFleeing f;
+    dmap_fleeing_start(&f, toward, map);
+    dmap_fleeing_finish(&f);
+    *flee = f.dmap;
 }
 
 /* ---- dmap_farthest ----------------------------------------------------- */

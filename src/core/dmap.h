@@ -41,15 +41,20 @@ typedef struct DmapLevels {
     uint64_t bits[MAP_CELLS];
 } DmapLevels;
 
+/* A row of a wave's bitboards, as the spreading reads them together */
+typedef struct DmapRow {
+    uint64_t open;                 /* may be entered, and not yet claimed */
+    uint64_t door;                 /* entered at the door cost */
+    uint64_t front[2];             /* the cells at distance level, not yet spread
+                                      from, in front[wave's front]; the other empty */
+} DmapRow;
+
 /* A wave spreading level by level (dmap.c says how): the search's own */
 typedef struct DmapWave {
+    DmapRow row[DMAP_ROWS];
     uint64_t enter[DMAP_ROWS];     /* may be entered */
-    uint64_t open[DMAP_ROWS];      /* of those, not yet claimed */
-    uint64_t door[DMAP_ROWS];      /* entered at the door cost */
     uint64_t waiting[DMAP_ROWS];   /* doors claimed, not yet settled */
     uint64_t doors[DMAP_ROWS];     /* doors claimed by a spreading (empty after it) */
-    uint64_t fronts[2][DMAP_ROWS]; /* the cells at distance level, not yet spread
-                                      from, in fronts[front]; the other is empty */
     uint64_t rows;                 /* the rows the front has cells in */
     int32_t level, door_cost;
     int front;
@@ -95,6 +100,33 @@ void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost);
  * with the search's own door cost, taking the levels the search settled
  * the cells in for the seeds' order */
 void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
+
+/* The flee map's seeds: a search's levels, the next one to sow */
+typedef struct DmapSeeds {
+    const DmapLevels *levels;
+    int next;   /* counting down, the farthest first; -1 when all are sown */
+} DmapSeeds;
+
+/* A flee map made only as far as it's asked, as a search is: one monster
+ * fleeing needs it only about itself. It reads the levels of the search
+ * it's made from, which must stay as they are while it's used */
+typedef struct DmapFleeing {
+    Dmap dmap;                  /* the values found so far, UNREACHED elsewhere */
+    DmapWave wave;              /* the rest is its own */
+    DmapSeeds seeds;
+} DmapFleeing;
+
+/* Starts one from a search spread as far as it can */
+void dmap_fleeing_start(DmapFleeing *flee, const DmapSearch *toward, const Map *map);
+
+/* Spreads until the cell has its value and so has every cell lower; the
+ * rest show no lower value than the cell, which is all a step downhill
+ * reads. A cell off the map, or never reached, spreads it over everything
+ * it can reach, as dmap_search_flee would */
+void dmap_fleeing_reach(DmapFleeing *flee, Point cell);
+
+/* Spreads as far as it can: then flee->dmap is dmap_search_flee's map */
+void dmap_fleeing_finish(DmapFleeing *flee);
 
 static inline int32_t dmap_at(const Dmap *dmap, Point p)
 {
