@@ -51,10 +51,17 @@ static const int NEIGHBOUR[8] = {
     -MAP_W, -MAP_W + 1, 1, MAP_W + 1, MAP_W, MAP_W - 1, -1, -MAP_W - 1,
 };
 
+/* Doors are few: their branches are laid out of the spreading's way */
+#if defined(__GNUC__)
+#define RARELY(condition) __builtin_expect((condition) != 0, 0)
+#else
+#define RARELY(condition) (condition)
+#endif
+
 static inline int low_bit(uint64_t bits)
 {
 #if defined(__GNUC__)
-    return __builtin_ctzll(bits);
+    return (int)(unsigned)__builtin_ctzll(bits);
 #else
     int n = 0;
     while (!(bits & 1)) {
@@ -159,10 +166,9 @@ static void dmap_kinds(const Map *map, int32_t door_cost, uint64_t enter[DMAP_RO
 static void wave_empty(DmapWave *w, const uint64_t door[DMAP_ROWS], int32_t door_cost)
 {
     for (int y = 0; y < DMAP_ROWS; ++y) {
-        w->row[y] = (DmapRow){w->enter[y], door[y], {0, 0}};
+        w->row[y] = (DmapRow){w->enter[y], door[y], {0, 0}, 0};
     }
     memset(w->waiting, 0, sizeof w->waiting);
-    memset(w->doors, 0, sizeof w->doors);
     w->rows = 0;
     w->level = 0;
     w->door_cost = door_cost;
@@ -214,77 +220,74 @@ static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
 static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t distance)
 {
     for (; cells != 0; cells &= cells - 1) {
-        row[low_bit(cells)] = distance;
+        row[(unsigned)low_bit(cells)] = distance;
     }
 }
 
-/* What a spreading works on, in locals: stores to the distances then
- * can't be taken to touch the wave */
-typedef struct Spread {
-    DmapRow *restrict row;
-    uint64_t *restrict doors;
-    int32_t *restrict row0;   /* row y of a bitboard is the map's y - 1 */
-    DmapLevels *levels;
-    int32_t step;
-    uint64_t rows, door_rows;
-} Spread;
-
-/* Row k of a bitboard claims the cells of near still open there: the
- * ground gets its distance and joins the front in buffer to (and the
- * next level, when levels are written down); the doors are set apart */
-static inline void claim_row(Spread *s, size_t k, uint64_t near, int to)
+/* A row claims the cells of near still open in it: the ground gets its
+ * distance and joins the front in buffer to; the doors are set apart in
+ * the row, and *doors says there are some. True if it claimed ground */
+static inline bool claim_row(DmapRow *restrict row, int32_t *restrict distances, uint64_t near,
+                             int32_t step, int to, bool *doors)
 {
-    DmapRow *restrict row = &s->row[k];
     uint64_t claimed = near & row->open;
-    if (claimed == 0) return;
+    if (claimed == 0) return false;
     row->open ^= claimed;
-    uint64_t doors = claimed & row->door;
-    if (doors != 0) {
-        s->doors[k] |= doors;
-        s->door_rows |= UINT64_C(1) << k;
-        claimed ^= doors;
+    if (RARELY(claimed & row->door)) {
+        row->doors |= claimed & row->door;
+        claimed &= ~row->door;
+        *doors = true;
     }
     row->front[to] |= claimed;
-    s->rows |= UINT64_C(1) << k;
-    wave_write(s->row0 + k * MAP_W, claimed, s->step);
-    if (s->levels != NULL && claimed != 0) wave_write_down(s->levels, (int)k, claimed);
+    wave_write(distances, claimed, step);
+    return claimed != 0;
 }
 
 /* The front in buffer from claims the open cells next to it: each row
  * of it, widened a cell each way, claims what's open in the rows above,
  * at and below it (each cell claimed once, by the first row to reach
  * it). The ground claimed makes the next front, in the other buffer, and
- * the old is emptied as it goes. (from is a constant at each call, so
- * the buffers' places are too) */
-static inline void spread_from(Spread *s, uint64_t rows, int from)
+ * the old is emptied as it goes. All in locals, so that stores to the
+ * distances can't be taken to touch the wave; from is a constant at
+ * each call, so the buffers' places are too. True if doors were claimed */
+static inline bool spread_from(DmapWave *w, int32_t *restrict d, int from)
 {
-    for (uint64_t r = rows; r != 0; r &= r - 1) {
-        size_t y = (size_t)low_bit(r);
-        uint64_t old = s->row[y].front[from];
+    DmapRow *restrict row = w->row;
+    int32_t step = w->level + 1;
+    uint64_t rows = 0;
+    bool doors = false;
+    for (uint64_t r = w->rows; r != 0; r &= r - 1) {
+        unsigned y = (unsigned)low_bit(r);
+        DmapRow *restrict here = row + y;
+        int32_t *restrict distances = d + ((int)y - 1) * MAP_W;
+        uint64_t old = here->front[from], bit = UINT64_C(1) << y;
         uint64_t near = old | old << 1 | old >> 1;
-        s->row[y].front[from] = 0;
-        claim_row(s, y - 1, near, !from);
-        claim_row(s, y, near, !from);
-        claim_row(s, y + 1, near, !from);
+        here->front[from] = 0;
+        if (claim_row(here - 1, distances - MAP_W, near, step, !from, &doors)) rows |= bit >> 1;
+        if (claim_row(here, distances, near, step, !from, &doors)) rows |= bit;
+        if (claim_row(here + 1, distances + MAP_W, near, step, !from, &doors)) rows |= bit << 1;
     }
+    w->rows = rows;
+    return doors;
 }
 
-/* The front claims the open cells next to it; the doors claimed wait */
+/* The front claims the open cells next to it; the doors claimed wait;
+ * when levels isn't NULL, the ground claimed is written down as the next
+ * level's */
 static void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
 {
-    Spread s = {w->row, w->doors, d - MAP_W, levels, w->level + 1, 0, 0};
-    if (w->front == 0) {
-        spread_from(&s, w->rows, 0);
-    } else {
-        spread_from(&s, w->rows, 1);
-    }
-    for (uint64_t r = s.door_rows; r != 0; r &= r - 1) {
-        int y = low_bit(r);
-        wave_wait(w, d, y, w->doors[y]);
-        w->doors[y] = 0;
-    }
-    w->rows = s.rows;
+    bool doors = w->front == 0 ? spread_from(w, d, 0) : spread_from(w, d, 1);
     w->front ^= 1;
+    for (int y = 1; RARELY(doors) && y <= MAP_H; ++y) {
+        if (w->row[y].doors != 0) {
+            wave_wait(w, d, y, w->row[y].doors);
+            w->row[y].doors = 0;
+        }
+    }
+    for (uint64_t r = w->rows; levels != NULL && r != 0; r &= r - 1) {
+        int y = low_bit(r);
+        wave_write_down(levels, y, w->row[y].front[w->front]);
+    }
 }
 
 /* The distance of the first door still waiting, INT32_MAX if none: a

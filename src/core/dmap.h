@@ -47,6 +47,7 @@ typedef struct DmapRow {
     uint64_t door;                 /* entered at the door cost */
     uint64_t front[2];             /* the cells at distance level, not yet spread
                                       from, in front[wave's front]; the other empty */
+    uint64_t doors;                /* doors claimed by a spreading (empty after it) */
 } DmapRow;
 
 /* A wave spreading level by level (dmap.c says how): the search's own */
@@ -54,7 +55,6 @@ typedef struct DmapWave {
     DmapRow row[DMAP_ROWS];
     uint64_t enter[DMAP_ROWS];     /* may be entered */
     uint64_t waiting[DMAP_ROWS];   /* doors claimed, not yet settled */
-    uint64_t doors[DMAP_ROWS];     /* doors claimed by a spreading (empty after it) */
     uint64_t rows;                 /* the rows the front has cells in */
     int32_t level, door_cost;
     int front;
