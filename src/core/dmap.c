@@ -145,17 +145,27 @@ static void dmap_row_kinds(const uint8_t *terrain, uint64_t *ground, uint64_t *d
     *door = d;
 }
 
+void dmap_terrain_of(DmapTerrain *t, const Map *map)
+{
+    t->enter[0] = t->door[0] = t->enter[DMAP_ROWS - 1] = t->door[DMAP_ROWS - 1] = 0;
+    for (int y = 0; y < MAP_H; ++y) {
+        uint64_t ground, doors;
+        dmap_row_kinds(map->terrain + y * MAP_W, &ground, &doors);
+        t->enter[y + 1] = ground | doors;
+        t->door[y + 1] = doors;
+    }
+}
+
 /* The cells that may be entered, and which of them cost a door's step
  * (none when a door costs one, as then it's as good as ground) */
 static void dmap_kinds(const Map *map, int32_t door_cost, uint64_t enter[DMAP_ROWS],
                        uint64_t door[DMAP_ROWS])
 {
-    enter[0] = door[0] = enter[DMAP_ROWS - 1] = door[DMAP_ROWS - 1] = 0;
-    for (int y = 0; y < MAP_H; ++y) {
-        uint64_t ground, doors;
-        dmap_row_kinds(map->terrain + y * MAP_W, &ground, &doors);
-        enter[y + 1] = ground | doors;
-        door[y + 1] = door_cost > 1 ? doors : 0;
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        enter[y] = t.enter[y];
+        door[y] = door_cost > 1 ? t.door[y] : 0;
     }
 }
 
@@ -177,11 +187,14 @@ static void wave_empty(DmapWave *w, const uint64_t door[DMAP_ROWS], int32_t door
     w->queue_head = w->queue_tail = 0;
 }
 
-/* The same, that may enter the cells of map */
-static void wave_start(DmapWave *w, const Map *map, int32_t door_cost)
+/* The same, that may enter the cells of a map's terrain */
+static void wave_start(DmapWave *w, const DmapTerrain *t, int32_t door_cost)
 {
     uint64_t door[DMAP_ROWS];
-    dmap_kinds(map, door_cost, w->enter, door);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        w->enter[y] = t->enter[y];
+        door[y] = door_cost > 1 ? t->door[y] : 0;
+    }
     wave_empty(w, door, door_cost);
 }
 
@@ -411,13 +424,13 @@ static void wave_goals(DmapWave *w, int32_t *restrict d, const Point *goals, int
 
 /* ---- dmap_compute ------------------------------------------------------ */
 
-static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
+static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *goals,
                                  int goal_count, int door_cost, int32_t limit)
 {
     DmapWave w;
     INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
     dmap_clear(dmap);
-    wave_start(&w, map, dmap_door_cost(door_cost));
+    wave_start(&w, t, dmap_door_cost(door_cost));
     wave_goals(&w, dmap->d, goals, goal_count, NULL);
     wave_run(&w, dmap->d, NULL, NULL, limit, -1);
 }
@@ -425,21 +438,38 @@ static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
                   int door_cost)
 {
-    dmap_compute_limited(dmap, map, goals, goal_count, door_cost, DMAP_UNREACHED);
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_compute_limited(dmap, &t, goals, goal_count, door_cost, DMAP_UNREACHED);
 }
 
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
 {
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_compute_within_on(dmap, &t, goal, door_cost, limit);
+}
+
+void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int door_cost,
+                            int limit)
+{
     INVARIANT(limit >= 0);
-    dmap_compute_limited(dmap, map, &goal, 1, door_cost, limit);
+    dmap_compute_limited(dmap, t, &goal, 1, door_cost, limit);
 }
 
 /* ---- DmapSearch --------------------------------------------------------- */
 
 void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 {
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_search_start_on(s, &t, goal, door_cost);
+}
+
+void dmap_search_start_on(DmapSearch *s, const DmapTerrain *t, Point goal, int door_cost)
+{
     dmap_clear(&s->dmap);
-    wave_start(&s->wave, map, dmap_door_cost(door_cost));
+    wave_start(&s->wave, t, dmap_door_cost(door_cost));
     s->levels.count = s->levels.entries = 0;
     s->levels.first[0] = 0;
     s->goal = in_bounds(goal.x, goal.y) ? cell_index(goal.x, goal.y) : -1;

@@ -30,6 +30,17 @@ void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, 
  * DMAP_ROWS words: the map's rows, and an empty row above and below */
 enum { DMAP_ROWS = MAP_H + 2 };
 
+/* A map's cells as a spreading sees them: the ground and doors it may
+ * enter, and the closed doors among them. Worked out once, it serves
+ * every search on the map while the map stays as it is (the _on forms) */
+typedef struct DmapTerrain {
+    uint64_t enter[DMAP_ROWS], door[DMAP_ROWS];
+} DmapTerrain;
+
+void dmap_terrain_of(DmapTerrain *terrain, const Map *map);
+void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *terrain, Point goal, int door_cost,
+                            int limit);
+
 /* The cells a search settled, level by level in order of distance: level
  * i's cells are at distance value[i], in the rows row[e] with the cells
  * bits[e] for first[i] <= e < first[i + 1] (one entry a row) */
@@ -75,6 +86,8 @@ typedef struct DmapSearch {
 } DmapSearch;
 
 void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
+void dmap_search_start_on(DmapSearch *search, const DmapTerrain *terrain, Point goal,
+                          int door_cost);
 
 /* Spreads until the cell has its distance and so has every cell nearer
  * the goal; so its neighbours nearer the goal have theirs, which is all a

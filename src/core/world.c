@@ -86,13 +86,26 @@ static int path_slot(Run *run, Point target, bool *found)
     return oldest;
 }
 
+/* The map as the searches see it, worked out once a map version */
+static const DmapTerrain *terrain_now(Run *run)
+{
+    if (!run->has_terrain || run->terrain_version != run->map_version) {
+        dmap_terrain_of(&run->terrain, &run->level.map);
+        run->terrain_version = run->map_version;
+        run->has_terrain = true;
+    }
+    return &run->terrain;
+}
+
 /* The cache's slot for the search toward a target on this map, started
  * if it wasn't there */
 static int search_slot(Run *run, Point target)
 {
     bool found;
     int slot = path_slot(run, target, &found);
-    if (!found) dmap_search_start(&run->paths->searches[slot], &run->level.map, target, DOOR_STEPS);
+    if (!found) {
+        dmap_search_start_on(&run->paths->searches[slot], terrain_now(run), target, DOOR_STEPS);
+    }
     return slot;
 }
 
@@ -182,8 +195,13 @@ static bool within_earshot(const Level *level, Point origin, int loudness)
 void run_make_noise(Run *run, Point origin, int loudness)
 {
     Level *level = &run->level;
-    if (!run->bypass_caches && !within_earshot(level, origin, loudness)) return;
-    dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
+    if (run->bypass_caches) {
+        dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
+    } else if (within_earshot(level, origin, loudness)) {
+        dmap_compute_within_on(&run->scratch, terrain_now(run), origin, DOOR_MUFFLE, loudness);
+    } else {
+        return;
+    }
     for (int i = 0; i < level->monster_count; ++i) {
         Monster *m = &level->monsters[i];
         int32_t distance = dmap_at(&run->scratch, m->pos);

@@ -57,6 +57,9 @@ struct Run {
     bool maps_fresh;          /* fleeing fits the map and the player */
     unsigned char sees_far[MAP_CELLS];   /* FOV of radius max_sight */
     DmapFleeing fleeing;      /* the flee map from the player, made as far as asked */
+    DmapTerrain terrain;      /* the map as the searches see it, */
+    unsigned terrain_version; /* at this map version, */
+    bool has_terrain;         /* once worked out */
     Dmap scratch, scratch_flee;
     PathCache *paths;         /* its own block: big, and never copied */
 
