@@ -96,10 +96,13 @@ static inline bool dmap_on_map(int cell, int k)
     return in_bounds(cell % MAP_W + DIRS[k].x, cell / MAP_W + DIRS[k].y);
 }
 
+/* Eight cells a turn of the loop: two vector stores each */
 static void dmap_clear(Dmap *dmap)
 {
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        dmap->d[i] = DMAP_UNREACHED;
+    _Static_assert(MAP_CELLS % 8 == 0, "a map is cleared eight cells at a time");
+    for (int i = 0; i < MAP_CELLS; i += 8) {
+        int32_t *d = dmap->d + i;
+        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = d[6] = d[7] = DMAP_UNREACHED;
     }
 }
 
@@ -237,11 +240,12 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
     }
 }
 
-/* A row claims the cells of near still open in it: the ground gets its
- * distance and joins the front in buffer to; the doors are set apart in
- * the row, and *doors says there are some. True if it claimed ground */
-static inline bool claim_row(DmapRow *restrict row, int32_t *restrict distances, uint64_t near,
-                             int32_t step, int to, bool *doors)
+/* A row (bit in the rows) claims the cells of near still open in it: the
+ * ground gets its distance and joins the front in buffer to; the doors
+ * are set apart in the row, and the row's bit put in *doors. True if it
+ * claimed ground */
+static inline bool claim_row(DmapRow *restrict row, uint64_t bit, int32_t *restrict distances,
+                             uint64_t near, int32_t step, int to, uint64_t *doors)
 {
     uint64_t claimed = near & row->open;
     if (claimed == 0) return false;
@@ -249,7 +253,7 @@ static inline bool claim_row(DmapRow *restrict row, int32_t *restrict distances,
     if (RARELY(claimed & row->door)) {
         row->doors |= claimed & row->door;
         claimed &= ~row->door;
-        *doors = true;
+        *doors |= bit;
     }
     row->front[to] |= claimed;
     wave_write(distances, claimed, step);
@@ -262,13 +266,12 @@ static inline bool claim_row(DmapRow *restrict row, int32_t *restrict distances,
  * it). The ground claimed makes the next front, in the other buffer, and
  * the old is emptied as it goes. All in locals, so that stores to the
  * distances can't be taken to touch the wave; from is a constant at
- * each call, so the buffers' places are too. True if doors were claimed */
-static inline bool spread_from(DmapWave *w, int32_t *restrict d, int from)
+ * each call, so the buffers' places are too. The rows doors were claimed in */
+static inline uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from)
 {
     DmapRow *restrict row = w->row;
     int32_t step = w->level + 1;
-    uint64_t rows = 0;
-    bool doors = false;
+    uint64_t rows = 0, doors = 0;
     for (uint64_t r = w->rows; r != 0; r &= r - 1) {
         unsigned y = (unsigned)low_bit(r);
         DmapRow *restrict here = row + y;
@@ -276,9 +279,13 @@ static inline bool spread_from(DmapWave *w, int32_t *restrict d, int from)
         uint64_t old = here->front[from], bit = UINT64_C(1) << y;
         uint64_t near = old | old << 1 | old >> 1;
         here->front[from] = 0;
-        if (claim_row(here - 1, distances - MAP_W, near, step, !from, &doors)) rows |= bit >> 1;
-        if (claim_row(here, distances, near, step, !from, &doors)) rows |= bit;
-        if (claim_row(here + 1, distances + MAP_W, near, step, !from, &doors)) rows |= bit << 1;
+        if (claim_row(here - 1, bit >> 1, distances - MAP_W, near, step, !from, &doors)) {
+            rows |= bit >> 1;
+        }
+        if (claim_row(here, bit, distances, near, step, !from, &doors)) rows |= bit;
+        if (claim_row(here + 1, bit << 1, distances + MAP_W, near, step, !from, &doors)) {
+            rows |= bit << 1;
+        }
     }
     w->rows = rows;
     return doors;
@@ -289,13 +296,12 @@ static inline bool spread_from(DmapWave *w, int32_t *restrict d, int from)
  * level's */
 static void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
 {
-    bool doors = w->front == 0 ? spread_from(w, d, 0) : spread_from(w, d, 1);
+    uint64_t doors = w->front == 0 ? spread_from(w, d, 0) : spread_from(w, d, 1);
     w->front ^= 1;
-    for (int y = 1; RARELY(doors) && y <= MAP_H; ++y) {
-        if (w->row[y].doors != 0) {
-            wave_wait(w, d, y, w->row[y].doors);
-            w->row[y].doors = 0;
-        }
+    for (; RARELY(doors != 0); doors &= doors - 1) {
+        int y = low_bit(doors);
+        wave_wait(w, d, y, w->row[y].doors);
+        w->row[y].doors = 0;
     }
     for (uint64_t r = w->rows; levels != NULL && r != 0; r &= r - 1) {
         int y = low_bit(r);
