@@ -75,9 +75,10 @@ static void mix_player(Hash *hash, const Player *p)
         if (p->killed[kind] != 0) mix(hash, (uint64_t)kind << 32 | (uint32_t)p->killed[kind]);
     }
     mix(hash, (uint64_t)p->pack.count);
-    for (int i = 0; i < p->pack.count; ++i) {
-        mix(hash, (uint64_t)(uint32_t)p->pack.slots[i].kind << 32 |
-                      (uint32_t)p->pack.slots[i].count);
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(&p->pack, slot)) continue;
+        mix(hash, (uint64_t)slot << 56 | (uint64_t)(uint32_t)p->pack.slots[slot].kind << 24 |
+                      (uint32_t)p->pack.slots[slot].count);
     }
 }
 

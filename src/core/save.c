@@ -95,9 +95,10 @@ static void add_player(Text *text, const Run *run)
             add(text, "\n[killed]\nkind = %s\ncount = %d\n", data->monsters[kind].id, p->killed[kind]);
         }
     }
-    for (int i = 0; i < p->pack.count; ++i) {
-        add(text, "\n[carried]\nkind = %s\ncount = %d\n",
-            data->items[p->pack.slots[i].kind].id, p->pack.slots[i].count);
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(&p->pack, slot)) continue;
+        add(text, "\n[carried]\nletter = %c\nkind = %s\ncount = %d\n", pack_letter(slot),
+            data->items[p->pack.slots[slot].kind].id, p->pack.slots[slot].count);
     }
 }
 

@@ -23,8 +23,11 @@
  *      the end: talk, never in the digest; a run in which a debugging
  *      view was used, [run] debug = yes (left out for one that wasn't);
  *      the kills by kind, a [killed] record (kind = ID, count = N) for
- *      each kind killed */
-enum { SAVE_VERSION = 4, SAVE_LOG_MESSAGES = 300 };
+ *      each kind killed
+ *   5  each stack's letter, [carried] letter = a..t (letters stay put
+ *      while a stack is carried: pack.h; before, the stacks were lettered
+ *      in their order) */
+enum { SAVE_VERSION = 5, SAVE_LOG_MESSAGES = 300 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */

@@ -179,18 +179,42 @@ static void read_player(Reading *r, Fields *fields)
     p->quiver = r->version >= 3 ? read_worn(fields, r->data, "quiver", IC_MISSILE) : -1;
 }
 
+/* Version 5's letter of a stack carried, a to t: its slot, or -1 */
+static int read_letter(Fields *fields)
+{
+    const char *letter = fld_text(fields, "letter");
+    if (letter[0] == '\0') return -1;   /* reported already */
+    int slot = letter[0] - 'a';
+    if (letter[1] != '\0' || slot < 0 || slot >= PACK_SLOTS) {
+        char quoted[REC_QUOTE_SIZE];
+        fld_report(fields, fld_line(fields, "letter"), "'%s' isn't a letter from %c to %c",
+                   rec_quote(letter, quoted), pack_letter(0), pack_letter(PACK_SLOTS - 1));
+        return -1;
+    }
+    return slot;
+}
+
+/* A stack carried: by its letter from version 5 on; before, the stacks
+ * were lettered in their order, as pack_add letters them */
 static void read_carried(Reading *r, Fields *fields)
 {
+    int slot = r->version >= 5 ? read_letter(fields) : -1;
     int kind = read_item_kind(fields, r->data, "kind");
     int count = fld_number(fields, "count", 1);
-    if (kind < 0) return;
+    if (kind < 0 || (r->version >= 5 && slot < 0)) return;
+    Pack *pack = &r->run->player.pack;
     ItemClass item_class = r->data->items[kind].item_class;
     if (item_class == IC_GOLD || item_class == IC_AMULET) {
         fld_report(fields, fld_line(fields, "kind"), "gold and the Amulets aren't carried in the pack");
-    } else if (pack_find(&r->run->player.pack, kind) >= 0) {
+    } else if (pack_find(pack, kind) >= 0) {
         fld_report(fields, fld_line(fields, "kind"), "the pack has a stack of %s already",
                    r->data->items[kind].id);
-    } else if (!pack_add(&r->run->player.pack, (Stack){kind, count})) {
+    } else if (slot >= 0 && pack_holds(pack, slot)) {
+        fld_report(fields, fld_line(fields, "letter"), "another stack has the letter %c already",
+                   pack_letter(slot));
+    } else if (slot >= 0) {
+        pack_place(pack, slot, (Stack){kind, count});
+    } else if (!pack_add(pack, (Stack){kind, count})) {
         fld_report(fields, fld_line(fields, "kind"), "the pack is already full");
     }
 }

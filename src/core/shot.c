@@ -153,8 +153,8 @@ Took shot_fire(Run *run)
         can_loose(run, run->player.quiver)) {
         chosen = run->player.quiver;
     }
-    for (int slot = 0; slot < pack->count && chosen < 0; ++slot) {
-        if (can_loose(run, pack->slots[slot].kind)) chosen = pack->slots[slot].kind;
+    for (int slot = 0; slot < PACK_SLOTS && chosen < 0; ++slot) {
+        if (pack_holds(pack, slot) && can_loose(run, pack->slots[slot].kind)) chosen = pack->slots[slot].kind;
     }
     if (chosen < 0) {
         run_say(run, "You have nothing to fire.");
@@ -168,8 +168,8 @@ Took shot_fire(Run *run)
 Took shot_open_throw(Run *run)
 {
     const Pack *pack = &run->player.pack;
-    for (int slot = 0; slot < pack->count; ++slot) {
-        if (item_def(run, pack->slots[slot].kind)->item_class == IC_MISSILE) {
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (pack_holds(pack, slot) && item_def(run, pack->slots[slot].kind)->item_class == IC_MISSILE) {
             run->mode = MODE_INVENTORY;
             run->inv_action = INV_THROW;
             return TOOK_NO_TURN;
@@ -208,7 +208,7 @@ void shot_cancel(Run *run)
 {
     if (run->mode != MODE_AIMING) return;
     if (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL) {
-        pack_add(&run->player.pack, (Stack){run->aim_kind, 1});
+        pack_put_back(&run->player.pack, run->read_slot, (Stack){run->aim_kind, 1});
     }
     run->mode = MODE_PLAYING;
 }

@@ -51,7 +51,7 @@ InputResult info_key(Input *input, int key)
     }
     if (info->page == INFO_PICK) {
         const Pack *pack = &run_player(input->session.run)->pack;
-        if (key < 'a' || key >= 'a' + pack->count) return INPUT_NOTHING;
+        if (key < 'a' || !pack_holds(pack, key - 'a')) return INPUT_NOTHING;
         info->page = INFO_EXAMINE;
         info->slot = key - 'a';
         info->scroll = 0;

@@ -84,16 +84,23 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
     snprintf(top->aside, sizeof top->aside, "%s to close", label(input, KB_BACK).text);
     top->aside_color = PAL_DIM_TEXT;
     row_at(out, 1, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
+    /* each stack by its own letter, which stays put (pack.h); identifying
+     * offers only what isn't known */
     const Pack *pack = &run_player(run)->pack;
-    if (pack->count == 0) row_at(out, 3, "Your pack is empty.", PAL_DIM_TEXT, DIALOG_LEFT);
-    for (int slot = 0; slot < pack->count; ++slot) {
+    int rows = 0;
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(pack, slot)) continue;
+        if (action == INV_IDENTIFY && run_kind_known(run, pack->slots[slot].kind)) continue;
         char name[96], entry[112];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
-        bool dim = action == INV_IDENTIFY && run_kind_known(run, pack->slots[slot].kind);
-        row_at(out, 3 + slot, entry, dim ? PAL_DIM_TEXT : PAL_TEXT, DIALOG_LEFT);
+        row_at(out, 3 + rows++, entry, PAL_TEXT, DIALOG_LEFT);
     }
-    worn_rows(run, out, 4 + (pack->count > 0 ? pack->count : 1));
+    if (rows == 0) {
+        const char *none = action == INV_IDENTIFY ? "You know everything you carry." : "Your pack is empty.";
+        row_at(out, 3, none, PAL_DIM_TEXT, DIALOG_LEFT);
+    }
+    if (action != INV_IDENTIFY) worn_rows(run, out, 4 + (rows > 0 ? rows : 1));
 }
 
 /* ---- Esc's menu, quitting, death and victory ------------------------------ */

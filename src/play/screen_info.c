@@ -150,7 +150,8 @@ static void known_page(const Run *run, Page *p)
 static void pick_page(const Run *run, Page *p)
 {
     const Pack *pack = &run_player(run)->pack;
-    for (int slot = 0; slot < pack->count; ++slot) {
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(pack, slot)) continue;
         char name[96];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         say(p, PAL_TEXT, "%c) %s", pack_letter(slot), name);
@@ -163,7 +164,7 @@ static void pick_page(const Run *run, Page *p)
 static void examine_page(const Run *run, int slot, Page *p)
 {
     const Pack *pack = &run_player(run)->pack;
-    if (slot < 0 || slot >= pack->count) return;
+    if (!pack_holds(pack, slot)) return;
     Stack stack = pack->slots[slot];
     const ItemDef *def = &run_data(run)->items[stack.kind];
     char name[96];
