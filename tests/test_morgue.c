@@ -87,9 +87,9 @@ static void test_debug_keys_need_the_switch(void)
         CHECK_INT(views->vault_shown, -1);
         input_key(&input, 'x');   /* and while looking */
     }
-    input_key(&input, AK_ESC);
     CHECK(!run_debugged(input.session.run));
     CHECK(save_digest(input.session.run) == before);
+    input_key(&input, AK_ESC);
     CHECK(!slot_has_save(&slot));
     CHECK_INT(input_key(&input, AK_F2), INPUT_REDRAW);
     CHECK(input.views.tiles);

@@ -571,6 +571,120 @@ static void test_run_record(Suite *s)
     free_lines(&lines);
 }
 
+/* ---- The run's mode and its choice (version 5) --------------------------- */
+
+/* The base save with lines put at the end of its [run]; returns the
+ * first one's line */
+static int run_with(Lines *lines, const Suite *s, const char *const *extra)
+{
+    copy_lines(lines, &s->base);
+    int at = record_end(lines, record_at(lines, "run", 0));
+    while (at > 0 && lines->at[at - 1][0] == '\0') --at;   /* before the blank line */
+    for (int i = 0; extra[i] != NULL; ++i) insert_line(lines, at + i, "%s", extra[i]);
+    return at + 1;
+}
+
+/* The base save in a mode, which must load and write itself again */
+static void expect_choice_loads(Suite *s, const char *name, const char *const *extra, Mode mode)
+{
+    Lines lines;
+    run_with(&lines, s, extra);
+    Wanted none = {0};
+    expect_load(s, name, &lines, LOAD_OK, &none);
+    size_t length;
+    char *text = join(&lines, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, text, length, &run, &errors), LOAD_OK);
+    if (run != NULL) {
+        CHECK_INT(run_mode(run), mode);
+        char *again = save_write(run, NULL);
+        CHECK_SAME_STATE(again, text);
+        free(again);
+    }
+    run_free(run);
+    errors_clear(&errors);
+    free(text);
+    free_lines(&lines);
+}
+
+/* A mistake on the nth line put in: exactly "save.txt:LINE: message" */
+static void expect_choice(Suite *s, const char *name, const char *const *extra, int nth, const char *message)
+{
+    Lines lines;
+    int line = run_with(&lines, s, extra) + nth;
+    Wanted wanted = {0};
+    want(&wanted, "save.txt:%d: %s", line, message);
+    expect_load(s, name, &lines, LOAD_DAMAGED, &wanted);
+    free_lines(&lines);
+}
+
+#define LINES(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static void test_choice(Suite *s)
+{
+    /* the base pack: a) healing b) identify c) dagger d) darts; the
+     * darts are thrown by hand */
+    expect_choice_loads(s, "aiming the darts", LINES("mode = aiming", "aim = fire", "aim_kind = dart"), MODE_AIMING);
+    expect_choice_loads(s, "the pack open to drop", LINES("mode = inventory", "pack_for = drop"), MODE_INVENTORY);
+    expect_choice_loads(s, "identifying", LINES("mode = inventory", "pack_for = identify", "scroll_letter = b"),
+                        MODE_INVENTORY);
+    expect_choice_loads(s, "identifying, the last scroll read", LINES("mode = inventory", "pack_for = identify",
+                        "scroll_letter = e"), MODE_INVENTORY);
+    expect_choice_loads(s, "a fireball read", LINES("mode = aiming", "aim = fireball", "aim_kind = fireball",
+                        "scroll_letter = f"), MODE_AIMING);
+    expect_choice_loads(s, "asked about a step", LINES("mode = confirming", "question = step", "step = 3"),
+                        MODE_CONFIRMING);
+    expect_choice_loads(s, "the menu", LINES("mode = menu"), MODE_MENU);
+    expect_choice_loads(s, "closing", LINES("mode = closing"), MODE_CLOSING);
+
+    expect_choice(s, "dead in a save", LINES("mode = dead"), 0, "'mode' can't be 'dead' in a save");
+    expect_choice(s, "playing said", LINES("mode = playing"), 0, "'mode' can't be 'playing' in a save");
+    expect_choice(s, "no such mode", LINES("mode = flying"), 0, "'mode' can't be 'flying'");
+    expect_choice(s, "the pack open for nothing", LINES("mode = inventory", "pack_for = juggle"), 1,
+                  "'pack_for' can't be 'juggle'");
+    Lines missing;
+    run_with(&missing, s, LINES("mode = confirming", "question = step"));
+    Wanted needs = {0};
+    want(&needs, "save.txt:%d: [run] needs 'step'", record_at(&missing, "run", 0) + 1);
+    expect_load(s, "no step", &missing, LOAD_DAMAGED, &needs);
+    free_lines(&missing);
+    expect_choice(s, "a step of 8", LINES("mode = confirming", "question = step", "step = 8"), 2,
+                  "'step' should be at most 7");
+    expect_choice(s, "a potion fired", LINES("mode = aiming", "aim = fire", "aim_kind = healing"), 2,
+                  "'healing' isn't a missile");
+    expect_choice(s, "arrows not carried", LINES("mode = aiming", "aim = throw", "aim_kind = arrow"), 2,
+                  "the arrow aimed isn't carried");
+    expect_choice(s, "the wrong scroll", LINES("mode = aiming", "aim = lightning", "aim_kind = fireball",
+                  "scroll_letter = e"), 2, "the fireball isn't a scroll of lightning");
+    expect_choice(s, "a letter taken", LINES("mode = inventory", "pack_for = identify", "scroll_letter = a"), 2,
+                  "the letter a the scroll was read from holds something else");
+    expect_choice(s, "a letter past t", LINES("mode = inventory", "pack_for = identify", "scroll_letter = v"), 2,
+                  "'v' isn't a letter from a to t");
+    expect_choice(s, "asked off the stairs", LINES("mode = confirming", "question = descend"), 0,
+                  "the player is asked about going down, and isn't on the stairs");
+    expect_choice(s, "an aim while playing", LINES("aim = fire"), 0, "unknown key 'aim'");
+    expect_choice(s, "a step in the menu", LINES("mode = menu", "step = 2"), 1, "unknown key 'step'");
+
+    /* the monster last aimed at, one at most */
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int at = record_at(&lines, "monster", 0) + 1;
+    insert_line(&lines, at, "targeted = maybe");
+    Wanted maybe = {0};
+    want(&maybe, "save.txt:%d: 'targeted' should be yes or no", at + 1);
+    expect_load(s, "targeted, maybe", &lines, LOAD_DAMAGED, &maybe);
+    free_lines(&lines);
+    copy_lines(&lines, &s->base);
+    insert_line(&lines, record_at(&lines, "monster", 0) + 1, "targeted = yes");
+    int line = record_at(&lines, "monster", 1) + 2;
+    insert_line(&lines, line - 1, "targeted = yes");
+    Wanted twice = {0};
+    want(&twice, "save.txt:%d: only one monster is the last one aimed at", line);
+    expect_load(s, "two monsters last aimed at", &lines, LOAD_DAMAGED, &twice);
+    free_lines(&lines);
+}
+
 /* ---- [look] ------------------------------------------------------------- */
 
 static void test_looks(Suite *s)
@@ -1815,6 +1929,7 @@ int main(void)
     test_other_version(s);
     test_bad_version(s);
     test_run_record(s);
+    test_choice(s);
     test_looks(s);
     test_player(s);
     test_carried(s);

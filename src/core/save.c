@@ -8,6 +8,7 @@
 #include "hash.h"
 #include "invariant.h"
 #include "run_internal.h"
+#include "savechoice.h"
 
 /* ---- A growing text -------------------------------------------------- */
 
@@ -65,6 +66,9 @@ static void add_run(Text *text, const Run *run)
         add(text, "class = %s\n", run->data->classes[run->class_index].id);
     }
     if (run->debugged) add(text, "debug = yes\n");
+    char choice[256];
+    choice_write(run, choice, sizeof choice);
+    add(text, "%s", choice);
 }
 
 static void add_looks(Text *text, const Run *run)
@@ -130,6 +134,7 @@ static void add_monsters(Text *text, const Run *run)
         if (m->last_breath >= 0) add(text, "last_breath = %d\n", m->last_breath);
         if (m->has_target) add(text, "target = %d %d\n", m->target.x, m->target.y);
         if (m->has_last_seen) add(text, "last_seen = %d %d\n", m->last_seen.x, m->last_seen.y);
+        if (m->targeted) add(text, "targeted = yes\n");
         Point seen_at;
         if (mem_monster_seen_at(level, m, &seen_at)) add(text, "seen_at = %d %d\n", seen_at.x, seen_at.y);
     }
@@ -171,7 +176,7 @@ static void add_memory(Text *text, const Run *run, const Memory *memory)
     }
 }
 
-/* The log comes last, so the digest can leave it out */
+/* The log comes last: talk, never in the digest */
 static const char LOG_START[] = "\n[message]\n";
 
 static void add_log(Text *text, const Run *run)
@@ -185,7 +190,29 @@ static void add_log(Text *text, const Run *run)
     }
 }
 
-static char *write_text(const Run *run, bool with_log, size_t *length)
+/* The records of the layer above, as its writer gave them: whole
+ * records, each starting on a line of its own */
+static void add_above(Text *text, const char *above, size_t length)
+{
+    if (above == NULL || length == 0 || text->failed) return;
+    if (text->length + length + 2 > text->capacity) {
+        size_t capacity = text->length + length + 2;
+        char *data = realloc(text->data, capacity);
+        if (data == NULL) {
+            text->failed = true;
+            return;
+        }
+        text->data = data;
+        text->capacity = capacity;
+    }
+    text->data[text->length++] = '\n';
+    memcpy(text->data + text->length, above, length);
+    text->length += length;
+    text->data[text->length] = '\0';
+}
+
+static char *write_text(const Run *run, bool with_log, const char *above, size_t above_length,
+                        size_t *length)
 {
     Text text = {0};
     /* big, and a save is written rarely */
@@ -200,6 +227,7 @@ static char *write_text(const Run *run, bool with_log, size_t *length)
     add_items_and_traps(&text, run);
     add_memory(&text, run, memory);
     free(memory);
+    add_above(&text, above, above_length);
     if (with_log) add_log(&text, run);
     if (text.failed) {
         free(text.data);
@@ -211,21 +239,19 @@ static char *write_text(const Run *run, bool with_log, size_t *length)
 
 char *save_write(const Run *run, size_t *length)
 {
-    return write_text(run, true, length);
+    return write_text(run, true, NULL, 0, length);
 }
 
-uint64_t save_digest_text(const char *text, size_t length)
+char *save_write_with(const Run *run, const char *above, size_t above_length, size_t *length)
 {
-    size_t marker = sizeof LOG_START - 1, state = 0;
-    while (state + marker <= length && memcmp(text + state, LOG_START, marker) != 0) ++state;
-    return hash_bytes(HASH_START, text, state + marker <= length ? state : length);
+    return write_text(run, true, above, above_length, length);
 }
 
 uint64_t save_digest(const Run *run)
 {
     size_t length;
-    char *text = write_text(run, false, &length);
-    uint64_t hash = text != NULL ? save_digest_text(text, length) : HASH_START;
+    char *text = write_text(run, false, NULL, 0, &length);
+    uint64_t hash = text != NULL ? hash_bytes(HASH_START, text, length) : HASH_START;
     free(text);
     return hash;
 }

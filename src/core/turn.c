@@ -202,9 +202,10 @@ static bool menu_command(Run *run, Command command)
     return true;
 }
 
-/* The save has no place for a choice half made: a scroll of identify,
- * lightning or fireball has left the pack by then, so it goes back, as
- * though it hadn't been read, though its name stays known */
+/* CMD_SUSPEND, as saves before version 5 had no place for a choice half
+ * made: a scroll of identify, lightning or fireball has left the pack by
+ * then, so it goes back, as though it hadn't been read, though its name
+ * stays known (recordings of those games still hold it) */
 static void suspend(Run *run)
 {
     if (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) {
