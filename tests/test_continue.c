@@ -291,6 +291,7 @@ typedef struct Continued {
     Slot slot;
     int left;           /* actions still to compare */
     bool parted;        /* it differed from the straight run */
+    bool run_parted;    /* its run did: the digest */
     bool verify;        /* its recording is played back at the end */
 } Continued;
 
@@ -350,7 +351,7 @@ static bool start_continued(Continued *c, Input *straight, int number, bool by_c
         return false;
     }
     c->left = WINDOW;
-    c->parted = false;
+    c->parted = c->run_parted = false;
     c->verify = number % 3 == 0;
     return true;
 }
@@ -377,8 +378,9 @@ static bool recording_verifies(Continued *c)
     return good;
 }
 
-static void finish_continued(Continued *c, Differences *d, int *parted)
+static void finish_continued(Continued *c, Differences *d, int *parted, int *run_parted)
 {
+    *run_parted += c->run_parted;
     if (c->verify && !recording_verifies(c)) {
         ++d->recording;
         report_first("the recording", c->slot.dir);
@@ -392,7 +394,7 @@ static void finish_continued(Continued *c, Differences *d, int *parted)
 /* ---- A run ------------------------------------------------------------------- */
 
 typedef struct Tally {
-    int saves, parted, at[AT_COUNT];
+    int saves, parted, run_parted, at[AT_COUNT];
     Differences differences;
     int number;
 } Tally;
@@ -491,9 +493,11 @@ static void play_run(uint64_t seed, int floor, int class_index, int length, Tall
                  (unsigned long long)seed, floor, class_index, i);
         compare(&pure, &saved, &tally->differences, where);
         for (int k = 0; k < count; ++k) {
+            int digests = tally->differences.digest;
             if (!compare(&saved, &going[k]->input, &tally->differences, where)) going[k]->parted = true;
+            if (tally->differences.digest > digests) going[k]->run_parted = true;
             if (--going[k]->left > 0) continue;
-            finish_continued(going[k], &tally->differences, &tally->parted);
+            finish_continued(going[k], &tally->differences, &tally->parted, &tally->run_parted);
             free(going[k]);
             going[k--] = going[--count];
         }
@@ -505,7 +509,7 @@ static void play_run(uint64_t seed, int floor, int class_index, int length, Tall
         if (a.steps >= 0) act_all(&pure, &saved, going, count, key(AK_F12));
     }
     for (int k = 0; k < count; ++k) {
-        finish_continued(going[k], &tally->differences, &tally->parted);
+        finish_continued(going[k], &tally->differences, &tally->parted, &tally->run_parted);
         free(going[k]);
     }
     input_free(&pure);
@@ -525,8 +529,8 @@ int main(void)
             play_run(seed, 1 + (r * 4 + c) % LAST_FLOOR, c, length, &tally);
         }
     }
-    printf("%d save points, %d parted from the straight run, %d differences:", tally.saves, tally.parted,
-           total(&tally.differences));
+    printf("%d save points, %d parted from the straight run (%d in the run itself), %d differences:",
+           tally.saves, tally.parted, tally.run_parted, total(&tally.differences));
     for (int k = 0; k < AT_COUNT; ++k) printf("%s %d %s", k ? "," : "", tally.at[k], POINT_NAMES[k]);
     printf("\n");
     const Differences *d = &tally.differences;
