@@ -573,6 +573,19 @@ static void test_run_record(Suite *s)
 
 /* ---- The run's mode and its choice (version 5) --------------------------- */
 
+/* The lines read as a run, which must load; their text in *text, for the
+ * caller to free */
+static Run *load_lines(const Suite *s, const Lines *lines, char **text)
+{
+    size_t length;
+    *text = join(lines, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, *text, length, &run, &errors), LOAD_OK);
+    errors_clear(&errors);
+    return run;
+}
+
 /* The base save with lines put at the end of its [run]; returns the
  * first one's line */
 static int run_with(Lines *lines, const Suite *s, const char *const *extra)
@@ -591,11 +604,8 @@ static void expect_choice_loads(Suite *s, const char *name, const char *const *e
     run_with(&lines, s, extra);
     Wanted none = {0};
     expect_load(s, name, &lines, LOAD_OK, &none);
-    size_t length;
-    char *text = join(&lines, &length);
-    Errors errors = {0};
-    Run *run = NULL;
-    CHECK_INT(save_read(s->data, text, length, &run, &errors), LOAD_OK);
+    char *text;
+    Run *run = load_lines(s, &lines, &text);
     if (run != NULL) {
         CHECK_INT(run_mode(run), mode);
         char *again = save_write(run, NULL);
@@ -603,7 +613,6 @@ static void expect_choice_loads(Suite *s, const char *name, const char *const *e
         free(again);
     }
     run_free(run);
-    errors_clear(&errors);
     free(text);
     free_lines(&lines);
 }
@@ -814,11 +823,8 @@ static void test_letters(Suite *s)
     copy_lines(&lines, &s->base);
     set_key(&lines, record_at(&lines, "carried", 0), "letter", "q");
     set_key(&lines, record_at(&lines, "carried", 1), "letter", "f");
-    size_t length;
-    char *text = join(&lines, &length);
-    Errors errors = {0};
-    Run *run = NULL;
-    CHECK_INT(save_read(s->data, text, length, &run, &errors), LOAD_OK);
+    char *text;
+    Run *run = load_lines(s, &lines, &text);
     if (run != NULL) {
         const Pack *pack = &run_player(run)->pack;
         CHECK(pack_holds(pack, 16) && pack_holds(pack, 5) && !pack_holds(pack, 0) && !pack_holds(pack, 1));
@@ -828,7 +834,6 @@ static void test_letters(Suite *s)
         free(again);
     }
     run_free(run);
-    errors_clear(&errors);
     free(text);
     free_lines(&lines);
 }

@@ -18,6 +18,26 @@ typedef struct Text {
     bool failed;
 } Text;
 
+/* Adds length bytes (and a NUL after them) */
+static void add_bytes(Text *text, const char *bytes, size_t length)
+{
+    if (text->failed) return;
+    if (text->length + length + 1 > text->capacity) {
+        size_t capacity = text->capacity ? text->capacity * 2 : 16384;
+        while (capacity < text->length + length + 1) capacity *= 2;
+        char *data = realloc(text->data, capacity);
+        if (data == NULL) {
+            text->failed = true;
+            return;
+        }
+        text->data = data;
+        text->capacity = capacity;
+    }
+    memcpy(text->data + text->length, bytes, length);
+    text->length += length;
+    text->data[text->length] = '\0';
+}
+
 static void add(Text *text, const char *format, ...)
 {
     if (text->failed) return;
@@ -30,19 +50,7 @@ static void add(Text *text, const char *format, ...)
         text->failed = true;
         return;
     }
-    if (text->length + (size_t)n + 1 > text->capacity) {
-        size_t capacity = text->capacity ? text->capacity * 2 : 16384;
-        while (capacity < text->length + (size_t)n + 1) capacity *= 2;
-        char *data = realloc(text->data, capacity);
-        if (data == NULL) {
-            text->failed = true;
-            return;
-        }
-        text->data = data;
-        text->capacity = capacity;
-    }
-    memcpy(text->data + text->length, line, (size_t)n + 1);
-    text->length += (size_t)n;
+    add_bytes(text, line, (size_t)n);
 }
 
 /* ---- Records --------------------------------------------------------- */
@@ -194,21 +202,9 @@ static void add_log(Text *text, const Run *run)
  * records, each starting on a line of its own */
 static void add_above(Text *text, const char *above, size_t length)
 {
-    if (above == NULL || length == 0 || text->failed) return;
-    if (text->length + length + 2 > text->capacity) {
-        size_t capacity = text->length + length + 2;
-        char *data = realloc(text->data, capacity);
-        if (data == NULL) {
-            text->failed = true;
-            return;
-        }
-        text->data = data;
-        text->capacity = capacity;
-    }
-    text->data[text->length++] = '\n';
-    memcpy(text->data + text->length, above, length);
-    text->length += length;
-    text->data[text->length] = '\0';
+    if (above == NULL || length == 0) return;
+    add_bytes(text, "\n", 1);
+    add_bytes(text, above, length);
 }
 
 static char *write_text(const Run *run, bool with_log, const char *above, size_t above_length,
