@@ -243,6 +243,28 @@ char *save_write_with(const Run *run, const char *above, size_t above_length, si
     return write_text(run, true, above, above_length, length);
 }
 
+/* Where a record of this type starts in the text ("\n[type]\n"), or length */
+static size_t record_start(const char *text, size_t length, const char *type)
+{
+    char marker[ID_SIZE + 8];
+    int n = snprintf(marker, sizeof marker, "\n[%s]\n", type);
+    if (n <= 0 || (size_t)n >= sizeof marker) return length;
+    for (size_t at = 0; at + (size_t)n <= length; ++at) {
+        if (text[at] == '\n' && memcmp(text + at, marker, (size_t)n) == 0) return at;
+    }
+    return length;
+}
+
+uint64_t save_digest_text(const char *text, size_t length, const char *const *above_types)
+{
+    size_t end = record_start(text, length, "message");
+    for (int i = 0; above_types != NULL && above_types[i] != NULL; ++i) {
+        size_t at = record_start(text, end, above_types[i]);
+        if (at < end) end = at;
+    }
+    return hash_bytes(HASH_START, text, end);
+}
+
 uint64_t save_digest(const Run *run)
 {
     size_t length;

@@ -51,6 +51,9 @@ char *save_write_with(const Run *run, const char *above, size_t above_length, si
  * records: two runs alike in everything but what they were told have the
  * same digest */
 uint64_t save_digest(const Run *run);
+/* The same digest, of a save's text already written (with records of
+ * above_types, NULL-terminated, or none) */
+uint64_t save_digest_text(const char *text, size_t length, const char *const *above_types);
 
 typedef enum LoadResult {
     LOAD_OK,
