@@ -23,7 +23,12 @@ fi
 tmp="${TMPDIR:-/tmp}/amulets-web-smoke-$$"
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-if ! make -s -C "$source" web-smoke-build WEB_BUILD="$web" >"$tmp/build.log" 2>&1; then
+# one build at a time in WEB, when two native builds' tests run at once
+lock=""
+mkdir -p "$web"
+command -v flock >/dev/null 2>&1 && lock="flock $web/smoke.lock"
+if ! env -u MAKEFLAGS -u MFLAGS $lock make -s -C "$source" web-smoke-build WEB_BUILD="$web" \
+        >"$tmp/build.log" 2>&1; then
     cat "$tmp/build.log"
     echo "the WebAssembly build failed (above)"
     exit 1
