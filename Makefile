@@ -16,7 +16,7 @@ CMAKE      ?= cmake
 # the benchmark and the fuzzers need besides
 PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
                 libsdl2-image-dev fonts-dejavu-core crawl-tiles-data libncurses-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool tmux
+TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool tmux parallel
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
 FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 

@@ -8,6 +8,7 @@ home="${TMPDIR:-/tmp}/amulets-continue-$$"
 export AMULETS_HOME="$home"
 failures=0
 checked=0
+cases=0
 for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
             "8 4 lllllllljjjjjjjjss.. hhhhhhhhkkkkkkkk" \
             "21 6 ..........ssssjjjj nnnnnnnnbbbbbbbbyyyy" \
@@ -16,10 +17,14 @@ for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
             "99 7 bbbbbbbbbbjjjjjjj llllllllllllll" \
             "38 1 ubullsshllunsylhllllsllnnnsnnlslslllul slujuns"; do
     set -- $case
+    cases=$((cases + 1))
     seed=$1; floor=$2; first=$3; second=$4
     rm -rf "$home"
     out=$("$amulets" --home "$home" --seed "$seed" --floor "$floor" --play "$first<esc>S")
-    case "$out" in *saved*) ;; *) echo "seed $seed: not saved, skipped"; continue ;; esac
+    case "$out" in
+    *saved*) ;;
+    *) echo "seed $seed floor $floor: '$first<esc>S' didn't save"; failures=$((failures + 1)); continue ;;
+    esac
     continued=$("$amulets" --continue --play "$second" --digest | grep '^digest')
     straight=$("$amulets" --seed "$seed" --floor "$floor" --play "$first$second" --digest | grep '^digest')
     checked=$((checked + 1))
@@ -33,8 +38,8 @@ rm -rf "$home"
 "$amulets" --home "$home" --seed 3 --play "hh<esc>S" >/dev/null
 [ -f "$home/save.txt" ] || { echo "Esc S left no save"; failures=$((failures + 1)); }
 rm -rf "$home"
-if [ "$checked" -lt 5 ] || [ "$failures" -ne 0 ]; then
-    echo "$failures failures, $checked cases checked"
+if [ "$checked" -ne "$cases" ] || [ "$failures" -ne 0 ]; then
+    echo "$failures failures, $checked of $cases cases checked"
     exit 1
 fi
 echo "$checked continued runs match the runs that never stopped"

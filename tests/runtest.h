@@ -20,6 +20,18 @@ static inline void load_shipped_data(GameData *data)
     }
 }
 
+/* The vault of that id in the data: a missing one (renamed, say) fails
+ * the test here, rather than leaving the checks of it unmade */
+static inline const VaultDef *vault_named(const GameData *data, const char *id)
+{
+    int i = data_find_vault(data, id);
+    if (i < 0) {
+        fprintf(stderr, "no vault is called '%s'\n", id);
+        exit(EXIT_FAILURE);
+    }
+    return &data->vaults[i];
+}
+
 /* Returns true if every invariant holds; reports the first few broken */
 static inline bool run_invariants_hold(const Run *run)
 {

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "mistakes.h"
+#include "runtest.h"
 #include "data.h"
 #include "records.h"
 #include "rng.h"
@@ -225,6 +226,7 @@ static void test_shipped_files_load(void)
     if (jackal >= 0) {
         const MonsterDef *m = &data.monsters[jackal];
         CHECK_STR(m->name, "jackal");
+        CHECK_STR(m->description, "A lean scavenger that hunts in threes, sleeping and waking as one pack.");
         CHECK_INT(m->glyph, 'j');
         CHECK(m->color.r == 205 && m->color.g == 150 && m->color.b == 80 && m->color.a == 255);
         CHECK_STR(m->tile, "jackal");
@@ -307,20 +309,15 @@ static void test_shipped_files_load(void)
     CHECK_INT(closet->h, 5);
     CHECK_STR(closet->rows[4], "###+###");
     CHECK_INT(closet->guardian, -1);
-    for (int i = 0; i < data.vault_count; ++i) {
-        const VaultDef *v = &data.vaults[i];
-        if (strcmp(v->id, "shrine") == 0) {
-            /* a leading space kept; rows padded to the widest */
-            CHECK_STR(v->rows[0], "   ###   ");
-            CHECK_INT(v->w, 9);
-        }
-        if (strcmp(v->id, "guardroom") == 0) CHECK_INT(v->guardian, data_find_monster(&data, "goblin"));
-        if (strcmp(v->id, "dragon_lair") == 0) {
-            CHECK_INT(v->guardian, data_find_monster(&data, "young_red_dragon"));
-            CHECK_INT(v->rows[3][5], 'G');
-            CHECK_INT(v->rows[4][5], 'A');
-        }
-    }
+    /* a leading space kept; rows padded to the widest */
+    const VaultDef *shrine = vault_named(&data, "shrine");
+    CHECK_STR(shrine->rows[0], "   ###   ");
+    CHECK_INT(shrine->w, 9);
+    CHECK_INT(vault_named(&data, "guardroom")->guardian, data_find_monster(&data, "goblin"));
+    const VaultDef *lair = vault_named(&data, "dragon_lair");
+    CHECK_INT(lair->guardian, data_find_monster(&data, "young_red_dragon"));
+    CHECK_INT(lair->rows[3][5], 'G');
+    CHECK_INT(lair->rows[4][5], 'A');
     errors_clear(&errors);
     data_free(&data);
     CHECK(data.monsters == NULL && data.monster_count == 0 && data.vault_count == 0);
@@ -395,6 +392,10 @@ static void test_monster_values(void)
     EXPECT_JACKAL("name ", "name    = a jackal with a name far too long to fit in its box",
                   "'name' is longer than 47 characters");
     EXPECT_JACKAL("name ", "name    =", "'name' is empty");
+    EXPECT_JACKAL("description ", "description =", "'description' is empty");
+    EXPECT_JACKAL("description ",
+                  "description = A lean scavenger that hunts in threes, sleeping and waking as one pack, "
+                  "and howls at the moon from the far end of the cave.", "'description' is longer than 95 characters");
     EXPECT_JACKAL("tile ", "tile    = the jackal's tile, which has a name far too long",
                   "'tile' is longer than 47 characters");
     EXPECT_JACKAL("traits ", "traits  = pack:3 fierce", "unknown trait 'fierce'");
@@ -444,6 +445,11 @@ static void test_monster_missing_key(void)
     int record = line_of(&t, MONSTERS, JACKAL, "id ") - 1;
     delete_line(&t, MONSTERS, JACKAL, "tile ");
     EXPECT_LOAD(&t, "monsters.txt:%d: [monster] needs 'tile'\n", record);
+
+    /* every monster has its line for the look panel */
+    t = shipped();
+    delete_line(&t, MONSTERS, JACKAL, "description ");
+    EXPECT_LOAD(&t, "monsters.txt:%d: [monster] needs 'description'\n", record);
 
     /* venom and traits may be left out */
     t = shipped();

@@ -47,6 +47,33 @@ static bool panel_has(const Input *input, const char *text)
 
 static int kind(const char *id) { return data_find_item(&data, id); }
 
+/* Every line of the info page that's up, one to a line, scrolled
+ * through with the moving keys as a player reads it */
+static void page_text(Input *input, char *out, size_t size)
+{
+    enum { HEAD_ROWS = 3 };   /* the title, the hint and a gap */
+    out[0] = '\0';
+    int lines = screen_info_lines(input, input->session.run);
+    for (int line = 0; line < lines; ++line) {
+        if (line - input->info.scroll >= INFO_PAGE_LINES) input_key(input, 'j');
+        ScreenDialog d;
+        screen_dialog(input, input->session.run, &d);
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s\n", d.lines[HEAD_ROWS + line - input->info.scroll].text);
+    }
+}
+
+/* Gives each potion and scroll kind a look of the test's own, by id */
+static void set_looks(Run *run, const char *const looks[][2])
+{
+    for (int i = 0; looks[i][0] != NULL; ++i) {
+        Look look = {"", {200, 200, 200, 255}};
+        snprintf(look.name, sizeof look.name, "%s", looks[i][1]);
+        CHECK(kind(looks[i][0]) >= 0);
+        ident_set_look(run_debug_ident(run), kind(looks[i][0]), &look);
+    }
+}
+
 static void spawn(Run *run, const char *id, Point pos, MonsterState state)
 {
     Monster m = gen_monster(&data, data_find_monster(&data, id), pos, 0, true);
@@ -122,6 +149,81 @@ static void test_history_and_character(void)
     input_free(&input);
 }
 
+/* \ lists every kind of potion and scroll, known or not, by its look,
+ * in the looks' order (the data's would tell which look is which kind:
+ * healing is the first potion of items.txt, and is listed last here) */
+static void test_known_kinds(void)
+{
+    static const char *const LOOKS[][2] = {
+        {"healing", "violet"}, {"greater_healing", "amber"}, {"strength", "murky"},
+        {"poison", "crimson"}, {"regeneration", "golden"}, {"confusion", "bubbly"},
+        {"teleportation", "ZIM"}, {"magic_mapping", "XOR FEH"}, {"identify", "PLIX"},
+        {"fear", "ABRA"}, {"lightning", "MOZ"}, {"fireball", "KAVEL"}, {NULL, NULL},
+    };
+    Run *run = scene_build(&data, 5, 1, ROOM);
+    set_looks(run, LOOKS);
+    ident_learn(run_debug_ident(run), kind("healing"));
+    ident_learn(run_debug_ident(run), kind("magic_mapping"));
+    Input input;
+    open_input(&input, run, NULL);
+    input_key(&input, '\\');
+    CHECK(dialog_has(&input, "POTIONS AND SCROLLS"));
+    char text[4096];
+    page_text(&input, text, sizeof text);
+    CHECK_STR(text,
+              "Potions: 1 of 6 known\n"
+              "an amber potion\n"
+              "a bubbly potion\n"
+              "a crimson potion\n"
+              "a golden potion\n"
+              "a murky potion\n"
+              "potion of healing (violet)\n"
+              "  It heals some of your wounds.\n"
+              "\n"
+              "Scrolls: 1 of 6 known\n"
+              "a scroll titled ABRA\n"
+              "a scroll titled KAVEL\n"
+              "a scroll titled MOZ\n"
+              "a scroll titled PLIX\n"
+              "scroll of magic mapping (XOR FEH)\n"
+              "  It maps the whole floor, and what lies on it.\n"
+              "a scroll titled ZIM\n");
+    input_key(&input, AK_ESC);
+    CHECK_INT(run_turn(input.session.run), 0);
+    input_free(&input);
+}
+
+/* @ shows the weapon's damage (bare hands 1 to 2) and the armor's defense */
+static void test_character_numbers(void)
+{
+    Run *run = scene_build(&data, 5, 1, ROOM);
+    Input input;
+    open_input(&input, run, NULL);
+    input_key(&input, '@');
+    CHECK(dialog_has(&input, "Weapon: a short sword, 2 to 6 damage"));
+    CHECK(dialog_has(&input, "Armor: none, defense 0"));
+    CHECK(!dialog_has(&input, "with your strength"));
+    input_key(&input, AK_ESC);
+    Player *player = run_debug_player(run);
+    player->weapon = kind("long_sword");
+    player->armor = kind("chain_mail");
+    player->strength = 2;
+    input_key(&input, '@');
+    CHECK(dialog_has(&input, "Strength +2, defense 3"));
+    CHECK(dialog_has(&input, "Weapon: a long sword, 3 to 9 damage"));
+    CHECK(dialog_has(&input, "  a blow does 5 to 11 with your strength"));
+    CHECK(dialog_has(&input, "Armor: chain mail, defense 3"));
+    CHECK(!dialog_has(&input, "clanks"));
+    input_key(&input, AK_ESC);
+    player->weapon = -1;
+    player->armor = kind("plate_armor");
+    input_key(&input, '@');
+    CHECK(dialog_has(&input, "Weapon: none: your bare hands, 1 to 2 damage"));
+    CHECK(dialog_has(&input, "Armor: plate armor, defense 5 (it clanks)"));
+    input_key(&input, AK_ESC);
+    input_free(&input);
+}
+
 static void test_known_and_examine(void)
 {
     Run *run = scene_build(&data, 5, 1, ROOM);
@@ -132,14 +234,11 @@ static void test_known_and_examine(void)
     run_debug_player(run)->armor = kind("leather_armor");
     Input input;
     open_input(&input, run, NULL);
-    input_key(&input, '\\');
-    CHECK(dialog_has(&input, "WHAT YOU KNOW"));
-    CHECK(dialog_has(&input, "potions of healing"));
-    CHECK(dialog_has(&input, "It heals some of your wounds."));
-    CHECK(!dialog_has(&input, "potions of poison"));
-    input_key(&input, AK_ESC);
     input_key(&input, 'e');
     CHECK(dialog_has(&input, "EXAMINE WHICH?"));
+    CHECK(dialog_has(&input, "Press a letter; ) what's in hand, [ what's worn."));
+    CHECK(dialog_has(&input, ") a short sword (in hand)"));
+    CHECK(dialog_has(&input, "[ leather armor (worn)"));
     input_key(&input, 'a');
     CHECK(dialog_has(&input, "It heals some of your wounds."));
     input_key(&input, AK_ESC);   /* back to the choice */
@@ -150,13 +249,79 @@ static void test_known_and_examine(void)
     CHECK(dialog_has(&input, "A missile: 3 to 8 damage, 10 cells, hits 90 in 100 awake."));
     CHECK(dialog_has(&input, "It needs a short bow in hand"));
     input_key(&input, AK_ESC);
+    /* what's in hand and what's worn, which aren't in the pack */
+    input_key(&input, ')');
+    CHECK(dialog_has(&input, ") a short sword (in hand)"));
+    CHECK(dialog_has(&input, "A weapon: 2 to 6 damage a blow."));
+    input_key(&input, AK_ESC);
+    input_key(&input, '[');
+    CHECK(dialog_has(&input, "[ leather armor (worn)"));
+    CHECK(dialog_has(&input, "Armor: it takes 1 off every blow."));
+    input_key(&input, AK_ESC);
+    input_key(&input, AK_ESC);
+    /* with nothing worn, [ is no choice */
+    run_debug_player(run)->armor = -1;
+    input_key(&input, 'e');
+    CHECK(!dialog_has(&input, "(worn)"));
+    CHECK_INT(input_key(&input, '['), INPUT_NOTHING);
+    CHECK(dialog_has(&input, "EXAMINE WHICH?"));
     input_key(&input, AK_ESC);
     /* the pack marks what's in hand and worn */
+    run_debug_player(run)->armor = kind("leather_armor");
     input_key(&input, 'i');
     CHECK(dialog_has(&input, "a short sword (in hand)"));
     CHECK(dialog_has(&input, "leather armor (worn)"));
     input_key(&input, AK_ESC);
     CHECK_INT(run_turn(input.session.run), 0);
+    input_free(&input);
+}
+
+/* The look panel's lines from the first of its own */
+static void look_text(const Input *input, char *out, size_t size)
+{
+    ScreenPanel panel;
+    screen_panel(input, input->session.run, 30, 60, &panel);
+    out[0] = '\0';
+    for (int i = panel.look_first; i < panel.count; ++i) {
+        size_t used = strlen(out);
+        if (panel.lines[i].kind == PANEL_TEXT) snprintf(out + used, size - used, "%s\n", panel.lines[i].text);
+        if (panel.lines[i].kind == PANEL_BAR) snprintf(out + used, size - used, "(health)\n");
+    }
+}
+
+/* Looking at a monster (x, and the mouse) says what its kind is, from
+ * monsters.txt's description, wrapped to the panel; and where one was
+ * seen, what was seen */
+static void test_look_about(void)
+{
+    Run *run = scene_build(&data, 6, 3, ROOM);
+    spawn(run, "jackal", (Point){3, 1}, MS_ASLEEP);
+    Input input;
+    open_input(&input, run, NULL);
+    input_key(&input, 'x');
+    input_key(&input, 'l');
+    input_key(&input, 'l');
+    char text[2048];
+    look_text(&input, text, sizeof text);
+    CHECK_STR(text,
+              "Looking (Esc or x to stop):\n"
+              "A jackal (asleep).\n"
+              "(health)\n"
+              "A lean scavenger that hunts in\n"
+              "threes, sleeping and waking as\n"
+              "one pack.\n"
+              "Floor.\n");
+    input_key(&input, AK_ESC);
+    /* the mouse looks too */
+    Point at = {3, 1};
+    input_point(&input, &at);
+    look_text(&input, text, sizeof text);
+    CHECK(strstr(text, "A jackal (asleep).\n(health)\nA lean scavenger that hunts in\n") != NULL);
+    /* on the floor, nothing is said of a kind */
+    at = (Point){4, 2};
+    input_point(&input, &at);
+    look_text(&input, text, sizeof text);
+    CHECK_STR(text, "You see:\nFloor.\n");
     input_free(&input);
 }
 
@@ -243,7 +408,10 @@ int main(void)
     load_shipped_data(&data);
     test_unknown_key_and_help();
     test_history_and_character();
+    test_known_kinds();
+    test_character_numbers();
     test_known_and_examine();
+    test_look_about();
     test_panel();
     test_panel_of_another_run();
     test_typed_ahead_dropped();

@@ -110,8 +110,21 @@ static void test_each_call(Suite *s)
     printf("killed at each of %d system calls of a save\n", killed);
 }
 
-/* A child saving the two runs by turns as fast as it can, killed after a
- * random while, many times */
+/* The child of test_random_moments: saves the two runs by turns as fast
+ * as it can, telling the parent (a byte on the pipe) once its first save
+ * is made, so the kill can't come before it has begun */
+static void save_by_turns(Suite *s, int told)
+{
+    char error[SLOT_ERROR_SIZE];
+    for (int k = 0;; ++k) {
+        slot_write(&s->slot, k % 2 ? s->old_run : s->new_run, error, sizeof error);
+        if (k == 0 && write(told, "s", 1) != 1) _exit(1);
+    }
+}
+
+/* A child saving the two runs by turns, killed a random while after its
+ * first save (on a loaded machine, a while from the fork could pass
+ * before the child ran at all), many times */
 static void test_random_moments(Suite *s, int times)
 {
     Rng rng;
@@ -119,13 +132,22 @@ static void test_random_moments(Suite *s, int times)
     int mid_save = 0;
     for (int i = 0; i < times; ++i) {
         put_old(s);
+        int pipe_ends[2];
+        if (pipe(pipe_ends) != 0) {
+            perror("pipe");
+            exit(EXIT_FAILURE);
+        }
         pid_t child = fork();
         if (child == 0) {
-            char error[SLOT_ERROR_SIZE];
-            for (int k = 0;; ++k) {
-                slot_write(&s->slot, k % 2 ? s->old_run : s->new_run, error, sizeof error);
-            }
+            close(pipe_ends[0]);
+            save_by_turns(s, pipe_ends[1]);
         }
+        close(pipe_ends[1]);
+        char byte = 0;
+        ssize_t got;
+        while ((got = read(pipe_ends[0], &byte, 1)) < 0 && errno == EINTR) continue;
+        close(pipe_ends[0]);
+        CHECK(got == 1);   /* the child made its first save */
         struct timespec pause = {0, (long)rng_roll(&rng, 0, 3000) * 1000L};
         nanosleep(&pause, NULL);
         kill(child, SIGKILL);

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "data.h"
+#include "runtest.h"
 #include "map.h"
 #include "vault.h"
 
@@ -130,31 +131,28 @@ static void test_shipped_vaults(void)
     CHECK(!c.has_amulet);
     CHECK(point_eq(vault_entrance(closet), (Point){3, 5}));
 
-    for (int i = 0; i < data.vault_count; ++i) {
-        const VaultDef *v = &data.vaults[i];
-        vault_stamp(&map, v, (Point){20, 10}, &c);
-        if (strcmp(v->id, "secret_cache") == 0) {
-            Point door = point_add((Point){20, 10}, vault_entrance(v));
-            door.y -= 1;
-            CHECK_INT(map_at_point(&map, door), T_SECRET_DOOR);
-        }
-        if (strcmp(v->id, "dragon_lair") == 0) {
-            CHECK_INT(c.guardian_count, 1);
-            CHECK(point_eq(c.guardians[0], (Point){25, 13}));
-            CHECK(c.has_amulet);
-            CHECK(point_eq(c.amulet, (Point){25, 14}));
-            CHECK_INT(c.guardian, data_find_monster(&data, "young_red_dragon"));
-            CHECK_INT(c.treasure_count, 11);
-        }
-        if (strcmp(v->id, "goblin_hall") == 0) {
-            CHECK_INT(c.guardian_count, 4);
-            CHECK(c.has_amulet);
-        }
-        if (strcmp(v->id, "orc_hold") == 0) {
-            CHECK_INT(c.guardian_count, 4);
-            for (int g = 0; g < c.guardian_count; ++g) CHECK_INT(c.guardians[g].y, 11);
-        }
-    }
+    Point corner = {20, 10};
+    const VaultDef *cache = vault_named(&data, "secret_cache");
+    vault_stamp(&map, cache, corner, &c);
+    Point door = point_add(corner, vault_entrance(cache));
+    door.y -= 1;
+    CHECK_INT(map_at_point(&map, door), T_SECRET_DOOR);
+
+    vault_stamp(&map, vault_named(&data, "dragon_lair"), corner, &c);
+    CHECK_INT(c.guardian_count, 1);
+    CHECK(point_eq(c.guardians[0], (Point){25, 13}));
+    CHECK(c.has_amulet);
+    CHECK(point_eq(c.amulet, (Point){25, 14}));
+    CHECK_INT(c.guardian, data_find_monster(&data, "young_red_dragon"));
+    CHECK_INT(c.treasure_count, 11);
+
+    vault_stamp(&map, vault_named(&data, "goblin_hall"), corner, &c);
+    CHECK_INT(c.guardian_count, 4);
+    CHECK(c.has_amulet);
+
+    vault_stamp(&map, vault_named(&data, "orc_hold"), corner, &c);
+    CHECK_INT(c.guardian_count, 4);
+    for (int g = 0; g < c.guardian_count; ++g) CHECK_INT(c.guardians[g].y, 11);
     errors_clear(&errors);
     data_free(&data);
 }

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 static const char *const END_NAMES[BOTS_END_COUNT] = {
-    [BOTS_WON] = "won", [BOTS_DIED] = "died", [BOTS_STUCK] = "stuck",
+    [BOTS_WON] = "won", [BOTS_DIED] = "died", [BOTS_STUCK] = "stuck", [BOTS_LOST] = "lost",
 };
 
 /* ---- JSON lines ---------------------------------------------------------- */
@@ -187,8 +187,8 @@ static void sorted_killers(const BotsSummary *s, int *order)
 
 void bots_print_summary(const BotsSummary *s, FILE *out)
 {
-    fprintf(out, "runs %d: won %d (%.1f%%), died %d, stuck %d\n", s->runs, s->ends[BOTS_WON],
-            percent(s->ends[BOTS_WON], s->runs), s->ends[BOTS_DIED], s->ends[BOTS_STUCK]);
+    fprintf(out, "runs %d: won %d (%.1f%%), died %d, lost %d, stuck %d\n", s->runs, s->ends[BOTS_WON],
+            percent(s->ends[BOTS_WON], s->runs), s->ends[BOTS_DIED], s->ends[BOTS_LOST], s->ends[BOTS_STUCK]);
     int order[BOTS_MOST_KILLERS];
     sorted_classes(s, order);
     for (int k = 0; k < s->class_count; ++k) {
@@ -205,17 +205,23 @@ void bots_print_summary(const BotsSummary *s, FILE *out)
     for (int k = 0; k < s->killer_count && k < 12; ++k) {
         fprintf(out, "killer %-28s %d\n", s->killers[order[k]], s->killed[order[k]]);
     }
-    fprintf(out, "amulets found %d, left behind %d (%d seen, %d never seen; %d by a fall, %d fleeing), items used %d, "
-            "mean turns %.0f\n", s->amulets_found, s->left_seen + s->left_unseen, s->left_seen,
-            s->left_unseen, s->left_fell, s->left_fled, s->items_used, s->runs > 0 ? (double)s->turns / s->runs : 0.0);
+    /* two lines, so the page's copy of the summary fits a narrow window */
+    fprintf(out, "amulets found %d, left behind %d (%d seen, %d never seen; %d by a fall, %d fleeing)\n",
+            s->amulets_found, s->left_seen + s->left_unseen, s->left_seen, s->left_unseen, s->left_fell,
+            s->left_fled);
+    fprintf(out, "items used %d, mean turns %.0f\n", s->items_used,
+            s->runs > 0 ? (double)s->turns / s->runs : 0.0);
 }
 
 /* ---- The page ------------------------------------------------------------ */
 
-/* A bar chart: one bar per label, values scaled to the largest */
+/* A bar chart: one bar per label, values scaled to the largest, each
+ * written with its unit: "%" for a share (to a tenth), "" for a count or
+ * a mean of turns (whole) */
 static void bars(FILE *out, const char *title, const char *const *labels, const double *values,
                  int count, const char *unit)
 {
+    int decimals = strcmp(unit, "%") == 0 ? 1 : 0;
     double most = 1e-9;
     for (int i = 0; i < count; ++i) most = values[i] > most ? values[i] : most;
     int row = 22, width = 640, left = 200;
@@ -225,9 +231,9 @@ static void bars(FILE *out, const char *title, const char *const *labels, const 
         int w = (int)((width - left - 90) * values[i] / most);
         fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"13\">%s</text>"
                 "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"16\" fill=\"#c84\"/>"
-                "<text x=\"%d\" y=\"%d\" font-size=\"12\">%.1f%s</text>\n",
+                "<text x=\"%d\" y=\"%d\" font-size=\"12\">%.*f%s</text>\n",
                 left - 8, i * row + 17, labels[i], left, i * row + 4, w, left + w + 6, i * row + 17,
-                values[i], unit);
+                decimals, values[i], unit);
     }
     fprintf(out, "</svg>\n");
 }
@@ -238,7 +244,7 @@ bool bots_write_html(const BotsSummary *s, const char *path)
     if (out == NULL) return false;
     fprintf(out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Amulets of SDL: "
                  "the bot's runs</title></head>\n<body style=\"font-family:sans-serif\">\n"
-                 "<h1>The bot's runs</h1>\n<pre>");
+                 "<h1>The bot's runs</h1>\n<pre style=\"white-space:pre-wrap\">");
     bots_print_summary(s, out);
     fprintf(out, "</pre>\n");
     static const char *const FLOORS[LAST_FLOOR] = {"floor 1", "floor 2", "floor 3", "floor 4",

@@ -125,6 +125,15 @@ int data_find_monster(const GameData *data, const char *id)
     return -1;
 }
 
+int data_find_vault(const GameData *data, const char *id)
+{
+    INVARIANT(id != NULL);
+    for (int i = 0; i < data->vault_count; ++i) {
+        if (strcmp(data->vaults[i].id, id) == 0) return i;
+    }
+    return -1;
+}
+
 int data_find_item(const GameData *data, const char *id)
 {
     INVARIANT(id != NULL);
@@ -357,6 +366,7 @@ static bool read_monster(Loader *loader, Fields *fields, const Record *record)
     int damage[2];
     fld_id(fields, "id", def.id);
     fld_text_into(fields, "name", def.name, sizeof def.name);
+    fld_text_into(fields, "description", def.description, sizeof def.description);
     def.glyph = fld_glyph(fields, "glyph");
     def.color = fld_color(fields, "color");
     fld_text_into(fields, "tile", def.tile, sizeof def.tile);

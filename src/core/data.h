@@ -15,6 +15,8 @@
 #include "records.h"
 
 enum { NAME_SIZE = 48, TILE_SIZE = 48 };
+/* A monster's line for the look panel: a few lines of the side panel */
+enum { MONSTER_DESCRIPTION_SIZE = 96 };
 
 /* A run keeps what the player knows of each kind of item in a table of
  * this many */
@@ -41,6 +43,7 @@ enum {
 typedef struct MonsterDef {
     char id[ID_SIZE];
     char name[NAME_SIZE];
+    char description[MONSTER_DESCRIPTION_SIZE];   /* shown when looked at */
     char glyph;
     Color color;
     char tile[TILE_SIZE];
@@ -159,6 +162,7 @@ void data_free(GameData *data);
 /* A kind's index by its id, or -1 */
 int data_find_monster(const GameData *data, const char *id);
 int data_find_item(const GameData *data, const char *id);
+int data_find_vault(const GameData *data, const char *id);
 int data_find_class(const GameData *data, const char *id);
 
 /* Names of things, as the files spell them (NULL if out of range) */

@@ -18,6 +18,13 @@ const char *run_state_name(MonsterState state)
     return (unsigned)state < MS_COUNT ? names[state] : "";
 }
 
+const char *run_monster_state(const Run *run, const Monster *m)
+{
+    bool awake = m->state != MS_ASLEEP;
+    if (awake && (run->data->monsters[m->kind].traits & TRAIT_STATIONARY) != 0) return "stationary";
+    return run_state_name(m->state);
+}
+
 static const char *class_noun(ItemClass item_class)
 {
     return item_class == IC_POTION ? "potion" : "scroll";

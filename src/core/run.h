@@ -175,6 +175,7 @@ Color run_item_color(const Run *run, int kind);
 typedef struct LookInfo {
     int monster;            /* index into the level's monsters, or -1 */
     char creature[128];     /* "A jackal (asleep)." */
+    char about[MONSTER_DESCRIPTION_SIZE];   /* the kind's description (monsters.txt) */
     char item[128];         /* "A crimson potion." */
     char ground[64];        /* "Floor.", "A closed door.", "A dart trap." */
 } LookInfo;
@@ -234,7 +235,11 @@ typedef struct RunEvents {
 } RunEvents;
 const RunEvents *run_events(const Run *run);
 
-/* The name of a monster state, as a save and the look panel spell it */
+/* The name of a monster state, as a save spells it */
 const char *run_state_name(MonsterState state);
+/* A monster's state as the player is told it (the panel, looking): its
+ * state's name, but "stationary" for an awake kind that never moves (a
+ * shrieker: data/monsters.txt's stationary), which never wanders */
+const char *run_monster_state(const Run *run, const Monster *m);
 
 #endif

@@ -24,6 +24,15 @@ static void count_amulet(Run *run)
     }
 }
 
+void run_say_picked_up(Run *run, Stack stack)
+{
+    char name[96], seen[MSG_SIZE], picked[MSG_SIZE];
+    run_item_name(run, stack, name, sizeof name);
+    snprintf(seen, sizeof seen, "You see %s here.", name);
+    snprintf(picked, sizeof picked, "You pick up %s.", name);
+    if (!msg_replace_last(&run->log, seen, picked)) run_say(run, "%s", picked);
+}
+
 /* g picks up what the player stands on: gold goes in the purse, an Amulet
  * is counted, the rest goes in the pack if there's room. That takes a
  * turn; nothing there, or no room, doesn't. The third Amulet wins at once,
@@ -44,9 +53,7 @@ Took use_pick_up(Run *run)
         run_say(run, "Your pack is full.");
         return TOOK_NO_TURN;
     }
-    char name[96];
-    run_item_name(run, stack, name, sizeof name);
-    run_say(run, "You pick up %s.", name);
+    run_say_picked_up(run, stack);
     lvl_remove_item(level, index);
     if (item_class == IC_AMULET) {
         count_amulet(run);

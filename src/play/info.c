@@ -50,10 +50,14 @@ InputResult info_key(Input *input, int key)
         return INPUT_REDRAW;
     }
     if (info->page == INFO_PICK) {
-        const Pack *pack = &run_player(input->session.run)->pack;
-        if (key < 'a' || key >= 'a' + pack->count) return INPUT_NOTHING;
+        const Player *player = run_player(input->session.run);
+        int slot = -1;
+        if (key >= 'a' && key < 'a' + player->pack.count) slot = key - 'a';
+        if (key == INFO_KEY_IN_HAND && player->weapon >= 0) slot = INFO_IN_HAND;
+        if (key == INFO_KEY_WORN && player->armor >= 0) slot = INFO_WORN;
+        if (slot == -1) return INPUT_NOTHING;
         info->page = INFO_EXAMINE;
-        info->slot = key - 'a';
+        info->slot = slot;
         info->scroll = 0;
         return INPUT_REDRAW;
     }

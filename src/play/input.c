@@ -41,6 +41,11 @@ Screen input_screen(const Input *input)
     return MODE_SCREENS[mode];
 }
 
+bool input_takes_digits(const Input *input)
+{
+    return input_screen(input) == SCREEN_CLASS;
+}
+
 const char *input_mode_name(Mode mode)
 {
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
@@ -583,6 +588,7 @@ bool input_play(Input *input, const int *keys, int count)
 static InputResult start_auto(Input *input, ExploreKind kind, Point target)
 {
     explore_start(&input->explorer, input->session.run, kind, target);
+    if (input->autopickup != NULL) input->explorer.take = *input->autopickup;
     input->autoing = true;
     return input_auto_step(input);
 }

@@ -13,9 +13,9 @@
  *   can't be continued says why (input->title) and C is no longer offered.
  * - Choosing a class, where a new run starts that way (setup.choose_class:
  *   the title's N, R at a run's end, and the start when no save waits):
- *   a class's number starts a run as it, the up and down keys (j, k, 8, 2)
- *   move between them, Enter starts the one moved to, Esc goes back (to
- *   the title or the run's end; at the start, it quits). The waiting save
+ *   a class's number starts a run as it, the up and down keys (j, k, the
+ *   keypad's 8 and 2) move between them, Enter starts the one moved to,
+ *   Esc goes back (to the title or the run's end; at the start, it quits). The waiting save
  *   is deleted only once a class is chosen. The last class chosen is
  *   remembered beside the save (slot.h) and chosen first next time.
  * - The high scores (scores.h), from the title or the class choice by H:
@@ -162,7 +162,8 @@ typedef enum InfoPage {
 typedef struct InfoState {
     InfoPage page;
     int scroll;            /* the first line shown */
-    int slot;              /* the pack slot examined */
+    int slot;              /* the pack slot examined, or INFO_IN_HAND or
+                              INFO_WORN (info.h) */
 } InfoState;
 
 typedef struct Input {
@@ -188,6 +189,10 @@ typedef struct Input {
     ScoresScreen scores;   /* H on the title or the class choice */
     bool autoing;          /* exploring, travelling or resting (o, G, Z, */
     Explorer explorer;     /* G while looking, a click): steps wait */
+    const unsigned *autopickup;   /* what o picks up (options.txt's, heed.h's
+                                     HEED_TAKE_*), kept while the input
+                                     lives; NULL (as input_open leaves
+                                     it): heed.h's default */
 } Input;
 
 /* Starts on the title if setup offers it and a save waits, else in a new
@@ -239,6 +244,11 @@ bool input_play_typed(Input *input, const int *keys, int count);
 bool input_play(Input *input, const int *keys, int count);
 
 Screen input_screen(const Input *input);
+/* The screen up takes numbers (the class choice's 1 to 9): a frontend
+ * that can't tell the keypad's digits from the keyboard's hands digits
+ * over as digits here, and as the keypad's moving keys elsewhere
+ * (key_typed_digit) */
+bool input_takes_digits(const Input *input);
 /* "title", "class", "looking", "playing", "inventory", "closing", "confirming",
  * "menu", "quitting", "dead", "won", "scores" */
 const char *input_screen_name(Screen screen);

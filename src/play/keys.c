@@ -53,11 +53,11 @@ static const BindingDef BINDINGS[KB_COUNT] = {
     [KB_HELP] = {"help", ON_PLAY, {'?'}, "this help, and how to play"},
     [KB_HISTORY] = {"history", ON_PLAY, {AK_CTRL_P}, "the messages so far"},
     [KB_CHARACTER] = {"character", ON_PLAY, {'@'}, "your character"},
-    [KB_KNOWN] = {"known", ON_PLAY, {'\\'}, "every kind of item you know"},
+    [KB_KNOWN] = {"known", ON_PLAY, {'\\'}, "every kind of potion and scroll"},
     [KB_EXPLORE] = {"explore", ON_PLAY, {'o'}, "explore the floor, step by step, until something's found"},
     [KB_TRAVEL] = {"travel", ON_PLAY | ON_LOOK, {'G'}, "travel to the stairs (looking: to the cursor)"},
     [KB_REST] = {"rest", ON_PLAY, {'Z'}, "rest until healed, or until something comes"},
-    [KB_EXAMINE] = {"examine", ON_PLAY, {'e'}, "examine something you carry"},
+    [KB_EXAMINE] = {"examine", ON_PLAY, {'e'}, "examine something carried, in hand or worn"},
     [KB_SCORES] = {"scores", ON_TITLE, {'H'}, "on the title: the high scores"},
 };
 
@@ -177,6 +177,20 @@ KeyAction key_action(Mode mode, int key, Command *out)
 int key_direction(int key)
 {
     return key_direction_in(NULL, key);
+}
+
+static bool bound_anywhere(const KeyMap *map, int key)
+{
+    for (int b = 0; b < KB_COUNT; ++b) {
+        if (key_bound(map, (KeyBinding)b, key)) return true;
+    }
+    return false;
+}
+
+int key_typed_digit(const KeyMap *map, bool screen_takes_digits, int key)
+{
+    if (key < '1' || key > '9' || screen_takes_digits || bound_anywhere(map, key)) return key;
+    return AK_KP1 + (key - '1');
 }
 
 /* ---- Key names ------------------------------------------------------------ */

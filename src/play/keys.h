@@ -100,6 +100,13 @@ KeyAction key_action(Mode mode, int key, Command *command);
  * keypad), or -1 */
 int key_direction(int key);
 
+/* A digit from a keyboard whose keypad types the same digits (a terminal,
+ * which can't tell the two apart): the digit itself where the screen
+ * takes numbers (screen_takes_digits: input_takes_digits) or the map
+ * binds it, else the keypad's key of that number, which moves. Any other
+ * key is given back as it is. */
+int key_typed_digit(const KeyMap *map, bool screen_takes_digits, int key);
+
 /* The key a screen names for a binding ("S", "Esc", or the player's own):
  * its first key, or the capital where it's a letter bound in both cases */
 void key_label(const KeyMap *map, KeyBinding binding, char *out, size_t size);

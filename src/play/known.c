@@ -77,11 +77,13 @@ static void look_creature(const Run *run, const KnownCell *k, Point cell, LookIn
     } else if (k->monster >= 0) {
         const Monster *m = &run_level(run)->monsters[k->monster];
         a_name(data->monsters[m->kind].name, true, name, sizeof name);
-        snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_state_name(m->state));
+        snprintf(out->creature, sizeof out->creature, "%s (%s).", name, run_monster_state(run, m));
+        snprintf(out->about, sizeof out->about, "%s", data->monsters[m->kind].description);
         out->monster = k->monster;
     } else if (k->remembered >= 0) {
         a_name(data->monsters[k->remembered].name, false, name, sizeof name);
         snprintf(out->creature, sizeof out->creature, "You saw %s here.", name);
+        snprintf(out->about, sizeof out->about, "%s", data->monsters[k->remembered].description);
     }
 }
 

@@ -37,7 +37,8 @@ char known_glyph(const Run *run, Point cell);
 
 /* The look panel's lines for a cell, from what the player knows only:
  * the creature in sight there ("A jackal (asleep)."), or where one was
- * last seen; the item known there; the ground or a known trap */
+ * last seen, with its kind's description; the item known there; the
+ * ground or a known trap */
 void known_look(const Run *run, Point cell, LookInfo *out);
 
 #endif

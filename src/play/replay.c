@@ -72,6 +72,9 @@ static void hash_color(Hash *h, Color color)
     hash_int(h, color.a);
 }
 
+/* A monster's description isn't hashed: it is shown only while looking,
+ * never in the run, its log or its save, so a recording plays the same
+ * whatever it says (and rewording one refuses no recording) */
 static void hash_monster(Hash *h, const MonsterDef *m)
 {
     hash_text(h, m->id);
@@ -121,11 +124,12 @@ static void hash_class(Hash *h, const ClassDef *c)
     for (int i = 0; i < c->known_count; ++i) hash_int(h, c->known[i]);
 }
 
-/* Every field of every kind: a field added to data.h must be added here,
- * or two data sets differing only in it would look the same. The sizes
+/* Every field of every kind that play reads (a monster's description is
+ * only words, above): a field added to data.h must be added here, or two
+ * data sets differing only in it would look the same. The sizes
  * below stop the build when a kind grows, as a reminder (change them
  * once the new field is hashed). */
-_Static_assert(sizeof(MonsterDef) == 192, "hash MonsterDef's new field in rep_data_digest");
+_Static_assert(sizeof(MonsterDef) == 288, "hash MonsterDef's new field in rep_data_digest");
 _Static_assert(sizeof(ItemDef) == 180, "hash ItemDef's new field in rep_data_digest");
 _Static_assert(sizeof(VaultDef) == 200, "hash VaultDef's new field in rep_data_digest");
 _Static_assert(sizeof(ClassDef) == 1792, "hash ClassDef's new field in rep_data_digest");

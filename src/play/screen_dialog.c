@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "info.h"
+#include "lines.h"
 #include "palette.h"
 #include "tune.h"
 
@@ -14,6 +15,17 @@ static void start(ScreenDialog *out, int columns, int rows)
     out->shown = true;
     out->columns = columns;
     out->rows = rows;
+}
+
+/* The dialog as wide as its longest row, if that's wider (a long name),
+ * so no row runs past its edge */
+static void widen(ScreenDialog *out)
+{
+    for (int i = 0; i < out->count; ++i) {
+        const DialogRow *r = &out->lines[i];
+        int width = (int)strlen(r->text) + (r->aside[0] ? (int)strlen(r->aside) + 2 : 0);
+        if (width > out->columns) out->columns = width;
+    }
 }
 
 /* Row number row (rows skipped stay empty) */
@@ -51,19 +63,29 @@ static void key_row(ScreenDialog *out, int row, const Input *input, KeyBinding b
 
 /* ---- The pack ------------------------------------------------------------ */
 
-/* What's in hand and worn, below the pack's letters */
-static void worn_rows(const Run *run, ScreenDialog *out, int row)
+/* What's in hand and worn: a row each, or one row for both (joined) */
+static int worn_rows(const Run *run, ScreenDialog *out, int row, bool joined)
 {
     const Player *p = run_player(run);
     const int kinds[] = {p->weapon, p->armor};
     const char *const marks[] = {"(in hand)", "(worn)"};
+    char entry[SCREEN_DIALOG_TEXT] = "";
+    int rows = 0;
     for (int i = 0; i < 2; ++i) {
         if (kinds[i] < 0) continue;
-        char name[96], entry[112];
+        char name[96];
         run_item_name(run, (Stack){kinds[i], 1}, name, sizeof name);
-        snprintf(entry, sizeof entry, "-  %s %s", name, marks[i]);
-        row_at(out, row++, entry, PAL_DIM_TEXT, DIALOG_LEFT);
+        size_t used = joined ? strlen(entry) : 0;
+        snprintf(entry + used, sizeof entry - used, "%s%s %s", used > 0 ? ", " : "-  ", name, marks[i]);
+        if (!joined) row_at(out, row + rows++, entry, PAL_DIM_TEXT, DIALOG_LEFT);
     }
+    if (joined && entry[0] != '\0') row_at(out, row + rows++, entry, PAL_DIM_TEXT, DIALOG_LEFT);
+    return rows;
+}
+
+static int worn_count(const Run *run)
+{
+    return (run_player(run)->weapon >= 0) + (run_player(run)->armor >= 0);
 }
 
 static void inventory(const Input *input, const Run *run, ScreenDialog *out)
@@ -80,21 +102,29 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
         [INV_QUIVER] = "Press the letter of a missile to quiver.",
     };
     InvAction action = run_inventory_action(run);
-    start(out, 48, PACK_SLOTS + 6);
+    const Pack *pack = &run_player(run)->pack;
+    int items = pack->count > 0 ? pack->count : 1, worn = worn_count(run);
+    /* a full pack fits the smallest screen: the gaps go first, then the
+     * worn things share a row, then the hint (the heading says it too) */
+    bool gaps = 3 + items + (worn > 0 ? 1 + worn : 0) <= SCREEN_DIALOG_MOST_ROWS;
+    bool hint = gaps || 2 + items + (worn > 0) <= SCREEN_DIALOG_MOST_ROWS;
+    start(out, 48, SCREEN_DIALOG_MOST_ROWS);
     DialogRow *top = row_at(out, 0, titles[action], PAL_TEXT, DIALOG_LEFT);
     snprintf(top->aside, sizeof top->aside, "%s to close", label(input, KB_BACK).text);
     top->aside_color = PAL_DIM_TEXT;
-    row_at(out, 1, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
-    const Pack *pack = &run_player(run)->pack;
-    if (pack->count == 0) row_at(out, 3, "Your pack is empty.", PAL_DIM_TEXT, DIALOG_LEFT);
+    int row = 1;
+    if (hint) row_at(out, row++, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
+    row += gaps;
+    if (pack->count == 0) row_at(out, row, "Your pack is empty.", PAL_DIM_TEXT, DIALOG_LEFT);
     for (int slot = 0; slot < pack->count; ++slot) {
         char name[96], entry[112];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
         bool dim = action == INV_IDENTIFY && run_kind_known(run, pack->slots[slot].kind);
-        row_at(out, 3 + slot, entry, dim ? PAL_DIM_TEXT : PAL_TEXT, DIALOG_LEFT);
+        row_at(out, row + slot, entry, dim ? PAL_DIM_TEXT : PAL_TEXT, DIALOG_LEFT);
     }
-    worn_rows(run, out, 4 + (pack->count > 0 ? pack->count : 1));
+    worn_rows(run, out, row + items + gaps, !gaps);
+    widen(out);
 }
 
 /* ---- Esc's menu, quitting, death and victory ------------------------------ */
@@ -132,11 +162,39 @@ static void again_row(const Input *input, ScreenDialog *out, int row)
     row_at(out, row, text, PAL_DIM_TEXT, DIALOG_CENTRE);
 }
 
-/* Where the record of the run that ended went (morgue.h): two rows at
- * row, the path cut from the left to fit; none for a recording watched
- * (its run is its own, elsewhere). Returns the rows used */
-enum { DIALOG_COLUMNS = 46, RECORD_COLUMNS = 76 };
+/* Rows of text wrapped to the dialog's columns at spaces, from row;
+ * returns the rows used */
+static int wrapped_rows(ScreenDialog *out, int row, const char *text, Color color)
+{
+    char part[SCREEN_DIALOG_TEXT];
+    int rows = 0;
+    while (*text != '\0') {
+        int take = lines_cut(text, out->columns);
+        snprintf(part, sizeof part, "%.*s", take, text);
+        row_at(out, row + rows++, part, color, DIALOG_CENTRE);
+        text += take;
+        while (*text == ' ') ++text;
+    }
+    return rows;
+}
 
+/* How much of a path goes on a row of width: up to a / (or, in the file's
+ * own name, a -) that fits, so the name is never cut in the middle of a word */
+static int path_cut(const char *path, int width)
+{
+    int length = (int)strlen(path);
+    if (length <= width) return length;
+    for (const char *marks = "/-"; *marks != '\0'; ++marks) {
+        for (int take = width; take > 0; --take) {
+            if (path[take - 1] == *marks) return take;
+        }
+    }
+    return width;
+}
+
+/* Where the record of the run that ended went (morgue.h), the path
+ * wrapped to the dialog's width at its /; none for a recording watched
+ * (its run is its own, elsewhere). Returns the rows used, and the gap */
 static int record_rows(const Input *input, const Run *run, ScreenDialog *out, int row)
 {
     if (run != input->session.run) return 0;
@@ -145,19 +203,19 @@ static int record_rows(const Input *input, const Run *run, ScreenDialog *out, in
         row_at(out, row, "No record of this run was kept.", PAL_DIM_TEXT, DIALOG_CENTRE);
         return 2;
     }
-    char path[RECORD_COLUMNS + 1];
-    size_t length = strlen(where);
-    if (length <= RECORD_COLUMNS) {
-        memcpy(path, where, length + 1);
-    } else {
-        memcpy(path, "...", 3);   /* the path's end is the file's own name */
-        memcpy(path + 3, where + length - (RECORD_COLUMNS - 3), RECORD_COLUMNS - 3 + 1);
-    }
     row_at(out, row, "The record of this run is in", PAL_DIM_TEXT, DIALOG_CENTRE);
-    row_at(out, row + 1, path, PAL_DIM_TEXT, DIALOG_CENTRE);
-    if ((int)strlen(path) > out->columns) out->columns = (int)strlen(path);
-    return 3;
+    int rows = 1;
+    char part[SCREEN_DIALOG_TEXT];
+    while (*where != '\0' && row + rows < SCREEN_DIALOG_ROWS - 2) {
+        int take = path_cut(where, out->columns);
+        snprintf(part, sizeof part, "%.*s", take, where);
+        row_at(out, row + rows++, part, PAL_DIM_TEXT, DIALOG_CENTRE);
+        where += take;
+    }
+    return rows + 1;
 }
+
+enum { DIALOG_COLUMNS = 46, TITLE_COLUMNS = 76 };
 
 static void death(const Input *input, const Run *run, ScreenDialog *out)
 {
@@ -165,9 +223,9 @@ static void death(const Input *input, const Run *run, ScreenDialog *out)
     snprintf(cause, sizeof cause, "Killed by %s, on turn %d.", run_player(run)->killed_by, run_turn(run));
     start(out, DIALOG_COLUMNS, 4);
     row_at(out, 0, "YOU HAVE DIED", PAL_DANGER, DIALOG_CENTRE);
-    row_at(out, 2, cause, PAL_TEXT, DIALOG_CENTRE);
-    int rows = record_rows(input, run, out, 4);
-    again_row(input, out, 3 + (rows > 0 ? rows + 1 : 0));
+    int row = 2 + wrapped_rows(out, 2, cause, PAL_TEXT) + 1;
+    row += record_rows(input, run, out, row);
+    again_row(input, out, row);
     out->rows = out->count;
 }
 
@@ -183,8 +241,9 @@ static void victory(const Input *input, const Run *run, ScreenDialog *out)
     row_at(out, 0, "YOU HAVE WON", PAL_GOLD, DIALOG_CENTRE);
     row_at(out, 2, "All three Amulets of SDL are yours.", PAL_TEXT, DIALOG_CENTRE);
     for (int i = 0; i < 4; ++i) row_at(out, 4 + i, figures[i], PAL_TEXT, DIALOG_CENTRE);
-    int rows = record_rows(input, run, out, 9);
-    again_row(input, out, 8 + (rows > 0 ? rows + 1 : 0));
+    int row = 9;
+    row += record_rows(input, run, out, row);
+    again_row(input, out, row);
     out->rows = out->count;
 }
 
@@ -233,9 +292,12 @@ void screen_title(const Input *input, ScreenDialog *out)
         row_at(out, row++, "A saved run is waiting.", PAL_TEXT, DIALOG_CENTRE);
         row += 2;
     } else {
+        /* why, wrapped to fit the smallest screen (a reason names a file) */
+        out->columns = TITLE_COLUMNS;
         for (int i = 0; i < title->line_count; ++i) {
-            row_at(out, row++, title->lines[i], i == 0 ? PAL_DANGER : PAL_DIM_TEXT, DIALOG_CENTRE);
+            row += wrapped_rows(out, row, title->lines[i], i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
         }
+        out->columns = 0;
         row += 3;
     }
     title_keys(input, out, row);

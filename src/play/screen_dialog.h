@@ -22,6 +22,9 @@ typedef enum DialogAlign {
 } DialogAlign;
 
 enum {
+    /* the most rows a dialog's text takes: framed, it fits the smallest
+     * screen, the terminal's 24 rows */
+    SCREEN_DIALOG_MOST_ROWS = 22,
     SCREEN_DIALOG_ROWS = PACK_SLOTS + 3 + INPUT_TITLE_LINES + 8,
     SCREEN_DIALOG_TEXT = SLOT_ERROR_SIZE,   /* a title row says why a save failed */
     SCREEN_ASIDE_SIZE = 32

@@ -6,12 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ident.h"
 #include "info.h"
 #include "lines.h"
 #include "palette.h"
 #include "tune.h"
 
-enum { INFO_COLUMNS = 64, HEAD_ROWS = 3 };
+enum { INFO_COLUMNS = 64, HEAD_ROWS = 3, KEY_COLUMN = 16 };
 
 typedef struct Page {
     ScreenDialog *out;
@@ -19,21 +20,46 @@ typedef struct Page {
     int lines;             /* lines written so far */
 } Page;
 
+/* One row of the page, if it's in view */
+static void put_row(Page *p, Color color, const char *text, int length)
+{
+    int row = p->lines++ - p->first;
+    if (row < 0 || row >= INFO_PAGE_LINES || HEAD_ROWS + row >= SCREEN_DIALOG_ROWS) return;
+    DialogRow *r = &p->out->lines[HEAD_ROWS + row];
+    snprintf(r->text, sizeof r->text, "%.*s", length, text);
+    r->color = color;
+    r->align = DIALOG_LEFT;
+    if (HEAD_ROWS + row >= p->out->count) p->out->count = HEAD_ROWS + row + 1;
+}
+
+/* A line of the page, wrapped at spaces to INFO_COLUMNS, the rows after
+ * the first indented by hang (a key's words under the words, not the key) */
+static void say_hung(Page *p, Color color, int hang, const char *text)
+{
+    char row[SCREEN_DIALOG_TEXT];
+    int take = lines_cut(text, INFO_COLUMNS);
+    put_row(p, color, text, take);
+    for (text += take; *text != '\0'; text += take) {
+        while (*text == ' ') ++text;
+        take = lines_cut(text, INFO_COLUMNS - hang);
+        snprintf(row, sizeof row, "%*s%.*s", hang, "", take, text);
+        put_row(p, color, row, (int)strlen(row));
+    }
+}
+
+enum { HANG = 2 };
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 static void say(Page *p, Color color, const char *format, ...)
 {
-    int row = p->lines++ - p->first;
-    if (row < 0 || row >= INFO_PAGE_LINES || HEAD_ROWS + row >= SCREEN_DIALOG_ROWS) return;
-    DialogRow *r = &p->out->lines[HEAD_ROWS + row];
+    char text[SCREEN_DIALOG_TEXT];
     va_list args;
     va_start(args, format);
-    vsnprintf(r->text, sizeof r->text, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
-    r->color = color;
-    r->align = DIALOG_LEFT;
-    if (HEAD_ROWS + row >= p->out->count) p->out->count = HEAD_ROWS + row + 1;
+    say_hung(p, color, HANG, text);
 }
 
 /* Text cut into lines of at most INFO_COLUMNS, at spaces */
@@ -41,7 +67,7 @@ static void say_wrapped(Page *p, Color color, const char *text)
 {
     while (*text != '\0') {
         int cut = lines_cut(text, INFO_COLUMNS);
-        say(p, color, "%.*s", cut, text);
+        put_row(p, color, text, cut);
         text += cut;
         while (*text == ' ') ++text;
     }
@@ -65,9 +91,11 @@ static void keys_page(const Input *input, Page *p)
             key_spelling(keys[k], one, sizeof one);
             snprintf(spelled + strlen(spelled), sizeof spelled - strlen(spelled), "%s%s", k ? " " : "", one);
         }
-        say(p, PAL_TEXT, "%-16s %s", spelled, key_binding_text((KeyBinding)b));
+        char line[SCREEN_DIALOG_TEXT];
+        snprintf(line, sizeof line, "%-*s %s", KEY_COLUMN, spelled, key_binding_text((KeyBinding)b));
+        say_hung(p, PAL_TEXT, KEY_COLUMN + 1, line);
     }
-    say(p, PAL_DIM_TEXT, "%-16s %s", "a..t", "in the pack: the thing with that letter");
+    say(p, PAL_DIM_TEXT, "%-*s %s", KEY_COLUMN, "a..t", "in the pack: the thing with that letter");
 }
 
 static void guide_page(Page *p)
@@ -101,23 +129,46 @@ static void history_page(const Run *run, Page *p)
     if (msg_count(log) == 0) say(p, PAL_DIM_TEXT, "Nothing has been said yet.");
 }
 
-static void worn_name(const Run *run, int kind, char *out, size_t size)
+/* What a blow in hand does: the weapon's damage (bare hands 1 to 2, as
+ * act.c has it), then with the player's strength */
+static void weapon_lines(const Run *run, Page *p)
 {
-    if (kind < 0) snprintf(out, size, "none");
-    else run_item_name(run, (Stack){kind, 1}, out, size);
+    const Player *pl = run_player(run);
+    int lo = 1, hi = 2;
+    char name[96] = "none: your bare hands";
+    if (pl->weapon >= 0) {
+        const ItemDef *def = &run_data(run)->items[pl->weapon];
+        lo = def->damage_min;
+        hi = def->damage_max;
+        run_item_name(run, (Stack){pl->weapon, 1}, name, sizeof name);
+    }
+    say(p, PAL_TEXT, "Weapon: %s, %d to %d damage", name, lo, hi);
+    if (pl->strength != 0) {
+        say(p, PAL_DIM_TEXT, "  a blow does %d to %d with your strength", lo + pl->strength, hi + pl->strength);
+    }
+}
+
+static void armor_line(const Run *run, Page *p)
+{
+    const Player *pl = run_player(run);
+    if (pl->armor < 0) {
+        say(p, PAL_TEXT, "Armor: none, defense 0");
+        return;
+    }
+    const ItemDef *def = &run_data(run)->items[pl->armor];
+    char name[96];
+    run_item_name(run, (Stack){pl->armor, 1}, name, sizeof name);
+    say(p, PAL_TEXT, "Armor: %s, defense %d%s", name, def->defense, def->noisy ? " (it clanks)" : "");
 }
 
 static void character_page(const Run *run, Page *p)
 {
     const Player *pl = run_player(run);
-    char weapon[96], armor[96];
-    worn_name(run, pl->weapon, weapon, sizeof weapon);
-    worn_name(run, pl->armor, armor, sizeof armor);
     say(p, PAL_TEXT, "%s, on floor %d", run_class_name(run), run_level(run)->depth);
     say(p, PAL_TEXT, "Health %d of %d", pl->hp, pl->max_hp);
     say(p, PAL_TEXT, "Strength %+d, defense %d", pl->strength, run_player_defense(run));
-    say(p, PAL_TEXT, "Weapon: %s", weapon);
-    say(p, PAL_TEXT, "Armor: %s", armor);
+    weapon_lines(run, p);
+    armor_line(run, p);
     const Statuses *s = &pl->status;
     if (s->poisoned) say(p, PAL_DANGER, "Poisoned for %d turns", s->poisoned);
     if (s->regenerating) say(p, PAL_TEXT, "Regenerating for %d turns", s->regenerating);
@@ -126,49 +177,108 @@ static void character_page(const Run *run, Page *p)
     say(p, PAL_GOLD, "Gold %d, Amulets %d of %d", pl->gold, pl->amulets, AMULETS);
 }
 
-static void known_page(const Run *run, Page *p)
+/* The kinds of a class in the order of their looks: in the data's order
+ * a look would tell its kind (the first potion listed would always be
+ * healing) */
+static int kinds_by_look(const Run *run, ItemClass item_class, int kinds[MAX_ITEM_KINDS])
 {
     const GameData *data = run_data(run);
-    int unknown = 0, known = 0;
-    for (int kind = 0; kind < data->item_count; ++kind) {
-        ItemClass c = data->items[kind].item_class;
-        if (c != IC_POTION && c != IC_SCROLL) continue;
-        if (!run_kind_known(run, kind)) {
-            ++unknown;
-            continue;
+    const Ident *ident = run_ident(run);
+    int n = 0;
+    for (int kind = 0; kind < data->item_count && n < MAX_ITEM_KINDS; ++kind) {
+        if (data->items[kind].item_class != item_class) continue;
+        int at = n++;
+        while (at > 0 && strcmp(ident_look(ident, kinds[at - 1])->name, ident_look(ident, kind)->name) > 0) {
+            kinds[at] = kinds[at - 1];
+            --at;
         }
-        char name[96];
-        run_item_name(run, (Stack){kind, 2}, name, sizeof name);
-        say(p, PAL_TEXT, "%s", name + 2);   /* "potions of healing", without the 2 */
-        say(p, PAL_DIM_TEXT, "  %s", data_effect_text(data->items[kind].effect));
-        ++known;
+        kinds[at] = kind;
     }
-    if (known == 0) say(p, PAL_DIM_TEXT, "You know no kind of potion or scroll yet.");
-    say(p, PAL_DIM_TEXT, "%d kind%s not yet known.", unknown, unknown == 1 ? "" : "s");
+    return n;
+}
+
+/* Every kind of a class, as DCSS's \ lists them: a known one by its
+ * name and look, and what it does ("potion of healing (violet)"); an
+ * unknown one by its look alone, as the pack names it ("a crimson
+ * potion"), dim */
+static void known_class(const Run *run, ItemClass item_class, Page *p)
+{
+    int kinds[MAX_ITEM_KINDS];
+    int count = kinds_by_look(run, item_class, kinds), known = 0;
+    for (int i = 0; i < count; ++i) known += run_kind_known(run, kinds[i]);
+    bool potion = item_class == IC_POTION;
+    say(p, PAL_DIM_TEXT, "%s: %d of %d known", potion ? "Potions" : "Scrolls", known, count);
+    for (int i = 0; i < count; ++i) {
+        int kind = kinds[i];
+        const ItemDef *def = &run_data(run)->items[kind];
+        const char *look = ident_look(run_ident(run), kind)->name;
+        if (run_kind_known(run, kind)) {
+            say(p, PAL_TEXT, "%s of %s (%s)", potion ? "potion" : "scroll", def->name, look);
+            say(p, PAL_DIM_TEXT, "  %s", data_effect_text(def->effect));
+        } else {
+            char name[96];
+            run_item_name(run, (Stack){kind, 1}, name, sizeof name);
+            say(p, PAL_DIM_TEXT, "%s", name);
+        }
+    }
+}
+
+static void known_page(const Run *run, Page *p)
+{
+    known_class(run, IC_POTION, p);
+    say(p, PAL_TEXT, "%s", "");
+    known_class(run, IC_SCROLL, p);
 }
 
 static void pick_page(const Run *run, Page *p)
 {
-    const Pack *pack = &run_player(run)->pack;
+    const Player *pl = run_player(run);
+    const Pack *pack = &pl->pack;
     for (int slot = 0; slot < pack->count; ++slot) {
         char name[96];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         say(p, PAL_TEXT, "%c) %s", pack_letter(slot), name);
     }
     if (pack->count == 0) say(p, PAL_DIM_TEXT, "Your pack is empty.");
+    const int worn[] = {pl->weapon, pl->armor};
+    for (int i = 0; i < 2; ++i) {
+        if (worn[i] < 0) continue;
+        char name[96];
+        run_item_name(run, (Stack){worn[i], 1}, name, sizeof name);
+        say(p, PAL_TEXT, "%c %s (%s)", i == 0 ? INFO_KEY_IN_HAND : INFO_KEY_WORN, name, i == 0 ? "in hand" : "worn");
+    }
+}
+
+/* The thing examined: a pack slot, or what's in hand or worn; false if
+ * there's none */
+static bool examined(const Run *run, int slot, Stack *stack, char *label, size_t size)
+{
+    const Player *pl = run_player(run);
+    int worn = slot == INFO_IN_HAND ? pl->weapon : slot == INFO_WORN ? pl->armor : -1;
+    char name[96];
+    if (worn >= 0) {
+        *stack = (Stack){worn, 1};
+        run_item_name(run, *stack, name, sizeof name);
+        snprintf(label, size, "%c %s (%s)", slot == INFO_IN_HAND ? INFO_KEY_IN_HAND : INFO_KEY_WORN, name,
+                 slot == INFO_IN_HAND ? "in hand" : "worn");
+        return true;
+    }
+    if (slot < 0 || slot >= pl->pack.count) return false;
+    *stack = pl->pack.slots[slot];
+    run_item_name(run, *stack, name, sizeof name);
+    snprintf(label, size, "%c) %s", pack_letter(slot), name);
+    return true;
 }
 
 /* What the player knows of a kind: the numbers of a weapon, armor or a
  * missile, and what a known potion or scroll does */
 static void examine_page(const Run *run, int slot, Page *p)
 {
-    const Pack *pack = &run_player(run)->pack;
-    if (slot < 0 || slot >= pack->count) return;
-    Stack stack = pack->slots[slot];
+    Stack stack;
+    char label[128];
+    if (!examined(run, slot, &stack, label, sizeof label)) return;
     const ItemDef *def = &run_data(run)->items[stack.kind];
-    char name[96];
-    run_item_name(run, stack, name, sizeof name);
-    say(p, PAL_TEXT, "%c) %s", pack_letter(slot), name);
+    say(p, PAL_TEXT, "%s", label);
     switch (def->item_class) {
     case IC_WEAPON: say(p, PAL_TEXT, "A weapon: %d to %d damage a blow.", def->damage_min, def->damage_max); break;
     case IC_ARMOR:
@@ -197,7 +307,7 @@ static void examine_page(const Run *run, int slot, Page *p)
 
 static const char *const TITLES[INFO_COUNT] = {
     [INFO_HELP] = "KEYS", [INFO_GUIDE] = "HOW TO PLAY", [INFO_HISTORY] = "MESSAGES",
-    [INFO_CHARACTER] = "CHARACTER", [INFO_KNOWN] = "WHAT YOU KNOW",
+    [INFO_CHARACTER] = "CHARACTER", [INFO_KNOWN] = "POTIONS AND SCROLLS",
     [INFO_PICK] = "EXAMINE WHICH?", [INFO_EXAMINE] = "EXAMINE",
 };
 
@@ -205,7 +315,7 @@ static const char *const HINTS[INFO_COUNT] = {
     [INFO_HELP] = "? or Tab: how to play. Up and down scroll.",
     [INFO_GUIDE] = "? or Tab: the keys.",
     [INFO_HISTORY] = "Up and down scroll; the newest is at the foot.",
-    [INFO_PICK] = "Press a thing's letter.",
+    [INFO_PICK] = "Press a letter; ) what's in hand, [ what's worn.",
 };
 
 static void write_page(const Input *input, const Run *run, Page *p)

@@ -9,7 +9,7 @@
 #include "screen.h"
 #include "tune.h"
 
-enum { LOOK_LINES = 8, AIM_LINES = 4 };
+enum { LOOK_LINES = 12, AIM_LINES = 4, ABOUT_LINES = 4 };
 
 static void health_bar(LineWriter *w, int hp, int most)
 {
@@ -70,7 +70,8 @@ static void underfoot(LineWriter *w, const Run *run)
 }
 
 /* The monsters in sight, nearest first, as Brogue's sidebar shows them:
- * each with its state and a health bar, as many as fit */
+ * each with its state (on a line of its own if the name is long) and a
+ * health bar, as many as fit */
 static void in_view(LineWriter *w, const Run *run)
 {
     Point seen[MAX_MONSTERS];
@@ -81,12 +82,15 @@ static void in_view(LineWriter *w, const Run *run)
     lines_text(w, "In view:", PAL_DIM_TEXT);
     const Level *level = run_level(run);
     int shown = 0;
-    for (; shown < count && *w->count + 3 <= w->most; ++shown) {
+    for (; shown < count; ++shown) {
         const Monster *m = &level->monsters[lvl_monster_at(level, seen[shown])];
         const MonsterDef *kind = &run_data(run)->monsters[m->kind];
         char line[SCREEN_LINE_SIZE];
-        snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_state_name(m->state));
-        lines_text(w, line, kind->color);
+        snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_monster_state(run, m));
+        int rows = lines_rows(line, w->width);
+        /* its lines, its bar, and room for "and N more" after */
+        if (*w->count + rows + 2 > w->most) break;
+        lines_wrapped(w, line, kind->color, rows);
         health_bar(w, m->hp, kind->hp);
     }
     if (shown < count) {
@@ -134,7 +138,7 @@ static void monster_list(LineWriter *w, const Run *run)
         const Monster *m = &level->monsters[shown];
         char line[64];
         snprintf(line, sizeof line, "%c %2d,%2d %s", run_data(run)->monsters[m->kind].glyph,
-                 m->pos.x, m->pos.y, run_state_name(m->state));
+                 m->pos.x, m->pos.y, run_monster_state(run, m));
         lines_text(w, line, PAL_DEBUG);
     }
     if (shown < level->monster_count) {
@@ -194,8 +198,9 @@ static void aim_lines(LineWriter *w, const Input *input, const Run *run)
     else if (plan.burns_player) lines_text(w, "You are inside the burst!", PAL_DANGER);
 }
 
-/* The look panel: the creature there (if seen, with its state and a
- * health bar), the item there (if known), and the ground or a known trap */
+/* The look panel: the creature there (if seen, with its state, a health
+ * bar and a line about its kind), the item there (if known), and the
+ * ground or a known trap */
 static void look_panel(LineWriter *w, const Input *input, const Run *run, Point cell)
 {
     LookInfo look;
@@ -206,6 +211,7 @@ static void look_panel(LineWriter *w, const Input *input, const Run *run, Point 
         const Monster *m = &run_level(run)->monsters[look.monster];
         health_bar(w, m->hp, run_data(run)->monsters[m->kind].hp);
     }
+    if (look.about[0] != '\0') lines_wrapped(w, look.about, PAL_DIM_TEXT, ABOUT_LINES);
     if (look.item[0] != '\0') lines_wrapped(w, look.item, PAL_TEXT, 2);
     lines_wrapped(w, look.ground[0] ? look.ground : "Nothing you know of.", PAL_TEXT, 1);
 }

@@ -4,7 +4,8 @@
 # gives the same digest as the run that never stopped; a save that fails
 # doesn't keep the game from ending (it says why on stderr); Esc Q Y
 # quits without saving; a second copy on the same folder is refused
-# while the first plays on.
+# while the first plays on. Each key waits for the window to change
+# (xwindow.inc's press_keys), never for a time.
 amulets="$1"
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 work=$(mktemp -d)
@@ -25,13 +26,14 @@ start() {
     "$amulets" --seed "$1" 2>"$work/stderr" &
     game=$!
     find_window
-    sleep 0.3
+    window_ready
 }
 
+# each key waits for the window to show what it did: a signal then comes
+# after the keys, never in the middle of them
 keys() {
     xdotool windowactivate --sync "$window" 2>/dev/null || xdotool windowfocus --sync "$window" 2>/dev/null
-    for key in "$@"; do xdotool key --window "$window" "$key"; sleep 0.3; done
-    sleep 0.4
+    press_keys --window "$@"
 }
 
 # waits for the game to end; sets $status
@@ -88,7 +90,6 @@ first_window=$window
 keys Return l l
 start 9
 second=$game
-sleep 0.5
 kill -0 $first 2>/dev/null || fail "the first copy ended"
 [ ! -f "$home/save.txt" ] || fail "the second copy saved"
 keys Escape

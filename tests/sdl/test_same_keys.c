@@ -53,8 +53,13 @@ static const char *const TOKENS[] = {
 
 static const char *home(void)
 {
+    /* beside the build, not in /tmp: another build's run of this test
+     * (another work tree's, the sanitizers') may share the machine */
     static char path[512];
-    snprintf(path, sizeof path, "%s/same-keys-home", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    snprintf(path, sizeof path, "%s", AMULETS_BINARY);
+    char *slash = strrchr(path, '/');
+    size_t at = slash != NULL ? (size_t)(slash + 1 - path) : 0;
+    snprintf(path + at, sizeof path - at, "same-keys-home");
     return path;
 }
 

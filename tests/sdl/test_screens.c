@@ -29,8 +29,13 @@ typedef struct Shot {
 
 static const char *home(void)
 {
+    /* beside the build, not in /tmp: another build's run of this test
+     * (another work tree's, the sanitizers') may share the machine */
     static char path[512];
-    snprintf(path, sizeof path, "%s/screens-home", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    snprintf(path, sizeof path, "%s", AMULETS_BINARY);
+    char *slash = strrchr(path, '/');
+    size_t at = slash != NULL ? (size_t)(slash + 1 - path) : 0;
+    snprintf(path + at, sizeof path - at, "screens-home");
     return path;
 }
 

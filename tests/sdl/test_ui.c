@@ -125,13 +125,34 @@ static void damaged_save(Fixture *f)
 }
 
 /* Closing the window mid-run saves it, a half-made identify choice put
- * back first; on the death screen it just closes, and there's no save */
+ * back first, and during auto-explore no step follows the save; on the
+ * death screen it just closes, and there's no save */
 static void closing_the_window(Fixture *f)
 {
     Ui *ui = new_ui(f, 12, 1);
     keys(ui, "jj");
     ui_close_window(ui);
     CHECK(ui->quit && slot_has_save(&f->slot));
+    ui_free(ui);
+    slot_remove(&f->slot);
+
+    /* during auto-explore: the save is the run as it was when the window
+     * closed, and no step follows it */
+    ui = new_ui(f, 12, 1);
+    ui_key(ui, 'o');
+    ui_waited(ui, NULL);   /* a step, as the loop takes them */
+    CHECK(input_auto_going(&ui->input));
+    uint64_t closed = save_digest(ui->run);
+    int turn = run_turn(ui->run);
+    ui_waited(ui, &(GfxEvent){.kind = GFX_QUIT});
+    CHECK(ui->quit && slot_has_save(&f->slot));
+    CHECK_INT(run_turn(ui->run), turn);
+    CHECK(save_digest(ui->run) == closed);
+    SlotLoad load;
+    Run *saved = slot_load(&f->slot, &f->data, &load);
+    CHECK(saved != NULL && save_digest(saved) == closed);
+    run_free(saved);
+    errors_clear(&load.reasons);
     ui_free(ui);
     slot_remove(&f->slot);
 

@@ -10,21 +10,13 @@ mkdir -p "$config"
 
 # w walks east instead of l
 printf '# mine\n[keys]\neast = w\n' >"$config/keys.txt"
-start_game --seed 5
-pick_class
-wait_for "Turn 0"
+new_run 5
 press w
 wait_for "Turn 1" "w, rebound to east"
 tm send-keys -t game l
 press w
 wait_for "Turn 2" "l, no longer a key, then w"
-tm send-keys -t game Escape
-wait_for "Save the run"
-tm send-keys -t game S
-wait_end "Esc S"
-straight=$("$amulets" --home "$work/straight" --seed 5 --play "ll" --digest | digest_of)
-continued=$("$amulets" --continue --play "" --digest | digest_of)
-[ "$continued" = "$straight" ] || fail "w w: continued $continued, the default keys' l l $straight"
+saved_as 5 ll "w w, and the default keys' l l"
 end_game
 
 # mistakes in both files: said, and the game plays with the defaults
@@ -68,9 +60,7 @@ grep -Eq '\[[0-9;]*(3[0-9]|9[0-7]|38;5;[0-9]+)m' "$work/colours" && fail "colors
 # out of the first room (play.sh's walk): what's remembered is dim
 end_game
 rm -rf "$AMULETS_HOME"
-start_game --seed 21
-pick_class
-wait_for "Turn 0"
+new_run 21
 press j j j j j j j j
 i=0
 until tm capture-pane -p -e -t game | grep -q '\[2m' || [ $i -ge $patience ]; do sleep 0.05; i=$((i + 1)); done
@@ -87,9 +77,7 @@ grep -Eq '\[[0-9;]*(3[0-9]|9[0-7]|38;5;[0-9]+)m' "$work/colours" && fail "NO_COL
 # a locale that can't show box-drawing lines gets plain ones
 end_game
 rm -rf "$AMULETS_HOME"
-lang=C start_game --seed 5
-pick_class
-wait_for "Turn 0"
+lang=C new_run 5
 screen | grep -q '│' && fail "box-drawing lines in the C locale"
 screen | grep -q '|' || fail "no plain line in the C locale"
 echo "ok: a rebinding, mistakes that don't stop the game, the colour modes, plain lines"

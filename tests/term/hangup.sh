@@ -29,9 +29,7 @@ done
 
 # a second copy on the same save folder is refused, and the first plays on
 rm -rf "$AMULETS_HOME"
-start_game --seed 5
-pick_class
-wait_for "Turn 0"
+new_run 5
 tm new-session -d -s second -x 80 -y 24 \
     "env TERM=tmux-256color '$amulets' --term --seed 9 2>'$work/second'; echo \$? >'$work/second-status'"
 i=0
@@ -45,9 +43,7 @@ end_game
 
 # the session killed under the game: the terminal hangs up on it
 rm -rf "$AMULETS_HOME"
-start_game --seed 6
-pick_class
-wait_for "Turn 0"
+new_run 6
 press l l j
 pid=$(game_pid)
 end_game

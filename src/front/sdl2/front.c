@@ -66,6 +66,7 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
                      "Amulets of SDL", headless, font, FONT_PX};
     Gfx *gfx = gfx_open(&go, error, sizeof error);
     if (gfx == NULL) fprintf(stderr, "amulets: %s\n", error);
+    else gfx_set_min_size(gfx, UI_MIN_W, UI_MIN_H);   /* every screen's text fits from there up */
     return gfx;
 }
 
@@ -131,6 +132,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
     f->ui->input.setup.keys = options->keys;
+    f->ui->input.autopickup = options->autopickup;
     input_tell(&f->ui->input, options->notes, options->note_count);
     if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     return true;
@@ -148,23 +150,6 @@ static int show_errors(Front *f)
         if (event.kind == GFX_EXPOSE || event.kind == GFX_RESIZE) ui_draw_data_errors(f->gfx, f->heading, &f->errors);
     }
     return 1;
-}
-
-static void handle(Ui *ui, const GfxEvent *event)
-{
-    switch (event->kind) {
-    case GFX_KEY:
-        ui_key(ui, event->key);
-        if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
-        break;
-    case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
-    case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
-    case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
-    case GFX_RESIZE: ui_relayout(ui); break;
-    case GFX_EXPOSE: ui->dirty = true; break;
-    case GFX_QUIT: ui_close_window(ui); break;
-    case GFX_NONE: break;
-    }
 }
 
 /* How long the loop waits for an event before it looks for a signal, and
@@ -188,12 +173,9 @@ int front_window(const FrontOptions *options)
         GfxEvent event;
         bool autoing = input_auto_going(&ui->input);
         bool got = gfx_wait_event(f.gfx, &event, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
-        if (got) handle(ui, &event);
-        /* the next step, unless a key came (it stopped the going); a moving
-         * mouse doesn't hold the steps up */
-        if (autoing && (!got || event.kind != GFX_KEY)) ui_auto_step(ui);
+        ui_waited(ui, got ? &event : NULL);
         /* a key pressed during the flight is the next key, not lost */
-        while (!ui->quit && ui_animate(ui, &event)) handle(ui, &event);
+        while (!ui->quit && ui_animate(ui, &event)) ui_event(ui, &event);
         if (stop_signal() != 0) {
             input_stop(&ui->input);
             status = 128 + stop_signal();   /* as a shell tells of a signal */

@@ -28,6 +28,9 @@ void gfx_close(Gfx *gfx);
 
 /* The size drawn into, in pixels */
 void gfx_size(const Gfx *gfx, int *width, int *height);
+/* The least size the window can be made (and is made now, if smaller);
+ * nothing headless */
+void gfx_set_min_size(Gfx *gfx, int width, int height);
 
 /* The font: its size can change as the window does */
 bool gfx_set_font_px(Gfx *gfx, int px);

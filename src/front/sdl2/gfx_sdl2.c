@@ -44,6 +44,8 @@ struct Gfx {
     ColoredGlyph *colored;        /* COLORED_GLYPHS of them, by hash */
     Image images[MAX_IMAGES];
     int image_count;
+    bool keypad_typed;            /* a keypad key was pressed: the text it
+                                     types next (its digit) is no key */
 };
 
 /* ---- Opening and closing ---------------------------------------------- */
@@ -135,6 +137,15 @@ void gfx_size(const Gfx *gfx, int *width, int *height)
     if (SDL_GetRendererOutputSize(gfx->renderer, width, height) != 0) {
         *width = *height = 0;
     }
+}
+
+void gfx_set_min_size(Gfx *gfx, int width, int height)
+{
+    if (gfx->window == NULL) return;
+    SDL_SetWindowMinimumSize(gfx->window, width, height);
+    int w, h;
+    SDL_GetWindowSize(gfx->window, &w, &h);
+    if (w < width || h < height) SDL_SetWindowSize(gfx->window, w > width ? w : width, h > height ? h : height);
 }
 
 /* ---- Text -------------------------------------------------------------- */
@@ -445,15 +456,18 @@ static int named_key(SDL_Keycode code)
 }
 
 /* Keys that type a character come as text, so > is the typed character
- * whatever the keyboard; the others (Esc, arrows, the keypad, F-keys) as
- * key presses. The keypad's digits are taken as keys, not text */
-static bool translate(const SDL_Event *e, GfxEvent *out)
+ * whatever the keyboard, and the main keyboard's digits are digits; the
+ * others (Esc, arrows, the keypad, F-keys) as key presses. A keypad key
+ * that moves also types its digit (with Num Lock on), just after it: that
+ * text is dropped, so the keypad only moves. */
+static bool translate(Gfx *gfx, const SDL_Event *e, GfxEvent *out)
 {
     memset(out, 0, sizeof *out);
     switch (e->type) {
     case SDL_QUIT: out->kind = GFX_QUIT; return true;
     case SDL_KEYDOWN:
         out->key = named_key(e->key.keysym.sym);
+        gfx->keypad_typed = out->key >= AK_KP1 && out->key <= AK_KP9;
         if (e->key.keysym.sym == SDLK_TAB) {
             out->key = (e->key.keysym.mod & KMOD_SHIFT) ? AK_BACKTAB : AK_TAB;
         }
@@ -462,12 +476,18 @@ static bool translate(const SDL_Event *e, GfxEvent *out)
         return out->key != 0;
     case SDL_TEXTINPUT: {
         unsigned char c = (unsigned char)e->text.text[0];
-        if (c < 32 || c > 126 || e->text.text[1] != '\0' || (c >= '0' && c <= '9')) return false;
+        bool keypads = gfx->keypad_typed && c >= '1' && c <= '9';
+        gfx->keypad_typed = false;
+        if (c < 32 || c > 126 || e->text.text[1] != '\0' || keypads) return false;
         out->kind = GFX_KEY;
         out->key = c;
         return true;
     }
     case SDL_MOUSEMOTION:
+        /* SDL tells where the pointer rests, with no movement, when it
+         * comes into the window (on opening, or on being restored from a
+         * minimised state): only a move the pointer made is a move */
+        if (e->motion.xrel == 0 && e->motion.yrel == 0) return false;
         out->kind = GFX_MOUSE_MOVE;
         out->x = e->motion.x;
         out->y = e->motion.y;
@@ -498,6 +518,7 @@ void gfx_drop_keys(Gfx *gfx)
     if (gfx->window == NULL) return;
     SDL_PumpEvents();
     SDL_FlushEvents(SDL_KEYDOWN, SDL_TEXTINPUT);
+    gfx->keypad_typed = false;
 }
 
 bool gfx_wait_event(Gfx *gfx, GfxEvent *event, int timeout_ms)
@@ -506,7 +527,7 @@ bool gfx_wait_event(Gfx *gfx, GfxEvent *event, int timeout_ms)
     SDL_Event e;
     int got = timeout_ms < 0 ? SDL_WaitEvent(&e) : SDL_WaitEventTimeout(&e, timeout_ms);
     while (got) {
-        if (translate(&e, event)) return true;
+        if (translate(gfx, &e, event)) return true;
         got = SDL_PollEvent(&e);
     }
     return false;

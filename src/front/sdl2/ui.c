@@ -2,9 +2,11 @@
  * for the window (draw again, quit). */
 #include "ui.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "palette.h"
 #include "tune.h"
 
@@ -119,6 +121,32 @@ void ui_close_window(Ui *ui)
     take(ui, input_leave(&ui->input));
 }
 
+void ui_event(Ui *ui, const GfxEvent *event)
+{
+    switch (event->kind) {
+    case GFX_KEY:
+        ui_key(ui, event->key);
+        if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
+        break;
+    case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
+    case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
+    case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
+    case GFX_RESIZE: ui_relayout(ui); break;
+    case GFX_EXPOSE: ui->dirty = true; break;
+    case GFX_QUIT: ui_close_window(ui); break;
+    case GFX_NONE: break;
+    }
+}
+
+void ui_waited(Ui *ui, const GfxEvent *event)
+{
+    bool autoing = input_auto_going(&ui->input);
+    if (event != NULL) ui_event(ui, event);
+    /* a key stopped the going; a moving mouse doesn't hold the steps up;
+     * and once the window is closing (its run saved) nothing more happens */
+    if (autoing && !ui->quit && (event == NULL || event->kind != GFX_KEY)) ui_auto_step(ui);
+}
+
 bool ui_look_cell(const Ui *ui, Point *out)
 {
     return input_look_cell(&ui->input, out);
@@ -126,8 +154,54 @@ bool ui_look_cell(const Ui *ui, Point *out)
 
 /* ---- Drawing ----------------------------------------------------------- */
 
+void ui_text(Ui *ui, const char *text, int x, int y, Color color, Rect box)
+{
+    int width = (int)strlen(text) * gfx_char_width(ui->gfx), height = gfx_line_height(ui->gfx);
+    bool inside = x >= box.x && y >= box.y && x + width <= box.x + box.w && y + height <= box.y + box.h &&
+                  x >= 0 && y >= 0 && x + width <= ui->layout.width && y + height <= ui->layout.height;
+    if (!inside && ui->cut++ == 0) {
+        snprintf(ui->first_cut, sizeof ui->first_cut, "at %d,%d in %d,%d %dx%d: \"%.100s\"", x, y, box.x, box.y,
+                 box.w, box.h, text);
+    }
+    gfx_text(ui->gfx, text, x, y, color);
+}
+
+Rect ui_panel_text_box(const Ui *ui)
+{
+    const Rect panel = ui->layout.panel;
+    int cw = gfx_char_width(ui->gfx);
+    return (Rect){panel.x + cw, panel.y, (panel.w / cw - 2) * cw, panel.h};
+}
+
+static int banner_columns(const Ui *ui)
+{
+    return ui_panel_text_box(ui).w / gfx_char_width(ui->gfx);
+}
+
+int ui_banner_rows(const Ui *ui)
+{
+    return ui->banner != NULL ? lines_rows(ui->banner, banner_columns(ui)) : 0;
+}
+
+/* A replay's place and speed at the panel's foot, wrapped to its width */
+static void draw_banner(Ui *ui)
+{
+    Rect box = ui_panel_text_box(ui);
+    int line = gfx_line_height(ui->gfx), columns = banner_columns(ui);
+    int y = box.y + box.h - line / 2 - ui_banner_rows(ui) * line;
+    char part[SCREEN_LINE_SIZE];
+    for (const char *text = ui->banner; *text != '\0'; y += line) {
+        int take = lines_cut(text, columns);
+        snprintf(part, sizeof part, "%.*s", take, text);
+        ui_text(ui, part, box.x, y, PAL_GOLD, box);
+        text += take;
+        while (*text == ' ') ++text;
+    }
+}
+
 void ui_draw_frame(Ui *ui)
 {
+    ui->cut = 0;
     gfx_clear(ui->gfx, PAL_BACKGROUND);
     if (ui->input.scores.up) {
         ui_scores_draw(ui);
@@ -141,11 +215,7 @@ void ui_draw_frame(Ui *ui)
         ui_log_draw(ui);
         ui_dialog_draw(ui);
     }
-    if (ui->banner != NULL) {
-        Rect panel = ui->layout.panel;
-        int line = gfx_line_height(ui->gfx), cw = gfx_char_width(ui->gfx);
-        gfx_text(ui->gfx, ui->banner, panel.x + cw, panel.y + panel.h - 2 * line, PAL_GOLD);
-    }
+    if (ui->banner != NULL) draw_banner(ui);
 }
 
 void ui_draw(Ui *ui)

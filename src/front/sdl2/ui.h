@@ -13,7 +13,9 @@
 #include "input.h"
 #include "tiles.h"
 
-enum { UI_DEFAULT_W = 1280, UI_DEFAULT_H = 760 };
+/* The window's size at first, and the least it can be made (every
+ * screen's text fits from there up; a screenshot may be smaller) */
+enum { UI_DEFAULT_W = 1280, UI_DEFAULT_H = 760, UI_MIN_W = 800, UI_MIN_H = 480 };
 
 /* Where everything goes in the window, worked out from its size */
 typedef struct Layout {
@@ -40,6 +42,11 @@ typedef struct Ui {
 
     Layout layout;
     Rect dialog;               /* the last dialog's box, for the tests */
+    int cut;                   /* texts the last frame drew past their
+                                  boxes (none, where the layout fits: the
+                                  tests check every screen at UI_MIN_W x
+                                  UI_MIN_H), and the first of them */
+    char first_cut[160];
     bool dirty;                /* something changed: draw again */
     unsigned animated;         /* the run_events serial last shown */
     bool quit;
@@ -58,6 +65,13 @@ void ui_mouse_click(Ui *ui, int x, int y);
 void ui_click(Ui *ui, Point cell);
 /* The next step of auto-explore, travel or rest (input_auto_step) */
 void ui_auto_step(Ui *ui);
+/* An event from the window: a key, the mouse, a new size, the close */
+void ui_event(Ui *ui, const GfxEvent *event);
+/* What a wait for an event came to (NULL: none came in time): the event,
+ * then the next step of auto-explore, travel or rest if one is going,
+ * unless a key stopped it or the window closed (its run saved: nothing
+ * happens after the save) */
+void ui_waited(Ui *ui, const GfxEvent *event);
 /* The mouse is on a map cell, or off the map (NULL) */
 void ui_point(Ui *ui, const Point *cell);
 /* Presses the keys in turn until one quits (the screenshot mode) */
@@ -83,6 +97,13 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out);
 void ui_draw_data_errors(Gfx *gfx, const char *heading, const Errors *errors);
 
 /* Drawing helpers the ui files share */
+/* A line of text with its top left at x, y, that must stay inside box: a
+ * text past it (or past the window) is drawn, and counted in ui->cut */
+void ui_text(Ui *ui, const char *text, int x, int y, Color color, Rect box);
+/* The panel's lines' box: where the screen model's panel width goes */
+Rect ui_panel_text_box(const Ui *ui);
+/* The rows the banner (a replay's place) takes at the panel's foot */
+int ui_banner_rows(const Ui *ui);
 void ui_map_draw(Ui *ui);
 void ui_panel_draw(Ui *ui);
 void ui_log_draw(Ui *ui);

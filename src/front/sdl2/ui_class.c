@@ -18,14 +18,15 @@ void ui_class_draw(Ui *ui)
     int x = (ui->layout.width - columns * cw) / 2;
     int y = (ui->layout.height - choice.count * line) / 3;
     if (y < line) y = line;
+    Rect box = {x, 0, columns * cw, ui->layout.height};
     for (int i = 0; i < choice.count; ++i, y += line) {
         const PanelLine *l = &choice.lines[i];
         if (i == choice.highlighted) gfx_fill(ui->gfx, (Rect){x - cw, y, (columns + 2) * cw, line}, PAL_HIGHLIGHT);
-        if (l->kind == PANEL_TEXT) gfx_text(ui->gfx, l->text, x, y, l->color);
+        if (l->kind == PANEL_TEXT) ui_text(ui, l->text, x, y, l->color, box);
     }
 }
 
-enum { SCORES_COLUMNS = 96 };
+enum { SCORES_COLUMNS = 100 };   /* the full table, with "Killed by a fall through a trapdoor" */
 
 void ui_scores_draw(Ui *ui)
 {
@@ -38,7 +39,8 @@ void ui_scores_draw(Ui *ui)
     int x = (ui->layout.width - columns * cw) / 2;
     int y = (ui->layout.height - lines.count * line) / 3;
     if (y < line) y = line;
+    Rect box = {x, 0, columns * cw, ui->layout.height};
     for (int i = 0; i < lines.count; ++i, y += line) {
-        if (lines.lines[i].kind == PANEL_TEXT) gfx_text(ui->gfx, lines.lines[i].text, x, y, lines.lines[i].color);
+        if (lines.lines[i].kind == PANEL_TEXT) ui_text(ui, lines.lines[i].text, x, y, lines.lines[i].color, box);
     }
 }

@@ -24,29 +24,33 @@ Rect ui_dialog_box(Ui *ui, int columns, int rows)
     return (Rect){box.x + 2 * cw, box.y + line, columns * cw, rows * line};
 }
 
-static void centred(Gfx *gfx, const char *text, Rect area, int y, Color color)
+static void centred(Ui *ui, const char *text, Rect area, int y, Color color)
 {
-    int width = (int)strlen(text) * gfx_char_width(gfx);
-    gfx_text(gfx, text, area.x + (area.w - width) / 2, y, color);
+    int width = (int)strlen(text) * gfx_char_width(ui->gfx);
+    ui_text(ui, text, area.x + (area.w - width) / 2, y, color, area);
 }
 
 /* ---- Painting the screen model's rows ---------------------------------- */
 
-/* The rows of a dialog or the title, from y down: a block of rows shares
- * the left edge that centres its longest */
-static void paint_rows(Gfx *gfx, const ScreenDialog *d, Rect area, int y)
+/* The rows of a dialog or the title, from y down in area: a block of
+ * rows shares the left edge that centres its longest; a row's aside takes
+ * its right end, its text the rest */
+static void paint_rows(Ui *ui, const ScreenDialog *d, Rect area, int y)
 {
-    int cw = gfx_char_width(gfx), line = gfx_line_height(gfx);
+    int cw = gfx_char_width(ui->gfx), line = gfx_line_height(ui->gfx);
     for (int i = 0; i < d->count; ++i, y += line) {
         const DialogRow *row = &d->lines[i];
+        Rect text = area;
         if (row->aside[0] != '\0') {
-            gfx_text(gfx, row->aside, area.x + area.w - (int)strlen(row->aside) * cw, y, row->aside_color);
+            int width = (int)strlen(row->aside) * cw;
+            ui_text(ui, row->aside, area.x + area.w - width, y, row->aside_color, area);
+            text.w = area.w - width - cw;
         }
         if (row->text[0] == '\0') continue;
         if (row->align == DIALOG_LEFT) {
-            gfx_text(gfx, row->text, area.x, y, row->color);
+            ui_text(ui, row->text, text.x, y, row->color, text);
         } else if (row->align == DIALOG_CENTRE) {
-            centred(gfx, row->text, area, y, row->color);
+            centred(ui, row->text, text, y, row->color);
         } else {
             int first = i, longest = 0;
             while (first > 0 && d->lines[first - 1].align == DIALOG_BLOCK) --first;
@@ -54,7 +58,7 @@ static void paint_rows(Gfx *gfx, const ScreenDialog *d, Rect area, int y)
                 int length = (int)strlen(d->lines[j].text);
                 longest = length > longest ? length : longest;
             }
-            gfx_text(gfx, row->text, area.x + (area.w - longest * cw) / 2, y, row->color);
+            ui_text(ui, row->text, text.x + (text.w - longest * cw) / 2, y, row->color, text);
         }
     }
 }
@@ -65,7 +69,7 @@ void ui_dialog_draw(Ui *ui)
     screen_dialog(&ui->input, ui->run, &dialog);
     if (!dialog.shown) return;
     Rect text = ui_dialog_box(ui, dialog.columns, dialog.rows);
-    paint_rows(ui->gfx, &dialog, text, text.y);
+    paint_rows(ui, &dialog, text, text.y);
 }
 
 /* ---- The title screen ------------------------------------------------- */
@@ -75,7 +79,7 @@ void ui_title_draw(Ui *ui)
     static ScreenDialog title;
     screen_title(&ui->input, &title);
     Rect all = {0, 0, ui->layout.width, ui->layout.height};
-    paint_rows(ui->gfx, &title, all, all.h / 3);
+    paint_rows(ui, &title, all, all.h / 3);
 }
 
 /* ---- Mistakes in the data ------------------------------------------- */

@@ -99,19 +99,12 @@ static bool start_curses(void)
 
 /* ---- Keys ----------------------------------------------------------------- */
 
-static bool bound_anywhere(const KeyMap *keys, int key)
-{
-    for (int b = 0; b < KB_COUNT; ++b) {
-        if (key_bound(keys, (KeyBinding)b, key)) return true;
-    }
-    return false;
-}
-
 /* curses' key as the input layer names it, or -1. The keypad's keys come
  * as the cursor keys (Num Lock off) or as digits (on): a terminal can't
- * tell its digits from the keyboard's, so a digit is the keypad's unless
- * keys.txt gives it a meaning of its own. */
-static int term_key(int ch, const KeyMap *keys)
+ * tell its digits from the keyboard's, so a digit is a digit where the
+ * screen takes numbers (the class choice), and elsewhere the keypad's
+ * unless keys.txt gives it a meaning of its own (key_typed_digit). */
+static int term_key(int ch, const KeyMap *keys, bool takes_digits)
 {
     static const struct { int curses, key; } NAMED[] = {
         {KEY_UP, AK_UP}, {KEY_DOWN, AK_DOWN}, {KEY_LEFT, AK_LEFT}, {KEY_RIGHT, AK_RIGHT},
@@ -124,8 +117,7 @@ static int term_key(int ch, const KeyMap *keys)
         if (NAMED[i].curses == ch) return NAMED[i].key;
     }
     if (ch >= KEY_F(1) && ch <= KEY_F(12)) return AK_F1 + (ch - KEY_F(1));
-    if (ch >= '1' && ch <= '9' && !bound_anywhere(keys, ch)) return AK_KP1 + (ch - '1');
-    return ch >= 32 && ch < 127 ? ch : -1;
+    return ch >= 32 && ch < 127 ? key_typed_digit(keys, takes_digits, ch) : -1;
 }
 
 /* ---- Starting ----------------------------------------------------------- */
@@ -177,6 +169,7 @@ static bool open_term(Term *t, const TermOptions *o)
         return false;
     }
     t->input_open = true;
+    t->input.autopickup = o->autopickup;
     input_tell(&t->input, o->notes, o->note_count);
     return true;
 }
@@ -225,7 +218,7 @@ static int play(Term *t, const KeyMap *keys)
             dirty = true;
             continue;
         }
-        int key = term_key(ch, keys);
+        int key = term_key(ch, keys, input_takes_digits(&t->input));
         if (key < 0) continue;
         InputResult result = input_key(&t->input, key);
         if (input_take_alarm(&t->input)) flushinp();   /* keys typed ahead go */

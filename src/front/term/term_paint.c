@@ -45,6 +45,9 @@ struct TermPainter {
     ScreenPanel side;
     ScreenLog lines;
     ScreenDialog dialog;
+    int cut;                  /* texts the last paint cut to keep them in
+                                 their boxes (none, in a good layout) */
+    char first_cut[160];      /* the first of them, and where */
 };
 
 /* ---- Making --------------------------------------------------------------- */
@@ -82,12 +85,34 @@ static void set_color(TermPainter *p, Color fg, Color back, attr_t extra)
     attr_set(pen.attrs | extra, pen.pair, NULL);
 }
 
-/* At most width characters of text at row, column */
+/* A text that doesn't fit its box: counted, the first kept, for the
+ * tests (a layout that fits cuts none) */
+static void note_cut(TermPainter *p, const char *text, int row, int column)
+{
+    if (p->cut++ == 0) snprintf(p->first_cut, sizeof p->first_cut, "row %d, column %d: \"%.100s\"", row, column, text);
+}
+
+/* Text at row, column, in a box width characters wide: what doesn't fit
+ * (past the box or the screen) is cut, and noted */
+static void text_at_pen(TermPainter *p, int row, int column, int width, const char *text, Color color, attr_t extra)
+{
+    int length = (int)strlen(text);
+    if (column + width > COLS) width = COLS - column;
+    if (length > width || column < 0 || row < 0 || row >= LINES) note_cut(p, text, row, column);
+    if (width <= 0 || length == 0 || row < 0 || row >= LINES || column < 0) return;
+    set_color(p, color, PAL_NO_BACK, extra);
+    mvaddnstr(row, column, text, width);
+}
+
 static void text_at(TermPainter *p, int row, int column, int width, const char *text, Color color)
 {
-    if (width <= 0) return;
-    set_color(p, color, PAL_NO_BACK, 0);
-    mvaddnstr(row, column, text, width);
+    text_at_pen(p, row, column, width, text, color, 0);
+}
+
+int term_painter_cut(const TermPainter *painter, char *first, size_t size)
+{
+    snprintf(first, size, "%s", painter->cut > 0 ? painter->first_cut : "");
+    return painter->cut;
 }
 
 static void centred_at(TermPainter *p, int row, Area a, const char *text, Color color)
@@ -312,17 +337,24 @@ static void paint_log(TermPainter *p, const Run *run)
  * edge that centres its longest */
 static void paint_rows(TermPainter *p, const ScreenDialog *d, Area a, int first)
 {
-    for (int i = first; i < d->count && a.y + i - first < a.y + a.h; ++i) {
+    for (int i = first; i < d->count; ++i) {
         const DialogRow *r = &d->lines[i];
         int row = a.y + i - first;
+        if (row >= a.y + a.h) {   /* past the box's foot */
+            if (r->text[0] != '\0' || r->aside[0] != '\0') note_cut(p, r->text, row, a.x);
+            continue;
+        }
+        Area text = a;
         if (r->aside[0] != '\0') {
             int length = (int)strlen(r->aside);
             text_at(p, row, a.x + a.w - length, length, r->aside, r->aside_color);
+            text.w = a.w - length - 1;   /* the row's text stops short of it */
         }
+        if (r->text[0] == '\0') continue;
         if (r->align == DIALOG_LEFT) {
-            text_at(p, row, a.x, a.w, r->text, r->color);
+            text_at(p, row, a.x, text.w, r->text, r->color);
         } else if (r->align == DIALOG_CENTRE) {
-            centred_at(p, row, a, r->text, r->color);
+            centred_at(p, row, text, r->text, r->color);
         } else {
             int top = i, longest = 0;
             while (top > 0 && d->lines[top - 1].align == DIALOG_BLOCK) --top;
@@ -343,7 +375,9 @@ static void paint_dialog(TermPainter *p, int width, int height)
 {
     const ScreenDialog *d = &p->dialog;
     int rows = d->rows + 2 <= p->map.h ? d->rows : d->count;
-    Area over = rows + 2 <= p->map.h ? p->map : (Area){0, 0, height, width};
+    /* one too wide or too tall for the map's view covers the panel too */
+    bool over_map = rows + 2 <= p->map.h && d->columns + 6 <= p->map.w;
+    Area over = over_map ? p->map : (Area){0, 0, height, width};
     bool framed = rows + 2 <= over.h;
     int h = framed ? rows + 2 : (rows < over.h ? rows : over.h);
     int room = over.w > 2 ? over.w - 2 : over.w;   /* a column clear each side */
@@ -371,11 +405,10 @@ static void paint_class_choice(TermPainter *p, const Input *input, int width, in
     screen_class_choice(input, columns, &choice);
     int top = (height - choice.count) / 3 > 0 ? (height - choice.count) / 3 : 0;
     int left = (width - columns) / 2;
-    for (int i = 0; i < choice.count && top + i < height; ++i) {
+    for (int i = 0; i < choice.count; ++i) {
         const PanelLine *l = &choice.lines[i];
         if (l->kind != PANEL_TEXT) continue;
-        set_color(p, l->color, PAL_NO_BACK, i == choice.highlighted ? A_REVERSE : 0);
-        mvaddnstr(top + i, left, l->text, columns);
+        text_at_pen(p, top + i, left, columns, l->text, l->color, i == choice.highlighted ? A_REVERSE : 0);
     }
 }
 
@@ -386,7 +419,7 @@ static void paint_scores(TermPainter *p, const Input *input, int width, int heig
     int columns = width - 2;
     screen_scores(&input->scores, columns, height - 2, &lines);
     int top = (height - lines.count) / 3 > 0 ? (height - lines.count) / 3 : 0;
-    for (int i = 0; i < lines.count && top + i < height; ++i) {
+    for (int i = 0; i < lines.count; ++i) {
         if (lines.lines[i].kind != PANEL_TEXT) continue;
         text_at(p, top + i, 1, columns, lines.lines[i].text, lines.lines[i].color);
     }
@@ -409,6 +442,7 @@ void term_paint(TermPainter *painter, const Input *input, const Run *run)
     getmaxyx(stdscr, height, width);
     set_color(painter, PAL_TEXT, PAL_NO_BACK, 0);
     erase();
+    painter->cut = 0;
     if (width < TERM_MIN_W || height < TERM_MIN_H) {
         painter->placed = false;
         paint_too_small(painter, width, height);

@@ -10,6 +10,7 @@
 #define AMULETS_TERMINAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -28,6 +29,7 @@ typedef struct TermOptions {
                                   config files' mistakes), or NULL */
     int note_count;
     bool debug;                /* --debug: the debugging views */
+    const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
 } TermOptions;
 
 /* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
@@ -49,5 +51,10 @@ void term_painter_reset(TermPainter *painter);
 /* The whole screen, from the screen model, into curses' buffer at its
  * present size (nothing is sent to the terminal until doupdate) */
 void term_paint(TermPainter *painter, const Input *input, const Run *run);
+
+/* How many texts the last term_paint cut, or left out, to keep them in
+ * their boxes and on the screen (none, where the layout fits: the tests
+ * check every screen at 80 x 24), and the first of them into first */
+int term_painter_cut(const TermPainter *painter, char *first, size_t size);
 
 #endif
