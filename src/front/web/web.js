@@ -5,6 +5,8 @@
 // next key; o, G and Z step on a timer, as the window's do, so the page
 // never blocks. The page saves when it is hidden or closed.
 //   index.html?seed=N   the first run's seed (else a random one)
+//             &floor=N  new runs start on that floor (as --floor)
+//             &fast     o, G and Z step with no pause (the tests)
 // For the tests, window.amulets has digest(), idle(), and the rest below.
 'use strict';
 (async function () {
@@ -195,7 +197,7 @@
   }
   const c = (name, ret, args) => module.cwrap(name, ret, args);
   const game = {
-    open: c('web_open', 'number', ['number', 'string']), error: c('web_error', 'string', []),
+    open: c('web_open', 'number', ['number', 'number', 'string']), error: c('web_error', 'string', []),
     key: c('web_key', 'number', ['number']), autoGoing: c('web_auto_going', 'number', []),
     autoStep: c('web_auto_step', 'number', []), point: c('web_point', 'number', ['number', 'number', 'number']),
     click: c('web_click', 'number', ['number', 'number']), save: c('web_save', 'number', []),
@@ -205,7 +207,7 @@
     replayDigest: c('web_replay_digest', 'string', []), ints: 0,
   };
   game.ints = module._web_cell_ints();
-  if (!game.open(seed, HOME)) {
+  if (!game.open(seed, Number(params.get('floor') || 1), HOME)) {
     const lines = game.error().split('\n');
     painter.notice(lines, AmuletsPaint.PAL.danger);
     say(lines.join(' '), 'error');

@@ -28,7 +28,7 @@
 #define WEB_API EMSCRIPTEN_KEEPALIVE
 
 /* What the page calls (web.js names them all), each told below */
-int web_open(double seed, const char *home);
+int web_open(double seed, int floor, const char *home);
 const char *web_error(void);
 int web_key(int key);
 int web_auto_going(void);
@@ -77,6 +77,7 @@ typedef struct Web {
     Slot slot;
     Input input;
     bool open;
+    int floor;             /* the floor new runs start on (--floor's) */
     char error[SLOT_ERROR_SIZE + 256];
     char digest[24];
 } Web;
@@ -85,17 +86,19 @@ static Web web;
 
 static bool open_input(uint64_t seed)
 {
-    InputSetup setup = {&web.data, &web.slot, seed, 1, true, 0, true, NULL, false, session_wall_clock};
+    InputSetup setup = {&web.data, &web.slot, seed, web.floor, true, 0, true, NULL, false, session_wall_clock};
     web.open = input_open(&web.input, &setup);
     if (!web.open) snprintf(web.error, sizeof web.error, "The game can't start: out of memory.");
     return web.open;
 }
 
 /* Loads the data from /data and opens the save folder home (filled by the
- * page already) on the title, or the class choice if no save waits.
- * False with the reason in web_error */
-WEB_API int web_open(double seed, const char *home)
+ * page already) on the title, or the class choice if no save waits; new
+ * runs start with seed (the next one the next seed) on floor. False with
+ * the reason in web_error */
+WEB_API int web_open(double seed, int floor, const char *home)
 {
+    web.floor = floor >= 1 && floor <= 99 ? floor : 1;
     Errors errors = {0};
     if (!data_load_dir(&web.data, "/data", &errors)) {
         int n = snprintf(web.error, sizeof web.error, "The game can't start: its data files have mistakes.");
