@@ -100,7 +100,7 @@ web-serve: web
 	cd $(WEB_BUILD)/site && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
 # The page's figures (tests/web/bench.js): first playable frame, frame
 # paint, sizes, replay speed in the page
-bench-web: web build
+bench-web: web
 	node tests/web/bench.js $(abspath $(WEB_BUILD))/site $(CURDIR)
 
 clean:

@@ -145,34 +145,10 @@
   painter.notice(['Amulets of SDL', '', 'Loading...']);
   window.addEventListener('error', (e) => api.errors.push(String(e.message)));
 
-  if (!(await AmuletsStore.lock())) {
-    api.elsewhere = true;
-    const lines = ['This run is being played elsewhere: in another tab or window of this browser.',
-      'Close the game there, then reload this page.'];
-    painter.notice(lines, AmuletsPaint.PAL.danger);
-    window.addEventListener('resize', () => painter.notice(lines, AmuletsPaint.PAL.danger));
-    say(lines.join(' '), 'error');
-    api.ready = true;
-    return;
-  }
-
+  // the WebAssembly is fetched and compiled while the lock and the store open
   let store;
-  try {
-    store = await AmuletsStore.open((error) => {
-      api.storeFailures = (api.storeFailures || 0) + (error ? 1 : 0);
-      if (error) {
-        say(`The game couldn't be saved in this browser's storage (${error.name}: ${error.message}). ` +
-            'The last good save is kept there; the game tries again at the next save.', 'error');
-      } else if (status.className === 'error') say('');
-    });
-  } catch (error) {
-    say(`This browser's storage (IndexedDB) can't be opened (${error.name}); nothing will be saved.`, 'error');
-    store = { files: async () => [], change() {}, flush: () => Promise.resolve(), failing: () => true, settled: () => Promise.resolve() };
-  }
-  const files = await store.files();
-
   const relative = (path) => (path.startsWith(HOME + '/') ? path.slice(HOME.length + 1) : null);
-  module = await createAmulets({
+  const making = createAmulets({
     locateFile: (file) => file,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
@@ -188,6 +164,34 @@
       if (rel !== null && !rel.endsWith('.tmp')) store.change(rel, null);
     },
   });
+  if (!(await AmuletsStore.lock())) {
+    api.elsewhere = true;
+    const lines = ['This run is being played elsewhere: in another tab or window of this browser.',
+      'Close the game there, then reload this page.'];
+    painter.notice(lines, AmuletsPaint.PAL.danger);
+    window.addEventListener('resize', () => painter.notice(lines, AmuletsPaint.PAL.danger));
+    say(lines.join(' '), 'error');
+    api.ready = true;
+    return;
+  }
+
+  try {
+    store = await AmuletsStore.open((error) => {
+      api.storeFailures = (api.storeFailures || 0) + (error ? 1 : 0);
+      if (error) {
+        say(`The game couldn't be saved in this browser's storage (${error.name}: ${error.message}). ` +
+            'The last good save is kept there; the game tries again at the next save.', 'error');
+      } else if (status.className === 'error') say('');
+    });
+  } catch (error) {
+    say(`This browser's storage (IndexedDB) can't be opened (${error.name}); nothing will be saved.`, 'error');
+    store = { files: async () => [], change() {}, flush: () => Promise.resolve(), failing: () => true, settled: () => Promise.resolve() };
+  }
+  const files = await store.files();
+  api.timings = { script: api.started, files: performance.now() };
+  module = await making;
+  api.timings.module = performance.now();
+
   const FS = module.FS;
   FS.mkdirTree(HOME);
   for (const [path, bytes] of files) {
@@ -215,6 +219,7 @@
     return;
   }
 
+  api.timings.opened = performance.now();
   // the tile pictures, in the background: the glyph view needs none
   fetch('tiles/tiles.json').then((r) => r.json()).then((index) => {
     if (index.missing) { api.tilesMissing = index.missing; return; }
