@@ -95,6 +95,7 @@ web-smoke: build web-smoke-build
 # localhost (WEB_PORT).
 WEB_PORT ?= 8080
 web: deps-web web-smoke-build
+	@echo "The page is in $(WEB_BUILD)/site (make web-serve serves it)"
 web-serve: web
 	@echo "Amulets of SDL: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
 	cd $(WEB_BUILD)/site && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
@@ -110,6 +111,7 @@ deps-play:
 	@sh tools/deps.sh $(PLAY_PACKAGES)
 deps-test:
 	@sh tools/deps.sh $(TEST_PACKAGES)
+	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund   # the browser tests' driver (package-lock.json)
 deps-bench:
 	@sh tools/deps.sh $(BENCH_PACKAGES)
 deps-web:

@@ -16,7 +16,7 @@ if ! command -v emcc >/dev/null 2>&1; then
     echo "SKIP: emscripten isn't installed (apt-get install emscripten), so the page isn't built"
     exit 77
 fi
-if [ ! -x "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ]; then
+if [ ! -f "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ] || [ ! -x "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ]; then
     echo "SKIP: chromium isn't installed (apt-get install chromium), so the page can't be tested"
     exit 77
 fi
