@@ -56,7 +56,7 @@ const idbFile = (page, name) => page.evaluate(async (file) => {
 // A keyboard's worth of keys, native spelling: moving by letters, the
 // arrows and the keypad, waiting, looking (x, Esc), the pack (i, Esc),
 // help (?), the history (Ctrl-P), the tile view (F2), exploring (o)
-const KEYS = 'hhjjkkll<left><right><up><down><kp4><kp6>.s.sxkk<esc>i<esc>?<esc><ctrl_p><esc><f2>oooooooo<f2>ooooo';
+const KEYS = 'hhjjkkll<left><left><up><right><down><down><down><kp4><kp6><kp8><kp8><kp2><kp7><kp3><kp3>.s.sxkk<esc>i<esc>?<esc><ctrl_p><esc><f2>oooooooo<f2>ooooo';
 
 async function loads(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -66,6 +66,19 @@ async function loads(browser, url) {
   const frame = await page.evaluate(() => window.amulets.frame());
   check(frame.screen === 'playing' && frame.panel.some((l) => l[1] === 'Fighter'),
     '1 on the class choice starts a fighter', JSON.stringify(frame.panel.slice(0, 3)));
+  // the mouse on the player's cell looks there: the look panel shows
+  const at = await page.evaluate(() => {
+    const a = window.amulets, v = a.painter.view(a.frame()), map = a.game.map() >> 2, dpr = a.painter.layout.dpr;
+    let player = -1;
+    for (let i = 0; i < 64 * 36 && player < 0; ++i) {
+      if (a.module.HEAP32[map + i * a.game.ints + 1] === '@'.charCodeAt(0)) player = i;
+    }
+    return player < 0 ? null : [(v.ox + (player % 64 + 0.5) * v.cw) / dpr, (v.oy + (Math.floor(player / 64) + 0.5) * v.ch) / dpr];
+  });
+  if (at !== null) await page.mouse.move(at[0], at[1]);
+  await page.evaluate(() => window.amulets.paintNow());
+  const looked = await page.evaluate(() => { const f = window.amulets.frame(); return f.panel.slice(f.look).map((l) => l[1]); });
+  check(at !== null && looked.length > 0, 'the mouse on the player looks there (the look panel)', JSON.stringify(looked));
   check(page.consoleErrors.length === 0, 'the page loads with no console error', page.consoleErrors.join(' | '));
   await context.close();
 }

@@ -245,7 +245,7 @@
 
   Object.assign(api, {
     autoStepMs: params.has('fast') ? 0 : AUTO_STEP_MS,
-    FS, HOME, game, store, painter,
+    FS, HOME, game, store, painter, module,
     digest: () => game.digest(),
     screen: () => (frame ? frame.screen : null),
     frame: () => frame,
