@@ -66,7 +66,7 @@ async function paints(browser, url) {
 }
 
 function sizes() {
-  const files = ['amulets.wasm', 'amulets.js', 'web.js', 'web_paint.js', 'web_store.js'];
+  const files = ['amulets.wasm', 'amulets.js', 'web.js', 'web_paint.js', 'web_store.js', 'web_files.js', 'index.html'];
   let raw = 0, packed = 0;
   for (const f of files) {
     const bytes = fs.readFileSync(path.join(site, f));

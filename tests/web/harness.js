@@ -64,7 +64,11 @@ async function openGame(context, url, query) {
   page.on('console', (m) => { if (m.type() === 'error') page.consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => page.consoleErrors.push(String(e)));
   await page.goto(url + (query || ''));
-  await page.waitForFunction(() => window.amulets && window.amulets.ready, null, { timeout: 20000 });
+  try {
+    await page.waitForFunction(() => window.amulets && window.amulets.ready, null, { timeout: 20000 });
+  } catch (error) {
+    throw new Error(`the page didn't start (${error.message.split('\n')[0]}); its errors: ${page.consoleErrors.join(' | ')}`);
+  }
   return page;
 }
 

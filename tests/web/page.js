@@ -105,12 +105,16 @@ async function reloadContinues(browser, url) {
   check(await screen(page) === 'title', 'Esc S saves and goes back to the title', await screen(page));
   const recording = await idbFile(page, 'replay.txt');
   check(recording !== null && (await idbFile(page, 'save.txt')) !== null, 'the save and its recording are in IndexedDB');
-  if (recording !== null) {
-    fs.writeFileSync(path.join(tmp, 'replay.txt'), recording);
-    const want = native('--seed', '38', '--play', first + '<esc>S', '--digest');
-    check(native('--replay', path.join(tmp, 'replay.txt'), '--digest') === want,
-      "the page's recording verifies natively", want);
-  }
+  // downloaded from the page's Files list
+  await page.click('#files-button');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#files a:text-is("replay.txt")')]);
+  await download.saveAs(path.join(tmp, 'replay.txt'));
+  const want = native('--seed', '38', '--play', first + '<esc>S', '--digest');
+  check(fs.readFileSync(path.join(tmp, 'replay.txt'), 'utf8') === recording &&
+    native('--replay', path.join(tmp, 'replay.txt'), '--digest') === want,
+    'the recording downloaded from the page verifies natively', want);
+  await page.screenshot({ path: path.join(shots, 'files.png') });
+  await page.keyboard.press('Escape');
   await page.reload();
   await page.waitForFunction(() => window.amulets && window.amulets.ready);
   check(await screen(page) === 'title', 'after a reload the title offers the save');
@@ -213,7 +217,7 @@ async function screenshots(browser, url) {
   check(await screen(page) === 'dead', 'a fighter on floor 6 waiting dies: the death screen', await screen(page));
   await page.screenshot({ path: path.join(shots, 'death.png') });
   await deep.close();
-  console.log(`screenshots in ${shots}: glyphs, tiles, dialog, hidpi, death, elsewhere, quota`);
+  console.log(`screenshots in ${shots}: glyphs, tiles, dialog, hidpi, death, elsewhere, quota, files`);
 }
 
 (async () => {

@@ -46,7 +46,7 @@ if(EMSCRIPTEN)
     -sEXPORTED_FUNCTIONS=_malloc,_free)
   set_target_properties(amulets_web PROPERTIES OUTPUT_NAME amulets SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY ${AMULETS_SITE})
-  set(page_files index.html web.js web_paint.js web_store.js)
+  set(page_files index.html web.js web_paint.js web_store.js web_files.js)
   foreach(file ${page_files})
     add_custom_command(OUTPUT ${AMULETS_SITE}/${file}
       COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/src/front/web/${file} ${AMULETS_SITE}/${file}

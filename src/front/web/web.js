@@ -27,7 +27,7 @@
   const seed = params.has('seed') ? Number(params.get('seed')) : crypto.getRandomValues(new Uint32Array(1))[0];
   const api = (window.amulets = { ready: false, started: performance.now(), errors: [] });
   let frame = null, dirty = true, autoTimer = null, heldAfterAlarm = false, module = null;
-  let idleWaiters = [];
+  let idleWaiters = [], filesList = null;
 
   function say(text, kind) {
     status.textContent = text;
@@ -121,6 +121,7 @@
   }
 
   function onKey(e) {
+    if (e.defaultPrevented || (filesList !== null && filesList.isOpen())) return;   // the files' list has the keys
     const key = keyOf(e);
     if (key === 0) return;
     e.preventDefault();
@@ -228,6 +229,7 @@
     image.src = 'tiles/tiles.png';
   }).catch((error) => { api.tilesMissing = String(error); });
 
+  filesList = AmuletsFiles.create(store, () => { dirty = true; schedule(); });
   window.addEventListener('keydown', onKey);
   window.addEventListener('keyup', () => { heldAfterAlarm = false; });
   canvas.addEventListener('mousemove', (e) => onMouse(e, false));
