@@ -150,6 +150,19 @@ async function nativeRecording(browser, url) {
   const page = await h.openGame(context, url, '?seed=1');
   const got = await page.evaluate((t) => window.amulets.replay(t, 1), text);
   check(got.digest === want && got.commands > 0, `the native recording ${file} plays back in the page`, JSON.stringify(got));
+  // and is watched, uploaded on the Files list, at the fastest speed
+  await page.click('#files-button');
+  await page.setInputFiles('#files-upload', path.join(dir, file));
+  for (let i = 0; i < 6; ++i) await page.keyboard.press('+');
+  await page.waitForFunction(() => window.amulets.watching() && window.amulets.watching().ended, null, { timeout: 60000 });
+  const watched = await page.evaluate(() => [window.amulets.watching(), document.getElementById('status').textContent]);
+  check(!watched[0].error && /the end/.test(watched[1]), `${file} uploaded is watched to its end`, JSON.stringify(watched));
+  await page.evaluate(() => window.amulets.paintNow());
+  await page.screenshot({ path: path.join(shots, 'watch.png') });
+  await page.keyboard.press('Escape');
+  check(await page.evaluate(() => window.amulets.watching() === null && window.amulets.screen() === 'class'),
+    'Esc stops watching: back on the class choice');
+  check(page.consoleErrors.length === 0, 'no console error while watching', page.consoleErrors.join(' | '));
   await context.close();
 }
 
@@ -217,7 +230,7 @@ async function screenshots(browser, url) {
   check(await screen(page) === 'dead', 'a fighter on floor 6 waiting dies: the death screen', await screen(page));
   await page.screenshot({ path: path.join(shots, 'death.png') });
   await deep.close();
-  console.log(`screenshots in ${shots}: glyphs, tiles, dialog, hidpi, death, elsewhere, quota, files`);
+  console.log(`screenshots in ${shots}: glyphs, tiles, dialog, hidpi, death, elsewhere, quota, files, watch`);
 }
 
 (async () => {

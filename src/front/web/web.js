@@ -29,14 +29,18 @@
   let frame = null, dirty = true, autoTimer = null, heldAfterAlarm = false, module = null;
   let idleWaiters = [], filesList = null;
 
+  // the status line takes the window's foot: the canvas fills the rest
   function say(text, kind) {
+    const height = status.hidden ? 0 : status.offsetHeight;
     status.textContent = text;
     status.className = kind || '';
     status.hidden = text === '';
+    if ((status.hidden ? 0 : status.offsetHeight) !== height) relayout();
   }
 
   function relayout() {
-    painter.relayout(window.innerWidth, window.innerHeight, window.devicePixelRatio || 1);
+    const foot = status.hidden ? 0 : status.offsetHeight;
+    painter.relayout(window.innerWidth, window.innerHeight - foot, window.devicePixelRatio || 1);
     dirty = true;
     schedule();
   }
@@ -125,6 +129,7 @@
     const key = keyOf(e);
     if (key === 0) return;
     e.preventDefault();
+    if (watching !== null) { watchKey(key); return; }
     // after a hurt, a monster in view or a question, a key held down
     // repeats no further: it must be pressed again (the window drops the
     // keys typed ahead)
@@ -138,6 +143,63 @@
     const r = canvas.getBoundingClientRect(), cell = painter.cellAt(frame, e.clientX - r.left, e.clientY - r.top);
     if (click) { if (cell !== null) after(game.click(cell[0], cell[1])); }
     else after(game.point(cell ? cell[0] : 0, cell ? cell[1] : 0, cell ? 1 : 0));
+  }
+
+  // ---- Watching a recording (the window's --replay FILE) ------------------------
+  // milliseconds between commands, slowest to fastest (front.c's)
+  const WATCH_DELAYS = [1000, 400, 150, 60, 20, 5, 1];
+  let watching = null;
+  function watchSay() {
+    const w = watching, state = w.error ? `parted from the run: ${w.error}` : w.ended ? 'the end' : w.paused ? 'paused' : 'playing';
+    say(`Replay ${game.watchPlace()}, ${state}, ${Math.round(1000 / WATCH_DELAYS[w.speed])}/s. ` +
+        'Space pauses, . steps, + and - change the speed, Esc stops.', 'note watch');
+  }
+  function watchStep() {
+    const w = watching;
+    w.timer = null;
+    if (w.ended) return;
+    const step = game.watchStep();
+    if (step !== 0) { w.ended = true; if (step === 2) w.error = game.error(); }
+    watchSay();
+    dirty = true;
+    schedule();
+    if (!w.ended && !w.paused) w.timer = setTimeout(watchStep, WATCH_DELAYS[w.speed]);
+  }
+  function watch(text) {
+    stopWatching();
+    FS.writeFile('/tmp/watched.txt', text);
+    if (!game.watch('/tmp/watched.txt')) {
+      say(`That recording can't be watched: ${game.error()}`, 'error');
+      return;
+    }
+    watching = { speed: 2, paused: false, ended: false, error: '', timer: null };
+    watchSay();
+    dirty = true;
+    schedule();
+    watching.timer = setTimeout(watchStep, WATCH_DELAYS[watching.speed]);
+  }
+  function stopWatching() {
+    if (watching === null) return;
+    if (watching.timer !== null) clearTimeout(watching.timer);
+    watching = null;
+    game.watchStop();
+    say('');
+    dirty = true;
+    schedule();
+  }
+  function watchKey(key) {
+    const w = watching;
+    if (key === AK.ESC || key === 113 /* q */) { stopWatching(); return; }
+    if (key === 32) w.paused = !w.paused;
+    else if (key === 46 || key === AK.RIGHT) { w.paused = true; if (w.timer !== null) clearTimeout(w.timer); watchStep(); }
+    else if (key === 43 || key === 61) w.speed = Math.min(w.speed + 1, WATCH_DELAYS.length - 1);
+    else if (key === 45) w.speed = Math.max(w.speed - 1, 0);
+    else if (key === AK.F1 + 1) game.viewsTiles(frame && frame.tiles ? 0 : 1);
+    if (w.timer !== null) { clearTimeout(w.timer); w.timer = null; }
+    if (!w.paused && !w.ended) w.timer = setTimeout(watchStep, WATCH_DELAYS[w.speed]);
+    watchSay();
+    dirty = true;
+    schedule();
   }
 
   // ---- Starting -------------------------------------------------------------------
@@ -169,9 +231,9 @@
     api.elsewhere = true;
     const lines = ['This run is being played elsewhere: in another tab or window of this browser.',
       'Close the game there, then reload this page.'];
+    say(lines.join(' '), 'error');
     painter.notice(lines, AmuletsPaint.PAL.danger);
     window.addEventListener('resize', () => painter.notice(lines, AmuletsPaint.PAL.danger));
-    say(lines.join(' '), 'error');
     api.ready = true;
     return;
   }
@@ -209,13 +271,15 @@
     frame: c('web_frame', 'string', ['number', 'number', 'number', 'number', 'number']),
     map: c('web_map', 'number', []), tileName: c('web_tile_name', 'string', ['number']),
     digest: c('web_digest', 'string', []), replay: c('web_replay', 'number', ['string', 'number']),
-    replayDigest: c('web_replay_digest', 'string', []), ints: 0,
+    replayDigest: c('web_replay_digest', 'string', []), watch: c('web_watch', 'number', ['string']),
+    watchStep: c('web_watch_step', 'number', []), watchStop: c('web_watch_stop', null, []),
+    watchPlace: c('web_watch_place', 'string', []), viewsTiles: c('web_views_tiles', null, ['number']), ints: 0,
   };
   game.ints = module._web_cell_ints();
   if (!game.open(seed, Number(params.get('floor') || 1), HOME)) {
     const lines = game.error().split('\n');
-    painter.notice(lines, AmuletsPaint.PAL.danger);
     say(lines.join(' '), 'error');
+    painter.notice(lines, AmuletsPaint.PAL.danger);
     api.ready = true;
     return;
   }
@@ -229,7 +293,7 @@
     image.src = 'tiles/tiles.png';
   }).catch((error) => { api.tilesMissing = String(error); });
 
-  filesList = AmuletsFiles.create(store, () => { dirty = true; schedule(); });
+  filesList = AmuletsFiles.create(store, () => { dirty = true; schedule(); }, watch);
   window.addEventListener('keydown', onKey);
   window.addEventListener('keyup', () => { heldAfterAlarm = false; });
   canvas.addEventListener('mousemove', (e) => onMouse(e, false));
@@ -257,6 +321,8 @@
       else idleWaiters.push(resolve);
     }).then(() => store.settled()),
     press: (key) => press(key),
+    watch: (text) => watch(text),
+    watching: () => (watching === null ? null : { ...watching, place: game.watchPlace() }),
     save: saveNow,
     paintNow,
     // a recording (its text) played back in the page, rounds times: the

@@ -2,10 +2,11 @@
 // file the game keeps in this browser (the save, the run's recording,
 // runs/ with the recordings of runs that ended, morgue/ with their
 // records, the high scores), each a download. A recording taken from
-// here verifies natively: amulets --replay FILE --digest.
+// here verifies natively: amulets --replay FILE --digest. A recording
+// kept here, or one from this computer, can be watched (watch(text)).
 'use strict';
 const AmuletsFiles = (() => {
-  function create(store, onOpen) {
+  function create(store, onOpen, watch) {
     const button = document.getElementById('files-button'), panel = document.getElementById('files');
     const list = panel.querySelector('ul');
     let urls = [];
@@ -25,6 +26,12 @@ const AmuletsFiles = (() => {
         link.download = path.replace(/\//g, '-');
         link.textContent = path;
         item.append(link, ` (${bytes.length} bytes)`);
+        if (path === 'replay.txt' || path.startsWith('runs/')) {
+          const button = document.createElement('button');
+          button.textContent = 'watch';
+          button.addEventListener('click', () => { hide(); watch(new TextDecoder().decode(bytes)); });
+          item.append(' ', button);
+        }
         list.append(item);
       }
       panel.hidden = false;
@@ -37,7 +44,15 @@ const AmuletsFiles = (() => {
     }
 
     button.addEventListener('click', () => (panel.hidden ? show() : hide()));
-    panel.querySelector('button').addEventListener('click', hide);
+    panel.querySelector('#files-close').addEventListener('click', hide);
+    panel.querySelector('#files-upload').addEventListener('change', async (e) => {
+      const file = e.target.files[0];
+      if (file === undefined) return;
+      const text = await file.text();
+      e.target.value = '';
+      hide();
+      watch(text);
+    });
     window.addEventListener('keydown', (e) => {
       if (!panel.hidden && e.key === 'Escape') { e.preventDefault(); hide(); }
     });

@@ -126,7 +126,10 @@ const char *web_frame_text(const Input *input, const Run *run, const WebRoom *ro
     t->length = 0;
     Screen screen = input_screen(input);
     add(t, "{\"screen\":\"%s\",\"tiles\":%s", input_screen_name(screen), input->views.tiles ? "true" : "false");
-    if (input->scores.up) {
+    if (room->map_only) {
+        add(t, ",\"view\":\"map\"");
+        add_map_parts(t, input, run, room);
+    } else if (input->scores.up) {
         static ScreenScores scores;
         screen_scores(&input->scores, room->columns, room->rows, &scores);
         add(t, ",\"view\":\"scores\",\"lines\":");

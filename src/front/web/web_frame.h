@@ -31,6 +31,8 @@ typedef struct WebRoom {
     int log_rows;
     int columns, rows;          /* the whole page's (the title, the class
                                    choice, the high scores) */
+    bool map_only;              /* the map, panel and log whatever the screen
+                                   (a recording watched) */
 } WebRoom;
 
 /* The frame for the run drawn (run may be another than the input's, as

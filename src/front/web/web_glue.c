@@ -44,6 +44,11 @@ int web_cell_ints(void);
 const char *web_digest(void);
 int web_replay(const char *path, int rounds);
 const char *web_replay_digest(void);
+int web_watch(const char *path);
+int web_watch_step(void);
+void web_watch_stop(void);
+const char *web_watch_place(void);
+void web_views_tiles(int on);
 
 /* ---- The write-through: the page hears of each whole file ---------------- */
 
@@ -80,6 +85,11 @@ typedef struct Web {
     int floor;             /* the floor new runs start on (--floor's) */
     char error[SLOT_ERROR_SIZE + 256];
     char digest[24];
+    /* a recording watched (web_watch), drawn instead of the run in play */
+    bool watching, watch_ended;
+    Replay watched;
+    Playback playback;
+    char place[96];
 } Web;
 
 static Web web;
@@ -165,13 +175,19 @@ WEB_API int web_save(void)
     return input_leave(&web.input) == INPUT_QUIT;
 }
 
-WEB_API const char *web_frame(int panel_columns, int panel_rows, int log_rows, int columns, int rows)
+/* The run drawn: a recording's while one is watched */
+static const Run *drawn(void)
 {
-    WebRoom room = {panel_columns, panel_rows, log_rows, columns, rows};
-    return web.open ? web_frame_text(&web.input, web.input.session.run, &room) : "{}";
+    return web.watching ? playback_run(&web.playback) : web.input.session.run;
 }
 
-WEB_API const int32_t *web_map(void) { return web_frame_map(&web.input, web.input.session.run); }
+WEB_API const char *web_frame(int panel_columns, int panel_rows, int log_rows, int columns, int rows)
+{
+    WebRoom room = {panel_columns, panel_rows, log_rows, columns, rows, web.watching};
+    return web.open ? web_frame_text(&web.input, drawn(), &room) : "{}";
+}
+
+WEB_API const int32_t *web_map(void) { return web_frame_map(&web.input, drawn()); }
 WEB_API const char *web_tile_name(int number) { return web_frame_tile_name(number); }
 WEB_API int web_cell_ints(void) { return WEB_CELL_INTS; }
 
@@ -210,3 +226,56 @@ WEB_API int web_replay(const char *path, int rounds)
 }
 
 WEB_API const char *web_replay_digest(void) { return web.digest; }
+
+/* ---- Watching a recording (as amulets --replay FILE in the window) ------------ */
+
+/* Starts watching the recording at path, from its start: the frames show
+ * its run (the map, the panel, the log) until web_watch_stop. False with
+ * the reason in web_error if it can't be played */
+WEB_API int web_watch(const char *path)
+{
+    web_watch_stop();
+    Errors errors = {0};
+    bool ok = rep_read_file(&web.watched, path, &errors);
+    if (ok && !playback_start(&web.playback, &web.watched, &web.data, &errors)) {
+        rep_free(&web.watched);
+        ok = false;
+    }
+    if (!ok) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : path);
+    errors_clear(&errors);
+    web.watching = ok;
+    web.watch_ended = false;
+    return ok;
+}
+
+/* The next command: 0 played, 1 the end (every checkpoint matched), 2 the
+ * recording parted from its run (the reason in web_error) */
+WEB_API int web_watch_step(void)
+{
+    if (!web.watching || web.watch_ended) return 1;
+    Errors errors = {0};
+    PlaybackStep step = playback_step(&web.playback, &errors);
+    if (step == PLAYBACK_FAILED) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : "");
+    errors_clear(&errors);
+    web.watch_ended = step != PLAYBACK_STEPPED;
+    return step == PLAYBACK_STEPPED ? 0 : step == PLAYBACK_END ? 1 : 2;
+}
+
+WEB_API void web_watch_stop(void)
+{
+    if (!web.watching) return;
+    playback_stop(&web.playback);
+    rep_free(&web.watched);
+    web.watching = false;
+}
+
+/* "120/500": where the watching is */
+WEB_API const char *web_watch_place(void)
+{
+    if (!web.watching) return "";
+    snprintf(web.place, sizeof web.place, "%d/%d", playback_position(&web.playback), playback_total(&web.playback));
+    return web.place;
+}
+
+/* The tile view on or off, on any screen (F2 while watching) */
+WEB_API void web_views_tiles(int on) { web.input.views.tiles = on != 0; }
