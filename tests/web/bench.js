@@ -15,6 +15,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const os = require('os');
 const zlib = require('zlib');
 const h = require('./harness.js');
 
@@ -105,6 +106,8 @@ async function replays(browser, url) {
 (async () => {
   const browser = await h.launch(source);
   const server = await h.serve(site);
+  // the figures below swing with the machine's load: said with them
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
   try {
     sizes();
     await firstFrame(browser, server.url);
