@@ -111,6 +111,7 @@ deps-play:
 	@sh tools/deps.sh $(PLAY_PACKAGES)
 deps-test:
 	@sh tools/deps.sh $(TEST_PACKAGES)
+	@command -v npm >/dev/null || sh tools/deps.sh npm   # Debian's nodejs comes without it
 	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund   # the browser tests' driver (package-lock.json)
 deps-bench:
 	@sh tools/deps.sh $(BENCH_PACKAGES)
