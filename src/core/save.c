@@ -162,5 +162,6 @@ SaveFieldName save_field_name(int i)
     const SaveField *fields = schema_fields(&count);
     INVARIANT(i >= 0 && i < count);
     const SaveRecordDef *record = schema_record(fields[i].record);
-    return (SaveFieldName){record->type, fields[i].key, fields[i].since, fields[i].until, record->talk};
+    return (SaveFieldName){record->type, fields[i].key, fields[i].since, fields[i].until, record->talk,
+                           fields[i].names, fields[i].name_count};
 }

@@ -52,11 +52,14 @@ enum { SAVE_LOG_MESSAGES = 300 };
 
 /* Every field of the save, from its schema, in the order written: for
  * the tests that change each in turn. until is the last version that
- * has it (0 for one still written); talk, a field of the log. */
+ * has it (0 for one still written); talk, a field of the log; names,
+ * the values a field of names can have (NULL for another field). */
 typedef struct SaveFieldName {
     const char *record, *key;
     int since, until;
     bool talk;
+    const char *const *names;
+    int name_count;
 } SaveFieldName;
 int save_field_count(void);
 SaveFieldName save_field_name(int i);
