@@ -398,6 +398,48 @@ static void change_field(const GameData *data, const Samples *samples, const Sav
            sample != NULL ? sample : "-", tally.refused, tally.changed, tally.same);
 }
 
+/* The real saves of every version (the fuzzers' corpus): each loads, and
+ * each version from 1 to this game's has one, so a version added to the
+ * schema needs a save of it kept */
+static void every_version_loads(const GameData *data)
+{
+    static const char *const FILES[] = {
+        "save-floor1.txt", "save-floor4.txt", "save-floor6.txt", "save-floor9.txt",
+        "save-v2-floor1.txt", "save-v2-floor4.txt", "save-v2-floor6.txt", "save-v2-floor8.txt",
+        "save-v2-floor9.txt", "save-v3-rogue-floor3.txt", "save-v4-fighter-floor1.txt",
+        "save-v4-ranger-floor8.txt", "save-v4-rogue-floor2.txt", "save-v4-rogue-floor5.txt",
+        "save-v5-ranger-aiming.txt", "save-v5-rogue-throwing.txt",
+    };
+    static const char *const ABOVE[] = {"screen", "explorer", NULL};
+    int loaded[SAVE_VERSION + 1] = {0};
+    for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; ++i) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/fuzz/corpus/save/%s", AMULETS_SOURCE_DIR, FILES[i]);
+        FILE *file = fopen(path, "rb");
+        static char text[1 << 20];
+        size_t length = file != NULL ? fread(text, 1, sizeof text - 1, file) : 0;
+        if (file != NULL) fclose(file);
+        text[length] = '\0';
+        const char *at = strstr(text, "\n[save]\nversion = ");
+        int version = at != NULL ? atoi(at + strlen("\n[save]\nversion = ")) : 0;
+        Errors errors = {0};
+        Run *run = NULL;
+        bool good = save_read_with(data, text, length, ABOVE, &run, &errors) == LOAD_OK;
+        if (!check_at(good && version >= 1 && version <= SAVE_VERSION, FILES[i], __FILE__, __LINE__)) {
+            for (int e = 0; e < errors.count && e < 3; ++e) fprintf(stderr, "    %s\n", errors.lines[e]);
+        }
+        if (good && version >= 1 && version <= SAVE_VERSION) ++loaded[version];
+        errors_clear(&errors);
+        run_free(run);
+    }
+    for (int version = 1; version <= SAVE_VERSION; ++version) {
+        if (!check_at(loaded[version] > 0, "a real save of every version loads", __FILE__, __LINE__)) {
+            fprintf(stderr, "    none of version %d\n", version);
+        }
+        printf("version %d: %d real saves load\n", version, loaded[version]);
+    }
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -415,6 +457,7 @@ int main(void)
     }
     printf("%d fields changed in %d sample saves\n", fields, samples.count);
     CHECK(fields >= 69);
+    every_version_loads(&data);
     for (int i = 0; i < samples.count; ++i) free(samples.at[i].text);
     data_free(&data);
     return check_done("test_save_schema");
