@@ -72,14 +72,12 @@ static void mix_value(Hash *hash, const SaveField *field, const void *view)
 }
 
 /* The record's fields that the save writes, each marked as there */
-static void mix_record(void *context, SaveRecordId record, const void *view)
+static void mix_record(void *context, SaveRecordId record, const void *view, const SaveField *fields,
+                       int count)
 {
     Hash *hash = context;
     mix(hash, (uint64_t)record << 56);
-    int count;
-    const SaveField *fields = schema_fields(&count);
     for (int i = 0; i < count; ++i) {
-        if (fields[i].record != record) continue;
         bool written = schema_field_written(&fields[i], view);
         mix(hash, written);
         if (written) mix_value(hash, &fields[i], view);

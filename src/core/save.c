@@ -1,6 +1,5 @@
 #include "save.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,21 +37,6 @@ static void add_bytes(Text *text, const char *bytes, size_t length)
     text->data[text->length] = '\0';
 }
 
-static void add(Text *text, const char *format, ...)
-{
-    if (text->failed) return;
-    va_list args;
-    va_start(args, format);
-    char line[512];
-    int n = vsnprintf(line, sizeof line, format, args);
-    va_end(args);
-    if (n < 0 || (size_t)n >= sizeof line) {
-        text->failed = true;
-        return;
-    }
-    add_bytes(text, line, (size_t)n);
-}
-
 /* ---- Records, as the schema has them (saveschema.h) -------------------- */
 
 typedef struct Writing {
@@ -60,21 +44,31 @@ typedef struct Writing {
     const GameData *data;
 } Writing;
 
-static void add_record(void *context, SaveRecordId record, const void *view)
+static void add_text(Text *text, const char *words)
+{
+    add_bytes(text, words, strlen(words));
+}
+
+static void add_record(void *context, SaveRecordId record, const void *view, const SaveField *fields,
+                       int count)
 {
     Writing *w = context;
-    if (record == SR_SAVE) add(w->text, "# A saved run of Amulets of SDL. The run's end deletes it.\n");
-    add(w->text, "\n[%s]\n", schema_record(record)->type);
-    int count;
-    const SaveField *fields = schema_fields(&count);
+    if (record == SR_SAVE) add_text(w->text, "# A saved run of Amulets of SDL. The run's end deletes it.\n");
+    add_text(w->text, "\n[");
+    add_text(w->text, schema_record(record)->type);
+    add_text(w->text, "]\n");
     for (int i = 0; i < count; ++i) {
-        if (fields[i].record != record || !schema_field_written(&fields[i], view)) continue;
+        if (!schema_field_written(&fields[i], view)) continue;
         char value[MSG_SIZE + 64];
-        if (!schema_value_text(&fields[i], view, w->data, value, sizeof value)) {
+        int length = schema_value_text(&fields[i], view, w->data, value, sizeof value);
+        if (length < 0) {
             w->text->failed = true;
             return;
         }
-        add(w->text, "%s = %s\n", fields[i].key, value);
+        add_text(w->text, fields[i].key);
+        add_bytes(w->text, " = ", 3);
+        value[length] = '\n';
+        add_bytes(w->text, value, (size_t)length + 1);
     }
 }
 

@@ -214,140 +214,203 @@ bool schema_field_written(const SaveField *field, const void *view)
     return true;
 }
 
-bool schema_value_text(const SaveField *field, const void *view, const GameData *data, char *out,
-                       size_t size)
+/* A whole number's digits, into out (room for 12); their count */
+static int int_text(int value, char *out)
+{
+    char digits[12];
+    unsigned magnitude = value < 0 ? 0u - (unsigned)value : (unsigned)value;
+    int n = 0, length = 0;
+    do {
+        digits[n++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude > 0);
+    if (value < 0) out[length++] = '-';
+    while (n > 0) out[length++] = digits[--n];
+    return length;
+}
+
+/* text into out, if it fits with its NUL: its length, else -1 */
+static int copy_text(const char *text, char *out, size_t size)
+{
+    size_t length = strlen(text);
+    if (length + 1 > size) return -1;
+    memcpy(out, text, length + 1);
+    return (int)length;
+}
+
+static const char *name_of(const SaveField *field, int number, const GameData *data)
+{
+    switch (field->as) {
+    case AS_CLASS: return data->classes[number].id;
+    case AS_ITEM: return data->items[number].id;
+    case AS_MONSTER: return data->monsters[number].id;
+    case AS_TRAP: return trap_def((TrapKind)number)->id;
+    case AS_STATE: return run_state_name((MonsterState)number);
+    default:
+        INVARIANT(field->as == AS_NAME && number >= 0 && number < field->name_count && field->names[number] != NULL);
+        return field->names[number];
+    }
+}
+
+int schema_value_text(const SaveField *field, const void *view, const GameData *data, char *out, size_t size)
 {
     const char *at = (const char *)view + field->at;
-    int number = field->as == AS_YES || field->as == AS_U64 || field->as == AS_DICE ||
-                         field->as == AS_POINT || field->as == AS_CELL || field->as == AS_TEXT ||
-                         field->as == AS_COLOR
-                     ? 0 : int_at(view, field->at);
-    int n = 0;
+    int n;
     switch (field->as) {
     case AS_U64: n = snprintf(out, size, "%llu", (unsigned long long)*(const uint64_t *)at); break;
-    case AS_INT: n = snprintf(out, size, "%d", number); break;
-    case AS_DICE:
-        if (size < RNG_TEXT_SIZE) return false;
-        rng_to_text((const Rng *)at, out);
+    case AS_INT:
+        if (size < 12) return -1;
+        n = int_text(int_at(view, field->at), out);
+        out[n] = '\0';
         break;
-    case AS_CLASS: n = snprintf(out, size, "%s", data->classes[number].id); break;
-    case AS_YES: n = snprintf(out, size, "%s", *(const bool *)at ? "yes" : "no"); break;
+    case AS_DICE:
+        if (size < RNG_TEXT_SIZE) return -1;
+        rng_to_text((const Rng *)at, out);
+        n = (int)strlen(out);
+        break;
+    case AS_YES: n = copy_text(*(const bool *)at ? "yes" : "no", out, size); break;
     case AS_POINT:
     case AS_CELL: n = snprintf(out, size, "%d %d", ((const Point *)at)->x, ((const Point *)at)->y); break;
-    case AS_ITEM: n = snprintf(out, size, "%s", data->items[number].id); break;
-    case AS_MONSTER: n = snprintf(out, size, "%s", data->monsters[number].id); break;
-    case AS_TRAP: n = snprintf(out, size, "%s", trap_def((TrapKind)number)->id); break;
-    case AS_STATE: n = snprintf(out, size, "%s", run_state_name((MonsterState)number)); break;
-    case AS_NAME:
-        INVARIANT(number >= 0 && number < field->name_count && field->names[number] != NULL);
-        n = snprintf(out, size, "%s", field->names[number]);
-        break;
-    case AS_TEXT: n = snprintf(out, size, "%s", *(const char *const *)at); break;
+    case AS_TEXT: n = copy_text(*(const char *const *)at, out, size); break;
     case AS_COLOR: {
         const Color *c = (const Color *)at;
         n = snprintf(out, size, "%d %d %d", c->r, c->g, c->b);
         break;
     }
-    case AS_LETTER: n = snprintf(out, size, "%c", pack_letter(number)); break;
+    case AS_LETTER:
+        if (size < 2) return -1;
+        out[0] = pack_letter(int_at(view, field->at));
+        out[1] = '\0';
+        n = 1;
+        break;
+    default: n = copy_text(name_of(field, int_at(view, field->at), data), out, size); break;
     }
-    return n >= 0 && (size_t)n < size;
+    return n >= 0 && (size_t)n < size ? n : -1;
 }
 
 /* ---- The records of a run ---------------------------------------------- */
 
-static void each_look(const Run *run, SaveVisit visit, void *context)
+/* Where each record's fields are in FIELDS, which has them together */
+typedef struct Walk {
+    SaveVisit visit;
+    void *context;
+    int first[SR_COUNT], count[SR_COUNT];
+} Walk;
+
+static Walk walk_of(SaveVisit visit, void *context)
+{
+    Walk walk = {.visit = visit, .context = context};
+    for (int i = FIELD_COUNT - 1; i >= 0; --i) {
+        /* grouped, in the records' order: first_field looks them up so */
+        INVARIANT(i == 0 || FIELDS[i - 1].record <= FIELDS[i].record);
+        walk.first[FIELDS[i].record] = i;
+        ++walk.count[FIELDS[i].record];
+    }
+    return walk;
+}
+
+static void visit(const Walk *walk, SaveRecordId record, const void *view)
+{
+    walk->visit(walk->context, record, view, &FIELDS[walk->first[record]], walk->count[record]);
+}
+
+static void each_look(const Run *run, const Walk *walk)
 {
     for (int kind = 0; kind < run->data->item_count; ++kind) {
         if (!ident_has_look(&run->ident, kind)) continue;
         const Look *look = ident_look(&run->ident, kind);
         LookView view = {kind, look->name, look->color, ident_known(&run->ident, kind)};
-        visit(context, SR_LOOK, &view);
+        visit(walk, SR_LOOK, &view);
     }
 }
 
-static void each_of_player(const Run *run, SaveVisit visit, void *context)
+static void each_of_player(const Run *run, const Walk *walk)
 {
     const Player *p = &run->player;
-    visit(context, SR_PLAYER, p);
+    visit(walk, SR_PLAYER, p);
     for (int kind = 0; kind < run->data->monster_count; ++kind) {
         KilledView view = {kind, p->killed[kind]};
-        if (view.count > 0) visit(context, SR_KILLED, &view);
+        if (view.count > 0) visit(walk, SR_KILLED, &view);
     }
     for (int slot = 0; slot < PACK_SLOTS; ++slot) {
         CarriedView view = {slot, p->pack.slots[slot]};
-        if (pack_holds(&p->pack, slot)) visit(context, SR_CARRIED, &view);
+        if (pack_holds(&p->pack, slot)) visit(walk, SR_CARRIED, &view);
     }
 }
 
 /* Each row as it is, and as the player knows it ('-' where never seen) */
-static void each_row(const Run *run, const Memory *memory, SaveVisit visit, void *context)
+static void each_row(const Run *run, const Memory *memory, const Walk *walk)
 {
     const Map *map = &run->level.map;
+    char letters[T_COUNT];
+    for (int t = 0; t < T_COUNT; ++t) letters[t] = map_terrain_def((Terrain)t)->save_letter;
     for (int y = 0; y < MAP_H; ++y) {
         RowView view = {.y = y};
         for (int x = 0; x < MAP_W; ++x) {
-            view.terrain_row[x] = map_terrain_def(map_at(map, x, y))->save_letter;
-            Terrain remembered = (Terrain)memory->terrain[cell_index(x, y)];
-            view.known_row[x] = map_explored(map, x, y) ? map_terrain_def(remembered)->save_letter : '-';
+            int cell = cell_index(x, y);
+            view.terrain_row[x] = letters[map->terrain[cell]];
+            view.known_row[x] = map->explored[cell] ? letters[memory->terrain[cell]] : '-';
         }
         view.terrain = view.terrain_row;
         view.known = view.known_row;
-        visit(context, SR_ROW, &view);
+        visit(walk, SR_ROW, &view);
     }
 }
 
-static void each_on_floor(const Run *run, SaveVisit visit, void *context)
+static void each_on_floor(const Run *run, const Walk *walk)
 {
     const Level *level = &run->level;
     for (int i = 0; i < level->monster_count; ++i) {
         Monster view = level->monsters[i];
         view.sighted = mem_monster_seen_at(level, &level->monsters[i], &view.sighted_at);
-        visit(context, SR_MONSTER, &view);
+        visit(walk, SR_MONSTER, &view);
     }
-    for (int i = 0; i < level->item_count; ++i) visit(context, SR_ITEM, &level->items[i]);
-    for (int i = 0; i < level->trap_count; ++i) visit(context, SR_TRAP, &level->traps[i]);
+    for (int i = 0; i < level->item_count; ++i) visit(walk, SR_ITEM, &level->items[i]);
+    for (int i = 0; i < level->trap_count; ++i) visit(walk, SR_TRAP, &level->traps[i]);
 }
 
 /* The items the player remembers, and the monsters last seen where the
  * player can't see now (one in sight is where it is) */
-static void each_remembered(const Run *run, const Memory *memory, SaveVisit visit, void *context)
+static void each_remembered(const Run *run, const Memory *memory, const Walk *walk)
 {
     const Map *map = &run->level.map;
     for (int i = 0; i < MAP_CELLS; ++i) {
+        if (!map->explored[i] || memory->item[i].count == 0) continue;   /* explored: the fewer */
         Stack item = memory->item[i];
-        if (item.count == 0 || !map->explored[i]) continue;
         INVARIANT(item.kind >= 0 && item.kind < run->data->item_count);
         RememberedView view = {item.kind, item.count, cell_point(i)};
-        visit(context, SR_REMEMBERED_ITEM, &view);
+        visit(walk, SR_REMEMBERED_ITEM, &view);
     }
     for (int i = 0; i < MAP_CELLS; ++i) {
-        if (memory->monster[i] == 0 || map->visible[i] || !map->explored[i]) continue;
+        if (!map->explored[i] || memory->monster[i] == 0 || map->visible[i]) continue;
         INVARIANT(memory->monster[i] <= run->data->monster_count);
         RememberedView view = {memory->monster[i] - 1, 1, cell_point(i)};
-        visit(context, SR_REMEMBERED_MONSTER, &view);
+        visit(walk, SR_REMEMBERED_MONSTER, &view);
     }
 }
 
-void schema_each(const Run *run, const Memory *memory, SaveVisit visit, void *context)
+void schema_each(const Run *run, const Memory *memory, SaveVisit visit_record, void *context)
 {
+    Walk walk = walk_of(visit_record, context);
     SaveHeadView head = {SAVE_VERSION};
-    visit(context, SR_SAVE, &head);
-    visit(context, SR_RUN, run);
-    each_look(run, visit, context);
-    each_of_player(run, visit, context);
-    each_row(run, memory, visit, context);
-    each_on_floor(run, visit, context);
-    each_remembered(run, memory, visit, context);
+    visit(&walk, SR_SAVE, &head);
+    visit(&walk, SR_RUN, run);
+    each_look(run, &walk);
+    each_of_player(run, &walk);
+    each_row(run, memory, &walk);
+    each_on_floor(run, &walk);
+    each_remembered(run, memory, &walk);
 }
 
-void schema_each_message(const Run *run, SaveVisit visit, void *context)
+void schema_each_message(const Run *run, SaveVisit visit_record, void *context)
 {
+    Walk walk = walk_of(visit_record, context);
     const MsgLog *log = &run->log;
     int first = msg_count(log) > SAVE_LOG_MESSAGES ? msg_count(log) - SAVE_LOG_MESSAGES : 0;
     for (int i = first; i < msg_count(log); ++i) {
         const Message *m = msg_get(log, i);
         MessageView view = {m->text, m->count};
-        visit(context, SR_MESSAGE, &view);
+        visit(&walk, SR_MESSAGE, &view);
     }
 }
 
@@ -501,12 +564,23 @@ static bool in_version(const SaveField *field, int version)
     return version >= field->since && (field->until == 0 || version <= field->until);
 }
 
+/* The first of a record's fields: FIELDS has them in the records' order */
+static int first_field(SaveRecordId record)
+{
+    int low = 0, high = FIELD_COUNT;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (FIELDS[middle].record < record) low = middle + 1;
+        else high = middle;
+    }
+    return low;
+}
+
 uint64_t schema_read(Fields *fields, SaveRecordId record, int version, const GameData *data, void *view)
 {
     uint64_t bad = 0, bit = 1;
-    for (int i = 0; i < FIELD_COUNT; ++i) {
+    for (int i = first_field(record); i < FIELD_COUNT && FIELDS[i].record == record; ++i) {
         const SaveField *field = &FIELDS[i];
-        if (field->record != record) continue;
         uint64_t this_bit = bit;
         bit <<= 1;
         if (!in_version(field, version)) {

@@ -112,15 +112,17 @@ const SaveField *schema_fields(int *count);
 /* The fields of a record, written now (the version's none: this game's) */
 bool schema_field_written(const SaveField *field, const void *view);
 
-/* Each record the rules write, in the save's order, with its view:
- * memory is the player's memory as of the next look (mem_now). The log
- * is left out; schema_each_message gives it. */
-typedef void (*SaveVisit)(void *context, SaveRecordId record, const void *view);
+/* Each record the rules write, in the save's order, with its view and
+ * its fields (count of them): memory is the player's memory as of the
+ * next look (mem_now). The log is left out; schema_each_message gives it. */
+typedef void (*SaveVisit)(void *context, SaveRecordId record, const void *view, const SaveField *fields,
+                          int count);
 void schema_each(const Run *run, const Memory *memory, SaveVisit visit, void *context);
 void schema_each_message(const Run *run, SaveVisit visit, void *context);
 
-/* A field's value as save text, into out; false if it doesn't fit */
-bool schema_value_text(const SaveField *field, const void *view, const GameData *data, char *out,
+/* A field's value as save text, into out: its length, or -1 if it
+ * doesn't fit */
+int schema_value_text(const SaveField *field, const void *view, const GameData *data, char *out,
                        size_t size);
 
 /* Reads the record's fields of this version into view, each checked on
