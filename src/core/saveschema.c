@@ -1,5 +1,13 @@
 /* The save's schema: see saveschema.h. FIELDS is the one list of what a
- * save holds; save.h says what each version added. */
+ * save holds; save.h says what each version added.
+ *
+ * A field added to the save: one line in FIELDS (in its record, where
+ * it's to be written), with the version it comes in; a new version in
+ * save.h's SaveVersion, SAVE_VERSION its name; and a real save of the
+ * new version kept in fuzz/corpus/save beside the older ones
+ * (test_save_schema loads one of every version, and changes the new
+ * field in turn, failing until some sample save holds it). A field whose value needs checking
+ * against the rest is checked in saveread.c's apply for its record. */
 #include "saveschema.h"
 
 #include <stdio.h>
