@@ -1,6 +1,7 @@
 /* Reading a save back, all or nothing (ch17, ch19, ch20). The text is read
  * into a run of its own; the version is looked at first, then every value
- * as it's read, then the records together, then every place on the map.
+ * as the schema reads it (saveschema.h), then each record as a whole (its
+ * apply, below), then the records together, then every place on the map.
  * Only a save that passes everything becomes a run. A save is input like
  * any other file: any bytes give mistakes with their lines, never a crash,
  * and nothing in it is ever taken as a path. */
