@@ -1,9 +1,10 @@
 /* The benchmark's shared parts: a fixed set of floors, a clock, and
  * medians of batches. Each figure is a function in the table in bench.c;
  * a module adds its own figures in a bench/bench_*.c of its own and one
- * line in that table. Output lines take two forms:
+ * line in that table. Output lines take three forms:
  *   RATIO <name> <ours / theirs>
  *   RATE <name> <number> <unit>
+ *   NOTE <name> <how the figure of that name is measured>
  */
 #ifndef AMULETS_BENCH_H
 #define AMULETS_BENCH_H
@@ -46,8 +47,15 @@ void bench_consume(uint64_t value);
 
 /* libtcod's Dijkstra map on the bench's floors, in microseconds a map:
  * code that never changes, so a figure divided by it reads the same on a
- * faster or a slower machine */
-double bench_reference_us(const BenchFloors *floors);
+ * faster or a slower machine. A figure times its own batches between
+ * batches of the reference, so that a slow moment hits both */
+typedef struct BenchReference BenchReference;
+BenchReference *bench_reference_new(const BenchFloors *floors);
+double bench_reference_batch_us(BenchReference *ref);   /* one batch */
+void bench_reference_free(BenchReference *ref);
+
+/* Prints the NOTE that a ratio against libtcod compares two builds */
+void bench_build_note(const char *ratio_name);
 
 /* The figures */
 void bench_sight(const BenchFloors *floors);       /* fov vs libtcod */

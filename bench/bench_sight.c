@@ -5,7 +5,9 @@
  *     walkable cell;
  *   our dmap_compute (one goal) vs TCOD_dijkstra_compute, diagonals
  *     costing 1 and closed doors walkable in libtcod's map.
- * Each RATIO is the median over batches of ours / libtcod's. */
+ * Each RATIO is the median over batches of ours / libtcod's. Ours is
+ * built -O3 and linked statically; Debian's libtcod is -O2, a shared
+ * library (bench_build_note says so in the output). */
 #include "bench.h"
 
 #include <libtcod.h>
@@ -144,6 +146,7 @@ static void race(Side *side, BatchFn ours, BatchFn theirs, const char *ratio_nam
         ratio[b] = mine[b] / other[b];
     }
     double calls = side->starts;
+    bench_build_note(ratio_name);
     printf("RATIO %s %.2f\n", ratio_name, bench_median(ratio, BENCH_BATCHES));
     printf("RATE %s %.3f %s\n", our_name, bench_median(mine, BENCH_BATCHES) / calls * 1e6, unit);
     printf("RATE %s %.3f %s\n", their_name, bench_median(other, BENCH_BATCHES) / calls * 1e6, unit);
@@ -165,13 +168,29 @@ void bench_distance(const BenchFloors *floors)
     side_free(side);
 }
 
-double bench_reference_us(const BenchFloors *floors)
+struct BenchReference {
+    Side *side;
+};
+
+BenchReference *bench_reference_new(const BenchFloors *floors)
 {
-    Side *side = side_new(floors, DMAP_EVERY);
-    double times[BENCH_BATCHES];
-    dmap_libtcod(side);   /* warm the caches */
-    for (int b = 0; b < BENCH_BATCHES; ++b) times[b] = dmap_libtcod(side);
-    double per_map = bench_median(times, BENCH_BATCHES) / side->starts * 1e6;
-    side_free(side);
-    return per_map;
+    BenchReference *ref = malloc(sizeof *ref);
+    if (ref == NULL) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    ref->side = side_new(floors, DMAP_EVERY);
+    dmap_libtcod(ref->side);   /* warm the caches */
+    return ref;
+}
+
+double bench_reference_batch_us(BenchReference *ref)
+{
+    return dmap_libtcod(ref->side) / ref->side->starts * 1e6;
+}
+
+void bench_reference_free(BenchReference *ref)
+{
+    side_free(ref->side);
+    free(ref);
 }

@@ -38,4 +38,10 @@ awk '/<pre/ { inside = 1 } inside && length($0) > 100 { print; bad = 1 } /<[/]pr
     END { exit bad }' "$work/b/report.html" || fail "a line of the page's summary is longer than 100 characters"
 "$amulets" --bot --runs $half --seeds 1 --class all --turns 800 -j 1 --out "$work/again" >/dev/null || fail "again"
 cmp -s "$work"/a/*.jsonl "$work"/again/*.jsonl || fail "the same sweep twice differs"
+# a run that could no longer be won is "lost", read back and summed as such
+mkdir "$work/lost"
+printf '%s\n' '{"seed":5,"class":"fighter","outcome":"lost","floor":9,"turns":9000,"killer":"","amulets_found":2,"amulets_left":1,"left_seen":0,"left_unseen":1,"left_fell":0,"left_fled":1,"items_used":3,"stuck":"floor 9 at 1,1: nothing left to explore or search, and no way on","replay":""}' \
+    >"$work/lost/bot-5-5.jsonl"
+"$amulets" --bot-report "$work/lost" >"$work/lost.txt" 2>/dev/null || fail "--bot-report of a lost run"
+grep -q "^runs 1: won 0 (0.0%), died 0, lost 1, stuck 0$" "$work/lost.txt" || fail "a lost run isn't summed as lost"
 echo "bot_report: ok"

@@ -76,4 +76,13 @@ static inline bool said_among(const Run *run, const char *text)
     return false;
 }
 
+/* How many lines of the whole log kept are this text */
+static inline int said_lines(const Run *run, const char *text)
+{
+    const MsgLog *log = run_log(run);
+    int n = 0;
+    for (int i = 0; i < msg_count(log); ++i) n += strcmp(msg_get(log, i)->text, text) == 0;
+    return n;
+}
+
 #endif

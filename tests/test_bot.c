@@ -345,6 +345,48 @@ static void test_teleport_trap_no_way_across(void)
     run_free(run);
 }
 
+/* An Amulet's room past two known dart traps, out of sight behind a door,
+ * off a big room with the stairs: told by the stairs that the Amulet is
+ * here, the bot crosses the traps for it before it searches the walls
+ * (it gave up searching first, and left the Amulet behind); and one
+ * seen across the traps it fetches without asking the stairs */
+static void test_amulet_past_traps(void)
+{
+    static const char *const ROWS[] = {
+        "########################################",
+        "#@.....................................#",
+        "#......................................#",
+        "#......................................#",
+        "#......................................#",
+        "#......................................#",
+        "#...................>..................#",
+        "#......................................#",
+        "#......................................#",
+        "#......................................#",
+        "#......................................#########",
+        "#......................................ab.....+.A#",
+        "#......................................#########",
+        "########################################",
+        NULL,
+    };
+    for (int shut = 0; shut < 2; ++shut) {
+        Run *run = scene_build(&data, 43, 3, ROWS);
+        Level *level = run_debug_level(run);
+        known_trap(run, TRAP_DART, scene_find(ROWS, 'a'));
+        known_trap(run, TRAP_DART, scene_find(ROWS, 'b'));
+        if (!shut) map_set(&level->map, 47, 11, T_OPEN_DOOR);
+        FloorItem amulet = {scene_find(ROWS, 'A'), {data_find_item(&data, "amulet"), 1}, false};
+        CHECK(lvl_add_item(level, &amulet));
+        run_debug_player(run)->max_hp = run_debug_player(run)->hp = 500;
+        run_debug_refresh(run);
+        bool down;
+        play_down(run, 20000, TRAP_DART, &down);
+        CHECK(down);
+        CHECK_INT(run_player(run)->amulets, 1);
+        run_free(run);
+    }
+}
+
 int main(void)
 {
     load_shipped_data(&data);
@@ -353,6 +395,7 @@ int main(void)
     test_route_kept(check_sanitized() ? 3 : 12);
     test_teleport_trap_only_way();
     test_teleport_trap_no_way_across();
+    test_amulet_past_traps();
     test_same_game();
     bool sanitized = check_sanitized();
     test_many_runs(50, sanitized ? 600 : 1500, sanitized ? 5 : 35);

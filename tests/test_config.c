@@ -6,6 +6,7 @@
 #include "check.h"
 #include "config.h"
 #include "files.h"
+#include "heed.h"
 #include "mistakes.h"
 
 static char root[PATH_SIZE];
@@ -176,6 +177,24 @@ static void test_options(void)
     CHECK_INT(s.width, 1024);
     CHECK_INT(s.height, 600);
     CHECK_INT(s.colors, COLORS_16);
+    CHECK_INT(s.autopickup, HEED_TAKE_DEFAULT);
+    m = option_mistakes("[options]\nautopickup = armor  missiles\n", &s, &clean);
+    CHECK_STR(m, "");
+    free(m);
+    CHECK_INT(s.autopickup, HEED_TAKE_ARMOR | HEED_TAKE_MISSILES);
+    m = option_mistakes("[options]\nautopickup = none\n", &s, &clean);
+    CHECK_STR(m, "");
+    free(m);
+    CHECK_INT(s.autopickup, 0);
+    m = option_mistakes("[options]\nautopickup = potions wands\n", &s, &clean);
+    CHECK_STR(m, "options.txt:2: 'autopickup' takes potions scrolls weapons armor missiles own_missiles, "
+                 "or none, not 'wands'\n");
+    free(m);
+    CHECK_INT(s.autopickup, HEED_TAKE_DEFAULT);
+    m = option_mistakes("[options]\nautopickup = none scrolls\n", &s, &clean);
+    CHECK_STR(m, "options.txt:2: 'autopickup' is none, or a list of what to take: not both\n");
+    free(m);
+    CHECK_INT(s.autopickup, HEED_TAKE_DEFAULT);
     m = option_mistakes("[options]\nview = pictures\nwindow = 10x10\ncolors = lots\nsound = on\n", &s, &clean);
     CHECK_STR(m, "options.txt:2: 'view' should be glyphs or tiles, not 'pictures'\n"
                  "options.txt:3: 'window' should be WIDTHxHEIGHT, from 320x200 to 8192x8192\n"
@@ -193,7 +212,7 @@ static void test_options_written(void)
 {
     char dir[PATH_SIZE];
     path_of(dir, "%s/new/AmuletsOfSDL", root);
-    Settings s = {true, 1100, 700, COLORS_8}, back;
+    Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS}, back;
     char error[256];
     CHECK(config_write_settings(file_system_ops(), dir, &s, error, sizeof error));
     Errors errors = {0};
@@ -204,6 +223,12 @@ static void test_options_written(void)
     CHECK_INT(back.width, 1100);
     CHECK_INT(back.height, 700);
     CHECK_INT(back.colors, COLORS_8);
+    CHECK_INT(back.autopickup, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS);
+    s.autopickup = 0;   /* none is written as none, and read back so */
+    CHECK(config_write_settings(file_system_ops(), dir, &s, error, sizeof error));
+    config_default_settings(&back);
+    CHECK(config_read_settings(dir, &back, &errors));
+    CHECK_INT(back.autopickup, 0);
     errors_clear(&errors);
 }
 

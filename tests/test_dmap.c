@@ -454,6 +454,31 @@ static int flee_wrongly(const DmapSearch *search, const Dmap *full, const Map *m
     return differences(flee.d, want);
 }
 
+/* A flee map made as far as asked, again and again: after each reach,
+ * the cell and every cell lower on the whole flee map have their values,
+ * and the rest show no lower value than the cell; finished, it is the
+ * whole flee map */
+static int fleeing_wrongly(const DmapSearch *search, Rng *rng, const Map *map)
+{
+    static DmapFleeing fleeing;
+    static Dmap whole;
+    dmap_search_flee(&whole, search, map);
+    dmap_fleeing_start(&fleeing, search, map);
+    int wrong = 0;
+    for (int walker = 0; walker < 6; ++walker) {
+        Point from = {rng_roll(rng, -1, MAP_W), rng_roll(rng, 0, MAP_H - 1)};
+        dmap_fleeing_reach(&fleeing, from);
+        int32_t here = dmap_at(&whole, from);
+        wrong += dmap_at(&fleeing.dmap, from) != here;
+        for (int i = 0; i < MAP_CELLS; ++i) {
+            int32_t got = fleeing.dmap.d[i];
+            wrong += whole.d[i] < here ? got != whole.d[i] : got < here;
+        }
+    }
+    dmap_fleeing_finish(&fleeing);
+    return wrong + differences(fleeing.dmap.d, whole.d);
+}
+
 /* A search taken up again and again: after each reach, the cell and every
  * cell the full map puts nearer the goal have their full distances, and
  * the rest are no nearer than the cell; finished, it is the full map, and
@@ -480,6 +505,7 @@ static void test_search(int maps)
         CHECK_INT(wrong, 0);
         CHECK_INT(differences(search.dmap.d, full.d), 0);
         CHECK_INT(flee_wrongly(&search, &full, &map, door_cost), 0);
+        CHECK_INT(fleeing_wrongly(&search, &rng, &map), 0);
     }
 }
 

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "explore.h"
-#include "gen.h"
+#include "goes.h"
+#include "heed.h"
 #include "input.h"
 #include "run_debug.h"
 #include "runtest.h"
@@ -23,20 +24,10 @@ static int item(const char *id) { return scene_item(&data, id); }
 
 static void spawn(Run *run, const char *id, Point pos, MonsterState state)
 {
-    int kind = data_find_monster(&data, id);
-    CHECK(kind >= 0);
-    Monster m = gen_monster(&data, kind, pos, 0, state != MS_ASLEEP);
-    m.state = state;
-    CHECK(lvl_add_monster(run_debug_level(run), &m));
-    run_debug_refresh(run);
+    goes_spawn(&data, run, id, pos, state);
 }
 
-static void lay(Run *run, const char *id, int count, Point pos)
-{
-    FloorItem it = {pos, {item(id), count}, false};
-    CHECK(lvl_add_item(run_debug_level(run), &it));
-    run_debug_refresh(run);
-}
+static void lay(Run *run, const char *id, int count, Point pos) { goes_lay(&data, run, id, count, pos); }
 
 static void trap(Run *run, TrapKind kind, Point pos, bool known)
 {
@@ -44,50 +35,17 @@ static void trap(Run *run, TrapKind kind, Point pos, bool known)
     CHECK(lvl_add_trap(run_debug_level(run), &t));
 }
 
-/* What one go said when it stopped, and how */
-typedef struct Go {
-    ExploreStop why;
-    char message[160];
-    int commands;
-    bool on_trap;     /* the player stood on a known trap after a step */
-} Go;
+/* What the goes pick up (explore_start's default, unless a test says) */
+static unsigned take = HEED_TAKE_DEFAULT;
 
-/* True if the command steps onto a trap the player knows of */
-static bool onto_known_trap(const Run *run, Command command)
-{
-    if (command.kind != CMD_MOVE) return false;
-    const Level *level = run_level(run);
-    int t = lvl_trap_at(level, point_add(run_player(run)->pos, DIRS[command.arg]));
-    return t >= 0 && level->traps[t].known;
-}
-
-/* Explores (travels, rests) until a stop, as a player's key would */
-static Go go(Run *run, Explorer *e, ExploreKind kind, Point target)
-{
-    Go result = {EXPLORE_GO, "", 0, false};
-    explore_start(e, run, kind, target);
-    for (;;) {
-        Command command;
-        result.why = explore_next(e, run, &command, result.message, sizeof result.message);
-        if (result.why != EXPLORE_GO) break;
-        if (onto_known_trap(run, command)) result.on_trap = true;
-        CHECK(run_command(run, command));
-        CHECK(run_invariants_hold(run));
-        ++result.commands;
-    }
-    return result;
-}
+static Go go(Run *run, Explorer *e, ExploreKind kind, Point target) { return goes_go(run, e, kind, target, take); }
 
 static Go explore(Run *run, Explorer *e) { return go(run, e, EXPLORE_FLOOR, run_player(run)->pos); }
 
-#define EXPECT_STOP(g, reason, text) do { \
-    CHECK_INT((g).why, (reason)); \
-    CHECK_STR((g).message, (text)); \
-} while (0)
-
 /* ---- A stop for each reason ----------------------------------------------- */
 
-/* The door opens onto a monster: it stops there, never past the door */
+/* The door opens onto a monster: it stops there, never past the door,
+ * the run saying it came into view; o again says why it won't go, once */
 static void test_monster_behind_door(void)
 {
     static const char *const ROWS[] = {
@@ -104,12 +62,13 @@ static void test_monster_behind_door(void)
     Explorer e;
     e.marked = false;
     Go g = explore(run, &e);
-    EXPECT_STOP(g, EXPLORE_MONSTER, "A jackal comes into view.");
+    EXPECT_STOP(g, EXPLORE_MONSTER, "");
+    CHECK_STR(msg_last(run_log(run)), "A jackal comes into view.");
     CHECK_INT(map_at(&run_level(run)->map, 7, 2), T_OPEN_DOOR);
     CHECK_INT(run_player(run)->pos.y, 1);      /* still in the room */
     /* and it won't go on while the jackal is in view */
     g = explore(run, &e);
-    EXPECT_STOP(g, EXPLORE_MONSTER, "A jackal comes into view.");
+    EXPECT_STOP(g, EXPLORE_MONSTER, "Not with the jackal in view.");
     CHECK_INT(g.commands, 0);
     run_free(run);
 }
@@ -187,7 +146,10 @@ static void test_never_onto_known_trap(void)
     run_free(run);
 }
 
-/* An item comes into view: a stop; the next go picks it up */
+/* An item comes into view that exploring doesn't take (a dagger, by
+ * default): a stop, and it's left; one it takes (a potion) it walks to
+ * and picks up without a stop, one line said; told to take weapons, it
+ * takes the dagger too */
 static void test_item(void)
 {
     static const char *const ROWS[] = {
@@ -206,9 +168,26 @@ static void test_item(void)
     Go g = explore(run, &e);
     EXPECT_STOP(g, EXPLORE_ITEM, "You see a dagger.");
     g = explore(run, &e);
-    CHECK(pack_find(&run_player(run)->pack, item("dagger")) >= 0);
-    CHECK(said_among(run, "You pick up a dagger.") || pack_find(&run_player(run)->pack, item("dagger")) >= 0);
     EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    CHECK(pack_find(&run_player(run)->pack, item("dagger")) < 0);
+    take = HEED_TAKE_ALL;
+    g = explore(run, &e);
+    take = HEED_TAKE_DEFAULT;
+    CHECK(pack_find(&run_player(run)->pack, item("dagger")) >= 0);
+    run_free(run);
+
+    run = scene_build(&data, 15, 2, ROWS);
+    lay(run, "healing", 1, scene_find(ROWS, 'd'));
+    e.marked = false;
+    g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    CHECK(pack_find(&run_player(run)->pack, item("healing")) >= 0);
+    char picked[128], name[96];
+    run_item_name(run, (Stack){item("healing"), 1}, name, sizeof name);
+    snprintf(picked, sizeof picked, "You pick up %s.", name);
+    CHECK(said_among(run, picked));
+    snprintf(picked, sizeof picked, "You see %s here.", name);
+    CHECK(!said_among(run, picked));
     run_free(run);
 }
 
@@ -232,11 +211,13 @@ static void test_pack_full(void)
     lay(run, "mace", 1, scene_find(ROWS, 'd'));
     Explorer e;
     e.marked = false;
+    take = HEED_TAKE_ALL;
     Go g = explore(run, &e);    /* in view from the start: no stop for it */
     EXPECT_STOP(g, EXPLORE_PACK_FULL, "Your pack is full.");
     CHECK(point_eq(run_player(run)->pos, scene_find(ROWS, 'd')));
     g = explore(run, &e);
     EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    take = HEED_TAKE_DEFAULT;
     run_free(run);
 }
 
@@ -356,8 +337,100 @@ static void test_rest(void)
     run_debug_player(run)->hp -= 3;
     spawn(run, "jackal", (Point){5, 1}, MS_ASLEEP);
     g = go(run, &e, EXPLORE_REST, run_player(run)->pos);
-    EXPECT_STOP(g, EXPLORE_MONSTER, "A jackal comes into view.");
+    EXPECT_STOP(g, EXPLORE_MONSTER, "Not with the jackal in view.");
     CHECK_INT(g.commands, 0);
+    run_free(run);
+}
+
+/* An item the going stopped on for something else (a needle's poison,
+ * a key), or stood on since, is taken by the next go, even after the
+ * player drank one of its kind; one the player dropped where they stand
+ * is left alone, and stays left */
+static void test_stopped_on_item(void)
+{
+    static const char *const ROWS[] = {
+        "#########",
+        "#@..a...#",
+        "#########",
+        NULL,
+    };
+    Point a = scene_find(ROWS, 'a');
+    /* poisoned on the item's cell, a potion of its kind drunk meanwhile */
+    Run *run = scene_build(&data, 22, 2, ROWS);
+    trap(run, TRAP_POISON_NEEDLE, a, false);
+    lay(run, "healing", 1, a);
+    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("healing"), 1}));
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_STATUS, "You stop: you are poisoned.");
+    CHECK(point_eq(run_player(run)->pos, a));
+    int slot = pack_find(&run_player(run)->pack, item("healing"));
+    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
+    CHECK(run_command(run, (Command){CMD_CHOOSE, (int16_t)slot}));
+    CHECK(pack_find(&run_player(run)->pack, item("healing")) < 0);
+    g = explore(run, &e);
+    CHECK(pack_find(&run_player(run)->pack, item("healing")) >= 0);
+    CHECK_INT(lvl_item_at(run_level(run), a), -1);
+    run_free(run);
+
+    /* a key stops it just after the step onto the item */
+    run = scene_build(&data, 23, 2, ROWS);
+    lay(run, "healing", 1, a);
+    e.marked = false;
+    explore_start(&e, run, EXPLORE_FLOOR, run_player(run)->pos);
+    while (!point_eq(run_player(run)->pos, a)) {
+        Command command;
+        char message[160];
+        CHECK_INT(explore_next(&e, run, &command, message, sizeof message), EXPLORE_GO);
+        CHECK(run_command(run, command));
+    }
+    g = explore(run, &e);
+    CHECK(pack_find(&run_player(run)->pack, item("healing")) >= 0);
+
+    /* dropped: left where it lies, however often o is pressed */
+    slot = pack_find(&run_player(run)->pack, item("healing"));
+    CHECK(run_command(run, (Command){CMD_DROP, 0}));
+    CHECK(run_command(run, (Command){CMD_CHOOSE, (int16_t)slot}));
+    for (int i = 0; i < 4; ++i) g = explore(run, &e);   /* searching walks off */
+    CHECK(lvl_item_at(run_level(run), a) >= 0);
+    CHECK(pack_find(&run_player(run)->pack, item("healing")) < 0);
+    run_free(run);
+}
+
+/* Resting off poison outlasts its ticks, the last one too; a new hurt
+ * while poisoned stops it */
+static void test_rest_poisoned(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@....#",
+        "#######",
+        NULL,
+    };
+    Run *run = scene_build(&data, 24, 2, ROWS);
+    Player *player = run_debug_player(run);
+    player->hp -= 10;
+    player->status.poisoned = 5;
+    Explorer e;
+    e.marked = false;
+    Go g = go(run, &e, EXPLORE_REST, player->pos);
+    EXPECT_STOP(g, EXPLORE_RESTED, "You are rested.");
+    CHECK_INT(player->status.poisoned, 0);
+    CHECK_INT(player->hp, player->max_hp);
+
+    player->hp -= 10;
+    player->status.poisoned = 5;
+    explore_start(&e, run, EXPLORE_REST, player->pos);
+    Command command;
+    char message[160];
+    CHECK_INT(explore_next(&e, run, &command, message, sizeof message), EXPLORE_GO);
+    CHECK(run_command(run, command));
+    CHECK_INT(explore_next(&e, run, &command, message, sizeof message), EXPLORE_GO);
+    CHECK(run_command(run, command));
+    player->hp -= 2;   /* a blow */
+    CHECK_INT(explore_next(&e, run, &command, message, sizeof message), EXPLORE_HURT);
+    CHECK_STR(message, "You stop: you are hurt.");
     run_free(run);
 }
 
@@ -470,6 +543,8 @@ int main(void)
     test_secret_door();
     test_magic_mapped();
     test_rest();
+    test_stopped_on_item();
+    test_rest_poisoned();
     test_keys();
     test_same_as_typed(check_sanitized() ? 3 : 12);
     data_free(&data);

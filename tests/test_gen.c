@@ -159,6 +159,26 @@ static void check_amulets(const Level *level, Point start)
     CHECK_INT(amulets, tune_is_amulet_floor(level->depth) ? 1 : 0);
 }
 
+/* No ground, the stairs and the Amulet's vault above all, is reached only
+ * across a trap that moves the player (a teleport trap, a trapdoor):
+ * nobody would come out past it. Counted: the floors where one stood in
+ * the only way before */
+static void check_moving_traps(const Level *level, Point start)
+{
+    static Map blocked;
+    blocked = level->map;
+    for (int i = 0; i < level->trap_count; ++i) {
+        Point t = level->traps[i].pos;
+        if (trap_def(level->traps[i].kind)->moves) map_set(&blocked, t.x, t.y, T_WALL);
+    }
+    unsigned char all[MAP_CELLS], round[MAP_CELLS];
+    reach_passable(&level->map, start, all);
+    reach_passable(&blocked, start, round);
+    int cut_off = 0;
+    for (int i = 0; i < MAP_CELLS; ++i) cut_off += all[i] && !round[i] && map_passable(&blocked, i % MAP_W, i / MAP_W);
+    CHECK_INT(cut_off, 0);
+}
+
 /* Whether a monster, an item or a trap is on the stairs, where it would
  * hide the way down or stand in it */
 static bool stairs_taken(const Level *level)
@@ -441,6 +461,7 @@ static void check_floor(uint64_t seed, int depth, Tally *tally)
     check_border(&level);
     check_stairs(&level, start);
     check_amulets(&level, start);
+    check_moving_traps(&level, start);
     check_one_to_a_cell(&level, start);
     VaultContents contents;
     memset(&contents, 0, sizeof contents);

@@ -58,6 +58,8 @@ static void finish(const Run *run, const Bot *bot, BotsRun *out)
         out->end = BOTS_DIED;
         snprintf(out->killer, sizeof out->killer, "%s", p->killed_by);
     }
+    /* with an Amulet left above, the three can't all be had: not stuck */
+    if (out->end == BOTS_STUCK && out->left_seen + out->left_unseen > 0) out->end = BOTS_LOST;
 }
 
 void bots_play(const GameData *data, uint64_t seed, int class_index, int most_turns,

@@ -25,7 +25,11 @@
 
 enum { BOTS_TEXT = 112, BOTS_MOST_CLASSES = 16, BOTS_MOST_KILLERS = 64 };
 
-typedef enum BotsEnd { BOTS_WON, BOTS_DIED, BOTS_STUCK, BOTS_END_COUNT } BotsEnd;
+/* How a run ended: won, died, lost (it could no longer be won, an Amulet
+ * left on a floor above, and the bot had nothing left to do), or stuck
+ * (it could still be won, and the bot had nothing left to do, or ran out
+ * of turns or of commands that take a turn) */
+typedef enum BotsEnd { BOTS_WON, BOTS_DIED, BOTS_STUCK, BOTS_LOST, BOTS_END_COUNT } BotsEnd;
 
 typedef struct BotsRun {
     uint64_t seed;
@@ -39,7 +43,7 @@ typedef struct BotsRun {
     int left_fell;                /* of those, left by a fall through a trapdoor */
     int left_fled;                /* or down the stairs, running from a monster */
     int items_used;
-    char stuck[BOTS_TEXT];     /* where, if stuck: "floor 3 at 12,5: no turn in 300 commands" */
+    char stuck[BOTS_TEXT];     /* where, if stuck or lost: "floor 3 at 12,5: no turn in 300 commands" */
     char replay[BOTS_TEXT];    /* the recording kept, or "" */
 } BotsRun;
 

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 static const char *const END_NAMES[BOTS_END_COUNT] = {
-    [BOTS_WON] = "won", [BOTS_DIED] = "died", [BOTS_STUCK] = "stuck",
+    [BOTS_WON] = "won", [BOTS_DIED] = "died", [BOTS_STUCK] = "stuck", [BOTS_LOST] = "lost",
 };
 
 /* ---- JSON lines ---------------------------------------------------------- */
@@ -187,8 +187,8 @@ static void sorted_killers(const BotsSummary *s, int *order)
 
 void bots_print_summary(const BotsSummary *s, FILE *out)
 {
-    fprintf(out, "runs %d: won %d (%.1f%%), died %d, stuck %d\n", s->runs, s->ends[BOTS_WON],
-            percent(s->ends[BOTS_WON], s->runs), s->ends[BOTS_DIED], s->ends[BOTS_STUCK]);
+    fprintf(out, "runs %d: won %d (%.1f%%), died %d, lost %d, stuck %d\n", s->runs, s->ends[BOTS_WON],
+            percent(s->ends[BOTS_WON], s->runs), s->ends[BOTS_DIED], s->ends[BOTS_LOST], s->ends[BOTS_STUCK]);
     int order[BOTS_MOST_KILLERS];
     sorted_classes(s, order);
     for (int k = 0; k < s->class_count; ++k) {

@@ -225,7 +225,8 @@ static int app_term(const Options *o)
     Prefs prefs;
     app_prefs_load(&prefs);
     TermOptions term = {o->data_dir, o->seed, o->floor, prefs.settings.colors, &prefs.keys,
-                        (const char *const *)prefs.notes.lines, prefs.notes.count, o->debug};
+                        (const char *const *)prefs.notes.lines, prefs.notes.count, o->debug,
+                        &prefs.settings.autopickup};
     int status = term_play(&term);
     app_prefs_free(&prefs);
     return status;
@@ -251,6 +252,7 @@ static int app_play_window(const Options *o, FrontOptions *front)
     }
     FrontClosed closed = {false, 0, 0};
     front->keys = &prefs.keys;
+    front->autopickup = &prefs.settings.autopickup;
     front->notes = (const char *const *)prefs.notes.lines;
     front->note_count = prefs.notes.count;
     front->closed = &closed;
@@ -280,7 +282,7 @@ static int app_window(const Options *o)
 #ifdef AMULETS_HAVE_SDL
     FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
                           o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
-                          o->replay, o->class_id, NULL, NULL, 0, NULL, o->debug};
+                          o->replay, o->class_id, NULL, NULL, 0, NULL, o->debug, NULL};
     if (o->replay != NULL) return front_watch(&front);
     return o->screenshot ? front_screenshot(&front) : app_play_window(o, &front);
 #else

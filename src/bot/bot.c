@@ -2,7 +2,9 @@
 
 #include <string.h>
 
+#include "heed.h"
 #include "kit.h"
+#include "tune.h"
 #include "bot_sees.h"
 
 /* How long it searches for a floor's Amulet the stairs told of, in turns,
@@ -75,10 +77,12 @@ static Command answer(Bot *bot, const Run *run)
             bot->trap_step = false;
             return make(meant ? CMD_YES : CMD_NO, 0);
         }
-        /* the stairs say this floor's Amulet is still here: look for it first */
+        /* the stairs say this floor's Amulet is still here: look for it
+         * first, the search's turns counted from now */
         if (!bot->amulet_here) {
             bot->amulet_here = true;
             bot->nothing_left = false;
+            bot->floor_searches = 0;
             return make(CMD_NO, 0);
         }
         return make(done_searching(bot) ? CMD_YES : CMD_NO, 0);
@@ -231,6 +235,38 @@ static bool tend(Bot *bot, const Run *run, Command *out)
     return false;
 }
 
+/* This floor's Amulet is still wanted: the stairs said it's here, or
+ * this is the last floor (which holds the third) */
+static bool wants_amulet(const Bot *bot, const Run *run)
+{
+    bool last = bot->explorer.marked && bot->explorer.depth == LAST_FLOOR;
+    return bot->amulet_here || (last && run_player(run)->amulets < AMULETS);
+}
+
+/* An Amulet the player knows of, and a way to it: round known traps if
+ * there is one, else over them. Fetched before the stairs, whatever the
+ * search has cost */
+static bool fetch_amulet(Bot *bot, const Run *run, Command *out)
+{
+    Point me = run_player(run)->pos;
+    for (int c = 0; c < MAP_CELLS; ++c) {
+        Point p = cell_point(c);
+        KnownCell k = known_cell(run, p);
+        if (k.item < 0 || run_data(run)->items[k.item].item_class != IC_AMULET) continue;
+        if (point_eq(p, me)) {
+            *out = make(CMD_PICK_UP, 0);
+            return true;
+        }
+        int dir = explore_step_toward(run, p, false);
+        if (dir < 0) dir = explore_step_toward(run, p, true);
+        if (dir < 0) continue;
+        bot->trap_step = known_cell(run, point_add(me, DIRS[dir])).trap >= 0;
+        *out = make(CMD_MOVE, dir);
+        return true;
+    }
+    return false;
+}
+
 /* The way on: the stairs once the floor is done */
 static bool go_down(Bot *bot, const Run *run, Command *out)
 {
@@ -259,6 +295,7 @@ static bool explore(Bot *bot, const Run *run, Command *out)
         if (!bot->explorer.going) explore_start(&bot->explorer, run, EXPLORE_FLOOR, run_player(run)->pos);
         bot->explorer.heedless = run_turn(run) < bot->heedless_until;
         bot->explorer.over_traps = bot->over_traps;
+        bot->explorer.take = HEED_TAKE_ALL;   /* its kit judges what it carries */
         char message[160];
         ExploreStop why = explore_next(&bot->explorer, run, out, message, sizeof message);
         if (why == EXPLORE_GO) {
@@ -268,6 +305,14 @@ static bool explore(Bot *bot, const Run *run, Command *out)
         if (why == EXPLORE_EXPLORED) {
             if (bot->explored && strstr(message, "nothing left to explore or search") != NULL) {
                 bot->nothing_left = true;
+            }
+            if (wants_amulet(bot, run) && !bot->over_traps) {
+                /* the Amulet may lie past a known trap: that way first,
+                 * before the walls are searched */
+                bot->over_traps = true;
+                bot->nothing_left = bot->explored = false;
+                bot->explorer.going = false;
+                continue;
             }
             bot->explored = true;
             if (go_down(bot, run, out)) return true;
@@ -333,6 +378,7 @@ static Command play(Bot *bot, const Run *run)
     }
     bot->chasing = 0;
     if (tend(bot, run, &command)) return command;
+    if (fetch_amulet(bot, run, &command)) return command;
     if (go_down(bot, run, &command)) return command;
     if (explore(bot, run, &command)) return command;
     if (bot->nothing_left && leap(bot, run, &command)) return command;

@@ -261,7 +261,7 @@ static void act_fleeing(Run *run, int index)
         return;
     }
     Point to;
-    if (step_down(run, m, run_map_from_player(run), &to)) {
+    if (step_down(run, m, run_map_from_player(run, m->pos), &to)) {
         move_monster(run, m, to);
     } else if (next_to_player(run, m)) {
         monster_attacks(run, m);   /* at bay, it fights */
@@ -303,7 +303,8 @@ static bool fights_at_range(Run *run, int index)
     if (kind->breath > 0) return shot_monster_breathes(run, index);
     if (next_to_player(run, m)) {
         Point to;
-        if (has(run, m, TRAIT_STATIONARY) || !step_down(run, m, run_map_from_player(run), &to)) {
+        if (has(run, m, TRAIT_STATIONARY) ||
+            !step_down(run, m, run_map_from_player(run, m->pos), &to)) {
             return false;
         }
         move_monster(run, m, to);

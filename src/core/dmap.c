@@ -1,26 +1,42 @@
 /* Distance maps by Dial's algorithm, in the form it takes when the cost
  * of a step depends only on the cell stepped onto (1 onto ground,
- * door_cost onto a closed door):
+ * door_cost onto a closed door), worked a whole row of the map at a time.
  *
- * Cells leave the queue in order of distance. A cell first reached from
- * the cell leaving the queue at distance v gets v + its step cost, and
- * nothing leaving later (at v or more) can offer it less, so a cell's
- * first distance is its last and it is queued exactly once. The cells
- * queued by steps of one cost therefore arrive in order of distance: the
- * bucket queue needs only one FIFO per step cost, and the next cell is
- * the lower of their heads. No ring of buckets to scan, no stale entries,
- * and any door cost works, however large (ch19's exercise asks for a
- * door cost "so high that any open way is cheaper").
+ * The cells are settled level by level, in order of distance. The front,
+ * every cell at distance v, claims every open cell next to it: ground so
+ * claimed is at v + 1, a door at v + door_cost, and nothing claimed later
+ * (from v + 1 or more) could offer less, so a cell's first distance is its
+ * last, written when it is claimed, and each cell is claimed once. The
+ * claimed ground is the next level's front; the claimed doors wait in a
+ * FIFO, which keeps them in order of distance, as they all cost the same,
+ * until their level comes. A level with nothing in it is jumped over, so
+ * any door cost works, however large (ch19's exercise asks for a door
+ * cost "so high that any open way is cheaper").
+ *
+ * A row of the map is one 64-bit word, a bit a cell: the cells next to a
+ * row's front are its word and the words above and below or'd together,
+ * shifted a bit each way. So a level costs a few operations a row it
+ * touches, and a cell one store of its distance.
  *
  * The flee map starts from arbitrary values instead of zeros: the seeds,
- * sorted by value with a counting sort, are a third stream merged in, and
- * a seed already bettered by a step is skipped when it comes up. */
+ * grouped in levels of equal value, join the front when their level
+ * comes, unless a step has settled them sooner. A door waiting for its
+ * level may be seeded sooner than that: then its wait is dropped. */
 #include "dmap.h"
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "invariant.h"
 #include "tune.h"
+
+_Static_assert(MAP_W <= 64, "a row of the map is one 64-bit word");
+_Static_assert(DMAP_ROWS <= 64, "a bitboard's rows are the bits of one word");
+_Static_assert(FLEE_FACTOR_TENTHS < 0, "the flee map's seeds, lowest first, are the "
+                                       "search's levels, farthest first");
 
 /* Keeps every distance of a map clear of DMAP_UNREACHED (MAP_CELLS
  * steps at this cost stay below 2^30) */
@@ -35,15 +51,36 @@ static const int NEIGHBOUR[8] = {
     -MAP_W, -MAP_W + 1, 1, MAP_W + 1, MAP_W, MAP_W - 1, -1, -MAP_W - 1,
 };
 
-/* The two FIFOs, ground steps and door steps. The queue is passed to
- * small inline functions and kept in locals, and restrict tells the
- * compiler that stores to the distances never touch it, so heads and
- * tails stay in registers. */
-typedef struct DmapQueue {
-    int32_t *restrict d;
-    int16_t *restrict ground, *restrict doors;
-    int ground_head, ground_tail, doors_head, doors_tail;
-} DmapQueue;
+/* Doors are few: their branches are laid out of the spreading's way */
+#if defined(__GNUC__)
+#define RARELY(condition) __builtin_expect((condition) != 0, 0)
+#else
+#define RARELY(condition) (condition)
+#endif
+
+static inline int low_bit(uint64_t bits)
+{
+#if defined(__GNUC__)
+    return (int)(unsigned)__builtin_ctzll(bits);
+#else
+    int n = 0;
+    while (!(bits & 1)) {
+        bits >>= 1;
+        ++n;
+    }
+    return n;
+#endif
+}
+
+static inline uint64_t cell_bit(int cell)
+{
+    return UINT64_C(1) << (cell % MAP_W);
+}
+
+static inline int cell_row(int cell)
+{
+    return cell / MAP_W + 1;
+}
 
 static int32_t dmap_door_cost(int door_cost)
 {
@@ -53,47 +90,26 @@ static int32_t dmap_door_cost(int door_cost)
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
 }
 
-/* Takes the lower of the FIFOs' heads (there must be one). Doors are
- * few, so their FIFO is mostly empty. */
-static inline int dmap_take(DmapQueue *q)
-{
-    if (q->doors_head == q->doors_tail ||
-        (q->ground_head < q->ground_tail &&
-         q->d[q->ground[q->ground_head]] <= q->d[q->doors[q->doors_head]])) {
-        return q->ground[q->ground_head++];
-    }
-    return q->doors[q->doors_head++];
-}
-
-/* A cell is put in the FIFO of its step's cost, so each FIFO keeps one
- * cost and stays in order (a cost of 1 always goes to the ground's) */
-static inline void dmap_put(DmapQueue *q, int cell, int32_t cost)
-{
-    /* each cell (a padded one) is queued at most once, so neither FIFO
-     * can overflow */
-    INVARIANT(cell >= 0 && cell < DMAP_PADDED_CELLS);
-    INVARIANT(q->ground_tail < MAP_CELLS && q->doors_tail < MAP_CELLS);
-    if (cost == 1) {
-        q->ground[q->ground_tail++] = (int16_t)cell;
-    } else {
-        q->doors[q->doors_tail++] = (int16_t)cell;
-    }
-}
-
 /* Is a cell's neighbour in direction k on the map? */
 static inline bool dmap_on_map(int cell, int k)
 {
     return in_bounds(cell % MAP_W + DIRS[k].x, cell / MAP_W + DIRS[k].y);
 }
 
-/* ---- dmap_compute ------------------------------------------------------ */
+/* Eight cells a turn of the loop: two vector stores each */
+static void dmap_clear(Dmap *dmap)
+{
+    _Static_assert(MAP_CELLS % 8 == 0, "a map is cleared eight cells at a time");
+    for (int i = 0; i < MAP_CELLS; i += 8) {
+        int32_t *d = dmap->d + i;
+        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = d[6] = d[7] = DMAP_UNREACHED;
+    }
+}
 
-/* What a cell is to the spreading: once reached, a cell is shut, as its
- * first distance is its last; so each step needs a single test */
+/* ---- What each cell is -------------------------------------------------- */
+
 enum { DMAP_SHUT = 0, DMAP_GROUND = 1, DMAP_DOOR = 2 };
 
-/* A terrain's kind: bytes all through, so that the loop over every cell
- * is vectorised, a vector register doing sixteen cells at once */
 static inline uint8_t dmap_kind_of(uint8_t t)
 {
     uint8_t ground = (uint8_t)((t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) |
@@ -102,159 +118,379 @@ static inline uint8_t dmap_kind_of(uint8_t t)
     return (uint8_t)(ground | (uint8_t)(door + door));
 }
 
-/* The spreading reads each cell's kind in a copy of the map with a
- * border of wall all round, so that no step needs a test for the edge:
- * a cell's place there, and its neighbours' offsets */
-static inline int dmap_padded(int cell)
+/* One row's ground and doors as bits. With SSE2, sixteen cells at once:
+ * a comparison with each terrain of a kind (the loop over terrains is
+ * unrolled and its tests folded away, as dmap_kind_of is constant) */
+static void dmap_row_kinds(const uint8_t *terrain, uint64_t *ground, uint64_t *door)
 {
-    return cell + 2 * (cell / MAP_W) + DMAP_PADDED_W + 1;
+    uint64_t g = 0, d = 0;
+#if defined(__SSE2__)
+    _Static_assert(MAP_W % 16 == 0, "a row is whole vectors of sixteen cells");
+    for (int x = 0; x < MAP_W; x += 16) {
+        __m128i cells = _mm_loadu_si128((const __m128i *)(const void *)(terrain + x));
+        __m128i is_ground = _mm_setzero_si128(), is_door = _mm_setzero_si128();
+        for (int t = 0; t < T_COUNT; ++t) {
+            __m128i is = _mm_cmpeq_epi8(cells, _mm_set1_epi8((char)t));
+            if (dmap_kind_of((uint8_t)t) == DMAP_GROUND) is_ground = _mm_or_si128(is_ground, is);
+            if (dmap_kind_of((uint8_t)t) == DMAP_DOOR) is_door = _mm_or_si128(is_door, is);
+        }
+        g |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_ground) << x;
+        d |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_door) << x;
+    }
+#else
+    for (int x = 0; x < MAP_W; ++x) {
+        uint8_t kind = dmap_kind_of(terrain[x]);
+        g |= (uint64_t)(kind == DMAP_GROUND) << x;
+        d |= (uint64_t)(kind == DMAP_DOOR) << x;
+    }
+#endif
+    *ground = g;
+    *door = d;
 }
 
-static const int PADDED_NEIGHBOUR[8] = {
-    -DMAP_PADDED_W, -DMAP_PADDED_W + 1, 1, DMAP_PADDED_W + 1,
-    DMAP_PADDED_W, DMAP_PADDED_W - 1, -1, -DMAP_PADDED_W - 1,
-};
-
-static void dmap_kinds(const Map *map, uint8_t *restrict kind)
+void dmap_terrain_of(DmapTerrain *t, const Map *map)
 {
-    memset(kind, DMAP_SHUT, DMAP_PADDED_CELLS);
+    t->enter[0] = t->door[0] = t->enter[DMAP_ROWS - 1] = t->door[DMAP_ROWS - 1] = 0;
     for (int y = 0; y < MAP_H; ++y) {
-        uint8_t *row = kind + dmap_padded(y * MAP_W);
-        const uint8_t *terrain = map->terrain + y * MAP_W;
-        for (int x = 0; x < MAP_W; ++x) {
-            row[x] = dmap_kind_of(terrain[x]);
+        uint64_t ground, doors;
+        dmap_row_kinds(map->terrain + y * MAP_W, &ground, &doors);
+        t->enter[y + 1] = ground | doors;
+        t->door[y + 1] = doors;
+    }
+}
+
+/* The cells that may be entered, and which of them cost a door's step
+ * (none when a door costs one, as then it's as good as ground) */
+static void dmap_kinds(const Map *map, int32_t door_cost, uint64_t enter[DMAP_ROWS],
+                       uint64_t door[DMAP_ROWS])
+{
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        enter[y] = t.enter[y];
+        door[y] = door_cost > 1 ? t.door[y] : 0;
+    }
+}
+
+/* ---- The wave ------------------------------------------------------------ */
+
+/* A wave with nothing in it yet, that may enter w->enter, those of them
+ * in door at the door cost */
+static void wave_empty(DmapWave *w, const uint64_t door[DMAP_ROWS], int32_t door_cost)
+{
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        w->row[y] = (DmapRow){w->enter[y], door[y], {0, 0}, 0};
+    }
+    memset(w->waiting, 0, sizeof w->waiting);
+    w->rows = 0;
+    w->level = 0;
+    w->door_cost = door_cost;
+    w->front = 0;
+    w->over = false;
+    w->queue_head = w->queue_tail = 0;
+}
+
+/* The same, that may enter the cells of a map's terrain */
+static void wave_start(DmapWave *w, const DmapTerrain *t, int32_t door_cost)
+{
+    uint64_t door[DMAP_ROWS];
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        w->enter[y] = t->enter[y];
+        door[y] = door_cost > 1 ? t->door[y] : 0;
+    }
+    wave_empty(w, door, door_cost);
+}
+
+/* The level being made up gets a row of cells, when levels isn't NULL */
+static inline void wave_write_down(DmapLevels *levels, int y, uint64_t cells)
+{
+    if (levels != NULL) {
+        INVARIANT(levels->entries < MAP_CELLS);
+        levels->row[levels->entries] = (uint8_t)y;
+        levels->bits[levels->entries++] = cells;
+    }
+}
+
+/* Cells join the front at its level: their distances are written already */
+static inline void wave_join(DmapWave *w, int y, uint64_t cells, DmapLevels *levels)
+{
+    w->row[y].front[w->front] |= cells;
+    w->rows |= UINT64_C(1) << y;
+    wave_write_down(levels, y, cells);
+}
+
+/* Doors claimed in a row from the front: each at level + door cost, to
+ * wait for that level (doors are few, so this is out of the loop's way) */
+static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
+{
+    int32_t through_door = w->level + w->door_cost;
+    w->waiting[y] |= doors;
+    for (uint64_t b = doors; b != 0; b &= b - 1) {
+        int cell = (y - 1) * MAP_W + low_bit(b);
+        d[cell] = through_door;
+        w->queue[w->queue_tail++] = (int16_t)cell;
+    }
+}
+
+/* The cells of a row get a distance */
+static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t distance)
+{
+    for (; cells != 0; cells &= cells - 1) {
+        row[(unsigned)low_bit(cells)] = distance;
+    }
+}
+
+/* A row (bit in the rows) claims the cells of near still open in it: the
+ * ground gets its distance and joins the front in buffer to; the doors
+ * are set apart in the row, and the row's bit put in *doors. True if it
+ * claimed ground */
+static inline bool claim_row(DmapRow *restrict row, uint64_t bit, int32_t *restrict distances,
+                             uint64_t near, int32_t step, int to, uint64_t *doors)
+{
+    uint64_t claimed = near & row->open;
+    if (claimed == 0) return false;
+    row->open ^= claimed;
+    if (RARELY(claimed & row->door)) {
+        row->doors |= claimed & row->door;
+        claimed &= ~row->door;
+        *doors |= bit;
+    }
+    row->front[to] |= claimed;
+    wave_write(distances, claimed, step);
+    return claimed != 0;
+}
+
+/* The front in buffer from claims the open cells next to it: each row
+ * of it, widened a cell each way, claims what's open in the rows above,
+ * at and below it (each cell claimed once, by the first row to reach
+ * it). The ground claimed makes the next front, in the other buffer, and
+ * the old is emptied as it goes. All in locals, so that stores to the
+ * distances can't be taken to touch the wave; from is a constant at
+ * each call, so the buffers' places are too. The rows doors were claimed in */
+static inline uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from)
+{
+    DmapRow *restrict row = w->row;
+    int32_t step = w->level + 1;
+    uint64_t rows = 0, doors = 0;
+    for (uint64_t r = w->rows; r != 0; r &= r - 1) {
+        unsigned y = (unsigned)low_bit(r);
+        DmapRow *restrict here = row + y;
+        int32_t *restrict distances = d + ((int)y - 1) * MAP_W;
+        uint64_t old = here->front[from], bit = UINT64_C(1) << y;
+        uint64_t near = old | old << 1 | old >> 1;
+        here->front[from] = 0;
+        if (claim_row(here - 1, bit >> 1, distances - MAP_W, near, step, !from, &doors)) {
+            rows |= bit >> 1;
+        }
+        if (claim_row(here, bit, distances, near, step, !from, &doors)) rows |= bit;
+        if (claim_row(here + 1, bit << 1, distances + MAP_W, near, step, !from, &doors)) {
+            rows |= bit << 1;
+        }
+    }
+    w->rows = rows;
+    return doors;
+}
+
+/* The front claims the open cells next to it; the doors claimed wait;
+ * when levels isn't NULL, the ground claimed is written down as the next
+ * level's */
+static void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
+{
+    uint64_t doors = w->front == 0 ? spread_from(w, d, 0) : spread_from(w, d, 1);
+    w->front ^= 1;
+    for (; RARELY(doors != 0); doors &= doors - 1) {
+        int y = low_bit(doors);
+        wave_wait(w, d, y, w->row[y].doors);
+        w->row[y].doors = 0;
+    }
+    for (uint64_t r = w->rows; levels != NULL && r != 0; r &= r - 1) {
+        int y = low_bit(r);
+        wave_write_down(levels, y, w->row[y].front[w->front]);
+    }
+}
+
+/* The distance of the first door still waiting, INT32_MAX if none: a
+ * door seeded since it was claimed waits no more */
+static int32_t wave_next_door(DmapWave *w, const int32_t *d)
+{
+    while (w->queue_head < w->queue_tail) {
+        int cell = w->queue[w->queue_head];
+        if (w->waiting[cell_row(cell)] & cell_bit(cell)) {
+            return d[cell];
+        }
+        ++w->queue_head;
+    }
+    return INT32_MAX;
+}
+
+/* The flee map's seeds (DmapSeeds, dmap.h): each level's distance times
+ * -1.2 (rounded toward zero as C's division does), which keeps them in
+ * order, lowest first, read farthest first */
+static inline int32_t seed_value(const DmapSeeds *s)
+{
+    if (s == NULL || s->next < 0) {
+        return INT32_MAX;
+    }
+    return (int32_t)((int64_t)s->levels->value[s->next] * FLEE_FACTOR_TENTHS / 10);
+}
+
+/* The seeds of the wave's level join its front, but for those settled
+ * sooner: a seed still open, a door still waiting, or one never entered
+ * is sown */
+static void wave_sow(DmapWave *w, int32_t *restrict d, DmapSeeds *s)
+{
+    for (; seed_value(s) == w->level; --s->next) {
+        const DmapLevels *l = s->levels;
+        for (int e = l->first[s->next]; e < l->first[s->next + 1]; ++e) {
+            int y = l->row[e];
+            uint64_t new = l->bits[e] & (w->row[y].open | w->waiting[y] | ~w->enter[y]);
+            if (new == 0) continue;
+            w->row[y].open &= ~new;
+            w->waiting[y] &= ~new;
+            wave_join(w, y, new, NULL);
+            wave_write(d + (y - 1) * MAP_W, new, w->level);
         }
     }
 }
 
-/* Spreads until nothing is left, or until the next cell to leave the
- * queue is limit or farther away (they leave in order, so none after it
- * is nearer), or, with until a cell (not -1), until that cell has its
- * distance and the next to leave is only one step nearer: every cell
- * nearer than until has its distance by then, as it's reached from a
- * cell at least a step nearer still. The cell that stopped it stays
- * queued, so the spreading can go on later. The queue is kept in locals
- * while it runs, so that stores to the cells can't be taken to touch it */
-static void dmap_spread(DmapQueue *q, uint8_t *restrict kind, int32_t door_cost, int32_t limit,
-                        int until)
+/* On to the next level with anything in it: the ground just claimed is
+ * at the next one; with none, the first door waiting or seed. Its doors
+ * and seeds join the front, and, when levels isn't NULL, the level is
+ * written down. False if nothing is left */
+static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels)
 {
-    int32_t *restrict d = q->d;
-    int16_t *restrict ground = q->ground, *restrict doors = q->doors;
-    int ground_head = q->ground_head, ground_tail = q->ground_tail;
-    int doors_head = q->doors_head, doors_tail = q->doors_tail;
-    bool doors_are_steps = door_cost == 1;   /* then they queue as ground */
-    while (ground_head < ground_tail || doors_head < doors_tail) {
-        bool from_ground = doors_head == doors_tail ||
-                           (ground_head < ground_tail &&
-                            d[ground[ground_head]] <= d[doors[doors_head]]);
-        int cell = from_ground ? ground[ground_head] : doors[doors_head];
-        int32_t v = d[cell];
-        if (v >= limit || (until >= 0 && v >= d[until] - 1)) {
-            break;
-        }
-        ground_head += from_ground;
-        doors_head += !from_ground;
-        int padded = dmap_padded(cell);
-        for (int k = 0; k < 8; ++k) {
-            uint8_t *next_kind = &kind[padded + PADDED_NEIGHBOUR[k]];
-            if (*next_kind == DMAP_SHUT) {
-                continue;   /* a wall, the border, or reached already */
-            }
-            int next = cell + NEIGHBOUR[k];
-            bool step = *next_kind == DMAP_GROUND;
-            *next_kind = DMAP_SHUT;
-            d[next] = v + (step ? 1 : door_cost);
-            if (step || doors_are_steps) {
-                ground[ground_tail++] = (int16_t)next;
-            } else {
-                doors[doors_tail++] = (int16_t)next;
-            }
+    int32_t level = w->level + 1;
+    if (w->rows == 0) {
+        int32_t door = wave_next_door(w, d), seed = seed_value(seeds);
+        level = door < seed ? door : seed;
+        if (level == INT32_MAX) {
+            return false;
         }
     }
-    q->ground_head = ground_head;
-    q->ground_tail = ground_tail;
-    q->doors_head = doors_head;
-    q->doors_tail = doors_tail;
+    INVARIANT(seed_value(seeds) >= level);   /* no seed is ever passed by */
+    w->level = level;
+    while (w->queue_head < w->queue_tail && wave_next_door(w, d) == level) {
+        int cell = w->queue[w->queue_head++];
+        w->waiting[cell_row(cell)] &= ~cell_bit(cell);
+        wave_join(w, cell_row(cell), cell_bit(cell), levels);
+    }
+    if (seeds != NULL) {
+        wave_sow(w, d, seeds);
+    }
+    if (levels != NULL) {
+        INVARIANT(levels->count < MAP_CELLS);
+        levels->value[levels->count++] = level;
+        levels->first[levels->count] = (int16_t)levels->entries;
+    }
+    return true;
 }
 
-/* Every cell unreached, the goals at 0 and first in line */
-static void dmap_start(DmapQueue *q, uint8_t *restrict kind, const Map *map, const Point *goals,
-                       int goal_count)
+/* Spreads until nothing is left, or until the level just settled is
+ * limit or farther (every cell within the limit has its distance then),
+ * or, with until a cell (not -1), until that cell has its distance for
+ * good: claimed as ground, or a door whose level has come (it may wait
+ * for a lower seed). Every cell nearer than until has its distance then,
+ * as its level is settled, and the rest show no less. The wave stops
+ * with its front settled and not yet spread from, so it can go on later */
+static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels,
+                     int32_t limit, int until)
 {
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        q->d[i] = DMAP_UNREACHED;
+    while (!w->over) {
+        if (w->level >= limit ||
+            (until >= 0 && d[until] != DMAP_UNREACHED &&
+             !(w->waiting[cell_row(until)] & cell_bit(until)))) {
+            return;
+        }
+        wave_spread(w, d, levels);
+        w->over = !wave_advance(w, d, seeds, levels);
     }
-    dmap_kinds(map, kind);
+}
+
+/* Every cell unreached, the goals at 0: the first level */
+static void wave_goals(DmapWave *w, int32_t *restrict d, const Point *goals, int goal_count,
+                       DmapLevels *levels)
+{
     for (int i = 0; i < goal_count; ++i) {
         if (in_bounds(goals[i].x, goals[i].y)) {
             int cell = cell_index(goals[i].x, goals[i].y);
-            if (q->d[cell] != 0) {
-                q->d[cell] = 0;
-                kind[dmap_padded(cell)] = DMAP_SHUT;
-                q->ground[q->ground_tail++] = (int16_t)cell;
-            }
+            d[cell] = 0;
+            w->row[cell_row(cell)].open &= ~cell_bit(cell);
+            wave_join(w, cell_row(cell), cell_bit(cell), NULL);
         }
+    }
+    for (uint64_t rows = w->rows; levels != NULL && rows != 0; rows &= rows - 1) {
+        int y = low_bit(rows);
+        wave_write_down(levels, y, w->row[y].front[w->front]);
+    }
+    if (levels != NULL) {
+        levels->value[levels->count++] = 0;
+        levels->first[levels->count] = (int16_t)levels->entries;
     }
 }
 
-static void dmap_compute_limited(Dmap *dmap, const Map *map, const Point *goals,
+/* ---- dmap_compute ------------------------------------------------------ */
+
+static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *goals,
                                  int goal_count, int door_cost, int32_t limit)
 {
-    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    uint8_t kind[DMAP_PADDED_CELLS];
+    DmapWave w;
     INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
-    DmapQueue q = {dmap->d, ground, doors, 0, 0, 0, 0};
-    dmap_start(&q, kind, map, goals, goal_count);
-    dmap_spread(&q, kind, dmap_door_cost(door_cost), limit, -1);
+    dmap_clear(dmap);
+    wave_start(&w, t, dmap_door_cost(door_cost));
+    wave_goals(&w, dmap->d, goals, goal_count, NULL);
+    wave_run(&w, dmap->d, NULL, NULL, limit, -1);
 }
 
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
                   int door_cost)
 {
-    dmap_compute_limited(dmap, map, goals, goal_count, door_cost, DMAP_UNREACHED);
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_compute_limited(dmap, &t, goals, goal_count, door_cost, DMAP_UNREACHED);
 }
 
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
 {
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_compute_within_on(dmap, &t, goal, door_cost, limit);
+}
+
+void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int door_cost,
+                            int limit)
+{
     INVARIANT(limit >= 0);
-    dmap_compute_limited(dmap, map, &goal, 1, door_cost, limit);
+    dmap_compute_limited(dmap, t, &goal, 1, door_cost, limit);
 }
 
 /* ---- DmapSearch --------------------------------------------------------- */
 
-static DmapQueue dmap_search_queue(DmapSearch *s)
-{
-    return (DmapQueue){s->dmap.d, s->ground, s->doors, s->ground_head, s->ground_tail,
-                       s->doors_head, s->doors_tail};
-}
-
-static void dmap_search_spread(DmapSearch *s, int until)
-{
-    DmapQueue q = dmap_search_queue(s);
-    dmap_spread(&q, s->kind, s->door_cost, DMAP_UNREACHED, until);
-    s->ground_head = q.ground_head;
-    s->doors_head = q.doors_head;
-    s->ground_tail = q.ground_tail;
-    s->doors_tail = q.doors_tail;
-}
-
 void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 {
-    s->ground_head = s->ground_tail = s->doors_head = s->doors_tail = 0;
-    s->door_cost = dmap_door_cost(door_cost);
-    DmapQueue q = dmap_search_queue(s);
-    dmap_start(&q, s->kind, map, &goal, 1);
-    s->ground_tail = q.ground_tail;
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_search_start_on(s, &t, goal, door_cost);
+}
+
+void dmap_search_start_on(DmapSearch *s, const DmapTerrain *t, Point goal, int door_cost)
+{
+    dmap_clear(&s->dmap);
+    wave_start(&s->wave, t, dmap_door_cost(door_cost));
+    s->levels.count = s->levels.entries = 0;
+    s->levels.first[0] = 0;
+    s->goal = in_bounds(goal.x, goal.y) ? cell_index(goal.x, goal.y) : -1;
+    wave_goals(&s->wave, s->dmap.d, &goal, 1, &s->levels);
 }
 
 void dmap_search_reach(DmapSearch *s, Point cell)
 {
-    dmap_search_spread(s, in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1);
+    int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
-    dmap_search_spread(s, -1);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1);
 }
 
 /* A cell the search hasn't reached: no distance found so far went
@@ -267,34 +503,52 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
     if (!in_bounds(cell.x, cell.y)) {
         return true;
     }
-    int c = cell_index(cell.x, cell.y);
-    if (s->kind[dmap_padded(c)] == DMAP_SHUT) {
-        if (s->dmap.d[c] != DMAP_UNREACHED) {
-            return false;
-        }
+    int c = cell_index(cell.x, cell.y), y = cell_row(c);
+    uint64_t bit = cell_bit(c);
+    DmapWave *w = &s->wave;
+    if (s->dmap.d[c] != DMAP_UNREACHED) {
+        return false;
+    }
+    if (!(w->row[y].open & bit)) {
         for (int k = 0; k < 8; ++k) {
             if (dmap_on_map(c, k) && s->dmap.d[c + NEIGHBOUR[k]] != DMAP_UNREACHED) {
                 return false;
             }
         }
     }
-    s->kind[dmap_padded(c)] = dmap_kind_of((uint8_t)terrain);
+    uint8_t kind = dmap_kind_of((uint8_t)terrain);
+    w->enter[y] = kind != DMAP_SHUT ? w->enter[y] | bit : w->enter[y] & ~bit;
+    DmapRow *row = &w->row[y];
+    row->open = kind != DMAP_SHUT ? row->open | bit : row->open & ~bit;
+    row->door = kind == DMAP_DOOR && w->door_cost > 1 ? row->door | bit : row->door & ~bit;
     return true;
 }
 
 /* ---- dmap_flee --------------------------------------------------------- */
 
-/* The flee map's work, all by padded cell (dmap_padded), so that no step
- * needs a test for the map's edge: the distances, each cell's step cost
- * (0: never entered, as a wall, the border, and every cell the distance
- * map never reached are), and the seeds */
-typedef struct DmapSeeds {
-    int count;
-    int16_t cells[MAP_CELLS];               /* sorted by value, lowest first */
-    int32_t value[DMAP_PADDED_CELLS];       /* what each seed was */
-    int32_t cost[DMAP_PADDED_CELLS];        /* the step onto each cell */
-    int32_t d[DMAP_PADDED_CELLS];           /* the flee map as it's made */
-} DmapSeeds;
+/* A flee wave that may enter the cells open, those of them in door at
+ * the door cost, sown with the seeds of levels: its first level settled */
+static void fleeing_start(DmapFleeing *f, const uint64_t open[DMAP_ROWS],
+                          const uint64_t door[DMAP_ROWS], const DmapLevels *levels,
+                          int32_t door_cost)
+{
+    memcpy(f->wave.enter, open, sizeof f->wave.enter);
+    wave_empty(&f->wave, door, door_cost);
+    dmap_clear(&f->dmap);
+    f->seeds = (DmapSeeds){levels, levels->count - 1};
+    f->wave.over = !wave_advance(&f->wave, f->dmap.d, &f->seeds, NULL);
+}
+
+void dmap_fleeing_reach(DmapFleeing *f, Point cell)
+{
+    int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until);
+}
+
+void dmap_fleeing_finish(DmapFleeing *f)
+{
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1);
+}
 
 /* One stable counting-sort pass over a digit of each cell's key */
 static void dmap_sort_pass(const int16_t *in, int16_t *out, int n, const int32_t *key,
@@ -312,152 +566,112 @@ static void dmap_sort_pass(const int16_t *in, int16_t *out, int n, const int32_t
     }
 }
 
-/* Sorts the seeds by value, lowest first: a radix sort, one counting
- * sort pass per DMAP_RADIX_BITS of the values' spread */
-static void dmap_sort_seeds(DmapSeeds *s)
+/* The reached cells sorted by distance, nearest first, each distance's
+ * in reading order: a radix sort, one counting sort pass per
+ * DMAP_RADIX_BITS of the distances' spread */
+static int dmap_sorted_cells(const Dmap *toward, int16_t cells[MAP_CELLS])
 {
-    int32_t key[DMAP_PADDED_CELLS];
+    int32_t key[MAP_CELLS];
     int16_t spare[MAP_CELLS];
+    int n = 0;
     int32_t low = 0, spread = 0;
-    for (int i = 0; i < s->count; ++i) {
-        int32_t v = s->value[s->cells[i]];
-        low = v < low ? v : low;
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        if (toward->d[i] != DMAP_UNREACHED) {
+            cells[n++] = (int16_t)i;
+            low = toward->d[i] < low ? toward->d[i] : low;
+        }
     }
-    for (int i = 0; i < s->count; ++i) {
-        int cell = s->cells[i];
-        key[cell] = s->value[cell] - low;
-        spread |= key[cell];
+    for (int i = 0; i < n; ++i) {
+        key[cells[i]] = toward->d[cells[i]] - low;
+        spread |= key[cells[i]];
     }
-    int16_t *in = s->cells, *out = spare;
+    int16_t *in = cells, *out = spare;
     for (int shift = 0; shift == 0 || (spread >> shift) != 0; shift += DMAP_RADIX_BITS) {
-        dmap_sort_pass(in, out, s->count, key, shift);
+        dmap_sort_pass(in, out, n, key, shift);
         int16_t *t = in;
         in = out;
         out = t;
     }
-    if (in != s->cells) {
-        memcpy(s->cells, in, (size_t)s->count * sizeof s->cells[0]);
+    if (in != cells) {
+        memcpy(cells, in, (size_t)n * sizeof cells[0]);
     }
+    return n;
 }
 
-/* Offers each neighbour the cell's value plus the step onto it. A cell's
- * offers only grow (cells leave in order, and its step cost is its own),
- * so only the first can better it: each cell is queued once at most */
-static void dmap_relax(DmapQueue *q, const int32_t *restrict cost, int cell)
+/* A distance map's cells as the levels a search would have settled them
+ * in, and the cells reached */
+static void dmap_levels_of(const Dmap *toward, DmapLevels *l, uint64_t reached[DMAP_ROWS])
 {
-    int32_t *restrict d = q->d;
-    int32_t v = d[cell];
-    for (int k = 0; k < 8; ++k) {
-        int next = cell + PADDED_NEIGHBOUR[k];
-        int32_t step = cost[next];
-        if (step != 0 && v + step < d[next]) {
-            d[next] = v + step;
-            dmap_put(q, next, step);
+    int16_t cells[MAP_CELLS];
+    int n = dmap_sorted_cells(toward, cells);
+    memset(reached, 0, DMAP_ROWS * sizeof reached[0]);
+    l->count = l->entries = 0;
+    l->first[0] = 0;
+    for (int i = 0; i < n; ++i) {
+        int cell = cells[i], y = cell_row(cell);
+        int32_t value = toward->d[cell];
+        if (l->count == 0 || l->value[l->count - 1] != value) {
+            l->value[l->count++] = value;
+        } else if (l->row[l->entries - 1] == y) {
+            l->bits[l->entries - 1] |= cell_bit(cell);   /* reading order: same row, same entry */
+            reached[y] |= cell_bit(cell);
+            continue;
         }
-    }
-}
-
-/* The value of the next cell the FIFOs hold, INT32_MAX if none */
-static int32_t dmap_next_value(const DmapQueue *q)
-{
-    int32_t best = INT32_MAX;
-    if (q->ground_head < q->ground_tail) {
-        best = q->d[q->ground[q->ground_head]];
-    }
-    if (q->doors_head < q->doors_tail && q->d[q->doors[q->doors_head]] < best) {
-        best = q->d[q->doors[q->doors_head]];
-    }
-    return best;
-}
-
-/* The seeds merged with the FIFOs, lowest first. A seed that a step has
- * bettered since it was sown is done already, and is dropped. */
-static void dmap_run_flee(DmapQueue *q, const DmapSeeds *s)
-{
-    int next_seed = 0;
-    for (;;) {
-        int32_t step = dmap_next_value(q);
-        if (next_seed < s->count && s->value[s->cells[next_seed]] < step) {
-            int seed = s->cells[next_seed++];
-            if (q->d[seed] == s->value[seed]) {
-                dmap_relax(q, s->cost, seed);
-            }
-        } else if (step != INT32_MAX) {
-            dmap_relax(q, s->cost, dmap_take(q));
-        } else {
-            return;
-        }
-    }
-}
-
-/* Every cell unreached and never entered, and the step costs by terrain
- * (by its kind to the spreading, so both maps enter the same cells) */
-static void dmap_fallow(DmapSeeds *s, int32_t step_cost[256], int32_t door_cost)
-{
-    for (int t = 0; t < 256; ++t) {
-        uint8_t kind = dmap_kind_of((uint8_t)t);
-        step_cost[t] = kind == DMAP_GROUND ? 1 : kind == DMAP_DOOR ? door_cost : 0;
-    }
-    s->count = 0;
-    for (int i = 0; i < DMAP_PADDED_CELLS; ++i) {
-        s->cost[i] = 0;
-        s->d[i] = DMAP_UNREACHED;
-    }
-}
-
-/* A reached cell's seed (its distance times -1.2, rounded toward zero as
- * C's division does) and step cost */
-static inline void dmap_sow(DmapSeeds *s, const int32_t step_cost[256], const Map *map, int i,
-                            int32_t t)
-{
-    int cell = dmap_padded(i);
-    s->cost[cell] = step_cost[map->terrain[i]];
-    s->d[cell] = s->value[cell] = (int32_t)((int64_t)t * FLEE_FACTOR_TENTHS / 10);
-    s->cells[s->count++] = (int16_t)cell;
-}
-
-static void dmap_reap(Dmap *flee, const DmapSeeds *s)
-{
-    for (int y = 0; y < MAP_H; ++y) {
-        memcpy(flee->d + y * MAP_W, s->d + dmap_padded(y * MAP_W), MAP_W * sizeof flee->d[0]);
+        l->row[l->entries] = (uint8_t)y;
+        l->bits[l->entries++] = cell_bit(cell);
+        l->first[l->count] = (int16_t)l->entries;
+        reached[y] |= cell_bit(cell);
     }
 }
 
 void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
 {
-    DmapSeeds s;
-    int32_t step_cost[256];
-    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    DmapQueue q = {s.d, ground, doors, 0, 0, 0, 0};
-    dmap_fallow(&s, step_cost, dmap_door_cost(door_cost));
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (toward->d[i] != DMAP_UNREACHED) dmap_sow(&s, step_cost, map, i, toward->d[i]);
+    DmapLevels levels;
+    uint64_t reached[DMAP_ROWS], open[DMAP_ROWS], door[DMAP_ROWS];
+    int32_t cost = dmap_door_cost(door_cost);
+    dmap_levels_of(toward, &levels, reached);
+    dmap_kinds(map, cost, open, door);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        open[y] &= reached[y];
+        door[y] &= reached[y];
     }
-    dmap_sort_seeds(&s);
-    dmap_run_flee(&q, &s);
-    dmap_reap(flee, &s);
+    DmapFleeing f;
+    fleeing_start(&f, open, door, &levels, cost);
+    dmap_fleeing_finish(&f);
+    *flee = f.dmap;
 }
 
-/* The search's two FIFOs hold every cell it reached, each in order of
- * distance: read backwards and merged, farthest first, they are the
- * seeds lowest first, with no sort. Times -1.2 keeps the order, as it is
- * strictly decreasing in whole numbers */
+/* The cells the search entered are those it reached: all but the goal,
+ * where it started, which was entered if it may be. Their kinds are as
+ * the map says now, as a change to one would have ended the search
+ * (dmap_search_update): the checked builds make sure */
+void dmap_fleeing_start(DmapFleeing *f, const DmapSearch *toward, const Map *map)
+{
+    const DmapWave *w = &toward->wave;
+    uint64_t open[DMAP_ROWS], door[DMAP_ROWS];
+    INVARIANT(w->over);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        open[y] = w->enter[y] & ~w->row[y].open;
+        door[y] = w->row[y].door & open[y];
+    }
+#ifdef AMULETS_CHECKS
+    uint64_t enter_now[DMAP_ROWS], door_now[DMAP_ROWS];
+    dmap_kinds(map, w->door_cost, enter_now, door_now);
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        INVARIANT((enter_now[y] & open[y]) == open[y] && (door_now[y] & open[y]) == door[y]);
+    }
+#else
+    (void)map;
+#endif
+    fleeing_start(f, open, door, &toward->levels, w->door_cost);
+}
+
 void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)
 {
-    INVARIANT(toward->ground_head == toward->ground_tail && toward->doors_head == toward->doors_tail);
-    DmapSeeds s;
-    int32_t step_cost[256];
-    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    DmapQueue q = {s.d, ground, doors, 0, 0, 0, 0};
-    dmap_fallow(&s, step_cost, toward->door_cost);
-    const int32_t *t = toward->dmap.d;
-    for (int g = toward->ground_tail - 1, k = toward->doors_tail - 1; g >= 0 || k >= 0;) {
-        bool from_ground = k < 0 || (g >= 0 && t[toward->ground[g]] >= t[toward->doors[k]]);
-        int cell = from_ground ? toward->ground[g--] : toward->doors[k--];
-        dmap_sow(&s, step_cost, map, cell, t[cell]);
-    }
-    dmap_run_flee(&q, &s);
-    dmap_reap(flee, &s);
+    DmapFleeing f;
+    dmap_fleeing_start(&f, toward, map);
+    dmap_fleeing_finish(&f);
+    *flee = f.dmap;
 }
 
 /* ---- dmap_farthest ----------------------------------------------------- */

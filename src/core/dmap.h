@@ -1,8 +1,8 @@
 /* Distance maps (Dijkstra maps): every cell's walking distance, in eight
  * directions, to the nearest of some goal cells. A step onto walkable
  * ground costs 1, onto a closed door door_cost; nothing else is entered.
- * Costs are small whole numbers, so a bucket queue (Dial's algorithm)
- * does the work of a priority queue. */
+ * Costs are whole numbers, so the cells can be settled level by level
+ * (Dial's algorithm), a whole row of the map at a time. */
 #ifndef AMULETS_DMAP_H
 #define AMULETS_DMAP_H
 
@@ -26,22 +26,68 @@ void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count
  * A noise needs no more, and costs far less. */
 void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit);
 
+/* A row of the map is one 64-bit word, a bit a cell, in a bitboard of
+ * DMAP_ROWS words: the map's rows, and an empty row above and below */
+enum { DMAP_ROWS = MAP_H + 2 };
+
+/* A map's cells as a spreading sees them: the ground and doors it may
+ * enter, and the closed doors among them. Worked out once, it serves
+ * every search on the map while the map stays as it is (the _on forms) */
+typedef struct DmapTerrain {
+    uint64_t enter[DMAP_ROWS], door[DMAP_ROWS];
+} DmapTerrain;
+
+void dmap_terrain_of(DmapTerrain *terrain, const Map *map);
+void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *terrain, Point goal, int door_cost,
+                            int limit);
+
+/* The cells a search settled, level by level in order of distance: level
+ * i's cells are at distance value[i], in the rows row[e] with the cells
+ * bits[e] for first[i] <= e < first[i + 1] (one entry a row) */
+typedef struct DmapLevels {
+    int count, entries;
+    int32_t value[MAP_CELLS];
+    int16_t first[MAP_CELLS + 1];
+    uint8_t row[MAP_CELLS];
+    uint64_t bits[MAP_CELLS];
+} DmapLevels;
+
+/* A row of a wave's bitboards, as the spreading reads them together */
+typedef struct DmapRow {
+    uint64_t open;                 /* may be entered, and not yet claimed */
+    uint64_t door;                 /* entered at the door cost */
+    uint64_t front[2];             /* the cells at distance level, not yet spread
+                                      from, in front[wave's front]; the other empty */
+    uint64_t doors;                /* doors claimed by a spreading (empty after it) */
+} DmapRow;
+
+/* A wave spreading level by level (dmap.c says how): the search's own */
+typedef struct DmapWave {
+    DmapRow row[DMAP_ROWS];
+    uint64_t enter[DMAP_ROWS];     /* may be entered */
+    uint64_t waiting[DMAP_ROWS];   /* doors claimed, not yet settled */
+    uint64_t rows;                 /* the rows the front has cells in */
+    int32_t level, door_cost;
+    int front;
+    bool over;                     /* nothing left to spread to */
+    int queue_head, queue_tail;
+    int16_t queue[MAP_CELLS];      /* the waiting doors, in order of distance */
+} DmapWave;
+
 /* A search toward one goal that can be taken up where it stopped. It
  * spreads only as far as it's asked: a walker near its goal costs only
  * the cells nearer the goal than itself, and the next walker toward the
  * same goal carries on from there. */
-/* The map with a border of wall all round, as a search sees it */
-enum { DMAP_PADDED_W = MAP_W + 2, DMAP_PADDED_CELLS = DMAP_PADDED_W * (MAP_H + 2) };
-
 typedef struct DmapSearch {
     Dmap dmap;                  /* the distances found so far, UNREACHED elsewhere */
-    uint8_t kind[DMAP_PADDED_CELLS];   /* the rest is the search's own */
-    int16_t ground[MAP_CELLS], doors[MAP_CELLS];
-    int ground_head, ground_tail, doors_head, doors_tail;
-    int32_t door_cost;
+    DmapWave wave;              /* the rest is the search's own */
+    DmapLevels levels;
+    int goal;                   /* its cell, -1 if off the map */
 } DmapSearch;
 
 void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
+void dmap_search_start_on(DmapSearch *search, const DmapTerrain *terrain, Point goal,
+                          int door_cost);
 
 /* Spreads until the cell has its distance and so has every cell nearer
  * the goal; so its neighbours nearer the goal have theirs, which is all a
@@ -64,9 +110,36 @@ bool dmap_search_update(DmapSearch *search, Point cell, Terrain terrain);
 void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost);
 
 /* The same from a search spread as far as it can (dmap_search_finish),
- * with the search's own door cost, taking the order the search reached
- * the cells in for the order the seeds are sown in */
+ * with the search's own door cost, taking the levels the search settled
+ * the cells in for the seeds' order */
 void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
+
+/* The flee map's seeds: a search's levels, the next one to sow */
+typedef struct DmapSeeds {
+    const DmapLevels *levels;
+    int next;   /* counting down, the farthest first; -1 when all are sown */
+} DmapSeeds;
+
+/* A flee map made only as far as it's asked, as a search is: one monster
+ * fleeing needs it only about itself. It reads the levels of the search
+ * it's made from, which must stay as they are while it's used */
+typedef struct DmapFleeing {
+    Dmap dmap;                  /* the values found so far, UNREACHED elsewhere */
+    DmapWave wave;              /* the rest is its own */
+    DmapSeeds seeds;
+} DmapFleeing;
+
+/* Starts one from a search spread as far as it can */
+void dmap_fleeing_start(DmapFleeing *flee, const DmapSearch *toward, const Map *map);
+
+/* Spreads until the cell has its value and so has every cell lower; the
+ * rest show no lower value than the cell, which is all a step downhill
+ * reads. A cell off the map, or never reached, spreads it over everything
+ * it can reach, as dmap_search_flee would */
+void dmap_fleeing_reach(DmapFleeing *flee, Point cell);
+
+/* Spreads as far as it can: then flee->dmap is dmap_search_flee's map */
+void dmap_fleeing_finish(DmapFleeing *flee);
 
 static inline int32_t dmap_at(const Dmap *dmap, Point p)
 {

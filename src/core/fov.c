@@ -95,63 +95,95 @@ static void fov_push(FovStack *stack, int depth, int start_num, int start_den,
     };
 }
 
-static int fov_blocked(const FovSweep *sweep, const FovQuadrant *q, int base, int col)
+/* The runs of open cells found so far along a row, each the span of a
+ * row one further out: the one being found, and the last found, which is
+ * pushed only when another is found after it (the last of all is looked
+ * at next instead, and most rows have only one) */
+typedef struct FovRuns {
+    FovRow run, found;
+    bool open, any;   /* the cell before is open; a run is in found */
+} FovRuns;
+
+static inline void fov_found(FovSweep *sweep, FovRuns *r)
 {
-    return BLOCKS[sweep->terrain[base + col * q->col_step]];
+    if (r->any) {
+        FovRow *f = &r->found;
+        fov_push(&sweep->stack, f->depth, f->start_num, f->start_den, f->end_num, f->end_den);
+    }
+    r->found = r->run;
+    r->any = true;
 }
 
-static void fov_mark(FovSweep *sweep, const FovQuadrant *q, int base, int lo, int hi)
+/* The next cell along the row, at col, after the first: a run starts
+ * where the wall before it ends (at its first cell's column - 1/2), and
+ * ends where the wall after it begins */
+static inline void fov_next_cell(FovSweep *sweep, FovRuns *r, bool wall, int col, int depth)
 {
-    for (int col = lo, i = base + lo * q->col_step; col <= hi; ++col, i += q->col_step) {
-        sweep->seen[i] = 1;
-        sweep->also[i] = 1;
-    }
-}
-
-/* Marks the cells of a row from lo to hi. Blocking cells in the span are
- * all seen; an open cell is seen only if its centre is in it, which can
- * fail only for the row's first and last cells. */
-static void fov_mark_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row,
-                         int base, int lo, int hi)
-{
-    int depth = row->depth;
-    if (lo * row->start_den < depth * row->start_num && !fov_blocked(sweep, q, base, lo)) {
-        ++lo;
-    }
-    if (hi * row->end_den > depth * row->end_num && !fov_blocked(sweep, q, base, hi)) {
-        --hi;
-    }
-    fov_mark(sweep, q, base, lo, hi);
-}
-
-/* Pushes the next row's spans: one for each run of open cells from lo to
- * hi. A run's span starts where the wall before it ends (at its first
- * cell's column - 1/2) and ends where the wall after it begins. */
-static void fov_split_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row,
-                          int base, int lo, int hi)
-{
-    int depth = row->depth;
-    int start_num = row->start_num, start_den = row->start_den;
-    int prev = -1;
-    for (int col = lo; col <= hi; ++col) {
-        int wall = fov_blocked(sweep, q, base, col);
-        if (prev == 1 && !wall) {
-            start_num = 2 * col - 1;
-            start_den = 2 * depth;
-        } else if (prev == 0 && wall) {
-            fov_push(&sweep->stack, depth + 1, start_num, start_den, 2 * col - 1, 2 * depth);
+    if (wall == r->open) {
+        if (wall) {
+            r->run.end_num = (short)(2 * col - 1);
+            r->run.end_den = (short)(2 * depth);
+            fov_found(sweep, r);
+        } else {
+            r->run.start_num = (short)(2 * col - 1);
+            r->run.start_den = (short)(2 * depth);
         }
-        prev = wall;
+        r->open = !wall;
     }
-    if (prev == 0) {
-        fov_push(&sweep->stack, depth + 1, start_num, start_den, row->end_num, row->end_den);
+}
+
+/* One pass along a row's cells from lo to hi: marks those seen, and,
+ * when split, finds the runs of open cells. Blocking cells in the span
+ * are all seen; an open cell only if its centre is in it, which can fail
+ * only for the first and the last. True if *row is now the next row to
+ * look at */
+static bool fov_scan(FovSweep *sweep, const FovQuadrant *q, FovRow *row, int base, int lo,
+                     int hi, bool split)
+{
+    int depth = row->depth, step = q->col_step;
+    const uint8_t *terrain = sweep->terrain + base;
+    uint8_t *seen = sweep->seen + base, *also = sweep->also + base;
+    FovRuns r = {{(short)(depth + 1), row->start_num, row->start_den, 0, 0}, {0, 0, 0, 0, 0},
+                 false, false};
+    bool wall = BLOCKS[terrain[lo * step]];
+    bool centre_in = lo * row->start_den >= depth * row->start_num &&
+                     (lo < hi || hi * row->end_den <= depth * row->end_num);
+    if (wall || centre_in) {
+        seen[lo * step] = also[lo * step] = 1;
     }
+    r.open = !wall;
+    int col = lo + 1, i = col * step;
+    for (; col < hi; ++col, i += step) {
+        wall = BLOCKS[terrain[i]];
+        seen[i] = also[i] = 1;
+        if (split) fov_next_cell(sweep, &r, wall, col, depth);
+    }
+    if (hi > lo) {
+        wall = BLOCKS[terrain[i]];
+        if (wall || hi * row->end_den <= depth * row->end_num) seen[i] = also[i] = 1;
+        if (split) fov_next_cell(sweep, &r, wall, hi, depth);
+    }
+    if (!split) return false;
+    if (r.open) {
+        r.run.end_num = row->end_num;
+        r.run.end_den = row->end_den;
+        r.any = false;   /* nothing before it waits: it's the last */
+        if (r.found.depth != 0) {
+            FovRow *f = &r.found;
+            fov_push(&sweep->stack, f->depth, f->start_num, f->start_den, f->end_num, f->end_den);
+        }
+        *row = r.run;
+        return true;
+    }
+    *row = r.found;
+    return r.any;
 }
 
 /* A row's cells are those whose extent, column - 1/2 to column + 1/2,
  * meets the span (ties at the ends rounding inward), but only those in
- * the disk and on the map are looked at: see the top of the file. */
-static void fov_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row)
+ * the disk and on the map are looked at: see the top of the file. True
+ * if *row is now the next row to look at */
+static bool fov_row(FovSweep *sweep, const FovQuadrant *q, FovRow *row)
 {
     int depth = row->depth, edge = sweep->disk[depth];
     int lo = slope_first_col(depth, row->start_num, row->start_den);
@@ -161,16 +193,13 @@ static void fov_row(FovSweep *sweep, const FovQuadrant *q, const FovRow *row)
     hi = hi < edge ? hi : edge;
     hi = hi < q->col_max ? hi : q->col_max;
     if (lo > hi) {
-        return;
+        return false;
     }
     /* the row is on the map and in the disk, as the clipping promises */
     INVARIANT(depth >= 1 && depth <= q->depth_max && depth <= sweep->radius);
     INVARIANT(lo >= q->col_min && hi <= q->col_max);
     int base = q->origin + depth * q->depth_step;
-    fov_mark_row(sweep, q, row, base, lo, hi);
-    if (depth < sweep->radius && depth < q->depth_max) {
-        fov_split_row(sweep, q, row, base, lo, hi);
-    }
+    return fov_scan(sweep, q, row, base, lo, hi, depth < sweep->radius && depth < q->depth_max);
 }
 
 static void fov_quadrant(FovSweep *sweep, const FovQuadrant *q)
@@ -182,7 +211,8 @@ static void fov_quadrant(FovSweep *sweep, const FovQuadrant *q)
     fov_push(&sweep->stack, 1, -1, 1, 1, 1);
     while (sweep->stack.count > 0) {
         FovRow row = sweep->stack.rows[--sweep->stack.count];
-        fov_row(sweep, q, &row);
+        while (fov_row(sweep, q, &row)) {
+        }
     }
 }
 

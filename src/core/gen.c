@@ -438,12 +438,48 @@ static void place_gold(Gen *gen)
 
 /* ---- Filling the vault ------------------------------------------------- */
 
+/* How many cells a way reaches from the start, round the traps that move
+ * the player and the cell blocked (or none: off the map) */
+static int reached_from_start(const Gen *gen, Point blocked)
+{
+    const Level *level = gen->level;
+    uint8_t shut[MAP_CELLS];
+    int16_t queue[MAP_CELLS];
+    memset(shut, 0, sizeof shut);
+    if (in_bounds(blocked.x, blocked.y)) shut[cell_index(blocked.x, blocked.y)] = 1;
+    for (int i = 0; i < level->trap_count; ++i) {
+        Point t = level->traps[i].pos;
+        if (trap_def(level->traps[i].kind)->moves) shut[cell_index(t.x, t.y)] = 1;
+    }
+    int head = 0, tail = 0;
+    shut[cell_index(gen->start.x, gen->start.y)] = 1;
+    queue[tail++] = (int16_t)cell_index(gen->start.x, gen->start.y);
+    while (head < tail) {
+        Point c = cell_point(queue[head++]);
+        for (int d = 0; d < 8; ++d) {
+            Point n = point_add(c, DIRS[d]);
+            if (!in_bounds(n.x, n.y) || shut[cell_index(n.x, n.y)] || !map_passable(&level->map, n.x, n.y)) continue;
+            shut[cell_index(n.x, n.y)] = 1;
+            queue[tail++] = (int16_t)cell_index(n.x, n.y);
+        }
+    }
+    return tail;
+}
+
+/* A trap of a kind rolled for the floor; but one that would move the
+ * player (a teleport trap, a trapdoor) where it would be the only way
+ * to some ground (the stairs, a vault's Amulet) is one that doesn't,
+ * for nobody would come out past it */
 static void add_trap(Gen *gen, Point pos)
 {
     Trap trap;
     memset(&trap, 0, sizeof trap);
     trap.pos = pos;
     trap.kind = gen_trap_kind(gen->rng, gen->level->depth);
+    if (trap_def(trap.kind)->moves && reached_from_start(gen, pos) < reached_from_start(gen, (Point){-1, -1}) - 1) {
+        _Static_assert(TRAP_TELEPORT == TRAP_ALARM + 1 && TRAP_TRAPDOOR == TRAP_COUNT - 1, "the kinds that stay come first");
+        trap.kind = (TrapKind)rng_roll(gen->rng, 0, TRAP_ALARM);
+    }
     trap.known = false;
     lvl_add_trap(gen->level, &trap);
 }

@@ -24,13 +24,9 @@ static Message *append(MsgLog *log)
     return &log->messages[(log->first + log->count++) % LOG_MAX];
 }
 
-void msg_addv(MsgLog *log, const char *format, va_list args)
+/* Adds a message already formatted, or counts the newest up */
+static void add_text(MsgLog *log, const char *text)
 {
-    char text[MSG_SIZE];
-    vsnprintf(text, sizeof text, format, args);
-    if (text[0] >= 'a' && text[0] <= 'z') {
-        text[0] = (char)(text[0] - 'a' + 'A');
-    }
     Message *last = newest(log);
     if (last != NULL && strcmp(last->text, text) == 0) {
         ++last->count;
@@ -38,9 +34,28 @@ void msg_addv(MsgLog *log, const char *format, va_list args)
         return;
     }
     Message *message = append(log);
-    memcpy(message->text, text, sizeof text);
+    snprintf(message->text, sizeof message->text, "%s", text);
     message->count = 1;
     message->read = false;
+}
+
+void msg_addv(MsgLog *log, const char *format, va_list args)
+{
+    char text[MSG_SIZE];
+    vsnprintf(text, sizeof text, format, args);
+    if (text[0] >= 'a' && text[0] <= 'z') {
+        text[0] = (char)(text[0] - 'a' + 'A');
+    }
+    add_text(log, text);
+}
+
+bool msg_replace_last(MsgLog *log, const char *was, const char *text)
+{
+    Message *last = newest(log);
+    if (last == NULL || last->count != 1 || strcmp(last->text, was) != 0) return false;
+    --log->count;
+    add_text(log, text);
+    return true;
 }
 
 void msg_restore(MsgLog *log, const char *text, int count)

@@ -32,6 +32,12 @@ __attribute__((format(printf, 2, 0)))
 #endif
 void msg_addv(MsgLog *log, const char *format, va_list args);
 
+/* The newest message, if it is was and said once, becomes text (news
+ * again, and counted in with the one before if that is text): "You see
+ * a dagger here." and its pick-up make one line. False, changing
+ * nothing, if the newest isn't was */
+bool msg_replace_last(MsgLog *log, const char *was, const char *text);
+
 /* Adds a message as a save kept it: read, said count times, and never
  * counted in with the one before */
 void msg_restore(MsgLog *log, const char *text, int count);

@@ -113,10 +113,23 @@ static bool ask_about_trap(Run *run, int trap, int dir)
     return true;
 }
 
+/* Walking onto gold takes it, in the same step */
+static void take_gold_here(Run *run)
+{
+    int index = lvl_item_at(&run->level, run->player.pos);
+    if (index < 0) return;
+    Stack stack = run->level.items[index].stack;
+    if (run->data->items[stack.kind].item_class != IC_GOLD) return;
+    run->player.gold += stack.count;
+    run_say_picked_up(run, stack);
+    lvl_remove_item(&run->level, index);
+}
+
 static Took walk_to(Run *run, Point to, int trap)
 {
     run->player.pos = to;
     if (wears_noisy_armor(run)) run_make_noise(run, to, PLATE_STEP_LOUDNESS);
+    take_gold_here(run);
     run_update_sight(run);
     announce_item_here(run);
     return trap >= 0 ? spring_trap(run, trap) : TOOK_TURN;

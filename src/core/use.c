@@ -24,6 +24,15 @@ static void count_amulet(Run *run)
     }
 }
 
+void run_say_picked_up(Run *run, Stack stack)
+{
+    char name[96], seen[MSG_SIZE], picked[MSG_SIZE];
+    run_item_name(run, stack, name, sizeof name);
+    snprintf(seen, sizeof seen, "You see %s here.", name);
+    snprintf(picked, sizeof picked, "You pick up %s.", name);
+    if (!msg_replace_last(&run->log, seen, picked)) run_say(run, "%s", picked);
+}
+
 /* g picks up what the player stands on: gold goes in the purse, an Amulet
  * is counted, the rest goes in the pack if there's room. That takes a
  * turn; nothing there, or no room, doesn't. The third Amulet wins at once,
@@ -44,9 +53,7 @@ Took use_pick_up(Run *run)
         run_say(run, "Your pack is full.");
         return TOOK_NO_TURN;
     }
-    char name[96];
-    run_item_name(run, stack, name, sizeof name);
-    run_say(run, "You pick up %s.", name);
+    run_say_picked_up(run, stack);
     lvl_remove_item(level, index);
     if (item_class == IC_AMULET) {
         count_amulet(run);
@@ -95,8 +102,8 @@ static void map_floor(Run *run)
 static bool start_identify(Run *run)
 {
     const Pack *pack = &run->player.pack;
-    for (int i = 0; i < pack->count; ++i) {
-        if (!run_kind_known(run, pack->slots[i].kind)) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (pack_holds(pack, i) && !run_kind_known(run, pack->slots[i].kind)) {
             run->mode = MODE_INVENTORY;
             run->inv_action = INV_IDENTIFY;
             run_say(run, "Choose an item to identify.");
@@ -158,6 +165,7 @@ static Took use_magic(Run *run, int slot)
     Stack used = run->player.pack.slots[slot];
     used.count = 1;
     pack_remove_one(&run->player.pack, slot);
+    run->read_slot = slot;   /* a scroll put back goes back to its letter */
     const ItemDef *def = def_of(run, used.kind);
     char name[96];
     run_item_name(run, used, name, sizeof name);

@@ -61,11 +61,12 @@ void run_clear_paths(PathCache *cache)
 }
 
 /* The cache's slot for a target on this map, or the slot to reuse (the
- * one used longest ago) with *found false */
+ * one used longest ago, but never the one a fresh flee map reads) with
+ * *found false */
 static int path_slot(Run *run, Point target, bool *found)
 {
     PathCache *cache = run->paths;
-    int oldest = 0;
+    int oldest = -1;
     ++cache->clock;
     for (int i = 0; i < PATH_CACHE_SLOTS; ++i) {
         if (cache->used[i] && cache->version[i] == run->map_version &&
@@ -74,7 +75,8 @@ static int path_slot(Run *run, Point target, bool *found)
             *found = true;
             return i;
         }
-        if (!cache->used[i] || cache->age[i] < cache->age[oldest]) oldest = i;
+        if (run->maps_fresh && i == cache->pinned) continue;
+        if (oldest < 0 || !cache->used[i] || cache->age[i] < cache->age[oldest]) oldest = i;
     }
     *found = false;
     cache->used[oldest] = true;
@@ -84,32 +86,55 @@ static int path_slot(Run *run, Point target, bool *found)
     return oldest;
 }
 
-/* The search toward a target on this map, from the cache, or started */
-static DmapSearch *search_to(Run *run, Point target)
+/* The map as the searches see it, worked out once a map version */
+static const DmapTerrain *terrain_now(Run *run)
+{
+    if (!run->has_terrain || run->terrain_version != run->map_version) {
+        dmap_terrain_of(&run->terrain, &run->level.map);
+        run->terrain_version = run->map_version;
+        run->has_terrain = true;
+    }
+    return &run->terrain;
+}
+
+/* The cache's slot for the search toward a target on this map, started
+ * if it wasn't there */
+static int search_slot(Run *run, Point target)
 {
     bool found;
     int slot = path_slot(run, target, &found);
-    DmapSearch *search = &run->paths->searches[slot];
-    if (!found) dmap_search_start(search, &run->level.map, target, DOOR_STEPS);
-    return search;
+    if (!found) {
+        dmap_search_start_on(&run->paths->searches[slot], terrain_now(run), target, DOOR_STEPS);
+    }
+    return slot;
+}
+
+static DmapSearch *search_to(Run *run, Point target)
+{
+    return &run->paths->searches[search_slot(run, target)];
 }
 
 /* The flee map needs the whole floor's map toward the player, so it is
- * made only when first asked for in a turn: most turns nothing flees */
-const Dmap *run_map_from_player(Run *run)
+ * begun only when first asked for in a turn (most turns nothing flees),
+ * and made only as far as each who flees needs. Its search is pinned in
+ * the cache meanwhile, as the flee map reads the search's levels.
+ * Without caches, the whole map every time */
+const Dmap *run_map_from_player(Run *run, Point from)
 {
     if (run->bypass_caches) {
         dmap_compute(&run->scratch, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
-        dmap_flee(&run->from_player, &run->scratch, &run->level.map, DOOR_STEPS);
-        return &run->from_player;
+        dmap_flee(&run->scratch_flee, &run->scratch, &run->level.map, DOOR_STEPS);
+        return &run->scratch_flee;
     }
     if (!run->maps_fresh) {
-        DmapSearch *toward = search_to(run, run->player.pos);
-        dmap_search_finish(toward);
-        dmap_search_flee(&run->from_player, toward, &run->level.map);
+        int slot = search_slot(run, run->player.pos);
+        dmap_search_finish(&run->paths->searches[slot]);
+        dmap_fleeing_start(&run->fleeing, &run->paths->searches[slot], &run->level.map);
+        run->paths->pinned = slot;
         run->maps_fresh = true;
     }
-    return &run->from_player;
+    dmap_fleeing_reach(&run->fleeing, from);
+    return &run->fleeing.dmap;
 }
 
 /* The map is a new version; the searches the change can't have touched
@@ -170,8 +195,13 @@ static bool within_earshot(const Level *level, Point origin, int loudness)
 void run_make_noise(Run *run, Point origin, int loudness)
 {
     Level *level = &run->level;
-    if (!run->bypass_caches && !within_earshot(level, origin, loudness)) return;
-    dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
+    if (run->bypass_caches) {
+        dmap_compute_within(&run->scratch, &level->map, origin, DOOR_MUFFLE, loudness);
+    } else if (within_earshot(level, origin, loudness)) {
+        dmap_compute_within_on(&run->scratch, terrain_now(run), origin, DOOR_MUFFLE, loudness);
+    } else {
+        return;
+    }
     for (int i = 0; i < level->monster_count; ++i) {
         Monster *m = &level->monsters[i];
         int32_t distance = dmap_at(&run->scratch, m->pos);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heed.h"
 #include "records.h"
 
 enum { CONFIG_FILE_LIMIT = 64 * 1024 };
@@ -75,6 +76,7 @@ void config_default_settings(Settings *out)
 {
     memset(out, 0, sizeof *out);
     out->colors = COLORS_AUTO;
+    out->autopickup = HEED_TAKE_DEFAULT;
 }
 
 static void read_view(Fields *f, Settings *out)
@@ -113,6 +115,33 @@ static void read_colors(Fields *f, Settings *out)
     }
 }
 
+/* autopickup = words (heed.h's), or none: all or nothing, so a word
+ * mistaken never leaves half a choice */
+static void read_autopickup(Fields *f, Settings *out)
+{
+    if (!fld_has(f, "autopickup")) return;
+    const char *p = fld_text(f, "autopickup");
+    if (p[0] == '\0') return;   /* fld_text said so */
+    unsigned take = 0;
+    char word[24];
+    bool none = false;
+    for (int n = 0; sscanf(p, " %23s%n", word, &n) == 1; p += n) {
+        unsigned bit = heed_take_named(word);
+        none = none || strcmp(word, "none") == 0;
+        if (bit == 0 && strcmp(word, "none") != 0) {
+            fld_report(f, fld_line(f, "autopickup"), "'autopickup' takes potions scrolls weapons armor "
+                       "missiles own_missiles, or none, not '%.40s'", word);
+            return;
+        }
+        take |= bit;
+    }
+    if (none && take != 0) {
+        fld_report(f, fld_line(f, "autopickup"), "'autopickup' is none, or a list of what to take: not both");
+        return;
+    }
+    out->autopickup = take;
+}
+
 bool config_read_settings(const char *dir, Settings *out, Errors *errors)
 {
     RecFile records = {0};
@@ -127,6 +156,7 @@ bool config_read_settings(const char *dir, Settings *out, Errors *errors)
         read_view(&f, out);
         read_window(&f, out);
         read_colors(&f, out);
+        read_autopickup(&f, out);
         fld_finish(&f);
     }
     rec_free(&records);
@@ -137,15 +167,16 @@ bool config_write_settings(const FileOps *ops, const char *dir, const Settings *
                            size_t error_size)
 {
     if (!file_make_dirs(dir, error, error_size)) return false;
-    char path[CONFIG_PATH_SIZE + 32], text[1024], window[48] = "";
+    char path[CONFIG_PATH_SIZE + 32], text[1024], window[48] = "", take[128];
     snprintf(path, sizeof path, "%s/options.txt", dir);
     if (s->width > 0 && s->height > 0) snprintf(window, sizeof window, "window = %dx%d\n", s->width, s->height);
+    heed_take_words(s->autopickup, take, sizeof take);
     int n = snprintf(text, sizeof text,
                      "# Amulets of SDL's options, written by the game when it closes (it\n"
                      "# keeps the view and the window's size); data/options.txt explains them\n"
                      "[options]\n"
-                     "view = %s\n%scolors = %s\n",
-                     s->tile_view ? "tiles" : "glyphs", window, config_colors_name(s->colors));
+                     "view = %s\n%scolors = %s\nautopickup = %s\n",
+                     s->tile_view ? "tiles" : "glyphs", window, config_colors_name(s->colors), take);
     return file_write_whole(ops, path, text, (size_t)n, error, error_size);
 }
 

@@ -1,7 +1,7 @@
 /* The player's own files, in their config folder ($XDG_CONFIG_HOME/
  * AmuletsOfSDL, else ~/.config/AmuletsOfSDL): keys.txt rebinds any of
- * the game's keys, options.txt holds the view, the window's size and the
- * terminal's colours (data/keys.txt and data/options.txt are documented
+ * the game's keys, options.txt holds the view, the window's size, the
+ * terminal's colours and what auto-explore picks up (data/keys.txt and data/options.txt are documented
  * copies of the defaults). Both are in the data files' record format
  * (records.h), read with file:line mistakes that are never fatal: each
  * mistake is reported and what it would have changed keeps its default.
@@ -33,6 +33,8 @@ typedef struct Settings {
     bool tile_view;       /* view = tiles (else glyphs) */
     int width, height;    /* window = WxH: the window's size; 0 for the default */
     ColorMode colors;     /* colors = auto | 256 | 16 | 8 | none */
+    unsigned autopickup;  /* autopickup = what o picks up besides gold and
+                             the Amulets: heed.h's HEED_TAKE_* words, or none */
 } Settings;
 
 enum { SETTINGS_MIN_W = 320, SETTINGS_MIN_H = 200, SETTINGS_MAX_SIDE = 8192 };

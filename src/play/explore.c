@@ -4,14 +4,17 @@
 #include <string.h>
 
 #include "dmap.h"   /* DMAP_UNREACHED */
+#include "heed.h"
 #include "known.h"
 #include "memory.h"
 
 /* A step onto a closed door costs the bump that opens it too */
 /* Besides the terrains, what a known trap is to a way: BLOCKED is
  * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
- * never, unless it is ONTO, the cell a way may end on */
-enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc };
+ * never, unless it is ONTO, the cell a way may end on. OCCUPIED: a
+ * monster in sight, which a way goes round if it can (a step costs as
+ * a door's), and which the going never steps into (it would attack) */
+enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc, OCCUPIED = 0xfb };
 
 /* The map with a border of wall all round, as the search reads it, so
  * that no step needs a test for the map's edge */
@@ -41,6 +44,7 @@ typedef struct Sight {
     uint8_t unknown[PAD_CELLS];    /* by padded cell: never seen (nor mapped) */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
+    bool monster_in_view;          /* any at all, harmful or not (explore_next's) */
     uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
     uint8_t way[256];              /* for each terrain byte: NO_WAY, GROUND, DOOR */
 } Sight;
@@ -64,6 +68,7 @@ static void terrain_kinds(Sight *sight, bool over_traps, uint8_t seen_as[256])
     }
     sight->way[BLOCKED] = over_traps ? GROUND : NO_WAY;
     sight->way[ONTO] = over_traps ? GROUND : NO_WAY;
+    sight->way[OCCUPIED] = DOOR;
 }
 
 _Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
@@ -133,9 +138,20 @@ static void look(const Run *run, Sight *sight, bool over_traps, int onto)
     know_terrain(sight, seen_as);
     know_traps(sight, onto);
     memset(sight->item, 0, sizeof sight->item);
+    sight->monster_in_view = false;
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
         if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
+    }
+}
+
+/* The monsters in sight are in the going's way */
+static void occupy(Sight *sight)
+{
+    const Level *level = sight->level;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Point p = level->monsters[i].pos;
+        if (run_sees(sight->run, p)) sight->terrain[padded(p)] = OCCUPIED;
     }
 }
 
@@ -246,11 +262,15 @@ static int doors_around(const Run *run)
     return doors;
 }
 
-/* The nearest monster in sight, if any */
-static int monster_in_view(const Run *run)
+/* The monsters in sight: whether there are any, and the nearest that
+ * could harm the player now (heed.h), or -1 */
+static int threat_in_view(const Run *run, bool *any)
 {
     SeenMonster seen[MAX_MONSTERS];
-    return explore_monsters_in_view(run, seen, MAX_MONSTERS) > 0 ? seen[0].index : -1;
+    int count = explore_monsters_in_view(run, seen, MAX_MONSTERS);
+    int threat = heed_nearest_threat(run, seen, count);
+    *any = count > 0;
+    return threat >= 0 ? seen[threat].index : -1;
 }
 
 static void remember_now(Explorer *e, const Run *run, const Sight *sight)
@@ -262,6 +282,9 @@ static void remember_now(Explorer *e, const Run *run, const Sight *sight)
     e->known_traps = sight->known_traps;
     e->known_doors = doors_around(run);
     e->stairs_known = explore_known_stairs(run, &stairs);
+    e->under_at = player->pos;
+    e->under = item_at(run, player->pos);
+    heed_count_carried(run, e->carried);
 }
 
 /* Every item the player knows of now is one already noticed */
@@ -291,13 +314,15 @@ void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
     e->target = target;
     e->going = true;
     e->heedless = e->over_traps = false;
+    e->take = HEED_TAKE_DEFAULT;
     e->commands = 0;
-    e->searched_last = false;
+    e->searched_last = e->picked_last = false;
     if (kind != EXPLORE_FLOOR) e->search_left = 0;
     notice_all(e, run);
-    /* what the player stands on was left there, maybe dropped */
-    Point me = run_player(run)->pos;
-    e->skipped[cell_index(me.x, me.y)] = 1;
+    if (heed_dropped_underfoot(e, run)) {
+        Point me = run_player(run)->pos;
+        e->skipped[cell_index(me.x, me.y)] = 1;
+    }
     Sight sight;
     look(run, &sight, false, -1);
     remember_now(e, run, &sight);
@@ -321,7 +346,17 @@ static const char *status_begun(const Statuses *was, const Statuses *now)
     return NULL;
 }
 
-/* A new item known: stops once for each */
+/* An item that stops the going when first seen: exploring walks to what
+ * it takes without a word (it says so as it picks it up); travel stops
+ * for any but gold (walking onto gold takes it) */
+static bool stops_for(const Explorer *e, const Run *run, Stack stack)
+{
+    if (e->kind == EXPLORE_FLOOR) return !heed_takes(run, e->take, stack.kind, false);
+    return run_data(run)->items[stack.kind].item_class != IC_GOLD;
+}
+
+/* A new item known: noticed once, and the first that stops the going
+ * named. False if none stops it */
 static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
 {
     const Memory *memory = mem_of(run);
@@ -332,38 +367,55 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
         int c = cell_index(p.x, p.y);
         if (e->noticed[c] || !run_sees(run, p)) continue;
         e->noticed[c] = 1;
-        if (!seen) run_item_name(run, level->items[i].stack, name, size);
+        if (seen || !stops_for(e, run, level->items[i].stack)) continue;
+        run_item_name(run, level->items[i].stack, name, size);
         seen = true;
     }
-    for (int c = 0; c < MAP_CELLS && !seen; ++c) {
+    for (int c = 0; c < MAP_CELLS; ++c) {
         if (memory->item[c].count == 0 || e->noticed[c] || !level->map.explored[c]) continue;
         e->noticed[c] = 1;
+        if (seen || !stops_for(e, run, memory->item[c])) continue;
         run_item_name(run, memory->item[c], name, size);
         seen = true;
     }
     return seen;
 }
 
+/* A monster that could harm the player stops the going: "Not with the
+ * kobold in view.", unless the last command's newest line (still unread:
+ * a command marks what was said before it read) named it: it came into
+ * view, woke up, struck */
+static ExploreStop monster_stop(Explorer *e, const Run *run, int monster, char *message, size_t size)
+{
+    const char *kind = run_data(run)->monsters[run_level(run)->monsters[monster].kind].name;
+    const MsgLog *log = run_log(run);
+    bool told = msg_unread(log) > 0 && strstr(msg_last(log), kind) != NULL;
+    if (e->commands > 0 && told) {
+        return stop(e, EXPLORE_MONSTER, message, size, "");
+    }
+    char text[96];
+    snprintf(text, sizeof text, "Not with the %s in view.", kind);
+    return stop(e, EXPLORE_MONSTER, message, size, text);
+}
+
+/* Hurt since the last command by more than the statuses the rest is
+ * resting off do (poison's tick, its last one too); exploring and
+ * travel stop for any hurt */
+static bool hurt(const Explorer *e, const Player *player)
+{
+    int ticks = e->kind == EXPLORE_REST && e->status.poisoned > 0 ? 1 : 0;
+    return player->hp < e->hp - ticks;
+}
+
 /* What changed since the last command that stops the going, or EXPLORE_GO */
-static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char *message,
-                           size_t size)
+static ExploreStop changes(Explorer *e, const Run *run, Sight *sight, char *message, size_t size)
 {
     const Player *player = run_player(run);
-    int monster = e->heedless ? -1 : monster_in_view(run);
-    if (monster >= 0) {
-        const Monster *m = &run_level(run)->monsters[monster];
-        char name[64], text[96];
-        run_with_article(run_data(run)->monsters[m->kind].name, name, sizeof name);
-        if (name[0] >= 'a' && name[0] <= 'z') name[0] = (char)(name[0] - 'a' + 'A');
-        snprintf(text, sizeof text, "%s comes into view.", name);
-        return stop(e, EXPLORE_MONSTER, message, size, text);
-    }
+    int monster = threat_in_view(run, &sight->monster_in_view);
+    if (monster >= 0 && !e->heedless) return monster_stop(e, run, monster, message, size);
     const char *begun = status_begun(&e->status, &player->status);
     if (begun != NULL) return stop(e, EXPLORE_STATUS, message, size, begun);
-    bool poison_rest = e->kind == EXPLORE_REST && player->status.poisoned > 0;
-    if (player->hp < e->hp && !poison_rest) {
-        return stop(e, EXPLORE_HURT, message, size, "You stop: you are hurt.");
-    }
+    if (hurt(e, player)) return stop(e, EXPLORE_HURT, message, size, "You stop: you are hurt.");
     if (sight->known_traps > e->known_traps) return stop(e, EXPLORE_TRAP, message, size, "");
     if (e->searched_last && doors_around(run) > e->known_doors) {
         e->told_explored = false;
@@ -383,9 +435,12 @@ static ExploreStop changes(Explorer *e, const Run *run, const Sight *sight, char
 
 /* ---- Where to go ------------------------------------------------------- */
 
+/* An item exploring walks to: known, taken (heed.h), not left alone */
 static bool item_wanted(const Explorer *e, Sight *sight, Point p)
 {
-    return !e->skipped[cell_index(p.x, p.y)] && item_known(sight, p);
+    if (e->skipped[cell_index(p.x, p.y)] || !item_known(sight, p)) return false;
+    Stack stack = item_at(sight->run, p);
+    return stack.count > 0 && heed_takes(sight->run, e->take, stack.kind, sight->monster_in_view);
 }
 
 static bool fits(const Run *run, Stack stack)
@@ -461,6 +516,7 @@ static ExploreStop give(Explorer *e, Command *out, CommandKind kind, int arg)
     out->kind = (uint16_t)kind;
     out->arg = (int16_t)arg;
     e->searched_last = kind == CMD_SEARCH;
+    e->picked_last = kind == CMD_PICK_UP;
     ++e->commands;
     return EXPLORE_GO;
 }
@@ -538,10 +594,14 @@ static ExploreStop explore_floor(Explorer *e, const Run *run, Sight *sight, Comm
                                  char *message, size_t size)
 {
     Point me = run_player(run)->pos;
+    uint8_t *left = &e->skipped[cell_index(me.x, me.y)];
+    /* a pick-up the run refused, for whatever reason, isn't tried again */
+    if (e->picked_last && item_wanted(e, sight, me)) *left = 1;
     if (e->search_left == 0 && item_wanted(e, sight, me)) {
-        Stack stack = item_at(run, me);
-        e->skipped[cell_index(me.x, me.y)] = 1;
-        if (!fits(run, stack)) return stop(e, EXPLORE_PACK_FULL, message, size, "Your pack is full.");
+        if (!fits(run, item_at(run, me))) {
+            *left = 1;
+            return stop(e, EXPLORE_PACK_FULL, message, size, "Your pack is full.");
+        }
         return give(e, out, CMD_PICK_UP, 0);
     }
     if (e->search_left == 0) {
@@ -575,6 +635,19 @@ static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message
     return give(e, out, CMD_SEARCH, 0);
 }
 
+/* A step into a monster in sight (one that lets the going be, or it
+ * would have stopped) isn't taken: "The shrieker is in the way." */
+static ExploreStop in_the_way(Explorer *e, const Sight *sight, Command command, char *message, size_t size)
+{
+    if (command.kind != CMD_MOVE) return EXPLORE_GO;
+    Point to = point_add(run_player(sight->run)->pos, DIRS[command.arg]);
+    if (sight_terrain(sight, to) != OCCUPIED) return EXPLORE_GO;
+    int monster = lvl_monster_at(sight->level, to);
+    char text[96];
+    snprintf(text, sizeof text, "The %s is in the way.", run_data(sight->run)->monsters[sight->level->monsters[monster].kind].name);
+    return stop(e, EXPLORE_MONSTER, message, size, text);
+}
+
 ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *message, size_t size)
 {
     message[0] = '\0';
@@ -583,19 +656,20 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     if (e->commands >= EXPLORE_MOST_COMMANDS) return stop(e, EXPLORE_LONG, message, size, "You stop.");
     Sight sight;
     look(run, &sight, e->over_traps, -1);
+    occupy(&sight);
     ExploreStop why = changes(e, run, &sight, message, size);
     remember_now(e, run, &sight);
     if (why != EXPLORE_GO) {
-        e->searched_last = false;
+        e->searched_last = e->picked_last = false;
         e->search_left = 0;
         return why;
     }
     switch (e->kind) {
-    case EXPLORE_FLOOR: return explore_floor(e, run, &sight, out, message, size);
-    case EXPLORE_TRAVEL: return travel(e, run, &sight, out, message, size);
-    case EXPLORE_REST: return rest(e, run, out, message, size);
+    case EXPLORE_FLOOR: why = explore_floor(e, run, &sight, out, message, size); break;
+    case EXPLORE_TRAVEL: why = travel(e, run, &sight, out, message, size); break;
+    case EXPLORE_REST: why = rest(e, run, out, message, size); break;
     }
-    return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
+    return why == EXPLORE_GO ? in_the_way(e, &sight, *out, message, size) : why;
 }
 
 int explore_step_toward(const Run *run, Point target, bool over_traps)

@@ -10,26 +10,40 @@
  * and the player's own state. Unexplored cells and known traps are never
  * walked onto; a secret door is a wall until found.
  *
- * The stops: a monster comes into view (or is in view at the start), the
- * player is hurt (resting while poisoned goes on) or a status begins, an
- * item is seen, a trap or a secret door is found, the stairs are seen
- * (exploring), the pack is too full for an item stood on, and the floor
- * is explored: "Explored. The stairs are N steps away." or "There is
- * nothing left to explore." (a magic-mapped floor is explored). Exploring
- * an explored floor searches its likely walls (dead ends first, then
- * walls with unexplored rock behind, then any wall) a few turns at a
- * time, and says so.
+ * The stops: a monster that could harm the player now comes into view,
+ * or is in view at the start ("Not with the kobold in view."; heed.h
+ * says which let them be: one that does no harm, one that can't move
+ * and isn't beside the player, one fleeing and not beside them, one
+ * asleep and far off); the player is hurt (resting, the tick of a
+ * status it rests off isn't a hurt) or a status begins; an item is seen
+ * that exploring won't take (what it takes it walks to without a stop);
+ * a trap or a secret door is found; the stairs are seen (exploring); the
+ * pack is too full for an item stood on; and the floor is explored:
+ * "Explored. The stairs are N steps away." or "There is nothing left to
+ * explore." (a magic-mapped floor is explored). Exploring an explored
+ * floor searches its likely walls (dead ends first, then walls with
+ * unexplored rock behind, then any wall) a few turns at a time, and
+ * says so.
+ *
+ * Exploring takes gold and the Amulets, and the classes of item in the
+ * caller's take (the autopickup option: heed.h); missiles only with no
+ * monster in view. It leaves alone what the player dropped where they
+ * stand as they press o, and what the run refused (a full pack). Travel
+ * stops for no gold (walking onto gold takes it).
  *
  * An Explorer is a plain value the caller keeps between commands; it
  * remembers, for the floor it is on, the items already stopped for, the
- * ones not to go for, and the walls searched. */
+ * ones not to go for, the walls searched, and what the player carried
+ * and stood on at the last command it gave or stop it made. */
 #ifndef AMULETS_EXPLORE_H
 #define AMULETS_EXPLORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "records.h"
 #include "run.h"
 
 typedef enum ExploreKind { EXPLORE_FLOOR, EXPLORE_TRAVEL, EXPLORE_REST } ExploreKind;
@@ -37,7 +51,8 @@ typedef enum ExploreKind { EXPLORE_FLOOR, EXPLORE_TRAVEL, EXPLORE_REST } Explore
 typedef enum ExploreStop {
     EXPLORE_GO,           /* not a stop: the command is the next */
     EXPLORE_NOT_PLAYING,  /* the run isn't waiting for a command of play */
-    EXPLORE_MONSTER,      /* "A jackal comes into view." */
+    EXPLORE_MONSTER,      /* "Not with the jackal in view." (or the run said
+                             why: "A jackal comes into view.") */
     EXPLORE_HURT,         /* "You stop: you are hurt." */
     EXPLORE_STATUS,       /* "You stop: you are poisoned." */
     EXPLORE_TRAP,         /* a trap found or sprung (the run said so) */
@@ -64,6 +79,9 @@ typedef struct Explorer {
     bool heedless;             /* a bot's choice: a monster in view doesn't stop it */
     bool over_traps;           /* a bot's choice: known traps may be crossed
                                   (bar those that move the player) */
+    unsigned take;             /* the caller's choice of what exploring picks
+                                  up (heed.h's HEED_TAKE_*); explore_start
+                                  sets HEED_TAKE_DEFAULT */
     /* the floor the marks are for */
     int depth, arrivals;
     bool marked;
@@ -74,13 +92,26 @@ typedef struct Explorer {
     int known_doors;           /* beside the player: one more after a search is found */
     bool stairs_known;
     bool searched_last;        /* the last command was a search */
+    bool picked_last;          /* the last command was a pick-up */
     int commands;              /* given since the start */
     bool told_explored;        /* the floor was said to be explored */
     int search_left;           /* turns still to search where the player is */
+    Point under_at;            /* where the player stood, */
+    Stack under;               /* and the item known there (count 0: none) */
+    int16_t carried[MAX_ITEM_KINDS];   /* how many of each kind the pack held */
     uint8_t noticed[MAP_CELLS];   /* items already stopped for */
-    uint8_t skipped[MAP_CELLS];   /* items not to walk to */
+    uint8_t skipped[MAP_CELLS];   /* items not to walk to: dropped, or refused */
     uint8_t searched[MAP_CELLS];  /* turns each wall was searched from beside it */
 } Explorer;
+
+/* The explorer in a save, as an [explorer] record (the play layer's,
+ * beside the run's: resume.h), so a continued run's next o, G or Z does
+ * what the straight run's would: every field, its marks only while
+ * they're for the run's floor. explore_save.c lists the fields once: a
+ * field added to Explorer belongs in its table. */
+void explore_write(const Explorer *explorer, const Run *run, FILE *out);
+/* Reads one back for the run, each mistake reported through fields */
+void explore_read(Explorer *explorer, const Run *run, Fields *fields);
 
 /* Starts exploring, travelling to target (travel only), or resting */
 void explore_start(Explorer *explorer, const Run *run, ExploreKind kind, Point target);

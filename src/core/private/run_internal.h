@@ -17,6 +17,7 @@
  * without it) */
 enum { PATH_CACHE_SLOTS = 32 };
 typedef struct PathCache {
+    int pinned;               /* the slot the flee map reads, kept while it's fresh */
     Point target[PATH_CACHE_SLOTS];
     unsigned version[PATH_CACHE_SLOTS];
     unsigned age[PATH_CACHE_SLOTS];
@@ -42,6 +43,8 @@ struct Run {
     int pending_dir;          /* the step waiting for a yes */
     AimPurpose aim;           /* while aiming: what for, */
     int aim_kind;             /* and the missile or scroll kind */
+    int read_slot;            /* the slot the last scroll read came from: one
+                                 put back (Esc while aiming) goes there */
     Memory memory;            /* what the player remembers of this floor */
 
     /* Talk, not state: never saved, never in the digest */
@@ -53,10 +56,13 @@ struct Run {
     /* Worked out again from the rest whenever it's needed */
     int max_sight;            /* the keenest monster's sight */
     unsigned map_version;     /* goes up whenever terrain changes */
-    bool maps_fresh;          /* from_player fits the map and the player */
+    bool maps_fresh;          /* fleeing fits the map and the player */
     unsigned char sees_far[MAP_CELLS];   /* FOV of radius max_sight */
-    Dmap from_player;
-    Dmap scratch;
+    DmapFleeing fleeing;      /* the flee map from the player, made as far as asked */
+    DmapTerrain terrain;      /* the map as the searches see it, */
+    unsigned terrain_version; /* at this map version, */
+    bool has_terrain;         /* once worked out */
+    Dmap scratch, scratch_flee;
     PathCache *paths;         /* its own block: big, and never copied */
 
     /* How the rules work things out, never what happens: without caches
@@ -110,8 +116,10 @@ bool run_player_dead(const Run *run);
  * the cell from which someone is walking there: it has that cell's
  * distance and every nearer one */
 const Dmap *run_path_to(Run *run, Point target, Point from);
-/* The flee map from the player, as the floor and the player are now */
-const Dmap *run_map_from_player(Run *run);
+/* The flee map from the player, as the floor and the player are now,
+ * good at least for a step downhill from the cell from which someone
+ * flees: it has that cell's value and every lower one */
+const Dmap *run_map_from_player(Run *run, Point from);
 
 
 /* player.c: the player's actions on the floor. A step asked about first
@@ -126,6 +134,9 @@ Took use_item(Run *run, int slot);
 Took use_drop(Run *run, int slot);
 Took use_identify(Run *run, int slot);
 Took use_pick_up(Run *run);
+/* "You pick up a dagger.", as one line with the "You see a dagger here."
+ * the step onto it said, when that is the newest line */
+void run_say_picked_up(Run *run, Stack stack);
 
 /* act.c: the monsters */
 void act_monsters(Run *run);

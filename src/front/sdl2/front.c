@@ -132,6 +132,7 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;
     f->ui->input.setup.keys = options->keys;
+    f->ui->input.autopickup = options->autopickup;
     input_tell(&f->ui->input, options->notes, options->note_count);
     if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     return true;

@@ -35,6 +35,7 @@ typedef struct FrontOptions {
     int note_count;
     FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
     bool debug;                /* --debug: the debugging views (F1, F3, F4, F6, F7) */
+    const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);

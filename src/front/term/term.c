@@ -200,6 +200,7 @@ static bool open_term(Term *t, const TermOptions *o)
         return false;
     }
     t->input_open = true;
+    t->input.autopickup = o->autopickup;
     input_tell(&t->input, o->notes, o->note_count);
     return true;
 }

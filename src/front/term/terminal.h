@@ -29,6 +29,7 @@ typedef struct TermOptions {
                                   config files' mistakes), or NULL */
     int note_count;
     bool debug;                /* --debug: the debugging views */
+    const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
 } TermOptions;
 
 /* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if

@@ -1,0 +1,103 @@
+#include "heed.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "memory.h"
+
+/* ---- Monsters ------------------------------------------------------------ */
+
+bool heed_threat(const Run *run, const SeenMonster *m)
+{
+    const MonsterDef *kind = &run_data(run)->monsters[m->kind];
+    bool beside = m->distance <= 1;
+    if (kind->damage_max <= 0 && kind->range == 0) return false;
+    if ((kind->traits & TRAIT_STATIONARY) && kind->range == 0 && !beside) return false;
+    if (m->state == MS_FLEEING && !beside) return false;
+    if (m->state == MS_ASLEEP && m->distance > HEED_SLEEPER_NEAR) return false;
+    return true;
+}
+
+int heed_nearest_threat(const Run *run, const SeenMonster *seen, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        if (heed_threat(run, &seen[i])) return i;
+    }
+    return -1;
+}
+
+/* ---- Items ---------------------------------------------------------------- */
+
+/* A missile kind the player uses: carried, quivered, or in their kit */
+static bool uses_missile(const Run *run, int kind)
+{
+    const Player *p = run_player(run);
+    if (p->quiver == kind || pack_find(&p->pack, kind) >= 0) return true;
+    int c = run_class(run);
+    if (c == RUN_NO_CLASS) return false;
+    const ClassDef *def = &run_data(run)->classes[c];
+    for (int i = 0; i < def->kit_count; ++i) {
+        if (def->kit[i].kind == kind) return true;
+    }
+    return false;
+}
+
+bool heed_takes(const Run *run, unsigned take, int kind, bool monster_in_view)
+{
+    ItemClass c = run_data(run)->items[kind].item_class;
+    if (c == IC_GOLD || c == IC_AMULET) return true;
+    if (c != IC_MISSILE) return (take & (1u << c)) != 0;
+    if (monster_in_view) return false;
+    return (take & HEED_TAKE_MISSILES) || ((take & HEED_TAKE_OWN_MISSILES) && uses_missile(run, kind));
+}
+
+void heed_count_carried(const Run *run, int16_t out[MAX_ITEM_KINDS])
+{
+    const Pack *pack = &run_player(run)->pack;
+    memset(out, 0, sizeof(int16_t) * MAX_ITEM_KINDS);
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack, i)) continue;
+        Stack s = pack->slots[i];
+        if (s.kind >= 0 && s.kind < MAX_ITEM_KINDS) out[s.kind] = (int16_t)(s.count < INT16_MAX ? s.count : INT16_MAX);
+    }
+}
+
+bool heed_dropped_underfoot(const Explorer *e, const Run *run)
+{
+    Point me = run_player(run)->pos;
+    Stack here = mem_item(mem_of(run), run_level(run), me);
+    if (here.count == 0 || here.kind < 0 || here.kind >= MAX_ITEM_KINDS) return false;
+    bool lay_here = point_eq(e->under_at, me) && e->under.kind == here.kind && e->under.count == here.count;
+    int16_t now[MAX_ITEM_KINDS];
+    heed_count_carried(run, now);
+    return !lay_here && now[here.kind] < e->carried[here.kind];
+}
+
+static const struct {
+    const char *word;
+    unsigned bit;
+} TAKE_WORDS[] = {
+    {"potions", HEED_TAKE_POTIONS}, {"scrolls", HEED_TAKE_SCROLLS},   {"weapons", HEED_TAKE_WEAPONS},
+    {"armor", HEED_TAKE_ARMOR},     {"missiles", HEED_TAKE_MISSILES}, {"own_missiles", HEED_TAKE_OWN_MISSILES},
+};
+enum { TAKE_WORD_COUNT = sizeof TAKE_WORDS / sizeof TAKE_WORDS[0] };
+
+unsigned heed_take_named(const char *word)
+{
+    for (int i = 0; i < TAKE_WORD_COUNT; ++i) {
+        if (strcmp(TAKE_WORDS[i].word, word) == 0) return TAKE_WORDS[i].bit;
+    }
+    return 0;
+}
+
+void heed_take_words(unsigned take, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < TAKE_WORD_COUNT; ++i) {
+        if (!(take & TAKE_WORDS[i].bit) || n >= size) continue;
+        int wrote = snprintf(out + n, size - n, "%s%s", n > 0 ? " " : "", TAKE_WORDS[i].word);
+        if (wrote > 0) n += (size_t)wrote;
+    }
+    if (n == 0) snprintf(out, size, "none");
+}

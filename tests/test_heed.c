@@ -1,0 +1,291 @@
+/* What auto-explore, travel and rest heed (heed.h), and the pick-ups
+ * players choose, on floors drawn by hand: monsters in view that can't
+ * harm the player now let them go on, one that can stops them with one
+ * line; walking onto gold takes it, travel stops for no gold; the
+ * autopickup choice (options.txt's, through the input) names what o
+ * takes, and the missiles the player uses are fetched once no monster
+ * is in view; a step onto an item and its pick-up say one line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "explore.h"
+#include "goes.h"
+#include "heed.h"
+#include "input.h"
+#include "runtest.h"
+#include "said.h"
+#include "scene.h"
+
+static GameData data;
+
+static int item(const char *id) { return scene_item(&data, id); }
+
+static void spawn(Run *run, const char *id, Point pos, MonsterState state)
+{
+    goes_spawn(&data, run, id, pos, state);
+}
+
+static void lay(Run *run, const char *id, int count, Point pos) { goes_lay(&data, run, id, count, pos); }
+
+static Go go(Run *run, Explorer *e, ExploreKind kind, Point target, unsigned take)
+{
+    return goes_go(run, e, kind, target, take);
+}
+
+static Go explore(Run *run, Explorer *e) { return go(run, e, EXPLORE_FLOOR, run_player(run)->pos, HEED_TAKE_DEFAULT); }
+
+/* ---- Monsters in view ------------------------------------------------------ */
+
+static const char *const ROOM[] = {
+    "##############",
+    "#@...........#",
+    "#............#",
+    "#............#",
+    "#####.########",
+    "    #.#",
+    "    #.#",
+    "    #.#",
+    "    ###",
+    NULL,
+};
+
+/* A shrieker two steps off, a jackal fleeing: neither stops o; with a
+ * rat asleep across the room too (out of its own sight, so it never
+ * stirs), none stops Z */
+static void test_monsters_let_be(void)
+{
+    struct { const char *id; Point at; MonsterState state; } cases[] = {
+        {"shrieker", {3, 1}, MS_WANDERING},
+        {"jackal", {12, 3}, MS_FLEEING},
+        {"giant_white_rat", {8, 1}, MS_ASLEEP},
+    };
+    for (int i = 0; i < 3; ++i) {
+        Run *run = scene_build(&data, 30 + (uint64_t)i, 2, ROOM);
+        spawn(run, cases[i].id, cases[i].at, cases[i].state);
+        run_debug_level(run)->monsters[0].status.afraid = 500;   /* the jackal stays afraid */
+        Explorer e;
+        e.marked = false;
+        run_debug_player(run)->hp -= 3;
+        Go g = go(run, &e, EXPLORE_REST, run_player(run)->pos, HEED_TAKE_DEFAULT);
+        CHECK(g.commands > 0);
+        if (cases[i].state != MS_FLEEING) CHECK_INT(g.why, EXPLORE_RESTED);
+        if (cases[i].state != MS_ASLEEP) {
+            g = explore(run, &e);
+            CHECK(g.commands > 0);
+            CHECK(g.why != EXPLORE_MONSTER);
+        }
+        run_free(run);
+    }
+}
+
+/* A shrieker in the only corridor on: o goes up to it and no further,
+ * saying so, never striking it */
+static void test_never_into_a_monster(void)
+{
+    static const char *const ROWS[] = {
+        "##########",
+        "#@..s....#",
+        "##########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 40, 2, ROWS);
+    spawn(run, "shrieker", scene_find(ROWS, 's'), MS_WANDERING);
+    lay(run, "healing", 1, (Point){7, 1});
+    Explorer e;
+    e.marked = false;
+    Go g;
+    for (int i = 0; i < 3; ++i) g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "The shrieker is in the way.");
+    const Monster *m = &run_level(run)->monsters[0];
+    CHECK_INT(run_level(run)->monster_count, 1);
+    CHECK_INT(m->hp, data.monsters[m->kind].hp);
+    CHECK_INT(run_player(run)->pos.x, 3);
+    run_free(run);
+}
+
+/* An awake kobold: o, Z and travel won't go, each press saying why once,
+ * and never again that it came into view */
+static void test_monster_blocks(void)
+{
+    Run *run = scene_build(&data, 33, 2, ROOM);
+    spawn(run, "kobold", (Point){6, 2}, MS_WANDERING);
+    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    Input input;
+    CHECK(input_open(&input, &setup));
+    run_free(input.session.run);
+    session_start(&input.session, NULL, run);
+    int keys[] = {'o', 'o', 'Z'};
+    input_play(&input, keys, 3);
+    CHECK(point_eq(run_player(run)->pos, (Point){1, 1}));
+    CHECK_STR(msg_last(run_log(run)), "Not with the kobold in view.");
+    CHECK_INT(said_lines(run, "Not with the kobold in view."), 1);
+    CHECK_INT(msg_get(run_log(run), msg_count(run_log(run)) - 1)->count, 3);
+    CHECK_INT(said_lines(run, "A kobold comes into view."), 0);
+    input_free(&input);
+}
+
+/* Exploring up to a sleeping rat in its way: the going stops 4 steps
+ * off, saying why, the rat having said nothing */
+static void test_sleeper_near(void)
+{
+    static const char *const HALL[] = {
+        "################################",
+        "#@.............................#",
+        "################################",
+        NULL,
+    };
+    /* a rat too short-sighted to stir as the player comes */
+    int rat = data_find_monster(&data, "giant_white_rat");
+    int sight = data.monsters[rat].sight;
+    data.monsters[rat].sight = 2;
+    Run *run = scene_build(&data, 39, 2, HALL);
+    spawn(run, "giant_white_rat", (Point){15, 1}, MS_ASLEEP);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    CHECK_INT(g.why, EXPLORE_MONSTER);
+    CHECK_STR(g.message, "Not with the giant white rat in view.");
+    CHECK_INT(run_player(run)->pos.x, 15 - HEED_SLEEPER_NEAR);
+    CHECK_INT(run_level(run)->monsters[0].state, MS_ASLEEP);
+    run_free(run);
+    data.monsters[rat].sight = sight;
+}
+
+/* ---- Gold, travel, and one line for a step and its pick-up ------------------ */
+
+static const char *const BEND[] = {
+    "###########",
+    "#@.$.....b#",
+    "#########.#",
+    "        #g#",
+    "        #.#",
+    "        ###",
+    NULL,
+};
+
+/* Walking onto gold takes it, one line said; travel goes over gold, and
+ * on past gold coming into view */
+static void test_gold_and_travel(void)
+{
+    Run *run = scene_build(&data, 34, 2, BEND);
+    lay(run, "gold", 5, scene_find(BEND, '$'));
+    lay(run, "gold", 7, scene_find(BEND, 'g'));
+    int purse = run_player(run)->gold;
+    CHECK(run_command(run, (Command){CMD_MOVE, 2}));
+    CHECK(run_command(run, (Command){CMD_MOVE, 2}));
+    EXPECT_SAID(run, "You pick up 5 gold pieces.");
+    CHECK_INT(run_player(run)->gold, purse + 5);
+    CHECK_INT(lvl_item_at(run_level(run), scene_find(BEND, '$')), -1);
+    CHECK(run_command(run, (Command){CMD_MOVE, 6}));
+    CHECK(run_command(run, (Command){CMD_MOVE, 6}));
+    lay(run, "gold", 3, scene_find(BEND, '$'));
+    /* travel to the bend, over the new gold, and on as gold round it
+     * comes into view */
+    Explorer e;
+    e.marked = false;
+    Go g = go(run, &e, EXPLORE_TRAVEL, scene_find(BEND, 'b'), HEED_TAKE_DEFAULT);
+    CHECK_INT(g.why, EXPLORE_ARRIVED);
+    CHECK(point_eq(run_player(run)->pos, scene_find(BEND, 'b')));
+    CHECK_INT(run_player(run)->gold, purse + 8);
+    CHECK(run_sees(run, scene_find(BEND, 'g')));
+    CHECK_INT(said_lines(run, "You see 3 gold pieces here."), 0);
+    CHECK_INT(said_lines(run, "You pick up 3 gold pieces."), 1);
+    run_free(run);
+
+    /* a dagger stepped onto and picked up: one line; let lie, it's said */
+    static const char *const ROWS[] = {"#####", "#@d.#", "#####", NULL};
+    run = scene_build(&data, 35, 2, ROWS);
+    lay(run, "dagger", 1, scene_find(ROWS, 'd'));
+    CHECK(run_command(run, (Command){CMD_MOVE, 2}));
+    EXPECT_SAID(run, "You see a dagger here.");
+    CHECK(run_command(run, (Command){CMD_PICK_UP, 0}));
+    CHECK_INT(said_lines(run, "You see a dagger here."), 0);
+    CHECK_INT(said_lines(run, "You pick up a dagger."), 1);
+    CHECK_STR(msg_last(run_log(run)), "You pick up a dagger.");
+    run_free(run);
+}
+
+/* ---- What o takes ------------------------------------------------------------- */
+
+static const char *const SHELF[] = {
+    "##########",
+    "#@.a.b.c.#",
+    "##########",
+    NULL,
+};
+
+/* By default: the potion, and the arrows only for one who carries
+ * them; told by the input's choice, what it names */
+static void test_autopickup(void)
+{
+    for (int archer = 0; archer < 2; ++archer) {
+        Run *run = scene_build(&data, 36, 2, SHELF);
+        lay(run, "healing", 1, scene_find(SHELF, 'a'));
+        lay(run, "arrow", 4, scene_find(SHELF, 'b'));
+        lay(run, "chain_mail", 1, scene_find(SHELF, 'c'));
+        if (archer) CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("arrow"), 2}));
+        Explorer e;
+        e.marked = false;
+        explore(run, &e);
+        const Pack *pack = &run_player(run)->pack;
+        CHECK(pack_find(pack, item("healing")) >= 0);
+        CHECK_INT(pack_find(pack, item("arrow")) >= 0, archer);
+        CHECK(pack_find(pack, item("chain_mail")) < 0);
+        run_free(run);
+    }
+    /* through the input, as options.txt names it: armor only */
+    Run *run = scene_build(&data, 37, 2, SHELF);
+    lay(run, "healing", 1, scene_find(SHELF, 'a'));
+    lay(run, "chain_mail", 1, scene_find(SHELF, 'c'));
+    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    Input input;
+    CHECK(input_open(&input, &setup));
+    run_free(input.session.run);
+    session_start(&input.session, NULL, run);
+    unsigned armor = HEED_TAKE_ARMOR;
+    input.autopickup = &armor;
+    int keys[] = {'o', 'o'};
+    input_play(&input, keys, 2);
+    CHECK(pack_find(&run_player(run)->pack, item("healing")) < 0);
+    CHECK(pack_find(&run_player(run)->pack, item("chain_mail")) >= 0);
+    input_free(&input);
+}
+
+/* The player's own missiles are fetched, but not with a monster in view */
+static void test_missiles_fetched(void)
+{
+    static const char *const ROWS[] = {
+        "###########",
+        "#@.....a..#",
+        "###########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 38, 2, ROWS);
+    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("throwing_dagger"), 3}));
+    lay(run, "throwing_dagger", 2, scene_find(ROWS, 'a'));
+    spawn(run, "shrieker", (Point){9, 1}, MS_WANDERING);
+    Explorer e;
+    e.marked = false;
+    explore(run, &e);   /* the knives wait */
+    CHECK(lvl_item_at(run_level(run), scene_find(ROWS, 'a')) >= 0);
+    CHECK_INT(run_player(run)->pack.slots[pack_find(&run_player(run)->pack, item("throwing_dagger"))].count, 3);
+    run_debug_level(run)->monster_count = 0;   /* gone */
+    run_debug_refresh(run);
+    explore(run, &e);
+    CHECK_INT(run_player(run)->pack.slots[pack_find(&run_player(run)->pack, item("throwing_dagger"))].count, 5);
+    run_free(run);
+}
+
+int main(void)
+{
+    load_shipped_data(&data);
+    test_monsters_let_be();
+    test_monster_blocks();
+    test_never_into_a_monster();
+    test_sleeper_near();
+    test_gold_and_travel();
+    test_autopickup();
+    test_missiles_fetched();
+    data_free(&data);
+    return check_done("test_heed");
+}
