@@ -3,7 +3,9 @@
  * to the terminal, measured through a pty in 80 x 24 with 256 colours,
  * walking (the median step) and auto-exploring (all bytes over all
  * turns): over a slow SSH link a step should cost a packet, not a
- * screen. */
+ * screen. The screen is sent as the game sends it (term_out.c, curses'
+ * refresh where that can't); that what it sends shows what curses' own
+ * would is tests/term/test_term_out.c's. */
 #ifdef AMULETS_HAVE_TERM
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -14,6 +16,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <pty.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,14 +104,17 @@ typedef struct PtyTerm {
     SCREEN *screen;
     Input input;
     TermPainter *painter;
+    TermOut *sender;           /* NULL: curses' refresh sends */
     long first;
 } PtyTerm;
 
-/* The screen painted, sent, and what was sent counted */
+/* The screen painted and sent as the game's loop sends it (term.c's
+ * draw), and every byte the terminal got counted */
 static long paint_and_drain(PtyTerm *t)
 {
     term_paint(t->painter, &t->input, t->input.session.run);
-    refresh();
+    if (t->sender != NULL) term_out_show(t->sender);
+    else refresh();
     return drain(t->master);
 }
 
@@ -139,12 +145,14 @@ static bool open_pty(PtyTerm *t, uint64_t seed, bool no_monsters)
     set_term(t->screen);
     settle_screen();
     t->painter = term_painter_new(COLORS_AUTO);
+    t->sender = term_out_new(slave);
     t->first = paint_and_drain(t);
     return true;
 }
 
 static void close_pty(PtyTerm *t)
 {
+    term_out_free(t->sender);
     close_terminal(t->painter, t->screen, &t->input, t->out, t->in);
     close(t->master);
 }
@@ -202,9 +210,15 @@ static void bytes_per_turn_explore(void)
 void bench_term(const BenchFloors *floors)
 {
     (void)floors;
+    /* a UTF-8 terminal, as most are: the box lines are lines */
+    char *was = setlocale(LC_ALL, NULL);
+    char before[64];
+    snprintf(before, sizeof before, "%s", was != NULL ? was : "C");
+    setlocale(LC_ALL, "C.UTF-8");
     frames(80, 24);
     frames(200, 60);
     bytes_per_step();
     bytes_per_turn_explore();
+    setlocale(LC_ALL, before);
 }
 #endif
