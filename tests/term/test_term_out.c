@@ -1,16 +1,18 @@
 /* The terminal's own output (term_out.c) shows what curses' would: the
  * same game played twice side by side, the same keys to both, one sent
  * by curses' refresh and one as the game sends it (term_out_show), each
- * on a pty of 80 x 24 taken for xterm-256color; what each pty got read
+ * on a pty of 80 x 24 taken for a terminal (xterm-256color, the
+ * benchmark's, in UTF-8 and in C's locale, where the box lines are
+ * - | +; xterm's 8 colours; tmux's own); what each pty got read
  * by a terminal model (vt.h), and after every step of every screen both
  * terminals show the same, and what curses holds (stdscr). The model is
  * checked by curses' own side: what refresh sent shows what stdscr holds.
  * The steps: auto-explore on seeds 1 to 8 (their first floors without
  * monsters, o pressed again at each stop, as the benchmark does), and a
  * run from the class choice through the pack, the screens about the run,
- * looking and aiming, and some 1,500 keys at random, in a UTF-8 locale
- * and in C's (box lines drawn with - | +). Curses' side sends more bytes
- * than ours over the explore, or ours isn't worth having. */
+ * looking and aiming, and some 1,500 keys at random (the explore on two
+ * seeds only, for the last two terminals). Curses' side sends more
+ * bytes than ours over the explore, or ours isn't worth having. */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
@@ -36,6 +38,12 @@ enum { PTY_ROWS = 24, PTY_COLS = 80, EXPLORE_SEEDS = 8, EXPLORE_TURNS = 600, RAN
 
 static GameData data;
 static long frames_compared;
+
+/* The terminal the ptys are taken for, and the locale */
+typedef struct Terminal {
+    const char *type;
+    bool utf8;
+} Terminal;
 
 /* One way of sending the screen, on a pty of its own */
 typedef struct Side {
@@ -84,7 +92,7 @@ static void send(Side *s)
     drain(s);
 }
 
-static bool open_side(Side *s, const char *name, const InputSetup *setup, bool ours, bool no_monsters, bool utf8)
+static bool open_side(Side *s, const char *name, const InputSetup *setup, bool ours, bool no_monsters, const Terminal *term)
 {
     memset(s, 0, sizeof *s);
     s->name = name;
@@ -94,7 +102,7 @@ static bool open_side(Side *s, const char *name, const InputSetup *setup, bool o
     fcntl(s->master, F_SETFL, fcntl(s->master, F_GETFL) | O_NONBLOCK);
     s->out = fdopen(slave, "w");
     s->in = fdopen(dup(slave), "r");
-    s->screen = newterm("xterm-256color", s->out, s->in);
+    s->screen = newterm(term->type, s->out, s->in);
     if (s->screen == NULL || !input_open(&s->input, setup)) return false;
     if (no_monsters) {
         run_debug_level(s->input.session.run)->monster_count = 0;
@@ -105,7 +113,7 @@ static bool open_side(Side *s, const char *name, const InputSetup *setup, bool o
     noecho();
     nonl();
     curs_set(0);
-    vt_init(&s->vt, PTY_ROWS, PTY_COLS, utf8);
+    vt_init(&s->vt, PTY_ROWS, PTY_COLS, term->utf8);
     s->painter = term_painter_new(COLORS_AUTO);
     if (ours) {
         s->sender = term_out_new(slave);
@@ -195,12 +203,12 @@ static void compare(Twins *t)
     }
 }
 
-static bool open_twins(Twins *t, const char *what, const InputSetup *setup, bool no_monsters, bool utf8)
+static bool open_twins(Twins *t, const char *what, const InputSetup *setup, bool no_monsters, const Terminal *term)
 {
     memset(t, 0, sizeof *t);
-    snprintf(t->what, sizeof t->what, "%s", what);
-    bool ok = open_side(&t->curses, "curses' refresh", setup, false, no_monsters, utf8) &&
-              open_side(&t->ours, "ours", setup, true, no_monsters, utf8);
+    snprintf(t->what, sizeof t->what, "%s, %s, %s", what, term->type, term->utf8 ? "UTF-8" : "C");
+    bool ok = open_side(&t->curses, "curses' refresh", setup, false, no_monsters, term) &&
+              open_side(&t->ours, "ours", setup, true, no_monsters, term);
     if (!CHECK(ok)) return false;
     send(&t->curses);
     send(&t->ours);
@@ -239,14 +247,14 @@ static bool press(Twins *t, int key, int limit)
 }
 
 /* The benchmark's explore: o at each stop till the floor's explored */
-static void explore(bool utf8, long *curses_bytes, long *our_bytes)
+static void explore(const Terminal *term, int seeds, long *curses_bytes, long *our_bytes)
 {
-    for (int s = 0; s < EXPLORE_SEEDS; ++s) {
+    for (int s = 0; s < seeds; ++s) {
         InputSetup setup = {&data, NULL, 1 + (uint64_t)s, 1, false, 0, false, NULL, false, NULL};
         Twins t;
         char what[64];
-        snprintf(what, sizeof what, "explore, seed %d, %s", 1 + s, utf8 ? "UTF-8" : "C");
-        if (!open_twins(&t, what, &setup, true, utf8)) return;
+        snprintf(what, sizeof what, "explore, seed %d", 1 + s);
+        if (!open_twins(&t, what, &setup, true, term)) return;
         Run *run = t.ours.input.session.run;
         int start = run_turn(run);
         for (int presses = 0; presses < 40 && run_turn(run) - start < EXPLORE_TURNS; ++presses) {
@@ -264,13 +272,11 @@ static void explore(bool utf8, long *curses_bytes, long *our_bytes)
 
 /* The class choice, the pack, the screens about the run, looking,
  * aiming, the menu; then keys at random (a fixed sequence) */
-static void screens(bool utf8)
+static void screens(const Terminal *term)
 {
     InputSetup setup = {&data, NULL, 5, 1, false, 0, true, NULL, false, NULL};
     Twins t;
-    char what[64];
-    snprintf(what, sizeof what, "screens, %s", utf8 ? "UTF-8" : "C");
-    if (!open_twins(&t, what, &setup, false, utf8)) return;
+    if (!open_twins(&t, "screens", &setup, false, term)) return;
     CHECK_INT(input_screen(&t.ours.input), SCREEN_CLASS);
     static const int tour[] = {
         'j', 'j', 'k', AK_ENTER, 'i', AK_ESC, '?', AK_ESC, '@', AK_ESC, '\\', AK_ESC, 'e', AK_ESC,
@@ -302,13 +308,20 @@ int main(void)
 {
     load_shipped_data(&data);
     long curses_bytes = 0, our_bytes = 0;
-    if (!CHECK(setlocale(LC_ALL, "C.UTF-8") != NULL)) return check_done("test_term_out");
-    explore(true, &curses_bytes, &our_bytes);
-    screens(true);
-    setlocale(LC_ALL, "C");
-    explore(false, &curses_bytes, &our_bytes);
-    screens(false);
-    printf("%ld frames compared; explore: curses' refresh sent %ld bytes, ours %ld\n", frames_compared, curses_bytes, our_bytes);
+    /* the benchmark's terminal, both ways; then one of 8 colours, and
+     * tmux's own */
+    static const Terminal TERMINALS[] = {
+        {"xterm-256color", true}, {"xterm-256color", false}, {"xterm", true}, {"tmux-256color", true},
+    };
+    for (size_t i = 0; i < sizeof TERMINALS / sizeof TERMINALS[0]; ++i) {
+        const Terminal *term = &TERMINALS[i];
+        if (!CHECK(setlocale(LC_ALL, term->utf8 ? "C.UTF-8" : "C") != NULL)) break;
+        long *curses = i == 0 ? &curses_bytes : &(long){0}, *ours = i == 0 ? &our_bytes : &(long){0};
+        explore(term, i < 2 ? EXPLORE_SEEDS : 2, curses, ours);
+        screens(term);
+    }
+    printf("%ld frames compared; explore (xterm-256color, UTF-8): curses' refresh sent %ld bytes, ours %ld\n",
+           frames_compared, curses_bytes, our_bytes);
     CHECK(our_bytes * 10 < curses_bytes * 7);
     data_free(&data);
     return check_done("test_term_out");

@@ -36,6 +36,8 @@ typedef struct Vt {
     bool wrap_next;          /* the last column written: the next wraps */
     VtCell pen;              /* its ch unused */
     bool graphics;           /* G0 is the line drawing set */
+    bool g1_graphics;        /* G1 is */
+    bool shifted;            /* G1 is in use (SO), not G0 (SI) */
     bool insert, autowrap;
     int top, bottom;         /* the scrolling region */
     int saved_y, saved_x;
@@ -51,7 +53,7 @@ typedef struct Vt {
     char unknown[80];        /* the first escape it didn't know, or "" */
 } Vt;
 
-enum { VT_GROUND, VT_ESCAPE, VT_CSI, VT_CHARSET, VT_OSC, VT_OSC_ESCAPE };
+enum { VT_GROUND, VT_ESCAPE, VT_CSI, VT_CHARSET, VT_CHARSET_G1, VT_OSC, VT_OSC_ESCAPE };
 
 /* The line drawing set's letters, as Unicode's lines (curses' ACS) */
 static inline wchar_t vt_line(wchar_t letter)
@@ -126,7 +128,7 @@ static inline void vt_line_feed(Vt *vt)
 
 static inline void vt_print(Vt *vt, wchar_t ch)
 {
-    if (vt->graphics) ch = vt_line(ch);
+    if (vt->shifted ? vt->g1_graphics : vt->graphics) ch = vt_line(ch);
     if (vt->wrap_next && vt->autowrap) {
         vt->x = 0;
         vt_line_feed(vt);
@@ -252,7 +254,7 @@ static inline void vt_csi(Vt *vt)
     if (bang) {   /* the soft reset */
         if (final != 'p') vt_unknown(vt, vt->seq);
         vt_reset_pen(vt);
-        vt->insert = vt->graphics = false;
+        vt->insert = vt->graphics = vt->shifted = false;
         vt->autowrap = true;
         vt->top = 0;
         vt->bottom = vt->rows - 1;
@@ -303,6 +305,7 @@ static inline void vt_escape(Vt *vt, char c)
     switch (c) {
     case '[': vt->state = VT_CSI; vt->seq_length = 0; break;
     case '(': vt->state = VT_CHARSET; break;
+    case ')': vt->state = VT_CHARSET_G1; break;
     case ']': vt->state = VT_OSC; break;
     case '7': vt->saved_y = vt->y; vt->saved_x = vt->x; break;
     case '8': vt_move(vt, vt->saved_y, vt->saved_x); break;
@@ -328,6 +331,8 @@ static inline void vt_control(Vt *vt, unsigned char c)
     case '\b': if (vt->x > 0) --vt->x; vt->wrap_next = false; break;
     case '\t': vt_move(vt, vt->y, (vt->x / 8 + 1) * 8); break;
     case '\a': break;
+    case 0x0E: vt->shifted = true; break;    /* SO */
+    case 0x0F: vt->shifted = false; break;   /* SI */
     case 0x1B: vt->state = VT_ESCAPE; break;
     default: vt_unknown(vt, "a control character");
     }
@@ -360,6 +365,7 @@ static inline void vt_byte(Vt *vt, unsigned char c)
     switch (vt->state) {
     case VT_ESCAPE: vt_escape(vt, (char)c); return;
     case VT_CHARSET: vt->graphics = c == '0'; vt->state = VT_GROUND; return;
+    case VT_CHARSET_G1: vt->g1_graphics = c == '0'; vt->state = VT_GROUND; return;
     case VT_OSC: if (c == 0x07) vt->state = VT_GROUND; else if (c == 0x1B) vt->state = VT_OSC_ESCAPE; return;
     case VT_OSC_ESCAPE: vt->state = VT_GROUND; return;
     case VT_CSI:
