@@ -10,7 +10,8 @@
  * The steps: auto-explore on seeds 1 to 8 (their first floors without
  * monsters, o pressed again at each stop, as the benchmark does), and a
  * run from the class choice through the pack, the screens about the run,
- * looking and aiming, and some 1,500 keys at random (the explore on two
+ * looking and aiming, the terminal made larger, too small and 80 x 24
+ * again, and some 1,500 keys at random (the explore on two
  * seeds only, for the last two terminals). Curses' side sends more
  * bytes than ours over the explore, or ours isn't worth having. */
 #ifndef _XOPEN_SOURCE
@@ -26,6 +27,7 @@
 #include <pty.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "input.h"
@@ -56,6 +58,8 @@ typedef struct Side {
     TermOut *sender;           /* NULL: curses' refresh */
     Vt vt;
     long bytes;
+    char frame[1 << 16];       /* the last frame's bytes, to tell of a failure */
+    size_t frame_length;
 } Side;
 
 typedef struct Twins {
@@ -69,11 +73,15 @@ typedef struct Twins {
 static void drain(Side *s)
 {
     char buffer[4096];
+    s->frame_length = 0;
     for (;;) {
         ssize_t got = read(s->master, buffer, sizeof buffer);
         if (got > 0) {
             vt_feed(&s->vt, buffer, (size_t)got);
             s->bytes += got;
+            size_t keep = sizeof s->frame - s->frame_length < (size_t)got ? sizeof s->frame - s->frame_length : (size_t)got;
+            memcpy(s->frame + s->frame_length, buffer, keep);
+            s->frame_length += keep;
         } else if (got < 0 && errno == EINTR) {
             continue;
         } else {
@@ -158,6 +166,19 @@ static VtCell held(int y, int x)
     return (VtCell){ch, fg, bg, vt_attrs};
 }
 
+/* A frame's bytes, escapes shown as \e */
+static void tell_frame(const Side *s)
+{
+    fprintf(stderr, "  %s sent: ", s->name);
+    for (size_t i = 0; i < s->frame_length; ++i) {
+        unsigned char c = (unsigned char)s->frame[i];
+        if (c == 0x1B) fputs("\\e", stderr);
+        else if (c < 0x20) fprintf(stderr, "^%c", c + '@');
+        else fputc(c, stderr);
+    }
+    fputc('\n', stderr);
+}
+
 static void tell(Twins *t, const char *which, int y, int x, VtCell got, VtCell want)
 {
     got = vt_seen(got);
@@ -165,6 +186,8 @@ static void tell(Twins *t, const char *which, int y, int x, VtCell got, VtCell w
     fprintf(stderr, "%s, frame %d, row %d column %d: %s shows U+%04X colours %d/%d attributes %u, where %s U+%04X %d/%d %u\n",
             t->what, t->frame, y, x, which, (unsigned)got.ch, got.fg, got.bg, got.attrs,
             "it should be", (unsigned)want.ch, want.fg, want.bg, want.attrs);
+    tell_frame(&t->curses);
+    tell_frame(&t->ours);
 }
 
 /* Both terminals show the same, and what each side's curses holds */
@@ -181,8 +204,11 @@ static void compare(Twins *t)
             break;
         }
         set_term(s->screen);
-        for (int y = 0; y < PTY_ROWS && !t->failed; ++y) {
-            for (int x = 0; x < PTY_COLS && !t->failed; ++x) {
+        int rows, cols;
+        getmaxyx(stdscr, rows, cols);
+        CHECK(rows == s->vt.rows && cols == s->vt.cols);
+        for (int y = 0; y < rows && !t->failed; ++y) {
+            for (int x = 0; x < cols && !t->failed; ++x) {
                 VtCell want = held(y, x);
                 if (!vt_same_seen(s->vt.cells[y][x], want)) {
                     CHECK(!"the terminal shows what curses holds");
@@ -192,8 +218,8 @@ static void compare(Twins *t)
             }
         }
     }
-    for (int y = 0; y < PTY_ROWS && !t->failed; ++y) {
-        for (int x = 0; x < PTY_COLS && !t->failed; ++x) {
+    for (int y = 0; y < t->ours.vt.rows && !t->failed; ++y) {
+        for (int x = 0; x < t->ours.vt.cols && !t->failed; ++x) {
             if (!vt_same_seen(t->ours.vt.cells[y][x], t->curses.vt.cells[y][x])) {
                 CHECK(!"ours shows what curses' refresh shows");
                 tell(t, "ours", y, x, t->ours.vt.cells[y][x], t->curses.vt.cells[y][x]);
@@ -246,6 +272,27 @@ static bool press(Twins *t, int key, int limit)
     return true;
 }
 
+/* The terminal resized, as the game's loop meets it (curses resizes its
+ * screen at KEY_RESIZE, term_out_forget), and both sent. Both screens
+ * are resized before either is painted: resizing one of a program's
+ * screens cuts the other's stdscr to the old size (the game has one) */
+static void resize(Twins *t, int rows, int cols)
+{
+    Side *sides[2] = {&t->curses, &t->ours};
+    for (int i = 0; i < 2; ++i) {
+        Side *s = sides[i];
+        struct winsize size = {(unsigned short)rows, (unsigned short)cols, 0, 0};
+        ioctl(s->master, TIOCSWINSZ, &size);
+        vt_resize(&s->vt, rows, cols);
+        set_term(s->screen);
+        resizeterm(rows, cols);
+        if (s->sender != NULL) term_out_forget(s->sender);
+    }
+    send(&t->curses);
+    send(&t->ours);
+    compare(t);
+}
+
 /* The benchmark's explore: o at each stop till the floor's explored */
 static void explore(const Terminal *term, int seeds, long *curses_bytes, long *our_bytes)
 {
@@ -285,6 +332,13 @@ static void screens(const Terminal *term)
     };
     bool going = true;
     for (size_t i = 0; going && i < sizeof tour / sizeof tour[0]; ++i) going = press(&t, tour[i], 200);
+    /* larger, too small (the screen says how big it must be), as it was */
+    static const int sizes[][2] = {{30, 100}, {20, 70}, {PTY_ROWS, PTY_COLS}};
+    static const int keys_at_each[] = {'i', AK_ESC, 'l', '?', AK_ESC, 'h'};
+    for (int i = 0; going && i < 3; ++i) {
+        resize(&t, sizes[i][0], sizes[i][1]);
+        for (size_t k = 0; going && k < sizeof keys_at_each / sizeof keys_at_each[0]; ++k) going = press(&t, keys_at_each[k], 200);
+    }
     static const char keys[] = "hjklyubnhjklyubnhjklyubn.s,io?@\\exftQ<>dGZ";
     uint32_t state = 12345;
     for (int i = 0; going && i < RANDOM_KEYS; ++i) {

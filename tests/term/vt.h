@@ -101,6 +101,24 @@ static inline void vt_init(Vt *vt, int rows, int cols, bool utf8)
     }
 }
 
+/* The terminal made rows x cols, as xterm does: what it showed stays
+ * where it was, what's new is blank */
+static inline void vt_resize(Vt *vt, int rows, int cols)
+{
+    for (int y = 0; y < VT_ROWS_MOST; ++y) {
+        for (int x = 0; x < VT_COLS_MOST; ++x) {
+            if (y >= vt->rows || x >= vt->cols) vt->cells[y][x] = (VtCell){L' ', VT_DEFAULT, VT_DEFAULT, 0};
+        }
+    }
+    vt->rows = rows;
+    vt->cols = cols;
+    vt->top = 0;
+    vt->bottom = rows - 1;
+    vt->y = vt->y < rows ? vt->y : rows - 1;
+    vt->x = vt->x < cols ? vt->x : cols - 1;
+    vt->wrap_next = false;
+}
+
 static inline void vt_erase(Vt *vt, int y, int from, int to)
 {
     for (int x = from; x < to && x < vt->cols; ++x) vt->cells[y][x] = vt_blank(vt);
