@@ -246,23 +246,40 @@ static inline void vt_chars(Vt *vt, char final, int n)
     vt->wrap_next = false;
 }
 
+/* A CSI's numbers, after its private mark if any: false if it has
+ * something else among them */
+static inline bool vt_params(Vt *vt, const char *from, int *p, int *count)
+{
+    const char *end = vt->seq + vt->seq_length - 1;
+    int n = 0;
+    for (const char *c = from; c < end; ++c) {
+        if (*c >= '0' && *c <= '9' && p[n] < 100000) p[n] = p[n] * 10 + (*c - '0');
+        else if (*c == ';' && n < VT_PARAMS - 1) ++n;
+        else return false;
+    }
+    *count = from < end ? n + 1 : 0;
+    return true;
+}
+
+static inline void vt_soft_reset(Vt *vt)
+{
+    vt_reset_pen(vt);
+    vt->insert = vt->graphics = vt->shifted = false;
+    vt->autowrap = true;
+    vt->top = 0;
+    vt->bottom = vt->rows - 1;
+}
+
 static inline void vt_csi(Vt *vt)
 {
     const char *s = vt->seq;
     char final = s[vt->seq_length - 1];
     bool private = s[0] == '?', bang = s[0] == '!';
     int p[VT_PARAMS] = {0}, n = 0;
-    bool any = false;
-    for (const char *c = s + (private || bang); c < s + vt->seq_length - 1; ++c) {
-        if (*c >= '0' && *c <= '9' && p[n] < 100000) p[n] = p[n] * 10 + (*c - '0');
-        else if (*c == ';' && n < VT_PARAMS - 1) ++n;
-        else {
-            vt_unknown(vt, vt->seq);
-            return;
-        }
-        any = true;
+    if (!vt_params(vt, s + (private || bang), p, &n)) {
+        vt_unknown(vt, vt->seq);
+        return;
     }
-    if (any) ++n;
     int first = n > 0 && p[0] > 0 ? p[0] : 1;
     if (private) {
         if (final == 'h' || final == 'l') vt_mode(vt, p, n, final == 'h');
@@ -271,11 +288,7 @@ static inline void vt_csi(Vt *vt)
     }
     if (bang) {   /* the soft reset */
         if (final != 'p') vt_unknown(vt, vt->seq);
-        vt_reset_pen(vt);
-        vt->insert = vt->graphics = vt->shifted = false;
-        vt->autowrap = true;
-        vt->top = 0;
-        vt->bottom = vt->rows - 1;
+        vt_soft_reset(vt);
         return;
     }
     switch (final) {
