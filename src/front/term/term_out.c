@@ -209,7 +209,7 @@ static void merge_sgr(TermOut *o, size_t start)
         i = stop;
     }
     if (count > 0) n += write_sgr(items, count, merged + n);
-    if (n > end - start) return;
+    if (n == 0 || n > end - start) return;   /* nothing written, or no shorter */
     memcpy(o->buf + start, merged, n);
     o->length = start + n;
 }
