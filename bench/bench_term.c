@@ -1,8 +1,11 @@
 /* The terminal's two costs: one whole frame of the screen model painted
- * into curses' buffer (80 x 24 and 200 x 60), and the bytes one ordinary
- * step sends to the terminal, measured through a pty in 80 x 24 with
- * 256 colours: over a slow SSH link a step should cost a packet, not a
- * screen. */
+ * into curses' buffer (80 x 24 and 200 x 60), and the bytes a turn sends
+ * to the terminal, measured through a pty in 80 x 24 with 256 colours,
+ * walking (the median step) and auto-exploring (all bytes over all
+ * turns): over a slow SSH link a step should cost a packet, not a
+ * screen. The screen is sent as the game sends it (term_out.c, curses'
+ * refresh where that can't); that what it sends shows what curses' own
+ * would is tests/term/test_term_out.c's. */
 #ifdef AMULETS_HAVE_TERM
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -13,6 +16,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <pty.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +27,7 @@
 #include "run_debug.h"
 #include "terminal.h"
 
-enum { FRAMES = 400, STEPS = 61 };
+enum { FRAMES = 400, STEPS = 61, EXPLORE_SEEDS = 8, EXPLORE_TURNS = 600 };
 
 static void settle_screen(void)
 {
@@ -94,51 +98,127 @@ static long drain(int master)
     return total;
 }
 
+typedef struct PtyTerm {
+    int master;
+    FILE *out, *in;
+    SCREEN *screen;
+    Input input;
+    TermPainter *painter;
+    TermOut *sender;           /* NULL: curses' refresh sends */
+    long first;
+} PtyTerm;
+
+/* The screen painted and sent as the game's loop sends it (term.c's
+ * draw), and every byte the terminal got counted */
+static long paint_and_drain(PtyTerm *t)
+{
+    term_paint(t->painter, &t->input, t->input.session.run);
+    if (t->sender != NULL) term_out_show(t->sender);
+    else refresh();
+    return drain(t->master);
+}
+
+/* A terminal of 80 x 24 with 256 colours on a pty, the game's first
+ * floor of seed in it (without its monsters, if asked), its first screen
+ * sent and drained */
+static bool open_pty(PtyTerm *t, uint64_t seed, bool no_monsters)
+{
+    int slave;
+    struct winsize size = {24, 80, 0, 0};
+    if (openpty(&t->master, &slave, NULL, NULL, &size) != 0) {
+        perror("bench: openpty");
+        return false;
+    }
+    fcntl(t->master, F_SETFL, fcntl(t->master, F_GETFL) | O_NONBLOCK);
+    t->out = fdopen(slave, "w");
+    t->in = fdopen(dup(slave), "r");
+    t->screen = newterm("xterm-256color", t->out, t->in);
+    InputSetup setup = {bench_shipped_data(), NULL, seed, 1, false, 0, false, NULL, false, NULL};
+    if (t->screen == NULL || !input_open(&t->input, &setup)) {
+        fprintf(stderr, "bench: the terminal couldn't start on a pty\n");
+        return false;
+    }
+    if (no_monsters) {
+        run_debug_level(t->input.session.run)->monster_count = 0;
+        run_debug_refresh(t->input.session.run);
+    }
+    set_term(t->screen);
+    settle_screen();
+    t->painter = term_painter_new(COLORS_AUTO);
+    t->sender = term_out_new(slave);
+    t->first = paint_and_drain(t);
+    return true;
+}
+
+static void close_pty(PtyTerm *t)
+{
+    term_out_free(t->sender);
+    close_terminal(t->painter, t->screen, &t->input, t->out, t->in);
+    close(t->master);
+}
+
 static void bytes_per_step(void)
 {
-    int master, slave;
-    struct winsize size = {24, 80, 0, 0};
-    if (openpty(&master, &slave, NULL, NULL, &size) != 0) {
-        perror("bench: openpty");
-        return;
-    }
-    fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
-    FILE *out = fdopen(slave, "w"), *in = fdopen(dup(slave), "r");
-    SCREEN *screen = newterm("xterm-256color", out, in);
-    Input input;
-    if (screen == NULL || !open_input(&input, 1)) {
-        fprintf(stderr, "bench: the terminal couldn't start on a pty\n");
-        return;
-    }
-    set_term(screen);
-    settle_screen();
-    TermPainter *painter = term_painter_new(COLORS_AUTO);
-    term_paint(painter, &input, input.session.run);
-    refresh();
-    long first = drain(master);
+    PtyTerm t;
+    if (!open_pty(&t, 5, false)) return;
     /* walking about the first floor: steps that took a turn only */
     static const int walk[] = {'l', 'l', 'l', 'h', 'h', 'h', 'j', 'k', 'y', 'n', 'b', 'u'};
     static double bytes[STEPS];
     int steps = 0;
     for (int i = 0; steps < STEPS && i < 20 * STEPS; ++i) {
-        int turn = run_turn(input.session.run);
-        input_key(&input, walk[i % (int)(sizeof walk / sizeof walk[0])]);
-        term_paint(painter, &input, input.session.run);
-        refresh();
-        long sent = drain(master);
-        if (run_turn(input.session.run) != turn) bytes[steps++] = (double)sent;
+        int turn = run_turn(t.input.session.run);
+        input_key(&t.input, walk[i % (int)(sizeof walk / sizeof walk[0])]);
+        long sent = paint_and_drain(&t);
+        if (run_turn(t.input.session.run) != turn) bytes[steps++] = (double)sent;
     }
     printf("RATE term_bytes_per_turn %.0f bytes\n", steps > 0 ? bench_median(bytes, steps) : 0.0);
-    printf("(the first screen: %ld bytes; %d steps)\n", first, steps);
-    close_terminal(painter, screen, &input, out, in);
-    close(master);
+    printf("(the first screen: %ld bytes; %d steps)\n", t.first, steps);
+    close_pty(&t);
+}
+
+/* Auto-explore as a player pressing o sees it: the screen painted and
+ * sent after each step, o pressed again after each stop (an item, the
+ * stairs), until the floor is explored or a seed's turns are spent. The
+ * monsters are taken off the floor, so that no fight stops it: the
+ * figure is the walk's. Every byte after the first screen, a turn. */
+static void bytes_per_turn_explore(void)
+{
+    long total = 0;
+    int turns = 0;
+    for (int s = 0; s < EXPLORE_SEEDS; ++s) {
+        PtyTerm t;
+        if (!open_pty(&t, 1 + (uint64_t)s, true)) return;
+        Run *run = t.input.session.run;
+        int start = run_turn(run);
+        for (int presses = 0; presses < 40 && run_turn(run) - start < EXPLORE_TURNS; ++presses) {
+            int before = run_turn(run);
+            input_key(&t.input, 'o');
+            total += paint_and_drain(&t);
+            while (input_auto_going(&t.input) && run_turn(run) - start < EXPLORE_TURNS) {
+                input_auto_step(&t.input);
+                total += paint_and_drain(&t);
+            }
+            if (run_turn(run) == before) break;   /* explored: o goes nowhere */
+        }
+        turns += run_turn(run) - start;
+        close_pty(&t);
+    }
+    printf("RATE term_bytes_per_turn_explore %.0f bytes\n", turns > 0 ? (double)total / turns : 0.0);
+    printf("(%d seeds, %d turns of auto-explore at 80 x 24)\n", EXPLORE_SEEDS, turns);
 }
 
 void bench_term(const BenchFloors *floors)
 {
     (void)floors;
+    /* a UTF-8 terminal, as most are: the box lines are lines */
+    char *was = setlocale(LC_ALL, NULL);
+    char before[64];
+    snprintf(before, sizeof before, "%s", was != NULL ? was : "C");
+    setlocale(LC_ALL, "C.UTF-8");
     frames(80, 24);
     frames(200, 60);
     bytes_per_step();
+    bytes_per_turn_explore();
+    setlocale(LC_ALL, before);
 }
 #endif

@@ -1,7 +1,10 @@
 /* The terminal's loop: starting curses and always putting the terminal
  * back (on quitting, on an ending signal, at exit after an error, and on
  * a crash), the keys as the input layer names them, and drawing only
- * when something changed, so a step sends only the cells it changed. */
+ * when something changed, so a step sends only the cells it changed
+ * (term_out.c sends them, where the terminal allows, else curses). The
+ * keys are read through a window of their own that's never drawn (a
+ * pad), so that reading a key never has curses send the screen. */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
@@ -36,6 +39,27 @@ static struct {
 } restore;
 
 static const int CRASHES[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+/* Ctrl-Z asked for, by a handler of this program's own (curses', which
+ * it then leaves out, would put the terminal back with colours set that
+ * it doesn't know of, term_out.c having set them): the loop suspends the
+ * game at its next wait's end */
+static volatile sig_atomic_t suspend_asked;
+
+static void on_suspend(int number)
+{
+    (void)number;
+    suspend_asked = 1;
+}
+
+static void catch_suspend(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_suspend;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTSTP, &action, NULL);
+}
 
 /* A crash: the terminal as it was, then the crash goes on as it would
  * have (a core, or the sanitizer's report). Only async-signal-safe calls. */
@@ -74,15 +98,20 @@ static void catch_crashes(void)
     }
 }
 
-/* At exit, whatever the way out */
+/* At exit, whatever the way out: plain colours first, as curses may
+ * not know which the terminal was last sent (term_out.c) */
 static void end_curses(void)
 {
-    if (!isendwin()) endwin();
+    if (isendwin()) return;
+    char *plain = tigetstr("sgr0");
+    if (plain != NULL && plain != (char *)-1) putp(plain);
+    endwin();
 }
 
 static bool start_curses(void)
 {
     restore.tty_saved = tcgetattr(STDIN_FILENO, &restore.tty) == 0;
+    catch_suspend();   /* before curses, which then leaves SIGTSTP alone */
     setlocale(LC_ALL, "");
     set_escdelay(ESC_DELAY_MS);
     if (initscr() == NULL) return false;
@@ -91,9 +120,7 @@ static bool start_curses(void)
     cbreak();
     noecho();
     nonl();
-    keypad(stdscr, TRUE);
     curs_set(0);
-    timeout(SIGNAL_CHECK_MS);
     return true;
 }
 
@@ -128,11 +155,15 @@ typedef struct Term {
     Input input;
     bool input_open;
     TermPainter *painter;
+    TermOut *out;              /* NULL: curses' refresh sends the screen */
+    WINDOW *keys;              /* read from, never drawn */
 } Term;
 
 static void close_term(Term *t)
 {
     term_painter_free(t->painter);
+    term_out_free(t->out);
+    if (t->keys != NULL) delwin(t->keys);
     end_curses();
     if (t->input_open) input_free(&t->input);
     slot_unlock(&t->slot);
@@ -193,21 +224,49 @@ static int stop(Term *t, int signal_number)
     return 128 + signal_number;   /* as a shell tells of a signal */
 }
 
+/* Ctrl-Z: the terminal put back and the game stopped; on fg, curses
+ * restarted and the whole screen sent again */
+static void suspend(Term *t)
+{
+    suspend_asked = 0;
+    end_curses();
+    struct sigaction plain, ours;
+    memset(&plain, 0, sizeof plain);
+    plain.sa_handler = SIG_DFL;
+    sigemptyset(&plain.sa_mask);
+    sigaction(SIGTSTP, &plain, &ours);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &ours, NULL);   /* going again */
+    refresh();
+    if (t->out != NULL) term_out_forget(t->out);
+}
+
+static void draw(Term *t)
+{
+    term_paint(t->painter, &t->input, t->input.session.run);
+    if (t->out != NULL) term_out_show(t->out);
+    else refresh();
+}
+
 static int play(Term *t, const KeyMap *keys)
 {
     bool dirty = true;
     for (;;) {
         if (dirty) {
-            term_paint(t->painter, &t->input, t->input.session.run);
-            refresh();
+            draw(t);
             dirty = false;
         }
         /* exploring, travelling or resting: a step each short wait, which
          * a key pressed meanwhile stops instead */
         bool autoing = input_auto_going(&t->input);
-        timeout(autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
-        int ch = getch();
+        wtimeout(t->keys, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
+        int ch = wgetch(t->keys);
         if (stop_signal() != 0) return stop(t, stop_signal());
+        if (suspend_asked) {
+            suspend(t);
+            dirty = true;
+            continue;
+        }
         if (ch == ERR && hung_up()) return stop(t, SIGHUP);
         if (ch == ERR && autoing) {
             if (input_auto_step(&t->input) != INPUT_NOTHING) dirty = true;
@@ -215,6 +274,7 @@ static int play(Term *t, const KeyMap *keys)
         }
         if (ch == ERR) continue;
         if (ch == KEY_RESIZE) {
+            if (t->out != NULL) term_out_forget(t->out);
             dirty = true;
             continue;
         }
@@ -244,10 +304,13 @@ int term_play(const TermOptions *options)
     int status = 1;
     if (!start_curses()) {
         fprintf(stderr, "amulets: the terminal (TERM=%s) can't be used\n", getenv("TERM") ? getenv("TERM") : "");
-    } else if ((t.painter = term_painter_new(options->colors)) == NULL) {
+    } else if ((t.painter = term_painter_new(options->colors)) == NULL ||
+               (t.keys = newpad(1, 1)) == NULL) {
         end_curses();
         fprintf(stderr, "amulets: out of memory\n");
     } else {
+        keypad(t.keys, TRUE);
+        t.out = term_out_new(STDOUT_FILENO);
         status = play(&t, options->keys);
     }
     close_term(&t);

@@ -94,8 +94,16 @@ static TermPen make_pen(TermColor *color, Color fg, Color back, bool memory)
         if (b >= 0) b &= 7;
     }
     if (b == 0 && depth < 256) b = -1;   /* black backs are the terminal's own */
-    if (color->next_pair < COLOR_PAIRS && color->next_pair <= 32767 &&
-        init_pair((short)color->next_pair, (short)f, (short)b) != ERR) {
+    for (int pair = 1; pair < color->next_pair; ++pair) {
+        if (color->pair_fg[pair] == f && color->pair_bg[pair] == b) {
+            pen.pair = (short)pair;
+            return pen;
+        }
+    }
+    int pair = color->next_pair;
+    if (pair < COLOR_PAIRS && pair < TERM_PEN_CACHE && init_pair((short)pair, (short)f, (short)b) != ERR) {
+        color->pair_fg[pair] = (short)f;
+        color->pair_bg[pair] = (short)b;
         pen.pair = (short)color->next_pair++;
     }
     return pen;

@@ -33,6 +33,10 @@ typedef struct TermPenSlot {
 typedef struct TermColor {
     int depth;                 /* 256, 16, 8, or 0 for none */
     int next_pair;
+    /* each pair's colours, by pair (the terminal's indices, -1 its own):
+     * colours that come out the same share a pair, so that a cell whose
+     * colours don't change isn't sent again for a pair's sake */
+    short pair_fg[TERM_PEN_CACHE], pair_bg[TERM_PEN_CACHE];
     TermPenSlot last;          /* the pen asked for last: a row of a room
                                   is mostly one pen over and over */
     TermPenSlot cache[TERM_PEN_CACHE];

@@ -57,4 +57,24 @@ void term_paint(TermPainter *painter, const Input *input, const Run *run);
  * check every screen at 80 x 24), and the first of them into first */
 int term_painter_cut(const TermPainter *painter, char *first, size_t size);
 
+/* ---- The output (term_out.c), for the loop, the benchmark and the tests -- */
+
+typedef struct TermOut TermOut;
+
+/* After curses has started, writing to fd (the terminal curses writes
+ * to); sends curses' own first refresh. NULL if the terminal is one to
+ * leave to curses' own refresh (it can't place the cursor, or it would
+ * scroll on writing its last cell), or out of memory. */
+TermOut *term_out_new(int fd);
+void term_out_free(TermOut *out);
+
+/* Sends what stdscr shows that the terminal doesn't (in place of
+ * refresh) */
+void term_out_show(TermOut *out);
+/* What the terminal shows is unknown (a resize): the next show clears it
+ * and sends everything */
+void term_out_forget(TermOut *out);
+/* Bytes sent so far, for the benchmark */
+long term_out_sent(const TermOut *out);
+
 #endif
