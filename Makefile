@@ -1,12 +1,14 @@
 # Amulets of SDL. Two commands from a fresh clone on Debian 12:
 #   make play   installs what is missing, builds, and starts the game
 #   make test   builds and runs every test, plainly and under ASan + UBSan
-# Other targets: make build, make bench, make balance, make fuzz, make clean
+# Other targets: make build, make bench, make balance, make fuzz, make clean,
+# make web-smoke (the rules and the play layer in WebAssembly, under Node)
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 CORE_BUILD ?= build-core
 BENCH_BUILD?= build-bench
+WEB_BUILD  ?= build-web
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE      ?= cmake
 
@@ -20,7 +22,8 @@ FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: play build test bench balance fuzz clean deps-play deps-test deps-bench deps-fuzz
+.PHONY: play build test bench balance fuzz clean deps-play deps-test deps-bench deps-fuzz \
+        web-smoke web-smoke-build
 
 play: deps-play build
 	./$(BUILD)/amulets
@@ -68,8 +71,22 @@ fuzz: deps-fuzz
 	        2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" ; \
 	done
 
+# The rules, the play layer and the scripted runners built to WebAssembly
+# with Debian's emscripten (tools/web/web.cmake), checked against the
+# native program under Node (tests/web/smoke.sh, also ctest's web_smoke,
+# which builds WEB_BUILD itself and is skipped where emcc or node is
+# missing). emcc's optimiser finds acorn through NODE_PATH.
+WEB_ENV = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
+web-smoke-build:
+	@command -v emcc >/dev/null || { echo "emscripten isn't installed: apt-get install emscripten"; exit 1; }
+	@[ -f $(WEB_BUILD)/CMakeCache.txt ] || $(WEB_ENV) emcmake $(CMAKE) -S . -B $(WEB_BUILD) \
+	    -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DAMULETS_WERROR=ON >/dev/null
+	$(WEB_ENV) $(CMAKE) --build $(WEB_BUILD) -j $(JOBS)
+web-smoke: build web-smoke-build
+	sh tests/web/smoke.sh ./$(BUILD)/amulets $(CURDIR) $(abspath $(WEB_BUILD))
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) build-fuzz
+	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) $(WEB_BUILD) build-fuzz
 
 deps-play:
 	@sh tools/deps.sh $(PLAY_PACKAGES)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # A run saved through Esc's menu and continued in a fresh process ends
-# with the same digest as the run that never stopped. Seed 38 once parted:
+# with the same digest as the run that never stopped, and the continued
+# run's recording, saved again, plays back to it. Seed 38 once parted:
 # a short walk's distance map, cached, was taken for the whole floor's
 # map toward the player, and the two fleeing kobolds went elsewhere.
 amulets="$1"
@@ -25,11 +26,12 @@ for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
     *saved*) ;;
     *) echo "seed $seed floor $floor: '$first<esc>S' didn't save"; failures=$((failures + 1)); continue ;;
     esac
-    continued=$("$amulets" --continue --play "$second" --digest | grep '^digest')
+    continued=$("$amulets" --continue --play "$second<esc>S" --digest | grep '^digest')
     straight=$("$amulets" --seed "$seed" --floor "$floor" --play "$first$second" --digest | grep '^digest')
+    replayed=$("$amulets" --replay "$home/replay.txt" --digest | grep '^digest')
     checked=$((checked + 1))
-    if [ "$continued" != "$straight" ] || [ -z "$straight" ]; then
-        echo "seed $seed floor $floor: continued '$continued', straight '$straight'"
+    if [ "$continued" != "$straight" ] || [ -z "$straight" ] || [ "$replayed" != "$straight" ]; then
+        echo "seed $seed floor $floor: continued '$continued', straight '$straight', replayed '$replayed'"
         failures=$((failures + 1))
     fi
 done

@@ -45,13 +45,17 @@ static inline bool run_invariants_hold(const Run *run)
     CHECK((run_mode(run) == MODE_DEAD) == (player->hp <= 0));
     CHECK(player->amulets >= 0 && player->amulets <= AMULETS);
     CHECK(player->pack.count >= 0 && player->pack.count <= PACK_SLOTS);
-    for (int i = 0; i < player->pack.count; ++i) {
+    int held = 0;
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(&player->pack, i)) continue;
+        ++held;
         Stack s = player->pack.slots[i];
         CHECK(s.count >= 1 && s.kind >= 0 && s.kind < data->item_count);
         ItemClass c = data->items[s.kind].item_class;
         CHECK(c != IC_GOLD && c != IC_AMULET);
-        for (int j = 0; j < i; ++j) CHECK(player->pack.slots[j].kind != s.kind);
+        for (int j = 0; j < i; ++j) CHECK(!pack_holds(&player->pack, j) || player->pack.slots[j].kind != s.kind);
     }
+    CHECK_INT(held, player->pack.count);
     CHECK(level->has_stairs == (level->depth < LAST_FLOOR));
     if (level->has_stairs) CHECK(map_at(&level->map, level->stairs.x, level->stairs.y) == T_STAIRS);
     for (int i = 0; i < level->monster_count; ++i) {

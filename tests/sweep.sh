@@ -57,7 +57,8 @@ exec sh -c "\$*"
 EOF
 chmod +x "$work/ssh"
 
-sweep() { (cd "$work/here" && sh tools/sweep --ssh "$work/ssh" --dir tree "$@"); }
+# with no SHELL set, as under CI, where parallel once sent no command at all
+sweep() { (cd "$work/here" && env -u SHELL sh tools/sweep --ssh "$work/ssh" --dir tree "$@"); }
 
 sweep -S 1/a,1/b -S 1/stale --runs $runs --seeds 5 --turns 800 --chunk 2 --out "$work/out" \
     >"$work/sweep.txt" 2>"$work/err" || fail "the sweep failed: $(cat "$work/err")"

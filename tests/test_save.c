@@ -347,6 +347,45 @@ static void old_saves_load(const GameData *data)
     }
 }
 
+/* The saves of classes and of version 4 (a rogue's of version 3, and
+ * four this game wrote as version 4 just before version 5 came in) still
+ * load, as runs of their class with their stacks lettered in order (no
+ * letter between them left free), and go on as saved */
+static void class_saves_load(const GameData *data)
+{
+    static const struct { const char *file, *class_id; } SAVES[] = {
+        {"save-v3-rogue-floor3.txt", "rogue"},     {"save-v4-fighter-floor1.txt", "fighter"},
+        {"save-v4-rogue-floor2.txt", "rogue"},     {"save-v4-rogue-floor5.txt", "rogue"},
+        {"save-v4-ranger-floor8.txt", "ranger"},
+    };
+    for (size_t i = 0; i < sizeof SAVES / sizeof SAVES[0]; ++i) {
+        char path[1024], error[256], *text;
+        size_t length;
+        snprintf(path, sizeof path, "%s/fuzz/corpus/save/%s", AMULETS_SOURCE_DIR, SAVES[i].file);
+        if (!CHECK(file_read_all(file_system_ops(), path, 1 << 22, &text, &length, error,
+                                 sizeof error) == FILE_READ_OK)) continue;
+        Errors errors = {0};
+        Run *run = NULL;
+        CHECK_INT(save_read(data, text, length, &run, &errors), LOAD_OK);
+        for (int e = 0; e < errors.count && e < 3; ++e) fprintf(stderr, "  %s: %s\n", SAVES[i].file, errors.lines[e]);
+        errors_clear(&errors);
+        if (run != NULL) {
+            CHECK_STR(run_class_id(run), SAVES[i].class_id);
+            CHECK_INT(run_mode(run), MODE_PLAYING);
+            const Pack *pack = &run_player(run)->pack;
+            for (int slot = 0; slot < PACK_SLOTS; ++slot) CHECK(pack_holds(pack, slot) == (slot < pack->count));
+            CHECK(pack->count > 0);
+            Run *copy = reload(data, run);
+            Rng chooser;
+            rng_seed(&chooser, 40 + i);
+            if (copy != NULL) continue_both(run, copy, &chooser, 100);
+            run_free(copy);
+        }
+        run_free(run);
+        free(text);
+    }
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -363,6 +402,7 @@ int main(void)
     seed_38(&data);
     each_class_continues(&data);
     old_saves_load(&data);
+    class_saves_load(&data);
     printf("%d save points: %d with hunters, %d mid-fight, %d mid-flight, %d with searchers, "
            "%d with statuses, %d right after a fall, %d on floors 7 to 9\n", cov.saves,
            cov.hunting, cov.fighting, cov.fleeing, cov.searching, cov.statuses, cov.after_fall,

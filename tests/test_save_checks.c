@@ -571,6 +571,129 @@ static void test_run_record(Suite *s)
     free_lines(&lines);
 }
 
+/* ---- The run's mode and its choice (version 5) --------------------------- */
+
+/* The lines read as a run, which must load; their text in *text, for the
+ * caller to free */
+static Run *load_lines(const Suite *s, const Lines *lines, char **text)
+{
+    size_t length;
+    *text = join(lines, &length);
+    Errors errors = {0};
+    Run *run = NULL;
+    CHECK_INT(save_read(s->data, *text, length, &run, &errors), LOAD_OK);
+    errors_clear(&errors);
+    return run;
+}
+
+/* The base save with lines put at the end of its [run]; returns the
+ * first one's line */
+static int run_with(Lines *lines, const Suite *s, const char *const *extra)
+{
+    copy_lines(lines, &s->base);
+    int at = record_end(lines, record_at(lines, "run", 0));
+    while (at > 0 && lines->at[at - 1][0] == '\0') --at;   /* before the blank line */
+    for (int i = 0; extra[i] != NULL; ++i) insert_line(lines, at + i, "%s", extra[i]);
+    return at + 1;
+}
+
+/* The base save in a mode, which must load and write itself again */
+static void expect_choice_loads(Suite *s, const char *name, const char *const *extra, Mode mode)
+{
+    Lines lines;
+    run_with(&lines, s, extra);
+    Wanted none = {0};
+    expect_load(s, name, &lines, LOAD_OK, &none);
+    char *text;
+    Run *run = load_lines(s, &lines, &text);
+    if (run != NULL) {
+        CHECK_INT(run_mode(run), mode);
+        char *again = save_write(run, NULL);
+        CHECK_SAME_STATE(again, text);
+        free(again);
+    }
+    run_free(run);
+    free(text);
+    free_lines(&lines);
+}
+
+/* A mistake on the nth line put in: exactly "save.txt:LINE: message" */
+static void expect_choice(Suite *s, const char *name, const char *const *extra, int nth, const char *message)
+{
+    Lines lines;
+    int line = run_with(&lines, s, extra) + nth;
+    Wanted wanted = {0};
+    want(&wanted, "save.txt:%d: %s", line, message);
+    expect_load(s, name, &lines, LOAD_DAMAGED, &wanted);
+    free_lines(&lines);
+}
+
+#define LINES(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static void test_choice(Suite *s)
+{
+    /* the base pack: a) healing b) identify c) dagger d) darts; the
+     * darts are thrown by hand */
+    expect_choice_loads(s, "aiming the darts", LINES("mode = aiming", "aim = fire", "aim_kind = dart"), MODE_AIMING);
+    expect_choice_loads(s, "the pack open to drop", LINES("mode = inventory", "pack_for = drop"), MODE_INVENTORY);
+    expect_choice_loads(s, "identifying", LINES("mode = inventory", "pack_for = identify", "scroll_letter = b"),
+                        MODE_INVENTORY);
+    expect_choice_loads(s, "identifying, the last scroll read", LINES("mode = inventory", "pack_for = identify",
+                        "scroll_letter = e"), MODE_INVENTORY);
+    expect_choice_loads(s, "a fireball read", LINES("mode = aiming", "aim = fireball", "aim_kind = fireball",
+                        "scroll_letter = f"), MODE_AIMING);
+    expect_choice_loads(s, "asked about a step", LINES("mode = confirming", "question = step", "step = 3"),
+                        MODE_CONFIRMING);
+    expect_choice_loads(s, "the menu", LINES("mode = menu"), MODE_MENU);
+    expect_choice_loads(s, "closing", LINES("mode = closing"), MODE_CLOSING);
+
+    expect_choice(s, "dead in a save", LINES("mode = dead"), 0, "'mode' can't be 'dead' in a save");
+    expect_choice(s, "playing said", LINES("mode = playing"), 0, "'mode' can't be 'playing' in a save");
+    expect_choice(s, "no such mode", LINES("mode = flying"), 0, "'mode' can't be 'flying'");
+    expect_choice(s, "the pack open for nothing", LINES("mode = inventory", "pack_for = juggle"), 1,
+                  "'pack_for' can't be 'juggle'");
+    Lines missing;
+    run_with(&missing, s, LINES("mode = confirming", "question = step"));
+    Wanted needs = {0};
+    want(&needs, "save.txt:%d: [run] needs 'step'", record_at(&missing, "run", 0) + 1);
+    expect_load(s, "no step", &missing, LOAD_DAMAGED, &needs);
+    free_lines(&missing);
+    expect_choice(s, "a step of 8", LINES("mode = confirming", "question = step", "step = 8"), 2,
+                  "'step' should be at most 7");
+    expect_choice(s, "a potion fired", LINES("mode = aiming", "aim = fire", "aim_kind = healing"), 2,
+                  "'healing' isn't a missile");
+    expect_choice(s, "arrows not carried", LINES("mode = aiming", "aim = throw", "aim_kind = arrow"), 2,
+                  "the arrow aimed isn't carried");
+    expect_choice(s, "the wrong scroll", LINES("mode = aiming", "aim = lightning", "aim_kind = fireball",
+                  "scroll_letter = e"), 2, "the fireball isn't a scroll of lightning");
+    expect_choice(s, "a letter taken", LINES("mode = inventory", "pack_for = identify", "scroll_letter = a"), 2,
+                  "the letter a the scroll was read from holds something else");
+    expect_choice(s, "a letter past t", LINES("mode = inventory", "pack_for = identify", "scroll_letter = v"), 2,
+                  "'v' isn't a letter from a to t");
+    expect_choice(s, "asked off the stairs", LINES("mode = confirming", "question = descend"), 0,
+                  "the player is asked about going down, and isn't on the stairs");
+    expect_choice(s, "an aim while playing", LINES("aim = fire"), 0, "unknown key 'aim'");
+    expect_choice(s, "a step in the menu", LINES("mode = menu", "step = 2"), 1, "unknown key 'step'");
+
+    /* the monster last aimed at, one at most */
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int at = record_at(&lines, "monster", 0) + 1;
+    insert_line(&lines, at, "targeted = maybe");
+    Wanted maybe = {0};
+    want(&maybe, "save.txt:%d: 'targeted' should be yes or no", at + 1);
+    expect_load(s, "targeted, maybe", &lines, LOAD_DAMAGED, &maybe);
+    free_lines(&lines);
+    copy_lines(&lines, &s->base);
+    insert_line(&lines, record_at(&lines, "monster", 0) + 1, "targeted = yes");
+    int line = record_at(&lines, "monster", 1) + 2;
+    insert_line(&lines, line - 1, "targeted = yes");
+    Wanted twice = {0};
+    want(&twice, "save.txt:%d: only one monster is the last one aimed at", line);
+    expect_load(s, "two monsters last aimed at", &lines, LOAD_DAMAGED, &twice);
+    free_lines(&lines);
+}
+
 /* ---- [look] ------------------------------------------------------------- */
 
 static void test_looks(Suite *s)
@@ -665,18 +788,54 @@ static void test_player(Suite *s)
 }
 
 /* Replaces the pack with a stack of each of these kinds, one to a
- * record; returns the line of the last one's kind */
+ * record, lettered from a on; returns the line of the last one's letter */
 static int set_pack(Lines *lines, const char *const *kinds, int count)
 {
     while (record_count(lines, "carried") > 0) delete_record(lines, record_at(lines, "carried", 0));
     int at = record_at(lines, "row", 0);
     for (int i = 0; i < count; ++i) {
         insert_line(lines, at++, "[carried]");
+        insert_line(lines, at++, "letter = %c", 'a' + i);
         insert_line(lines, at++, "kind = %s", kinds[i]);
         insert_line(lines, at++, "count = 1");
         insert_line(lines, at++, "%s", "");
     }
-    return at - 2;
+    return at - 3;
+}
+
+/* Version 5's letters: one to a stack, a to t, each once; the holes
+ * between them are kept */
+static void test_letters(Suite *s)
+{
+    expect_key(s, "a letter past t", "carried", 1, "letter", "z", "'z' isn't a letter from a to t");
+    expect_key(s, "two letters", "carried", 1, "letter", "ab", "'ab' isn't a letter from a to t");
+    expect_key(s, "a capital letter", "carried", 1, "letter", "B", "'B' isn't a letter from a to t");
+    expect_key(s, "no letter", "carried", 1, "letter", "", "'letter' is empty");
+
+    Lines lines;
+    copy_lines(&lines, &s->base);
+    int line = set_key(&lines, record_at(&lines, "carried", 2), "letter", "a");
+    Wanted twice = {0};
+    want(&twice, "save.txt:%d: another stack has the letter a already", line);
+    expect_load(s, "a letter given twice", &lines, LOAD_DAMAGED, &twice);
+    free_lines(&lines);
+
+    copy_lines(&lines, &s->base);
+    set_key(&lines, record_at(&lines, "carried", 0), "letter", "q");
+    set_key(&lines, record_at(&lines, "carried", 1), "letter", "f");
+    char *text;
+    Run *run = load_lines(s, &lines, &text);
+    if (run != NULL) {
+        const Pack *pack = &run_player(run)->pack;
+        CHECK(pack_holds(pack, 16) && pack_holds(pack, 5) && !pack_holds(pack, 0) && !pack_holds(pack, 1));
+        CHECK_INT(pack->count, 4);
+        char *again = save_write(run, NULL);
+        CHECK(again != NULL && strstr(again, "[carried]\nletter = q\n") != NULL);
+        free(again);
+    }
+    run_free(run);
+    free(text);
+    free_lines(&lines);
 }
 
 static void test_carried(Suite *s)
@@ -717,9 +876,10 @@ static void test_carried(Suite *s)
     copy_lines(&lines, &s->base);
     line = set_pack(&lines, KINDS, PACK_SLOTS + 1);
     Wanted full = {0};
-    want(&full, "save.txt:%d: the pack is already full", line);
+    want(&full, "save.txt:%d: 'u' isn't a letter from a to t", line);
     expect_load_with(s, s->more_data, "a 21st stack", &lines, LOAD_DAMAGED, &full);
     free_lines(&lines);
+    test_letters(s);
 }
 
 /* ---- [row] -------------------------------------------------------------- */
@@ -1291,10 +1451,14 @@ static char *base_made_older(Suite *s)
     return text;
 }
 
-/* The base save as version 2 wrote it */
+/* The base save as version 2 wrote it: its stacks lettered in order, as
+ * the base's are, with no letters given */
 static void to_version_2(Lines *lines)
 {
     drop_version_3(lines);
+    for (int i = 0; i < lines->count; ++i) {
+        if (strncmp(lines->at[i], "letter = ", 9) == 0) delete_lines(lines, i--, 1);
+    }
     set_key(lines, record_at(lines, "save", 0), "version", "2");
 }
 
@@ -1436,7 +1600,9 @@ static void test_version_2_and_the_class(Suite *s)
         CHECK_INT(run_class(run), RUN_NO_CLASS);
         CHECK_STR(run_class_name(run), "Adventurer");
         char *again = save_write(run, NULL);
-        CHECK(strstr(again, "\nversion = 4\n") != NULL && strstr(again, "class =") == NULL);
+        char version[32];
+        snprintf(version, sizeof version, "\nversion = %d\n", SAVE_VERSION);
+        CHECK(strstr(again, version) != NULL && strstr(again, "class =") == NULL);
         free(again);
     }
     run_free(run);
@@ -1768,6 +1934,7 @@ int main(void)
     test_other_version(s);
     test_bad_version(s);
     test_run_record(s);
+    test_choice(s);
     test_looks(s);
     test_player(s);
     test_carried(s);

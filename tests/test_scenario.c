@@ -871,7 +871,7 @@ static void test_identify(void)
     /* With nothing left to learn, reading one spends it */
     give(run, identify, 1);
     ident_learn(run_debug_ident(run), poison);
-    use_slot(run, 2);
+    use_slot(run, 0);   /* the first free letter, the old scrolls' */
     EXPECT_SAID(run, "You read a scroll of identify.", "You already know everything you carry.");
     CHECK_INT(run_mode(run), MODE_PLAYING);
     CHECK_INT(run_turn(run), 3);
@@ -1057,14 +1057,14 @@ static void test_potions(void)
     EXPECT_SAID(run, "You drink a potion of healing.", "You feel better.");
     CHECK_INT(run_player(run)->hp, 10 + HEAL_AMOUNT);
     run_debug_player(run)->hp = 3;
-    use_slot(run, 0);
+    use_slot(run, 1);   /* each potion keeps its letter as the others go */
     EXPECT_SAID(run, "You drink a potion of greater healing.", "You feel much better.");
     CHECK_INT(run_player(run)->hp, PLAYER_HP);
-    use_slot(run, 0);
+    use_slot(run, 2);
     EXPECT_SAID(run, "You drink a potion of poison.", "You feel very sick!");
     CHECK_INT(run_player(run)->status.poisoned, POISON_TURNS - 1);
     CHECK_INT(run_player(run)->hp, PLAYER_HP - 1);
-    use_slot(run, 0);
+    use_slot(run, 3);
     EXPECT_SAID(run, "You drink a potion of confusion.", "You feel confused!");
     CHECK_INT(run_player(run)->status.confused, CONFUSION_TURNS - 1);
     for (int i = 1; i < CONFUSION_TURNS - 1; ++i) {

@@ -25,7 +25,8 @@ static bool can_shoot(const Run *run)
 {
     const GameData *data = run_data(run);
     const Player *p = run_player(run);
-    for (int i = 0; i < p->pack.count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(&p->pack, i)) continue;
         const ItemDef *def = &data->items[p->pack.slots[i].kind];
         if (def->item_class == IC_MISSILE && (def->launcher < 0 || def->launcher == p->weapon)) return true;
     }
@@ -48,7 +49,8 @@ static int better_weapon(const Run *run)
     const GameData *data = run_data(run);
     const Player *p = run_player(run);
     int best = -1, most = p->weapon >= 0 ? data->items[p->weapon].damage_max : 2;
-    for (int i = 0; i < p->pack.count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(&p->pack, i)) continue;
         const ItemDef *def = &data->items[p->pack.slots[i].kind];
         if (def->item_class == IC_WEAPON && def->damage_max > most) {
             most = def->damage_max;

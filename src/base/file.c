@@ -171,13 +171,24 @@ static FileRead check_regular(int fd, char *error, size_t size)
     return FILE_READ_NOT_A_FILE;
 }
 
-/* Reads up to limit + 1 bytes, so a file past the limit is noticed */
-static FileRead read_up_to(const FileOps *ops, int fd, char *buffer, size_t limit, size_t *got,
+/* Reads up to limit + 1 bytes, so a file past the limit is noticed, into
+ * a buffer that grows as it fills (a 64 MB limit for a 20 KB recording
+ * would cost a 64 MB block every read) */
+static FileRead read_up_to(const FileOps *ops, int fd, char **buffer, size_t limit, size_t *got,
                            char *error, size_t size)
 {
+    size_t capacity = limit < 65536 ? limit + 1 : 65536;
     *got = 0;
+    *buffer = malloc(capacity + 1);
+    if (*buffer == NULL) return read_failed(error, size, ENOMEM);
     while (*got <= limit) {
-        ssize_t n = ops->read(fd, buffer + *got, limit + 1 - *got);
+        if (*got == capacity) {
+            capacity = capacity * 2 > limit + 1 ? limit + 1 : capacity * 2;
+            char *bigger = realloc(*buffer, capacity + 1);
+            if (bigger == NULL) return read_failed(error, size, ENOMEM);
+            *buffer = bigger;
+        }
+        ssize_t n = ops->read(fd, *buffer + *got, capacity - *got);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) return read_failed(error, size, errno);
         if (n == 0) return FILE_READ_OK;
@@ -200,10 +211,9 @@ FileRead file_read_all(const FileOps *ops, const char *path, size_t limit, char 
     }
     if (fd < 0) return read_failed(error, error_size, errno);
     FileRead result = check_regular(fd, error, error_size);
-    char *buffer = result == FILE_READ_OK ? malloc(limit + 1) : NULL;
-    if (result == FILE_READ_OK && buffer == NULL) result = read_failed(error, error_size, ENOMEM);
+    char *buffer = NULL;
     size_t got = 0;
-    if (result == FILE_READ_OK) result = read_up_to(ops, fd, buffer, limit, &got, error, error_size);
+    if (result == FILE_READ_OK) result = read_up_to(ops, fd, &buffer, limit, &got, error, error_size);
     ops->close(fd);
     if (result != FILE_READ_OK) {
         free(buffer);

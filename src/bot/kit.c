@@ -9,7 +9,8 @@ static const Pack *pack(const Run *run) { return &run_player(run)->pack; }
 /* The slot of a known potion or scroll that does this, or -1 */
 static int known_effect(const Run *run, ItemEffect effect)
 {
-    for (int i = 0; i < pack(run)->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack(run), i)) continue;
         int kind = pack(run)->slots[i].kind;
         if (run_kind_known(run, kind) && def(run, kind)->effect == effect) return i;
     }
@@ -40,7 +41,8 @@ int kit_magic_map_slot(const Run *run, bool explored)
 
 int kit_unknown_slot(const Run *run, ItemClass item_class)
 {
-    for (int i = 0; i < pack(run)->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack(run), i)) continue;
         int kind = pack(run)->slots[i].kind;
         ItemClass c = def(run, kind)->item_class;
         bool magic = c == IC_POTION || c == IC_SCROLL;
@@ -52,7 +54,8 @@ int kit_unknown_slot(const Run *run, ItemClass item_class)
 /* True if some missile the player has is shot from this weapon */
 static bool launches_carried(const Run *run, int weapon)
 {
-    for (int i = 0; i < pack(run)->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack(run), i)) continue;
         const ItemDef *d = def(run, pack(run)->slots[i].kind);
         if (d->item_class == IC_MISSILE && d->launcher == weapon && weapon >= 0) return true;
     }
@@ -92,8 +95,8 @@ int kit_quiver_slot(const Run *run)
 {
     int kind = run_quivered(run);
     if (kind >= 0 && loosable(run, kind)) return -1;
-    for (int i = 0; i < pack(run)->count; ++i) {
-        if (loosable(run, pack(run)->slots[i].kind)) return i;
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (pack_holds(pack(run), i) && loosable(run, pack(run)->slots[i].kind)) return i;
     }
     return -1;
 }
@@ -102,7 +105,8 @@ int kit_armor_upgrade(const Run *run)
 {
     int worn = run_player(run)->armor;
     int best = -1, most = worn >= 0 ? def(run, worn)->defense : 0;
-    for (int i = 0; i < pack(run)->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack(run), i)) continue;
         const ItemDef *d = def(run, pack(run)->slots[i].kind);
         if (d->item_class == IC_ARMOR && d->defense > most) most = d->defense, best = i;
     }
@@ -113,7 +117,8 @@ int kit_armor_upgrade(const Run *run)
 static int best_hand_weapon(const Run *run, int most)
 {
     int best = -1;
-    for (int i = 0; i < pack(run)->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack(run), i)) continue;
         int kind = pack(run)->slots[i].kind;
         const ItemDef *d = def(run, kind);
         if (d->item_class == IC_WEAPON && !is_launcher(run, kind) && d->damage_max > most) {
@@ -136,7 +141,8 @@ int kit_weapon_upgrade(const Run *run)
     int weapon = run_player(run)->weapon;
     if (weapon >= 0 && is_launcher(run, weapon) && launches_carried(run, weapon)) return -1;
     /* a launcher in the pack with its missiles: back to it */
-    for (int i = 0; i < pack(run)->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack(run), i)) continue;
         int kind = pack(run)->slots[i].kind;
         if (def(run, kind)->item_class == IC_WEAPON && is_launcher(run, kind) && launches_carried(run, kind)) {
             return i;

@@ -1,7 +1,8 @@
 /* The fingerprint takes exactly what save.c writes, field for field, and
- * nothing the save leaves out (the log, the mode, the caches, a monster's
- * target while it has none, what the player remembers of a cell never
- * explored): a field added to the save belongs here too. */
+ * nothing the save leaves out (the log, the caches, a monster's target
+ * while it has none, the parts of a choice that the mode doesn't use,
+ * what the player remembers of a cell never explored, the layer above's
+ * records): a field added to the save belongs here too. */
 #include "fingerprint.h"
 
 #include <stdlib.h>
@@ -62,6 +63,29 @@ static void mix_run(Hash *hash, const Run *run)
     }
 }
 
+/* The mode, and what of the choice it waits for the save writes
+ * (savechoice.h) */
+static void mix_choice(Hash *hash, const Run *run)
+{
+    uint64_t word = (uint64_t)run->mode << 56;
+    switch (run->mode) {
+    case MODE_INVENTORY:
+        word |= (uint64_t)run->inv_action << 48;
+        if (run->inv_action == INV_IDENTIFY) word |= (uint64_t)(uint32_t)run->read_slot;
+        break;
+    case MODE_CONFIRMING:
+        word |= (uint64_t)run->confirm << 48;
+        if (run->confirm == CONFIRM_STEP) word |= (uint64_t)(uint32_t)run->pending_dir;
+        break;
+    case MODE_AIMING:
+        word |= (uint64_t)run->aim << 48 | (uint64_t)(uint32_t)run->aim_kind << 8;
+        if (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL) word |= (uint64_t)(uint8_t)run->read_slot;
+        break;
+    default: break;
+    }
+    mix(hash, word);
+}
+
 static void mix_player(Hash *hash, const Player *p)
 {
     mix_point(hash, p->pos);
@@ -75,9 +99,10 @@ static void mix_player(Hash *hash, const Player *p)
         if (p->killed[kind] != 0) mix(hash, (uint64_t)kind << 32 | (uint32_t)p->killed[kind]);
     }
     mix(hash, (uint64_t)p->pack.count);
-    for (int i = 0; i < p->pack.count; ++i) {
-        mix(hash, (uint64_t)(uint32_t)p->pack.slots[i].kind << 32 |
-                      (uint32_t)p->pack.slots[i].count);
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(&p->pack, slot)) continue;
+        mix(hash, (uint64_t)slot << 56 | (uint64_t)(uint32_t)p->pack.slots[slot].kind << 24 |
+                      (uint32_t)p->pack.slots[slot].count);
     }
 }
 
@@ -89,7 +114,7 @@ static void mix_monster(Hash *hash, const Monster *m)
     mix(hash, (uint64_t)(uint32_t)m->search_turns << 32 | (uint32_t)m->last_shriek);
     mix(hash, (uint64_t)(uint32_t)m->last_breath);
     mix_statuses(hash, &m->status, true);
-    mix(hash, (uint64_t)m->has_target << 1 | m->has_last_seen);
+    mix(hash, (uint64_t)m->targeted << 2 | (uint64_t)m->has_target << 1 | m->has_last_seen);
     if (m->has_target) mix_point(hash, m->target);
     if (m->has_last_seen) mix_point(hash, m->last_seen);
 }
@@ -145,6 +170,7 @@ uint64_t fingerprint_run(const Run *run)
 {
     Hash hash = {0x6a09e667f3bcc908ull};
     mix_run(&hash, run);
+    mix_choice(&hash, run);
     mix_player(&hash, &run->player);
     mix_level(&hash, &run->level);
     if (!mix_memory(&hash, run)) return 0;   /* out of memory: no fingerprint */

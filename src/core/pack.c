@@ -1,13 +1,21 @@
 #include "pack.h"
 
-#include <string.h>
-
 #include "invariant.h"
 
 static void check_count(const Pack *pack)
 {
     INVARIANT(pack->count >= 0 && pack->count <= PACK_SLOTS);
     (void)pack;
+}
+
+bool pack_place(Pack *pack, int slot, Stack stack)
+{
+    check_count(pack);
+    INVARIANT(stack.kind >= 0 && stack.count >= 1);
+    if (slot < 0 || slot >= PACK_SLOTS || pack_holds(pack, slot)) return false;
+    pack->slots[slot] = stack;
+    ++pack->count;
+    return true;
 }
 
 bool pack_add(Pack *pack, Stack stack)
@@ -18,32 +26,38 @@ bool pack_add(Pack *pack, Stack stack)
         pack->slots[slot].count += stack.count;
         return true;
     }
-    if (pack->count >= PACK_SLOTS) return false;
-    pack->slots[pack->count++] = stack;
-    return true;
+    for (slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(pack, slot)) return pack_place(pack, slot, stack);
+    }
+    return false;
 }
 
-/* A slot past the stacks is a letter nobody checked: the callers ask
+bool pack_put_back(Pack *pack, int slot, Stack stack)
+{
+    if (pack_find(pack, stack.kind) < 0 && pack_place(pack, slot, stack)) return true;
+    return pack_add(pack, stack);
+}
+
+/* A slot that holds nothing is a letter nobody checked: the callers ask
  * only for slots that hold something */
 void pack_remove_one(Pack *pack, int slot)
 {
     check_count(pack);
-    INVARIANT(slot >= 0 && slot < pack->count);
-    if (slot < 0 || slot >= pack->count) return;
-    if (--pack->slots[slot].count <= 0) {
-        pack_remove_stack(pack, slot);
-    }
+    INVARIANT(pack_holds(pack, slot));
+    if (!pack_holds(pack, slot)) return;
+    if (--pack->slots[slot].count > 0) return;
+    pack->slots[slot] = (Stack){-1, 0};
+    --pack->count;
 }
 
 Stack pack_remove_stack(Pack *pack, int slot)
 {
     check_count(pack);
-    INVARIANT(slot >= 0 && slot < pack->count);
+    INVARIANT(pack_holds(pack, slot));
     Stack stack = {-1, 0};
-    if (slot < 0 || slot >= pack->count) return stack;
+    if (!pack_holds(pack, slot)) return stack;
     stack = pack->slots[slot];
-    memmove(&pack->slots[slot], &pack->slots[slot + 1],
-            (size_t)(pack->count - slot - 1) * sizeof pack->slots[0]);
+    pack->slots[slot] = (Stack){-1, 0};
     --pack->count;
     return stack;
 }
@@ -52,8 +66,8 @@ int pack_find(const Pack *pack, int kind)
 {
     check_count(pack);
     INVARIANT(kind >= 0);
-    for (int i = 0; i < pack->count; ++i) {
-        if (pack->slots[i].kind == kind) return i;
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (pack_holds(pack, i) && pack->slots[i].kind == kind) return i;
     }
     return -1;
 }

@@ -115,7 +115,6 @@ bool run_restore(Run *run)
     run->paths = run_new_paths();
     if (run->paths == NULL) return false;
     run->max_sight = keenest_sight(run->data);
-    run->mode = MODE_PLAYING;
     ++run->map_version;
     run->maps_fresh = false;
     run_update_sight(run);

@@ -53,9 +53,11 @@ typedef enum CommandKind {
     CMD_NO,
     CMD_CANCEL,        /* Esc: put the pack away, stop closing, leave the menu */
     CMD_MENU,          /* Esc while playing: open the menu */
-    CMD_SUSPEND,       /* about to be saved and left: a half-made choice is
-                          undone (a scroll of identify goes back in the
-                          pack) and the run is back to playing */
+    CMD_SUSPEND,       /* what a save before version 5 began with: a
+                          half-made choice undone (a read scroll goes back
+                          in the pack) and the run back to playing. No
+                          game makes it now (a save holds the run in any
+                          mode), but older recordings play back with it */
     CMD_FIRE,          /* f: aim the quivered missile, and only that */
     CMD_THROW,         /* t: open the pack to choose something to throw */
     CMD_AIM,           /* while aiming: shoot at the cell cmd_cell names */

@@ -8,6 +8,7 @@
 #include "hash.h"
 #include "invariant.h"
 #include "run_internal.h"
+#include "savechoice.h"
 
 /* ---- A growing text -------------------------------------------------- */
 
@@ -16,6 +17,26 @@ typedef struct Text {
     size_t length, capacity;
     bool failed;
 } Text;
+
+/* Adds length bytes (and a NUL after them) */
+static void add_bytes(Text *text, const char *bytes, size_t length)
+{
+    if (text->failed) return;
+    if (text->length + length + 1 > text->capacity) {
+        size_t capacity = text->capacity ? text->capacity * 2 : 16384;
+        while (capacity < text->length + length + 1) capacity *= 2;
+        char *data = realloc(text->data, capacity);
+        if (data == NULL) {
+            text->failed = true;
+            return;
+        }
+        text->data = data;
+        text->capacity = capacity;
+    }
+    memcpy(text->data + text->length, bytes, length);
+    text->length += length;
+    text->data[text->length] = '\0';
+}
 
 static void add(Text *text, const char *format, ...)
 {
@@ -29,19 +50,7 @@ static void add(Text *text, const char *format, ...)
         text->failed = true;
         return;
     }
-    if (text->length + (size_t)n + 1 > text->capacity) {
-        size_t capacity = text->capacity ? text->capacity * 2 : 16384;
-        while (capacity < text->length + (size_t)n + 1) capacity *= 2;
-        char *data = realloc(text->data, capacity);
-        if (data == NULL) {
-            text->failed = true;
-            return;
-        }
-        text->data = data;
-        text->capacity = capacity;
-    }
-    memcpy(text->data + text->length, line, (size_t)n + 1);
-    text->length += (size_t)n;
+    add_bytes(text, line, (size_t)n);
 }
 
 /* ---- Records --------------------------------------------------------- */
@@ -65,6 +74,9 @@ static void add_run(Text *text, const Run *run)
         add(text, "class = %s\n", run->data->classes[run->class_index].id);
     }
     if (run->debugged) add(text, "debug = yes\n");
+    char choice[256];
+    choice_write(run, choice, sizeof choice);
+    add(text, "%s", choice);
 }
 
 static void add_looks(Text *text, const Run *run)
@@ -95,9 +107,10 @@ static void add_player(Text *text, const Run *run)
             add(text, "\n[killed]\nkind = %s\ncount = %d\n", data->monsters[kind].id, p->killed[kind]);
         }
     }
-    for (int i = 0; i < p->pack.count; ++i) {
-        add(text, "\n[carried]\nkind = %s\ncount = %d\n",
-            data->items[p->pack.slots[i].kind].id, p->pack.slots[i].count);
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(&p->pack, slot)) continue;
+        add(text, "\n[carried]\nletter = %c\nkind = %s\ncount = %d\n", pack_letter(slot),
+            data->items[p->pack.slots[slot].kind].id, p->pack.slots[slot].count);
     }
 }
 
@@ -129,6 +142,7 @@ static void add_monsters(Text *text, const Run *run)
         if (m->last_breath >= 0) add(text, "last_breath = %d\n", m->last_breath);
         if (m->has_target) add(text, "target = %d %d\n", m->target.x, m->target.y);
         if (m->has_last_seen) add(text, "last_seen = %d %d\n", m->last_seen.x, m->last_seen.y);
+        if (m->targeted) add(text, "targeted = yes\n");
         Point seen_at;
         if (mem_monster_seen_at(level, m, &seen_at)) add(text, "seen_at = %d %d\n", seen_at.x, seen_at.y);
     }
@@ -170,7 +184,7 @@ static void add_memory(Text *text, const Run *run, const Memory *memory)
     }
 }
 
-/* The log comes last, so the digest can leave it out */
+/* The log comes last: talk, never in the digest */
 static const char LOG_START[] = "\n[message]\n";
 
 static void add_log(Text *text, const Run *run)
@@ -184,7 +198,17 @@ static void add_log(Text *text, const Run *run)
     }
 }
 
-static char *write_text(const Run *run, bool with_log, size_t *length)
+/* The records of the layer above, as its writer gave them: whole
+ * records, each starting on a line of its own */
+static void add_above(Text *text, const char *above, size_t length)
+{
+    if (above == NULL || length == 0) return;
+    add_bytes(text, "\n", 1);
+    add_bytes(text, above, length);
+}
+
+static char *write_text(const Run *run, bool with_log, const char *above, size_t above_length,
+                        size_t *length)
 {
     Text text = {0};
     /* big, and a save is written rarely */
@@ -199,6 +223,7 @@ static char *write_text(const Run *run, bool with_log, size_t *length)
     add_items_and_traps(&text, run);
     add_memory(&text, run, memory);
     free(memory);
+    add_above(&text, above, above_length);
     if (with_log) add_log(&text, run);
     if (text.failed) {
         free(text.data);
@@ -210,21 +235,41 @@ static char *write_text(const Run *run, bool with_log, size_t *length)
 
 char *save_write(const Run *run, size_t *length)
 {
-    return write_text(run, true, length);
+    return write_text(run, true, NULL, 0, length);
 }
 
-uint64_t save_digest_text(const char *text, size_t length)
+char *save_write_with(const Run *run, const char *above, size_t above_length, size_t *length)
 {
-    size_t marker = sizeof LOG_START - 1, state = 0;
-    while (state + marker <= length && memcmp(text + state, LOG_START, marker) != 0) ++state;
-    return hash_bytes(HASH_START, text, state + marker <= length ? state : length);
+    return write_text(run, true, above, above_length, length);
+}
+
+/* Where a record of this type starts in the text ("\n[type]\n"), or length */
+static size_t record_start(const char *text, size_t length, const char *type)
+{
+    char marker[ID_SIZE + 8];
+    int n = snprintf(marker, sizeof marker, "\n[%s]\n", type);
+    if (n <= 0 || (size_t)n >= sizeof marker) return length;
+    for (size_t at = 0; at + (size_t)n <= length; ++at) {
+        if (text[at] == '\n' && memcmp(text + at, marker, (size_t)n) == 0) return at;
+    }
+    return length;
+}
+
+uint64_t save_digest_text(const char *text, size_t length, const char *const *above_types)
+{
+    size_t end = record_start(text, length, "message");
+    for (int i = 0; above_types != NULL && above_types[i] != NULL; ++i) {
+        size_t at = record_start(text, end, above_types[i]);
+        if (at < end) end = at;
+    }
+    return hash_bytes(HASH_START, text, end);
 }
 
 uint64_t save_digest(const Run *run)
 {
     size_t length;
-    char *text = write_text(run, false, &length);
-    uint64_t hash = text != NULL ? save_digest_text(text, length) : HASH_START;
+    char *text = write_text(run, false, NULL, 0, &length);
+    uint64_t hash = text != NULL ? hash_bytes(HASH_START, text, length) : HASH_START;
     free(text);
     return hash;
 }

@@ -1,7 +1,16 @@
 /* The save: the run as text, in the same records as the data files, with
- * exactly what can't be worked out again (ch17, ch19, ch20). The digest
- * is a hash of that text, so two runs with the same digest would write
- * the same save. */
+ * exactly what can't be worked out again (ch17, ch19, ch20), the run's
+ * mode and the choice it waits for too, so a run saved in any of its
+ * screens goes on there. The digest is a hash of the rules' records, so
+ * two runs with the same digest would write the same save (but for the
+ * log and the records of the layer above, below).
+ *
+ * From version 5 on a save may also carry records for the layer above
+ * the rules (the play layer's screen, cursor and explorer's marks): the
+ * rules neither make nor read them. save_write_with puts the caller's
+ * records after the rules' and before the log; save_read_with leaves the
+ * records of the caller's types for the caller to read from the same
+ * text, where any other record it doesn't know is a mistake. */
 #ifndef AMULETS_SAVE_H
 #define AMULETS_SAVE_H
 
@@ -23,18 +32,28 @@
  *      the end: talk, never in the digest; a run in which a debugging
  *      view was used, [run] debug = yes (left out for one that wasn't);
  *      the kills by kind, a [killed] record (kind = ID, count = N) for
- *      each kind killed */
-enum { SAVE_VERSION = 4, SAVE_LOG_MESSAGES = 300 };
+ *      each kind killed
+ *   5  each stack's letter, [carried] letter = a..t (letters stay put
+ *      while a stack is carried: pack.h; before, the stacks were lettered
+ *      in their order); the run's mode and its choice, [run] mode = ...
+ *      (left out while playing: savechoice.h); the monster last aimed
+ *      at, [monster] targeted = yes; the layer above's records */
+enum { SAVE_VERSION = 5, SAVE_LOG_MESSAGES = 300 };
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */
 char *save_write(const Run *run, size_t *length);
 
-/* FNV-1a over the save's text, less the log at its end: two runs alike
- * in everything but what they were told have the same digest */
+/* With the layer above's records (whole records, above_length bytes) */
+char *save_write_with(const Run *run, const char *above, size_t above_length, size_t *length);
+
+/* FNV-1a over the save's text, less the log and the layer above's
+ * records: two runs alike in everything but what they were told have the
+ * same digest */
 uint64_t save_digest(const Run *run);
-/* The same digest, of a save's text already written */
-uint64_t save_digest_text(const char *text, size_t length);
+/* The same digest, of a save's text already written (with records of
+ * above_types, NULL-terminated, or none) */
+uint64_t save_digest_text(const char *text, size_t length, const char *const *above_types);
 
 typedef enum LoadResult {
     LOAD_OK,
@@ -49,5 +68,9 @@ typedef enum LoadResult {
  * data the run was played with, loaded without mistakes. */
 LoadResult save_read(const GameData *data, const char *text, size_t length, Run **out,
                      Errors *errors);
+/* The same, leaving records of above_types (NULL-terminated) to the
+ * caller in a save of version 5 on */
+LoadResult save_read_with(const GameData *data, const char *text, size_t length,
+                          const char *const *above_types, Run **out, Errors *errors);
 
 #endif

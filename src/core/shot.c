@@ -210,8 +210,8 @@ Took shot_fire(Run *run)
 static Took open_for_missile(Run *run, InvAction action, const char *none)
 {
     const Pack *pack = &run->player.pack;
-    for (int slot = 0; slot < pack->count; ++slot) {
-        if (item_def(run, pack->slots[slot].kind)->item_class == IC_MISSILE) {
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (pack_holds(pack, slot) && item_def(run, pack->slots[slot].kind)->item_class == IC_MISSILE) {
             run->mode = MODE_INVENTORY;
             run->inv_action = action;
             return TOOK_NO_TURN;
@@ -262,8 +262,10 @@ Took shot_choose_quiver(Run *run, int slot)
 void shot_fill_quiver(Run *run)
 {
     const Pack *pack = &run->player.pack;
-    for (int slot = 0; slot < pack->count && run->player.quiver < 0; ++slot) {
-        if (can_loose(run, pack->slots[slot].kind)) run->player.quiver = pack->slots[slot].kind;
+    for (int slot = 0; slot < PACK_SLOTS && run->player.quiver < 0; ++slot) {
+        if (pack_holds(pack, slot) && can_loose(run, pack->slots[slot].kind)) {
+            run->player.quiver = pack->slots[slot].kind;
+        }
     }
 }
 
@@ -278,7 +280,7 @@ void shot_cancel(Run *run)
 {
     if (run->mode != MODE_AIMING) return;
     if (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL) {
-        pack_add(&run->player.pack, (Stack){run->aim_kind, 1});
+        pack_put_back(&run->player.pack, run->read_slot, (Stack){run->aim_kind, 1});
     }
     run->mode = MODE_PLAYING;
 }

@@ -138,7 +138,7 @@ static bool inventory_command(Run *run, Command command, Took *took)
         run->mode = MODE_PLAYING;
         return true;
     }
-    if (command.kind != CMD_CHOOSE || command.arg < 0 || command.arg >= run->player.pack.count) {
+    if (command.kind != CMD_CHOOSE || !pack_holds(&run->player.pack, command.arg)) {
         return false;
     }
     switch (run->inv_action) {
@@ -208,15 +208,16 @@ static bool menu_command(Run *run, Command command)
     return true;
 }
 
-/* The save has no place for a choice half made: a scroll of identify,
- * lightning or fireball has left the pack by then, so it goes back, as
- * though it hadn't been read, though its name stays known */
+/* CMD_SUSPEND, as saves before version 5 had no place for a choice half
+ * made: a scroll of identify, lightning or fireball has left the pack by
+ * then, so it goes back, as though it hadn't been read, though its name
+ * stays known (recordings of those games still hold it) */
 static void suspend(Run *run)
 {
     if (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) {
         for (int kind = 0; kind < run->data->item_count; ++kind) {
             if (run->data->items[kind].effect == FX_IDENTIFY) {
-                pack_add(&run->player.pack, (Stack){kind, 1});
+                pack_put_back(&run->player.pack, run->read_slot, (Stack){kind, 1});
                 break;
             }
         }

@@ -102,8 +102,8 @@ static void map_floor(Run *run)
 static bool start_identify(Run *run)
 {
     const Pack *pack = &run->player.pack;
-    for (int i = 0; i < pack->count; ++i) {
-        if (!run_kind_known(run, pack->slots[i].kind)) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (pack_holds(pack, i) && !run_kind_known(run, pack->slots[i].kind)) {
             run->mode = MODE_INVENTORY;
             run->inv_action = INV_IDENTIFY;
             run_say(run, "Choose an item to identify.");
@@ -165,6 +165,7 @@ static Took use_magic(Run *run, int slot)
     Stack used = run->player.pack.slots[slot];
     used.count = 1;
     pack_remove_one(&run->player.pack, slot);
+    run->read_slot = slot;   /* a scroll put back goes back to its letter */
     const ItemDef *def = def_of(run, used.kind);
     char name[96];
     run_item_name(run, used, name, sizeof name);

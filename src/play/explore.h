@@ -41,7 +41,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "records.h"
 #include "run.h"
 
 typedef enum ExploreKind { EXPLORE_FLOOR, EXPLORE_TRAVEL, EXPLORE_REST } ExploreKind;
@@ -101,6 +103,15 @@ typedef struct Explorer {
     uint8_t skipped[MAP_CELLS];   /* items not to walk to: dropped, or refused */
     uint8_t searched[MAP_CELLS];  /* turns each wall was searched from beside it */
 } Explorer;
+
+/* The explorer in a save, as an [explorer] record (the play layer's,
+ * beside the run's: resume.h), so a continued run's next o, G or Z does
+ * what the straight run's would: every field, its marks only while
+ * they're for the run's floor. explore_save.c lists the fields once: a
+ * field added to Explorer belongs in its table. */
+void explore_write(const Explorer *explorer, const Run *run, FILE *out);
+/* Reads one back for the run, each mistake reported through fields */
+void explore_read(Explorer *explorer, const Run *run, Fields *fields);
 
 /* Starts exploring, travelling to target (travel only), or resting */
 void explore_start(Explorer *explorer, const Run *run, ExploreKind kind, Point target);

@@ -55,7 +55,8 @@ void heed_count_carried(const Run *run, int16_t out[MAX_ITEM_KINDS])
 {
     const Pack *pack = &run_player(run)->pack;
     memset(out, 0, sizeof(int16_t) * MAX_ITEM_KINDS);
-    for (int i = 0; i < pack->count; ++i) {
+    for (int i = 0; i < PACK_SLOTS; ++i) {
+        if (!pack_holds(pack, i)) continue;
         Stack s = pack->slots[i];
         if (s.kind >= 0 && s.kind < MAX_ITEM_KINDS) out[s.kind] = (int16_t)(s.count < INT16_MAX ? s.count : INT16_MAX);
     }

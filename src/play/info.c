@@ -3,8 +3,7 @@
 
 #include <stdio.h>
 
-/* The furthest a page scrolls: its last lines in view */
-static int most_scroll(const Input *input)
+int info_most_scroll(const Input *input)
 {
     int lines = screen_info_lines(input, input->session.run);
     return lines > INFO_PAGE_LINES ? lines - INFO_PAGE_LINES : 0;
@@ -13,7 +12,7 @@ static int most_scroll(const Input *input)
 static void open_page(Input *input, InfoPage page)
 {
     input->info = (InfoState){page, 0, 0};
-    if (page == INFO_HISTORY) input->info.scroll = most_scroll(input);   /* the newest */
+    if (page == INFO_HISTORY) input->info.scroll = info_most_scroll(input);   /* the newest */
 }
 
 bool info_playing_key(Input *input, int key, InputResult *out)
@@ -52,7 +51,7 @@ InputResult info_key(Input *input, int key)
     if (info->page == INFO_PICK) {
         const Player *player = run_player(input->session.run);
         int slot = -1;
-        if (key >= 'a' && key < 'a' + player->pack.count) slot = key - 'a';
+        if (key >= 'a' && pack_holds(&player->pack, key - 'a')) slot = key - 'a';
         if (key == INFO_KEY_IN_HAND && player->weapon >= 0) slot = INFO_IN_HAND;
         if (key == INFO_KEY_WORN && player->armor >= 0) slot = INFO_WORN;
         if (slot == -1) return INPUT_NOTHING;
@@ -68,7 +67,7 @@ InputResult info_key(Input *input, int key)
     }
     int dir = key_direction_in(keys, key);
     if (dir == 0 || dir == 4) {
-        int most = most_scroll(input);
+        int most = info_most_scroll(input);
         info->scroll += dir == 0 ? -1 : 1;
         if (info->scroll < 0) info->scroll = 0;
         if (info->scroll > most) info->scroll = most;

@@ -30,6 +30,9 @@ bool info_playing_key(Input *input, int key, InputResult *out);
 /* A key while one of the screens is up */
 InputResult info_key(Input *input, int key);
 
+/* The furthest the page that's up scrolls: its last lines in view */
+int info_most_scroll(const Input *input);
+
 /* How many lines the page that's up has, all told */
 int screen_info_lines(const Input *input, const Run *run);
 

@@ -2,10 +2,12 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "info.h"
 #include "invariant.h"
+#include "resume.h"
 
 /* ---- Screens ----------------------------------------------------------- */
 
@@ -136,9 +138,18 @@ bool input_continue(Input *input)
 {
     if (input->setup.slot == NULL) return false;
     SlotLoad load;
-    Run *run = slot_load(input->setup.slot, input->setup.data, &load);
+    Resumed *resumed = malloc(sizeof *resumed);   /* an Explorer: big */
+    SlotAbove above = {NULL, 0, resume_read, resumed};
+    Run *run = resumed != NULL ? slot_load_with(input->setup.slot, input->setup.data, &above, &load) : NULL;
+    if (resumed == NULL) {
+        memset(&load, 0, sizeof load);
+        load.result = LOAD_DAMAGED;
+        load.unreadable = true;   /* no memory: it may well be fine */
+        errors_add(&load.reasons, "save.txt: there's not enough memory to read it");
+    }
     if (run != NULL) {
         play_run(input, run);
+        resume_apply(input, resumed);
     } else {
         TitleState *title = &input->title;
         title->failed = true;
@@ -146,7 +157,21 @@ bool input_continue(Input *input)
         title->line_count = slot_explain(&load, title->lines, INPUT_TITLE_LINES);
     }
     errors_clear(&load.reasons);
+    free(resumed);
     return run != NULL;
+}
+
+/* The save, with the input's own records beside the run's (resume.h):
+ * the screen, the cursor and the explorer's marks, so the run goes on
+ * as though the player had never left */
+static bool save_all(Input *input)
+{
+    size_t length;
+    char *text = resume_write(input, &length);
+    SlotAbove above = {text, text != NULL ? length : 0, NULL, NULL};
+    bool saved = session_save_with(&input->session, text != NULL ? &above : NULL);
+    free(text);
+    return saved;
 }
 
 /* ---- The title ----------------------------------------------------------- */
@@ -480,7 +505,10 @@ static InputResult run_key(Input *input, int key)
         if (run_mode(session->run) == MODE_AIMING) place_target_cursor(input);
         return INPUT_REDRAW;
     case KA_SAVE_QUIT:
-        return session_save(session) ? INPUT_QUIT : INPUT_REDRAW;
+        /* S is the menu's choice: the menu closes, and the run is saved
+         * playing (the closing is a command, so the recording has it) */
+        input_command(input, (Command){CMD_CANCEL, 0});
+        return save_all(input) ? INPUT_QUIT : INPUT_REDRAW;
     case KA_QUIT_UNSAVED:
         input->quit_asked = true;
         return INPUT_REDRAW;
@@ -552,9 +580,8 @@ static bool in_run(const Input *input)
 
 InputResult input_stop(Input *input)
 {
-    bool saving = in_run(input);
-    input->looking = input->quit_asked = false;
-    if (saving && !session_save(&input->session)) {
+    input->autoing = false;   /* nothing happens after the save */
+    if (in_run(input) && !save_all(input)) {
         const MsgLog *log = run_log(input->session.run);
         const Message *why = msg_count(log) > 0 ? msg_get(log, msg_count(log) - 1) : NULL;
         fprintf(stderr, "amulets: %s The last good save is kept.\n",
@@ -565,7 +592,8 @@ InputResult input_stop(Input *input)
 
 InputResult input_leave(Input *input)
 {
-    if (!in_run(input) || session_save(&input->session)) return INPUT_QUIT;
+    input->autoing = false;   /* nothing happens after the save */
+    if (!in_run(input) || save_all(input)) return INPUT_QUIT;
     /* the save failed (the log says why): ask whether to quit without it,
      * so a save folder that can't be written never traps the player */
     input->looking = false;

@@ -207,15 +207,17 @@ InputResult input_key(Input *input, int key);
 InputResult input_point(Input *input, const Point *cell);
 
 /* The player leaves some other way than a key (the window's close
- * button): a run in play is saved first, as Esc's menu saves it.
- * INPUT_QUIT, or INPUT_REDRAW if the save failed: the run goes on, asking
- * whether to quit without saving (Y) as Esc Q does. */
+ * button): a run in play is saved first, just as it is, on whatever
+ * screen (resume.h: continuing it comes back there), and a string of
+ * o, G or Z steps stops there. INPUT_QUIT, or INPUT_REDRAW if the save
+ * failed: the run goes on, asking whether to quit without saving (Y) as
+ * Esc Q does. (Esc S saves the same way, once the menu is closed.) */
 InputResult input_leave(Input *input);
 
-/* An ending signal arrived (stop.h): a run in play is saved as Esc S
- * would save it, a half-read scroll put back. If the save fails, the
- * reason goes to stderr and the last good save is kept. Always
- * INPUT_QUIT: the program leaves either way. */
+/* An ending signal arrived (stop.h): a run in play is saved as
+ * input_leave saves it. If the save fails, the reason goes to stderr and
+ * the last good save is kept. Always INPUT_QUIT: the program leaves
+ * either way. */
 InputResult input_stop(Input *input);
 
 /* True if the run in play has a save to go on from (for "quit without

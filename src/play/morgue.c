@@ -85,7 +85,8 @@ static void pack(FILE *out, const Run *run)
     const Player *p = run_player(run);
     heading(out, "The pack");
     if (p->pack.count == 0) fputs("Nothing.\n", out);
-    for (int slot = 0; slot < p->pack.count; ++slot) {
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(&p->pack, slot)) continue;
         Stack stack = p->pack.slots[slot];
         char name[96];
         run_item_name(run, stack, name, sizeof name);

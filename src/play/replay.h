@@ -48,7 +48,7 @@ enum {
     /* Raised with any change meant to alter play, when the golden replays
      * are recorded again (tools/regen-replays.sh); a recording from
      * another version is still played, and its checkpoints tell */
-    REP_GAME_VERSION = 2,
+    REP_GAME_VERSION = 3,
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
     REP_NAME_SIZE = 256,

@@ -88,6 +88,15 @@ static int worn_count(const Run *run)
     return (run_player(run)->weapon >= 0) + (run_player(run)->armor >= 0);
 }
 
+/* A slot the pack dialog lists: one that holds a stack, and for
+ * identifying only a stack of a kind not yet known */
+static bool offered(const Run *run, InvAction action, int slot)
+{
+    const Pack *pack = &run_player(run)->pack;
+    if (!pack_holds(pack, slot)) return false;
+    return action != INV_IDENTIFY || !run_kind_known(run, pack->slots[slot].kind);
+}
+
 static void inventory(const Input *input, const Run *run, ScreenDialog *out)
 {
     static const char *const titles[] = {
@@ -103,7 +112,9 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
     };
     InvAction action = run_inventory_action(run);
     const Pack *pack = &run_player(run)->pack;
-    int items = pack->count > 0 ? pack->count : 1, worn = worn_count(run);
+    int shown = 0;
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) shown += offered(run, action, slot);
+    int items = shown > 0 ? shown : 1, worn = action == INV_IDENTIFY ? 0 : worn_count(run);
     /* a full pack fits the smallest screen: the gaps go first, then the
      * worn things share a row, then the hint (the heading says it too) */
     bool gaps = 3 + items + (worn > 0 ? 1 + worn : 0) <= SCREEN_DIALOG_MOST_ROWS;
@@ -115,15 +126,21 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
     int row = 1;
     if (hint) row_at(out, row++, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
     row += gaps;
-    if (pack->count == 0) row_at(out, row, "Your pack is empty.", PAL_DIM_TEXT, DIALOG_LEFT);
-    for (int slot = 0; slot < pack->count; ++slot) {
+    /* each stack by its own letter, which stays put (pack.h); identifying
+     * offers only what isn't known */
+    int rows = 0;
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!offered(run, action, slot)) continue;
         char name[96], entry[112];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
-        bool dim = action == INV_IDENTIFY && run_kind_known(run, pack->slots[slot].kind);
-        row_at(out, row + slot, entry, dim ? PAL_DIM_TEXT : PAL_TEXT, DIALOG_LEFT);
+        row_at(out, row + rows++, entry, PAL_TEXT, DIALOG_LEFT);
     }
-    worn_rows(run, out, row + items + gaps, !gaps);
+    if (rows == 0) {
+        const char *none = action == INV_IDENTIFY ? "You know everything you carry." : "Your pack is empty.";
+        row_at(out, row, none, PAL_DIM_TEXT, DIALOG_LEFT);
+    }
+    if (action != INV_IDENTIFY) worn_rows(run, out, row + items + gaps, !gaps);
     widen(out);
 }
 

@@ -234,7 +234,8 @@ static void pick_page(const Run *run, Page *p)
 {
     const Player *pl = run_player(run);
     const Pack *pack = &pl->pack;
-    for (int slot = 0; slot < pack->count; ++slot) {
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (!pack_holds(pack, slot)) continue;
         char name[96];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         say(p, PAL_TEXT, "%c) %s", pack_letter(slot), name);
@@ -263,7 +264,7 @@ static bool examined(const Run *run, int slot, Stack *stack, char *label, size_t
                  slot == INFO_IN_HAND ? "in hand" : "worn");
         return true;
     }
-    if (slot < 0 || slot >= pl->pack.count) return false;
+    if (!pack_holds(&pl->pack, slot)) return false;
     *stack = pl->pack.slots[slot];
     run_item_name(run, *stack, name, sizeof name);
     snprintf(label, size, "%c) %s", pack_letter(slot), name);

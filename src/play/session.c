@@ -25,10 +25,10 @@ void session_start(Session *session, const Slot *slot, Run *run)
 }
 
 /* Writes the save; if it can't, the run goes on and the log says why */
-static bool write_or_tell(Session *session)
+static bool write_or_tell(Session *session, const SlotAbove *above)
 {
     char error[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 40];
-    if (slot_write(session->slot, session->run, error, sizeof error)) return true;
+    if (slot_write_with(session->slot, session->run, above, error, sizeof error)) return true;
     snprintf(line, sizeof line, "The run couldn't be saved: %s.", error);
     run_tell(session->run, line);
     return false;
@@ -36,10 +36,10 @@ static bool write_or_tell(Session *session)
 
 /* The recording first: if the save then fails, the old save still
  * matches one of the recording's checkpoints */
-static bool checkpoint(Session *session)
+static bool checkpoint(Session *session, const SlotAbove *above)
 {
     recorder_checkpoint(&session->recorder, session->run);
-    return write_or_tell(session);
+    return write_or_tell(session, above);
 }
 
 /* A run that's over keeps no save; if it can't be deleted, it's marked
@@ -89,7 +89,7 @@ static void keep_save(Session *session)
         keep_record(session, recording);
         end_save(session);
     } else if (run_arrivals(session->run) != session->arrivals) {
-        checkpoint(session);
+        checkpoint(session, NULL);
     }
     session->arrivals = run_arrivals(session->run);
 }
@@ -107,16 +107,15 @@ void session_debug(Session *session)
     Command mark = {CMD_DEBUG, 0};
     if (!run_command(session->run, mark)) return;   /* marked already, or over */
     recorder_add(&session->recorder, session->run, mark);
-    /* a save holds no half-made choice (a scroll being read), so one
-     * mid-choice waits for the next checkpoint */
-    if (session->slot != NULL && run_mode(session->run) == MODE_PLAYING) checkpoint(session);
+    if (session->slot != NULL) checkpoint(session, NULL);
 }
 
 bool session_save(Session *session)
 {
-    Command suspend = {CMD_SUSPEND, 0};
-    if (run_command(session->run, suspend)) {
-        recorder_add(&session->recorder, session->run, suspend);
-    }
-    return session->slot == NULL || checkpoint(session);
+    return session_save_with(session, NULL);
+}
+
+bool session_save_with(Session *session, const SlotAbove *above)
+{
+    return session->slot == NULL || checkpoint(session, above);
 }

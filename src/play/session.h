@@ -1,8 +1,11 @@
 /* A run in play with its save slot: what every frontend (the window, the
  * scripted runner) does around a run's commands, so they all keep the save
  * the same way: a checkpoint on arrival on each new floor (none on floor 1
- * at the start), save and quit from Esc's menu or the window's close, and
- * no save once the run is over, by death or by victory. Every command is
+ * at the start) and when a debugging view marks the run, save and quit
+ * from Esc's menu or the window's close, and no save once the run is
+ * over, by death or by victory. A save holds the run as it is, in
+ * whichever of its modes (save.h); a checkpoint holds the run alone,
+ * and the save made on leaving the play layer's records too (slot.h). Every command is
  * recorded beside the save (recorder.h), and the recording of a run that
  * ended is kept in runs/, its record in morgue/ (morgue.h), and it goes
  * on the high scores if it's good enough (scores.h). */
@@ -40,8 +43,11 @@ void session_debug(Session *session);
 /* Carries out a command and keeps the save. False if the run refused it */
 bool session_command(Session *session, Command command);
 
-/* Puts a half-made choice back and writes the save. On failure the run
- * goes on, and the log says why in the player's words */
+/* Writes the save, the run as it is (a half-made choice too: nothing is
+ * put back). On failure the run goes on, and the log says why in the
+ * player's words */
 bool session_save(Session *session);
+/* The same with the play layer's records (above may be NULL) */
+bool session_save_with(Session *session, const SlotAbove *above);
 
 #endif

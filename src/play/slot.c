@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const SLOT_ABOVE_TYPES[] = {"screen", "explorer", NULL};
+
 /* A save of a floor-9 run is about 17 KB; anything past this isn't one */
 enum { SAVE_LIMIT = 4 * 1024 * 1024 };
 
@@ -100,8 +102,8 @@ static bool reads_back(const Run *run, const char *text, size_t length, char *er
 {
     Run *again = NULL;
     Errors errors = {0};
-    bool same = save_read(run_data(run), text, length, &again, &errors) == LOAD_OK &&
-                save_digest(again) == save_digest_text(text, length);
+    bool same = save_read_with(run_data(run), text, length, SLOT_ABOVE_TYPES, &again, &errors) == LOAD_OK &&
+                save_digest(again) == save_digest_text(text, length, SLOT_ABOVE_TYPES);
     if (!same) {
         snprintf(error, error_size, "it couldn't be written: it wouldn't read back (%s)",
                  errors.count > 0 ? errors.lines[0] : "a different run");
@@ -113,8 +115,15 @@ static bool reads_back(const Run *run, const char *text, size_t length, char *er
 
 bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size)
 {
+    return slot_write_with(slot, run, NULL, error, error_size);
+}
+
+bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, char *error,
+                     size_t error_size)
+{
     size_t length;
-    char *text = save_write(run, &length);
+    char *text = above != NULL ? save_write_with(run, above->text, above->length, &length)
+                               : save_write(run, &length);
     if (text == NULL) {
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
@@ -195,7 +204,32 @@ static bool marked_over(const Slot *slot, const char *text, SlotLoad *load)
     return true;
 }
 
+/* The run's records, then the play layer's: a run only if both are good */
+static Run *read_save(const GameData *data, const char *text, size_t length,
+                      const SlotAbove *above, SlotLoad *load)
+{
+    Run *run = NULL;
+    load->result = save_read_with(data, text, length, SLOT_ABOVE_TYPES, &run, &load->reasons);
+    if (load->result != LOAD_OK || above == NULL) return run;
+    RecFile file;
+    Errors ignored = {0};   /* the run's reading has told of the lines */
+    rec_parse(&file, text, length, "save.txt", &ignored);
+    errors_clear(&ignored);
+    if (!above->read(above->state, run, &file, &load->reasons)) {
+        load->result = LOAD_DAMAGED;
+        run_free(run);
+        run = NULL;
+    }
+    rec_free(&file);
+    return run;
+}
+
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
+{
+    return slot_load_with(slot, data, NULL, load);
+}
+
+Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *above, SlotLoad *load)
 {
     memset(load, 0, sizeof *load);
     char *text;
@@ -213,8 +247,7 @@ Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
         free(text);
         return NULL;
     } else {
-        Run *run = NULL;
-        load->result = save_read(data, text, length, &run, &load->reasons);
+        Run *run = read_save(data, text, length, above, load);
         free(text);
         if (load->result == LOAD_OK) return run;
     }

@@ -40,10 +40,32 @@ bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, 
 
 bool slot_has_save(const Slot *slot);
 
-/* Writes the run as the save, whole or not at all. The run should be
- * suspended first (CMD_SUSPEND). On failure the old save is untouched and
- * error has the player's words for why. */
+/* Writes the run as the save, whole or not at all, in whatever mode it
+ * is. On failure the old save is untouched and error has the player's
+ * words for why. */
 bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size);
+
+/* The play layer's own records in the save, beside the run's (save.h's
+ * records of the layer above: the input's screen and the explorer's
+ * marks, resume.h), of these types (NULL-terminated) */
+extern const char *const SLOT_ABOVE_TYPES[];
+
+/* Their text, for writing; and their reader, called once the run is read
+ * and checked, with the save's records (all of them, to pick its own
+ * from), which reports each mistake in errors as "save.txt:LINE: ..."
+ * and returns false if there was one. A mistake in them makes the save
+ * damaged, as one in the run's does. */
+typedef bool (*SlotReadAbove)(void *state, const Run *run, const RecFile *file, Errors *errors);
+typedef struct SlotAbove {
+    const char *text;             /* whole records, for slot_write_with */
+    size_t length;
+    SlotReadAbove read;           /* for slot_load_with */
+    void *state;
+} SlotAbove;
+
+/* slot_write with the play layer's records (above may be NULL) */
+bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, char *error,
+                     size_t error_size);
 
 /* What came of continuing */
 typedef struct SlotLoad {
@@ -65,6 +87,9 @@ typedef struct SlotLoad {
  * one that couldn't be read (unreadable: try again later). The caller
  * clears load->reasons. */
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load);
+/* The same, reading the play layer's records too (slot_load leaves them
+ * unread) */
+Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *above, SlotLoad *load);
 
 /* Takes the save folder's lock, so a second copy of the game can't play
  * the same run or overwrite this one's save. The lock dies with the

@@ -43,6 +43,8 @@ struct Run {
     int pending_dir;          /* the step waiting for a yes */
     AimPurpose aim;           /* while aiming: what for, */
     int aim_kind;             /* and the missile or scroll kind */
+    int read_slot;            /* the slot the last scroll read came from: one
+                                 put back (Esc while aiming) goes there */
     Memory memory;            /* what the player remembers of this floor */
 
     /* Talk, not state: never saved, never in the digest */
