@@ -48,9 +48,11 @@ int known_item_cells(const Run *run, ItemClass item_class, Point *out, int most)
     const GameData *data = run_data(run);
     const Map *map = &level->map;
     uint64_t marked[MAP_CELLS / 64] = {0};
-    /* out of sight, what is remembered; a few cells hold anything */
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (memory->item[i].count == 0 || map->visible[i] || !map->explored[i]) continue;
+    /* out of sight, what is remembered */
+    int16_t cells[MAP_CELLS];
+    for (int k = 0, n = mem_item_cells(memory, cells); k < n; ++k) {
+        int i = cells[k];
+        if (map->visible[i] || !map->explored[i]) continue;
         if (of_class(data, memory->item[i], item_class)) marked[i / 64] |= 1ull << (i % 64);
     }
     /* in sight, the first of the floor's items on the cell (lvl_item_at's) */
