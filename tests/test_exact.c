@@ -8,6 +8,7 @@
  * met, the same fingerprint exactly when the same digest. */
 #include "fingerprint.h"
 #include "keys.h"
+#include "known.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
@@ -20,7 +21,7 @@ static const int KEYS[] = {
     AK_ESC, AK_UP, AK_KP3, 'f', 'f', 't',
 };
 
-enum { DIGEST_EVERY = 50, RELOAD_EVERY = 250 };
+enum { DIGEST_EVERY = 50, RELOAD_EVERY = 250, KNOWN_EVERY = 10 };
 
 /* A state met: its digest and its fingerprint */
 typedef struct Sample {
@@ -117,6 +118,26 @@ static void check_reload(const GameData *data, const Run *run)
     free(text);
 }
 
+/* known_item_cells is known_cell asked of every cell, for each class */
+static bool known_items_agree(const Run *run)
+{
+    static Point slow[IC_COUNT][MAP_CELLS], quick[MAP_CELLS];
+    int counts[IC_COUNT] = {0};
+    for (int i = 0; i < MAP_CELLS; ++i) {
+        KnownCell k = known_cell(run, cell_point(i));
+        if (k.item < 0) continue;
+        ItemClass c = run_data(run)->items[k.item].item_class;
+        slow[c][counts[c]++] = cell_point(i);
+    }
+    for (int c = 0; c < IC_COUNT; ++c) {
+        int count = known_item_cells(run, (ItemClass)c, quick, MAP_CELLS);
+        if (count != counts[c] || memcmp(quick, slow[c], sizeof quick[0] * (size_t)count) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* One seed, both ways. A run that ends starts again on the same floor
  * with a seed of its own, both ways alike */
 static void one_seed(const GameData *data, uint64_t seed, int floor, int commands, Samples *samples)
@@ -135,6 +156,11 @@ static void one_seed(const GameData *data, uint64_t seed, int floor, int command
             break;
         }
         if (i % DIGEST_EVERY == 0) add_sample(samples, pair.cached);
+        if (i % KNOWN_EVERY == 0 && !known_items_agree(pair.cached)) {
+            fprintf(stderr, "seed %llu floor %d command %d: known_item_cells isn't known_cell's\n",
+                    (unsigned long long)seed, floor, i);
+            CHECK(!"known_item_cells differs");
+        }
         if (i % RELOAD_EVERY == 0 && run_mode(pair.cached) == MODE_PLAYING) {
             check_reload(data, pair.cached);
         }

@@ -249,10 +249,10 @@ static bool wants_amulet(const Bot *bot, const Run *run)
 static bool fetch_amulet(Bot *bot, const Run *run, Command *out)
 {
     Point me = run_player(run)->pos;
-    for (int c = 0; c < MAP_CELLS; ++c) {
-        Point p = cell_point(c);
-        KnownCell k = known_cell(run, p);
-        if (k.item < 0 || run_data(run)->items[k.item].item_class != IC_AMULET) continue;
+    Point amulets[MAP_CELLS];
+    int count = known_item_cells(run, IC_AMULET, amulets, MAP_CELLS);
+    for (int c = 0; c < count; ++c) {
+        Point p = amulets[c];
         if (point_eq(p, me)) {
             *out = make(CMD_PICK_UP, 0);
             return true;

@@ -46,6 +46,16 @@ int map_terrain_by_letter(char letter);
 /* Every cell the given terrain, nothing explored or visible */
 void map_fill(Map *map, Terrain terrain);
 
+/* True if any cell of row y is in sight: all that is in sight is near the
+ * player, so a look over it skips the rows with none (the loop is
+ * vectorised) */
+static inline bool map_row_in_sight(const Map *map, int y)
+{
+    uint8_t any = 0;
+    for (int x = 0; x < MAP_W; ++x) any |= map->visible[y * MAP_W + x];
+    return any != 0;
+}
+
 Terrain map_at(const Map *map, int x, int y);
 void map_set(Map *map, int x, int y, Terrain terrain);
 

@@ -10,6 +10,32 @@ const Memory *mem_of(const Run *run)
     return &run->memory;
 }
 
+/* The memory is looked over a block of cells at a time, a block with no
+ * item in it skipped after one test: its stacks' bytes or'd together, 8
+ * at a time, which the compiler vectorises (a block whose kinds alone
+ * aren't 0 is only looked at more closely) */
+enum { ITEM_BLOCK = 16 };
+_Static_assert(MAP_CELLS % ITEM_BLOCK == 0, "the memory is looked over in whole blocks");
+_Static_assert(sizeof(Stack) == sizeof(uint64_t), "a stack is read as 8 bytes");
+
+int mem_item_cells(const Memory *memory, int16_t cells[MAP_CELLS])
+{
+    int n = 0;
+    for (int start = 0; start < MAP_CELLS; start += ITEM_BLOCK) {
+        uint64_t any = 0;
+        for (int i = start; i < start + ITEM_BLOCK; ++i) {
+            uint64_t bytes;
+            memcpy(&bytes, &memory->item[i], sizeof bytes);
+            any |= bytes;
+        }
+        if (any == 0) continue;
+        for (int i = start; i < start + ITEM_BLOCK; ++i) {
+            if (memory->item[i].count != 0) cells[n++] = (int16_t)i;
+        }
+    }
+    return n;
+}
+
 void mem_reset(Memory *memory)
 {
     memset(memory, 0, sizeof *memory);
@@ -42,22 +68,26 @@ static bool mark_gone(const Level *level, Point cell)
 _Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
 
 /* Everything in sight, taken in; the monsters' own sightings untouched.
- * The visible cells are all near the player, so the map's visible flags
- * are read 8 at a time and the clear runs skipped */
+ * The visible cells are all near the player, so the rows with none are
+ * skipped, and the map's visible flags read 8 at a time, the clear runs
+ * skipped */
 static void take_in(Memory *memory, const Level *level)
 {
     const Map *map = &level->map;
     uint8_t seen_as[T_COUNT];   /* looks_like's, read once a look, not once a cell */
     for (int t = 0; t < T_COUNT; ++t) seen_as[t] = (uint8_t)map_terrain_def((Terrain)t)->seen_as;
-    for (int start = 0; start < MAP_CELLS; start += 8) {
-        uint64_t eight;
-        memcpy(&eight, map->visible + start, sizeof eight);
-        for (int i = start; eight != 0 && i < start + 8; ++i) {
-            if (!map->visible[i]) continue;
-            uint8_t t = map->terrain[i];
-            memory->terrain[i] = t < T_COUNT ? seen_as[t] : (uint8_t)T_WALL;
-            memory->item[i] = (Stack){0, 0};
-            memory->monster[i] = 0;
+    for (int y = 0; y < MAP_H; ++y) {
+        if (!map_row_in_sight(map, y)) continue;
+        for (int start = y * MAP_W; start < (y + 1) * MAP_W; start += 8) {
+            uint64_t eight;
+            memcpy(&eight, map->visible + start, sizeof eight);
+            for (int i = start; eight != 0 && i < start + 8; ++i) {
+                if (!map->visible[i]) continue;
+                uint8_t t = map->terrain[i];
+                memory->terrain[i] = t < T_COUNT ? seen_as[t] : (uint8_t)T_WALL;
+                memory->item[i] = (Stack){0, 0};
+                memory->monster[i] = 0;
+            }
         }
     }
     for (int i = 0; i < level->item_count; ++i) {

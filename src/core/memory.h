@@ -27,6 +27,11 @@ typedef struct Memory {
                                       0 for none */
 } Memory;
 
+/* The cells that remember an item (out of sight or not), in cell order:
+ * their count. Few do, so a look over them costs far less than one over
+ * every cell */
+int mem_item_cells(const Memory *memory, int16_t cells[MAP_CELLS]);
+
 /* The run's memory, for reading */
 const Memory *mem_of(const Run *run);
 

@@ -31,10 +31,16 @@ void run_update_sight(Run *run)
     fov_compute_into(map, me, sweep, run->sees_far);
     memset(map->visible, 0, sizeof map->visible);
     for (int y = me.y - SIGHT_RADIUS; y <= me.y + SIGHT_RADIUS; ++y) {
-        for (int x = me.x - SIGHT_RADIUS; x <= me.x + SIGHT_RADIUS; ++x) {
-            if (!in_bounds(x, y) || !fov_in_radius(x - me.x, y - me.y, SIGHT_RADIUS)) continue;
-            int i = cell_index(x, y);
-            if (run->sees_far[i]) map->visible[i] = map->explored[i] = 1;
+        if (y < 0 || y >= MAP_H) continue;
+        int half = 0;   /* the row's cells within the radius: me.x - half to me.x + half */
+        while (fov_in_radius(half + 1, y - me.y, SIGHT_RADIUS)) ++half;
+        int from = me.x - half < 0 ? 0 : me.x - half, to = me.x + half >= MAP_W ? MAP_W - 1 : me.x + half;
+        const unsigned char *restrict sees = run->sees_far + y * MAP_W;
+        uint8_t *restrict visible = map->visible + y * MAP_W, *restrict explored = map->explored + y * MAP_W;
+        for (int x = from; x <= to; ++x) {   /* without a branch: the compiler vectorises it */
+            uint8_t seen = sees[x] != 0;
+            visible[x] = seen;
+            explored[x] |= seen;
         }
     }
     for (int i = 0; i < level->item_count; ++i) {

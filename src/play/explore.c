@@ -42,6 +42,7 @@ typedef struct Sight {
     uint8_t terrain[PAD_CELLS];    /* by padded cell: a Terrain as the player knows
                                       it, or a known trap (BLOCKED, MOVES_AWAY, ONTO) */
     uint8_t unknown[PAD_CELLS];    /* by padded cell: never seen (nor mapped) */
+    uint8_t goal[PAD_CELLS];       /* by padded cell: where exploring goes (explore_goals) */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
     bool monster_in_view;          /* any at all, harmful or not (explore_next's) */
@@ -91,8 +92,8 @@ static void unknown_row(uint8_t *restrict row, const uint8_t *restrict explored,
 
 /* The terrain as the player knows it (known.h's, a cell at a time). What
  * is in sight is as it looks now (the memory takes it in at the next
- * look); it is all near the player, so the visible flags are read 8 at a
- * time and the clear runs skipped */
+ * look); it is all near the player, so the rows with none are skipped,
+ * and the visible flags read 8 at a time, the clear runs skipped */
 static void know_terrain(Sight *sight, const uint8_t seen_as[256])
 {
     const Map *map = &sight->level->map;
@@ -103,11 +104,15 @@ static void know_terrain(Sight *sight, const uint8_t seen_as[256])
         remembered_row(sight->terrain + row, sight->memory->terrain + from, map->explored + from);
         unknown_row(sight->unknown + row, map->explored + from, map->visible + from);
     }
-    for (int start = 0; start < MAP_CELLS; start += 8) {
-        uint64_t eight;
-        memcpy(&eight, map->visible + start, sizeof eight);
-        for (int i = start; eight != 0 && i < start + 8; ++i) {
-            if (map->visible[i]) sight->terrain[padded(cell_point(i))] = seen_as[map->terrain[i]];
+    for (int y = 0; y < MAP_H; ++y) {
+        if (!map_row_in_sight(map, y)) continue;
+        uint8_t *row = sight->terrain + (y + 1) * PAD_W + 1;
+        for (int x = 0; x < MAP_W; x += 8) {
+            uint64_t eight;
+            memcpy(&eight, map->visible + y * MAP_W + x, sizeof eight);
+            for (int i = x; eight != 0 && i < x + 8; ++i) {
+                if (map->visible[y * MAP_W + i]) row[i] = seen_as[map->terrain[y * MAP_W + i]];
+            }
         }
     }
 }
@@ -202,8 +207,9 @@ typedef struct Reach {
 } Reach;
 
 /* A walk outward from the player (Dial's algorithm, costs 1 and door_cost
- * up to 2) to the nearest cell passing the test, the player's own cell
- * left out: its distance and the first step toward it, or -1. A step's
+ * up to 2) to the nearest cell passing the test (with none, a goal
+ * sight->goal marks), the player's own cell left out: its distance
+ * and the first step toward it, or -1. A step's
  * cost is the cell stepped onto's, so the first distance a cell is given
  * is its least: each cell is queued once, and is shut once reached */
 static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
@@ -216,11 +222,11 @@ static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost
     r.first[start] = -1;
     r.bucket[0][r.count[0]++] = (int16_t)start;
     for (int dist = 0, waiting = 1; waiting > 0; ++dist) {
-        int b = dist % 3;
+        int b = dist % 3, step = (b + 1) % 3, door = (b + door_cost) % 3;
         for (int k = 0; k < r.count[b]; ++k) {
             int c = r.bucket[b][k];
             --waiting;
-            if (c != start && test(e, sight, unpadded(c))) {
+            if (c != start && (test == NULL ? sight->goal[c] != 0 : test(e, sight, unpadded(c)))) {
                 *dir = r.first[c];
                 return dist;
             }
@@ -229,9 +235,9 @@ static int nearest(const Explorer *e, Sight *sight, GoalTest test, int door_cost
                 uint8_t way = sight->way[sight->terrain[q]];
                 if (way == NO_WAY || r.shut[q]) continue;
                 r.shut[q] = 1;
-                int nd = dist + (way == DOOR ? door_cost : 1);
+                int to = way == DOOR ? door : step;
                 r.first[q] = c == start ? (int8_t)d : r.first[c];
-                r.bucket[nd % 3][r.count[nd % 3]++] = (int16_t)q;
+                r.bucket[to][r.count[to]++] = (int16_t)q;
                 ++waiting;
             }
         }
@@ -292,8 +298,9 @@ static void notice_all(Explorer *e, const Run *run)
 {
     const Memory *memory = mem_of(run);
     const Level *level = run_level(run);
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (memory->item[i].count > 0 && level->map.explored[i]) e->noticed[i] = 1;
+    int16_t cells[MAP_CELLS];
+    for (int k = 0, n = mem_item_cells(memory, cells); k < n; ++k) {
+        if (level->map.explored[cells[k]]) e->noticed[cells[k]] = 1;
     }
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
@@ -371,8 +378,10 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
         run_item_name(run, level->items[i].stack, name, size);
         seen = true;
     }
-    for (int c = 0; c < MAP_CELLS; ++c) {
-        if (memory->item[c].count == 0 || e->noticed[c] || !level->map.explored[c]) continue;
+    int16_t cells[MAP_CELLS];
+    for (int k = 0, n = mem_item_cells(memory, cells); k < n; ++k) {
+        int c = cells[k];
+        if (e->noticed[c] || !level->map.explored[c]) continue;
         e->noticed[c] = 1;
         if (seen || !stops_for(e, run, memory->item[c])) continue;
         run_item_name(run, memory->item[c], name, size);
@@ -451,15 +460,33 @@ static bool fits(const Run *run, Stack stack)
            pack_find(pack, stack.kind) >= 0;
 }
 
-/* Known ground beside the unknown, or an item to pick up */
-static bool explore_goal(const Explorer *e, Sight *sight, Point p)
+/* Where exploring goes: known ground beside the unknown, or an item to
+ * pick up. Every cell's worked out whole before the walk to the nearest,
+ * not asked about each cell the walk reaches: the cells beside the
+ * unknown a row at a time (the compiler vectorises it), and the few where
+ * an item is known */
+static void explore_goals(const Explorer *e, Sight *sight)
 {
-    if (item_wanted(e, sight, p)) return true;
-    const uint8_t *around = sight->unknown + padded(p);
-    for (int d = 0; d < 8; ++d) {
-        if (around[PAD_STEP[d]]) return true;
+    memset(sight->goal, 0, sizeof sight->goal);
+    for (int y = 1; y <= MAP_H; ++y) {
+        const uint8_t *restrict up = sight->unknown + (y - 1) * PAD_W;
+        const uint8_t *restrict here = up + PAD_W, *restrict down = here + PAD_W;
+        uint8_t *restrict out = sight->goal + y * PAD_W;
+        for (int x = 1; x <= MAP_W; ++x) {
+            out[x] = (uint8_t)(up[x - 1] | up[x] | up[x + 1] | here[x - 1] | here[x + 1] |
+                               down[x - 1] | down[x] | down[x + 1]);
+        }
     }
-    return false;
+    const Level *level = sight->level;
+    for (int i = 0; i < level->item_count; ++i) {
+        Point p = level->items[i].pos;
+        if (item_wanted(e, sight, p)) sight->goal[padded(p)] = 1;
+    }
+    int16_t cells[MAP_CELLS];
+    for (int k = 0, n = mem_item_cells(sight->memory, cells); k < n; ++k) {
+        Point p = cell_point(cells[k]);
+        if (item_wanted(e, sight, p)) sight->goal[padded(p)] = 1;
+    }
 }
 
 /* A wall beside the ground that hasn't been searched from beside it
@@ -605,7 +632,8 @@ static ExploreStop explore_floor(Explorer *e, const Run *run, Sight *sight, Comm
         return give(e, out, CMD_PICK_UP, 0);
     }
     if (e->search_left == 0) {
-        if (walk(e, sight, explore_goal, out)) {
+        explore_goals(e, sight);
+        if (walk(e, sight, NULL, out)) {
             e->told_explored = false;
             return EXPLORE_GO;
         }

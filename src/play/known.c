@@ -33,6 +33,44 @@ KnownCell known_cell(const Run *run, Point cell)
     return k;
 }
 
+/* True if an item of the class is known by `stack` */
+static bool of_class(const GameData *data, Stack stack, ItemClass item_class)
+{
+    return stack.count > 0 && data->items[stack.kind].item_class == item_class;
+}
+
+_Static_assert(MAP_CELLS % 64 == 0, "the cells are marked 64 to a word");
+
+int known_item_cells(const Run *run, ItemClass item_class, Point *out, int most)
+{
+    const Level *level = run_level(run);
+    const Memory *memory = mem_of(run);
+    const GameData *data = run_data(run);
+    const Map *map = &level->map;
+    uint64_t marked[MAP_CELLS / 64] = {0};
+    /* out of sight, what is remembered */
+    int16_t cells[MAP_CELLS];
+    for (int k = 0, n = mem_item_cells(memory, cells); k < n; ++k) {
+        int i = cells[k];
+        if (map->visible[i] || !map->explored[i]) continue;
+        if (of_class(data, memory->item[i], item_class)) marked[i / 64] |= 1ull << (i % 64);
+    }
+    /* in sight, the first of the floor's items on the cell (lvl_item_at's) */
+    for (int i = 0; i < level->item_count; ++i) {
+        Point pos = level->items[i].pos;
+        if (!map_visible(map, pos.x, pos.y) || lvl_item_at(level, pos) != i) continue;
+        int c = cell_index(pos.x, pos.y);
+        if (of_class(data, level->items[i].stack, item_class)) marked[c / 64] |= 1ull << (c % 64);
+    }
+    int found = 0;
+    for (int w = 0; w < MAP_CELLS / 64 && found < most; ++w) {
+        for (uint64_t bits = marked[w]; bits != 0 && found < most; bits &= bits - 1) {
+            out[found++] = cell_point(w * 64 + __builtin_ctzll(bits));
+        }
+    }
+    return found;
+}
+
 Terrain known_terrain(const Run *run, Point cell)
 {
     return mem_terrain(mem_of(run), &run_level(run)->map, cell);

@@ -27,6 +27,10 @@ typedef struct KnownCell {
 
 /* What the player knows of a cell; off the map is an unknown wall */
 KnownCell known_cell(const Run *run, Point cell);
+/* The cells where the player knows of an item of a class (known_cell's
+ * item), in cell order, at most `most` of them: how many. The same as
+ * asking known_cell of every cell, far quicker */
+int known_item_cells(const Run *run, ItemClass item_class, Point *out, int most);
 /* Only its terrain, as known_cell gives it: quicker, for drawing walls */
 Terrain known_terrain(const Run *run, Point cell);
 /* Its glyph in plain text (a morgue file, --show): ' ' never seen, '@'
