@@ -3,12 +3,6 @@
 #include <string.h>
 
 #include "invariant.h"
-#include "run_internal.h"
-
-const Memory *mem_of(const Run *run)
-{
-    return &run->memory;
-}
 
 void mem_reset(Memory *memory)
 {

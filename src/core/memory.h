@@ -27,7 +27,8 @@ typedef struct Memory {
                                       0 for none */
 } Memory;
 
-/* The run's memory, for reading */
+/* The run's memory, for reading (defined with the run's queries in
+ * run.c, which alone knows where a run keeps it) */
 const Memory *mem_of(const Run *run);
 
 /* A new floor: nothing remembered */
