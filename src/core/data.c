@@ -15,10 +15,10 @@
 #include <string.h>
 
 #include "data_load.h"
+#include "geom.h"
 #include "invariant.h"
 #include "records.h"
 #include "tune.h"
-#include "vault.h"
 
 enum {
     FILE_COUNT = 4,
