@@ -30,42 +30,40 @@ command -v nm >/dev/null 2>&1 || { echo "$0: nm is missing (binutils)" >&2; exit
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A file's module: its layer's folder and its name without the ending
-# (core's private headers are core's); every name is unique in src/
-module() {
-    printf '%s\n' "$1" | sed -e "s|^$src/||" -e 's|/private/|/|' -e 's|\.[ch]$||'
-}
+# A file's module, in awk: its layer's folder and its name without the
+# ending (core's private headers are core's); every name is unique in src/
+module='function module(path) { sub("^" src "/", "", path); sub("/private/", "/", path)
+                               sub(/\.c\.o$/, "", path); sub(/\.[ch]$/, "", path); return path }'
 
 # Every header by its name, for the includes
-find "$src" -name '*.h' | while read -r h; do
-    printf '%s %s\n' "${h##*/}" "$(module "$h")"
-done >"$work/headers"
+find "$src" -name '*.h' | awk -v src="$src" "$module"'
+    { name = $0; sub(/.*\//, "", name); print name, module($0) }' >"$work/headers"
 
 # Include edges: "include FROM TO -"
-find "$src" -name '*.[ch]' | sort | while read -r f; do
-    from=$(module "$f")
-    sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" | while read -r inc; do
-        printf '%s %s\n' "$from" "${inc##*/}"
-    done
-done | awk 'NR == FNR { header[$1] = $2; next }
-            ($2 in header) && header[$2] != $1 { print "include", $1, header[$2], "-" }' \
-    "$work/headers" - | sort -u >"$work/edges"
+find "$src" -name '*.[ch]' | sort | xargs grep -H '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' |
+    awk -v src="$src" "$module"'
+        NR == FNR { header[$1] = $2; next }
+        { file = $0; sub(/:.*/, "", file)
+          inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc); sub(/.*\//, "", inc)
+          from = module(file)
+          if ((inc in header) && header[inc] != from) print "include", from, header[inc], "-" }' \
+        "$work/headers" - | sort -u >"$work/edges"
 
 # Call edges: "call FROM TO SYMBOL", from each object's undefined symbols
-# and the symbols the others define
+# and the symbols the others define (nm -A names the object on each line)
 objects=$(find "$build/CMakeFiles" -path '*/src/*' -name '*.c.o' | sort)
 [ -n "$objects" ] || { echo "$0: no objects of src/ in $build (build it first)" >&2; exit 2; }
-for o in $objects; do
-    m=$(module "$src/${o#*/src/}")
-    m=${m%.c}
-    nm "$o" | awk -v m="$m" '$1 == "U" { print "U", m, $2; next }
-                             NF == 3 && $2 ~ /^[TDRBCGSV]$/ { print "D", m, $3 }'
-done | sort -u | awk '$1 == "D" { def[$3] = $2; next }
-                      { use[++n] = $2 " " $3 }
-                      END { for (i = 1; i <= n; ++i) {
-                                split(use[i], u, " ")
-                                if ((u[2] in def) && def[u[2]] != u[1]) print "call", u[1], def[u[2]], u[2]
-                            } }' | sort -u >>"$work/edges"
+# shellcheck disable=SC2086
+nm -A $objects | awk -v src="$src" "$module"'
+    { file = $1; sub(/:.*/, "", file); sub(/.*\/src\//, src "/", file); m = module(file)
+      if ($(NF - 1) == "U") print "U", m, $NF
+      else if (NF == 3 && $2 ~ /^[TDRBCGSV]$/) print "D", m, $3 }' |
+    sort -u | awk '$1 == "D" { def[$3] = $2; next }
+                   { use[++n] = $2 " " $3 }
+                   END { for (i = 1; i <= n; ++i) {
+                             split(use[i], u, " ")
+                             if ((u[2] in def) && def[u[2]] != u[1]) print "call", u[1], def[u[2]], u[2]
+                         } }' | sort -u >>"$work/edges"
 
 [ -z "$allow" ] || sed -e 's/#.*//' "$allow" | awk 'NF >= 4 && $3 == "->" { print $1, $2, $4 }' >"$work/allowed"
 [ -n "$allow" ] || : >"$work/allowed"

@@ -10,6 +10,7 @@
 #include "info.h"
 #include "lines.h"
 #include "palette.h"
+#include "screen_dialog.h"
 #include "tune.h"
 
 enum { INFO_COLUMNS = 64, HEAD_ROWS = 3, KEY_COLUMN = 16 };
