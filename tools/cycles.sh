@@ -137,14 +137,21 @@ function sort_names(n,    i, j, t) {
 }
 FILENAME == allowed_file { allowed[$1 " " $2 " " $3] = 1; allowed_count++; next }
 { ++edge_count; ekind[edge_count] = $1; efrom[edge_count] = $2; eto[edge_count] = $3; esym[edge_count] = $4
-  present[$1 " " $2 " " $3] = 1 }
+  present[$1 " " $2 " " $3] = 1; if ($1 == "call") compiled["call " $2] = 1 }
 END {
     report("include", 0, "include cycle")
     report("call", 0, "call cycle")
     if (!check) exit 0
     print ""
-    print "Once the allowed edges (" allowed_file ") are taken out:"
+    print "Once the allowed edges (" allow_name ") are taken out:"
     bad = report("include", 1, "include cycle") + report("call", 1, "call cycle")
-    for (a in allowed) if (!(a in present)) { print "allowed, but not there any more: " a; ++bad }
+    # a call edge from a module this build did not compile (the window,
+    # without SDL) can be neither there nor gone
+    for (a in allowed) {
+        split(a, p, " ")
+        if (!(a in present) && (p[1] != "call" || ((p[1] " " p[2]) in compiled))) {
+            print "allowed, but not there any more: " a; ++bad
+        }
+    }
     exit bad > 0
-}' check="$([ -n "$allow" ] && echo 1 || echo 0)" allowed_file="$work/allowed" "$work/allowed" "$work/edges"
+}' check="$([ -n "$allow" ] && echo 1 || echo 0)" allowed_file="$work/allowed" allow_name="$allow" "$work/allowed" "$work/edges"
