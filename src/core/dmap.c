@@ -110,12 +110,14 @@ static void dmap_clear(Dmap *dmap)
 
 enum { DMAP_SHUT = 0, DMAP_GROUND = 1, DMAP_DOOR = 2 };
 
+/* map.h's list's last column, as comparisons (no table to read, so a
+ * constant folds away), any byte but a terrain being shut */
 static inline uint8_t dmap_kind_of(uint8_t t)
 {
-    uint8_t ground = (uint8_t)((t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) |
-                               (t == T_OPEN_DOOR));
-    uint8_t door = (uint8_t)(t == T_CLOSED_DOOR);
-    return (uint8_t)(ground | (uint8_t)(door + door));
+#define DMAP_KIND(id, name, glyph, save, tile, walk, pass, blocks, seen_as, search) \
+    | (uint8_t)((t == T_##id) * DMAP_##search)
+    return (uint8_t)(0 TERRAINS(DMAP_KIND));
+#undef DMAP_KIND
 }
 
 /* One row's ground and doors as bits. With SSE2, sixteen cells at once:

@@ -217,10 +217,12 @@ Took use_item(Run *run, int slot)
     case IC_WEAPON:
     case IC_ARMOR: return equip(run, slot);
     case IC_MISSILE: return shot_choose_throw(run, slot);
-    default:
-        rules_say(run, "You can't use that.");
-        return TOOK_NO_TURN;
+    case IC_GOLD:
+    case IC_AMULET:
+    case IC_COUNT: break;
     }
+    rules_say(run, "You can't use that.");
+    return TOOK_NO_TURN;
 }
 
 /* Drops a whole stack where the player stands, which takes a turn. A cell

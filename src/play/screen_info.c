@@ -301,7 +301,9 @@ static void examine_page(const Run *run, int slot, Page *p)
         if (run_kind_known(run, stack.kind)) say_wrapped(p, PAL_TEXT, data_effect_text(def->effect));
         else say(p, PAL_TEXT, "You don't know what this does.");
         break;
-    default: break;
+    case IC_GOLD:
+    case IC_AMULET:
+    case IC_COUNT: break;
     }
 }
 
