@@ -15,7 +15,7 @@
  * The turns a second on one thread are turns per CPU-second of that
  * thread (the machine's other work doesn't count against them). The
  * share of the bot's time in flee maps is taken in the first pass on
- * one thread: the linker sends the rules' calls to run_map_from_player
+ * one thread: the linker sends the rules' calls to world_map_from_player
  * (which finishes the search toward the player and makes the flee map as
  * far as asked) through a wrapper here that times them, so the rules
  * themselves are the ones every build plays. */
@@ -32,18 +32,18 @@
 enum { BOT_RUNS = 48, MOST_TURNS = 60000, MOST_THREADS = 64, PASSES = 3 };
 
 /* The flee maps' wrapper (CMakeLists.txt links the bench with
- * --wrap=run_map_from_player): while probing, the seconds inside */
+ * --wrap=world_map_from_player): while probing, the seconds inside */
 static _Thread_local bool probing;
 static _Thread_local double flee_seconds;
 
-const Dmap *__real_run_map_from_player(Run *run, Point from);
-const Dmap *__wrap_run_map_from_player(Run *run, Point from);
+const Dmap *__real_world_map_from_player(Run *run, Point from);
+const Dmap *__wrap_world_map_from_player(Run *run, Point from);
 
-const Dmap *__wrap_run_map_from_player(Run *run, Point from)
+const Dmap *__wrap_world_map_from_player(Run *run, Point from)
 {
-    if (!probing) return __real_run_map_from_player(run, from);
+    if (!probing) return __real_world_map_from_player(run, from);
     double t0 = bench_now();
-    const Dmap *map = __real_run_map_from_player(run, from);
+    const Dmap *map = __real_world_map_from_player(run, from);
     flee_seconds += bench_now() - t0;
     return map;
 }
@@ -177,7 +177,7 @@ void bench_bot(const BenchFloors *floors)
     printf("NOTE bot_turns_per_s turns per CPU-second of the one thread playing %d whole runs "
            "(seeds 7000 on, the classes in turn), the best of %d passes\n", BOT_RUNS, PASSES - 1);
     printf("RATE bot_turns_per_s %.0f turns/s\n", total / one.cpu);
-    printf("NOTE flee_share_of_bot the seconds inside run_map_from_player (finishing the search "
+    printf("NOTE flee_share_of_bot the seconds inside world_map_from_player (finishing the search "
            "toward the player, and the flee map as far as asked), timed by a wrapper the bench "
            "is linked with, over all the seconds of the same %d runs on one thread\n", BOT_RUNS);
     printf("RATIO flee_share_of_bot %.3f\n", probed.flee_share);

@@ -10,14 +10,14 @@
 
 static bool has(const Run *run, const Monster *m, unsigned trait)
 {
-    return (run_kind_of(run, m)->traits & trait) != 0;
+    return (rules_kind_of(run, m)->traits & trait) != 0;
 }
 
 /* Seeing the player: within the monster's own sight and in the symmetric
  * field of view, which is the player's sight run the other way */
 bool act_sees_player(const Run *run, const Monster *m)
 {
-    int sight = run_kind_of(run, m)->sight;
+    int sight = rules_kind_of(run, m)->sight;
     int dx = m->pos.x - run->player.pos.x, dy = m->pos.y - run->player.pos.y;
     if (run->bypass_caches) {
         unsigned char seen[MAP_CELLS] = {0};
@@ -34,47 +34,6 @@ static bool next_to_player(const Run *run, const Monster *m)
 }
 
 /* ---- Waking ---------------------------------------------------------- */
-
-/* A pack wakes together: the others still asleep take on what the woken
- * one does, and the player is told of each one they can see */
-static void wake_pack(Run *run, int woken)
-{
-    Level *level = &run->level;
-    Monster leader = level->monsters[woken];
-    if (leader.pack_id == 0) return;
-    for (int i = 0; i < level->monster_count; ++i) {
-        Monster *other = &level->monsters[i];
-        if (i == woken || other->pack_id != leader.pack_id || other->state != MS_ASLEEP ||
-            other->hp <= 0) {
-            continue;
-        }
-        /* a fleeing leader's fear is its own: the rest come to fight */
-        other->state = leader.state == MS_FLEEING ? MS_HUNTING : leader.state;
-        other->has_target = leader.has_target;
-        other->target = leader.target;
-        other->has_last_seen = leader.has_last_seen;
-        other->last_seen = leader.last_seen;
-        run_announce(run, other, "wakes up!");
-    }
-}
-
-void act_wake(Run *run, int index, bool to_hunt, Point noise)
-{
-    Monster *m = &run->level.monsters[index];
-    bool asleep = m->state == MS_ASLEEP;   /* an awake one (a missile missed it) only turns */
-    if (to_hunt) {
-        m->state = MS_HUNTING;
-        m->has_last_seen = true;
-        m->last_seen = run->player.pos;
-    } else {
-        m->state = MS_WANDERING;
-        m->has_target = true;
-        m->target = noise;
-    }
-    m->search_turns = 0;
-    if (asleep) run_announce(run, m, "wakes up!");
-    wake_pack(run, index);
-}
 
 /* ---- Moving ---------------------------------------------------------- */
 
@@ -97,8 +56,8 @@ static bool can_enter(const Run *run, const Monster *m, Point cell)
 static void move_monster(Run *run, Monster *m, Point to)
 {
     if (map_at(&run->level.map, to.x, to.y) == T_CLOSED_DOOR) {
-        run_open_door(run, to);
-        run_announce(run, m, "opens a door.");
+        world_open_door(run, to);
+        rules_announce(run, m, "opens a door.");
         return;
     }
     m->pos = to;
@@ -157,7 +116,7 @@ static bool boxed_in(const Run *run, const Monster *m)
 static bool walk_toward(Run *run, Monster *m, Point target)
 {
     Point to;
-    if (boxed_in(run, m) || !step_down(run, m, run_path_to(run, target, m->pos), &to)) {
+    if (boxed_in(run, m) || !step_down(run, m, world_path_to(run, target, m->pos), &to)) {
         return false;
     }
     move_monster(run, m, to);
@@ -183,65 +142,41 @@ static int blow(Run *run, int lo, int hi, int bonus, int defense)
 
 static void monster_attacks(Run *run, Monster *m)
 {
-    const MonsterDef *kind = run_kind_of(run, m);
+    const MonsterDef *kind = rules_kind_of(run, m);
     if (kind->damage_max <= 0) return;   /* the harmless, such as a shrieker */
-    int damage = blow(run, kind->damage_min, kind->damage_max, 0, run_player_defense(run));
-    run_say(run, "The %s hits you.", kind->name);
+    int damage = blow(run, kind->damage_min, kind->damage_max, 0, rules_player_defense(run));
+    rules_say(run, "The %s hits you.", kind->name);
     char killer[NAME_SIZE + 8];
     run_with_article(kind->name, killer, sizeof killer);
-    run_hurt_player(run, damage, killer);
+    world_hurt_player(run, damage, killer);
     if (kind->venom > 0 && run->player.hp > 0) {
-        if (run->player.status.poisoned == 0) run_say(run, "You are poisoned!");
+        if (run->player.status.poisoned == 0) rules_say(run, "You are poisoned!");
         if (run->player.status.poisoned < kind->venom) run->player.status.poisoned = kind->venom;
     }
     if (kind->traits & TRAIT_DRAINS) {
         m->hp += damage / 2;
         if (m->hp > kind->hp) m->hp = kind->hp;
     }
-    run_make_noise(run, run->player.pos, FIGHT_LOUDNESS);
-}
-
-bool act_hurt_monster(Run *run, int index, int damage, bool by_player)
-{
-    Level *level = &run->level;
-    Monster *m = &level->monsters[index];
-    Point where = m->pos;
-    m->hp -= damage;
-    bool killed = m->hp <= 0;
-    if (killed && by_player) {
-        ++run->player.kills;
-        INVARIANT(m->kind >= 0 && m->kind < MAX_MONSTER_KINDS);
-        ++run->player.killed[m->kind];
-        lvl_remove_monster(level, index);
-    } else if (!killed && by_player) {
-        /* A blow wakes the one struck, and any of its pack still asleep */
-        m->has_last_seen = true;
-        m->last_seen = run->player.pos;
-        if (m->state == MS_ASLEEP || m->state == MS_WANDERING) m->state = MS_HUNTING;
-        wake_pack(run, index);
-    }
-    if (killed && !by_player) m->hp = 0;
-    run_make_noise(run, where, FIGHT_LOUDNESS);
-    return killed;
+    world_make_noise(run, run->player.pos, FIGHT_LOUDNESS);
 }
 
 void act_player_attacks(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
-    const MonsterDef *kind = run_kind_of(run, m);
+    const MonsterDef *kind = rules_kind_of(run, m);
     const ItemDef *weapon = run->player.weapon >= 0 ? &run->data->items[run->player.weapon] : NULL;
     int lo = weapon ? weapon->damage_min : 1, hi = weapon ? weapon->damage_max : 2;
     int damage = blow(run, lo, hi, run->player.strength, kind->defense);
     /* told before the noise of it wakes anyone */
-    run_say(run, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
-    act_hurt_monster(run, index, damage, true);
+    rules_say(run, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
+    world_hurt_monster(run, index, damage, true);
 }
 
 /* ---- The four states ------------------------------------------------- */
 
 static bool badly_wounded(const Run *run, const Monster *m)
 {
-    return m->hp * 4 <= run_kind_of(run, m)->hp * WOUNDED_QUARTERS;
+    return m->hp * 4 <= rules_kind_of(run, m)->hp * WOUNDED_QUARTERS;
 }
 
 static bool wants_to_flee(const Run *run, const Monster *m)
@@ -255,13 +190,13 @@ static void act_hunting(Run *run, int index);
 static void act_fleeing(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
-    if (m->status.afraid == 0 && m->hp * 2 > run_kind_of(run, m)->hp) {
+    if (m->status.afraid == 0 && m->hp * 2 > rules_kind_of(run, m)->hp) {
         m->state = MS_HUNTING;
         act_hunting(run, index);
         return;
     }
     Point to;
-    if (step_down(run, m, run_map_from_player(run, m->pos), &to)) {
+    if (step_down(run, m, world_map_from_player(run, m->pos), &to)) {
         move_monster(run, m, to);
     } else if (next_to_player(run, m)) {
         monster_attacks(run, m);   /* at bay, it fights */
@@ -298,13 +233,13 @@ static void hunt_blind(Run *run, Monster *m)
 static bool fights_at_range(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
-    const MonsterDef *kind = run_kind_of(run, m);
+    const MonsterDef *kind = rules_kind_of(run, m);
     if (kind->range == 0) return false;
     if (kind->breath > 0) return shot_monster_breathes(run, index);
     if (next_to_player(run, m)) {
         Point to;
         if (has(run, m, TRAIT_STATIONARY) ||
-            !step_down(run, m, run_map_from_player(run, m->pos), &to)) {
+            !step_down(run, m, world_map_from_player(run, m->pos), &to)) {
             return false;
         }
         move_monster(run, m, to);
@@ -318,7 +253,7 @@ static void act_hunting(Run *run, int index)
     Monster *m = &run->level.monsters[index];
     if (wants_to_flee(run, m)) {
         m->state = MS_FLEEING;
-        run_announce(run, m, "turns to flee!");
+        rules_announce(run, m, "turns to flee!");
         act_fleeing(run, index);
         return;
     }
@@ -368,7 +303,7 @@ static void act_asleep(Run *run, int index)
     Monster *m = &run->level.monsters[index];
     bool stirs = act_sees_player(run, m) && rng_one_in(&run->rng, STIR_ONE_IN);
     if (next_to_player(run, m) || stirs) {
-        act_wake(run, index, true, m->pos);
+        world_wake(run, index, true, m->pos);
     }
 }
 
@@ -382,8 +317,8 @@ static void maybe_shriek(Run *run, Monster *m)
         return;
     }
     m->last_shriek = run->turn;
-    run_announce(run, m, "shrieks!");
-    run_make_noise(run, m->pos, SHRIEK_LOUDNESS);
+    rules_announce(run, m, "shrieks!");
+    world_make_noise(run, m->pos, SHRIEK_LOUDNESS);
 }
 
 static void act_one(Run *run, int index)
@@ -403,7 +338,7 @@ void act_monsters(Run *run)
 {
     Level *level = &run->level;
     mem_look(&run->memory, level);   /* where they were last shown */
-    for (int i = 0; i < level->monster_count && !run_player_dead(run); ++i) {
+    for (int i = 0; i < level->monster_count && !world_player_dead(run); ++i) {
         Monster *m = &level->monsters[i];
         if (m->hp <= 0) continue;
         if (has(run, m, TRAIT_SLOW) && run->turn % 2 == 1) continue;
@@ -416,7 +351,7 @@ void act_tick_statuses(Run *run)
     Level *level = &run->level;
     for (int i = 0; i < level->monster_count; ++i) {
         Monster *m = &level->monsters[i];
-        const MonsterDef *kind = run_kind_of(run, m);
+        const MonsterDef *kind = rules_kind_of(run, m);
         if (m->status.afraid > 0) --m->status.afraid;
         if (m->status.confused > 0) --m->status.confused;
         if (m->status.poisoned > 0) {
@@ -448,7 +383,7 @@ int act_frighten(Run *run)
         if (!map_visible(&level->map, m->pos.x, m->pos.y) || unmoved) continue;
         m->status.afraid = FEAR_TURNS;
         m->state = MS_FLEEING;
-        run_announce(run, m, "turns to flee!");
+        rules_announce(run, m, "turns to flee!");
         ++frightened;
     }
     return frightened;

@@ -15,10 +15,10 @@
 #include <string.h>
 
 #include "data_load.h"
+#include "geom.h"
 #include "invariant.h"
 #include "records.h"
 #include "tune.h"
-#include "vault.h"
 
 enum {
     FILE_COUNT = 4,
@@ -77,12 +77,17 @@ enum { READS_EFFECT = 1 << 0, READS_DAMAGE = 1 << 1, READS_DEFENSE = 1 << 2, REA
 
 typedef struct ClassInfo { const char *name; unsigned reads; } ClassInfo;
 
-static const ClassInfo CLASSES[IC_COUNT] = {
-    [IC_POTION] = {"potion", READS_EFFECT}, [IC_SCROLL] = {"scroll", READS_EFFECT},
-    [IC_WEAPON] = {"weapon", READS_DAMAGE}, [IC_ARMOR] = {"armor", READS_DEFENSE},
-    [IC_GOLD] = {"gold", 0},                [IC_AMULET] = {"amulet", 0},
-    [IC_MISSILE] = {"missile", READS_DAMAGE | READS_FLIGHT},
-};
+/* by class: each class of data.h's list must have its line here */
+#define READS_POTION READS_EFFECT
+#define READS_SCROLL READS_EFFECT
+#define READS_WEAPON READS_DAMAGE
+#define READS_ARMOR READS_DEFENSE
+#define READS_GOLD 0
+#define READS_AMULET 0
+#define READS_MISSILE (READS_DAMAGE | READS_FLIGHT)
+#define DATA_CLASS_INFO(id, name, glyph) [IC_##id] = {name, READS_##id},
+static const ClassInfo CLASSES[IC_COUNT] = {ITEM_CLASSES(DATA_CLASS_INFO)};
+#undef DATA_CLASS_INFO
 
 /* The kinds the game's own code asks for by id */
 typedef struct NeededItem { const char *id; ItemClass item_class; } NeededItem;

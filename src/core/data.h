@@ -63,9 +63,25 @@ typedef struct MonsterDef {
 /* The farthest any shot, bolt or breath flies, in cells */
 enum { MOST_RANGE = 16 };
 
-typedef enum ItemClass {
-    IC_POTION, IC_SCROLL, IC_WEAPON, IC_ARMOR, IC_GOLD, IC_AMULET, IC_MISSILE, IC_COUNT
-} ItemClass;
+/* Every class of item, once: its name in items.txt and its glyph. The
+ * enum and describe.c's glyphs are made from this list; every other
+ * table of classes (what items.txt reads for each, data.c; the built-in
+ * pictures, builtin_tiles.c) is made from it too and names each class's
+ * entry by the class's own name, and every switch over a class names
+ * each one (no default; -Werror=switch), so a class one of them misses
+ * doesn't compile (tests/tables.sh adds one to see) */
+#define ITEM_CLASSES(X)            \
+    X(POTION,  "potion",  '!')     \
+    X(SCROLL,  "scroll",  '?')     \
+    X(WEAPON,  "weapon",  ')')     \
+    X(ARMOR,   "armor",   '[')     \
+    X(GOLD,    "gold",    '$')     \
+    X(AMULET,  "amulet",  '"')     \
+    X(MISSILE, "missile", '(')
+
+#define DATA_CLASS_ENUM(id, name, glyph) IC_##id,
+typedef enum ItemClass { ITEM_CLASSES(DATA_CLASS_ENUM) IC_COUNT } ItemClass;
+#undef DATA_CLASS_ENUM
 
 typedef enum ItemEffect {
     FX_NONE,

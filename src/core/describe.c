@@ -90,10 +90,9 @@ void run_item_name(const Run *run, Stack stack, char *out, size_t size)
 
 char run_item_glyph(const Run *run, int kind)
 {
-    static const char glyphs[IC_COUNT] = {
-        [IC_POTION] = '!', [IC_SCROLL] = '?', [IC_WEAPON] = ')', [IC_ARMOR] = '[',
-        [IC_GOLD] = '$', [IC_AMULET] = '"', [IC_MISSILE] = '(',
-    };
+#define DESCRIBE_GLYPH(id, name, glyph) [IC_##id] = glyph,
+    static const char glyphs[IC_COUNT] = {ITEM_CLASSES(DESCRIBE_GLYPH)};
+#undef DESCRIBE_GLYPH
     ItemClass item_class = run->data->items[kind].item_class;
     return (unsigned)item_class < IC_COUNT ? glyphs[item_class] : '?';
 }
@@ -108,7 +107,10 @@ Color run_item_color(const Run *run, int kind)
     case IC_WEAPON:
     case IC_MISSILE: return weapon;
     case IC_ARMOR: return armor;
-    default: return gold;
+    case IC_GOLD:
+    case IC_AMULET:
+    case IC_COUNT: break;
     }
+    return gold;
 }
 

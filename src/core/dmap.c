@@ -110,11 +110,20 @@ static void dmap_clear(Dmap *dmap)
 
 enum { DMAP_SHUT = 0, DMAP_GROUND = 1, DMAP_DOOR = 2 };
 
+/* map.h's list's last column, as comparisons (a constant folds away;
+ * any byte but a terrain is shut) */
 static inline uint8_t dmap_kind_of(uint8_t t)
 {
-    uint8_t ground = (uint8_t)((t == T_FLOOR) | (t == T_STAIRS) | (t == T_CAVE_FLOOR) |
-                               (t == T_OPEN_DOOR));
-    uint8_t door = (uint8_t)(t == T_CLOSED_DOOR);
+#define DMAP_IS(kind, id, search) | ((DMAP_##search == (kind)) & (t == T_##id))
+#define DMAP_GROUND_IF(id, name, glyph, save, tile, walk, pass, blocks, seen_as, search) \
+    DMAP_IS(DMAP_GROUND, id, search)
+#define DMAP_DOOR_IF(id, name, glyph, save, tile, walk, pass, blocks, seen_as, search) \
+    DMAP_IS(DMAP_DOOR, id, search)
+    uint8_t ground = (uint8_t)(0 TERRAINS(DMAP_GROUND_IF));
+    uint8_t door = (uint8_t)(0 TERRAINS(DMAP_DOOR_IF));
+#undef DMAP_IS
+#undef DMAP_GROUND_IF
+#undef DMAP_DOOR_IF
     return (uint8_t)(ground | (uint8_t)(door + door));
 }
 

@@ -67,9 +67,9 @@ typedef struct FovSweep {
     FovStack stack;
 } FovSweep;
 
-static const uint8_t BLOCKS[256] = {   /* by terrain, any byte */
-    [T_WALL] = 1, [T_CLOSED_DOOR] = 1, [T_SECRET_DOOR] = 1,
-};
+#define FOV_BLOCKS(id, name, glyph, save, tile, walk, pass, blocks, ...) [T_##id] = blocks,
+static const uint8_t BLOCKS[256] = {TERRAINS(FOV_BLOCKS)};   /* by terrain, any byte */
+#undef FOV_BLOCKS
 
 /* The widest column inside the disk at each depth, so marking a row needs
  * no multiplication */

@@ -2,16 +2,10 @@
 
 #include <string.h>
 
-static const TerrainDef TERRAIN_DEFS[T_COUNT] = {
-    /*                 name              glyph save  tile         walk   pass   blocks seen as */
-    [T_WALL] =        {"a wall",         '#', '#', "wall",       false, false, true,  T_WALL},
-    [T_FLOOR] =       {"floor",          '.', '.', "floor",      true,  true,  false, T_FLOOR},
-    [T_STAIRS] =      {"stairs down",    '>', '>', "stairs",     true,  true,  false, T_STAIRS},
-    [T_CAVE_FLOOR] =  {"cave floor",     '.', ':', "cave-floor", true,  true,  false, T_CAVE_FLOOR},
-    [T_CLOSED_DOOR] = {"a closed door",  '+', '+', "door",       false, true,  true,  T_CLOSED_DOOR},
-    [T_OPEN_DOOR] =   {"an open door",   '\'', '/', "open-door",  true,  true,  false, T_OPEN_DOOR},
-    [T_SECRET_DOOR] = {"a secret door",  '#', 'S', "wall",       false, true,  true,  T_WALL},
-};
+#define MAP_TERRAIN_DEF(id, name, glyph, save, tile, walk, pass, blocks, seen_as, search) \
+    [T_##id] = {name, glyph, save, tile, walk, pass, blocks, T_##seen_as},
+static const TerrainDef TERRAIN_DEFS[T_COUNT] = {TERRAINS(MAP_TERRAIN_DEF)};
+#undef MAP_TERRAIN_DEF
 
 const TerrainDef *map_terrain_def(Terrain terrain)
 {

@@ -8,16 +8,33 @@
 
 #include "geom.h"
 
-typedef enum Terrain {
-    T_WALL,
-    T_FLOOR,        /* a room's worked stone */
-    T_STAIRS,       /* stairs down */
-    T_CAVE_FLOOR,   /* a cave's earth */
-    T_CLOSED_DOOR,
-    T_OPEN_DOOR,
-    T_SECRET_DOOR,  /* a wall to everything but searching and F1 */
-    T_COUNT
-} Terrain;
+/* Every terrain, once, with everything about it: the enum, map.c's
+ * table (map_terrain_def), the sight's and the searches' own tables
+ * (fov.c, dmap.c) are all made from this list, and every table or
+ * switch elsewhere (the screen's colours) names each terrain by its own
+ * name, so a terrain one of them misses doesn't compile (tests/tables.sh
+ * adds one to see). The columns: name as the look text says it; glyph in
+ * the glyph view and --show; letter in a save's rows; tile; walkable
+ * (can be stood on); passable (a way can lead through: walkable, or a
+ * door, a secret one too); blocks sight; what the player takes it for;
+ * and what the monsters' searches take it for (ground, a door they may
+ * open, or shut) */
+#define TERRAINS(X) \
+    /* id          name             glyph save tile          walk   pass   blocks seen as      search */ \
+    X(WALL,        "a wall",        '#',  '#', "wall",       false, false, true,  WALL,        SHUT)   \
+    X(FLOOR,       "floor",         '.',  '.', "floor",      true,  true,  false, FLOOR,       GROUND) \
+    X(STAIRS,      "stairs down",   '>',  '>', "stairs",     true,  true,  false, STAIRS,      GROUND) \
+    X(CAVE_FLOOR,  "cave floor",    '.',  ':', "cave-floor", true,  true,  false, CAVE_FLOOR,  GROUND) \
+    X(CLOSED_DOOR, "a closed door", '+',  '+', "door",       false, true,  true,  CLOSED_DOOR, DOOR)   \
+    X(OPEN_DOOR,   "an open door",  '\'', '/', "open-door",  true,  true,  false, OPEN_DOOR,   GROUND) \
+    X(SECRET_DOOR, "a secret door", '#',  'S', "wall",       false, true,  true,  WALL,        SHUT)
+
+/* T_FLOOR is a room's worked stone, T_CAVE_FLOOR a cave's earth, T_STAIRS
+ * the stairs down; a secret door is a wall to everything but searching
+ * and F1 */
+#define MAP_TERRAIN_ENUM(id, ...) T_##id,
+typedef enum Terrain { TERRAINS(MAP_TERRAIN_ENUM) T_COUNT } Terrain;
+#undef MAP_TERRAIN_ENUM
 
 /* Everything about one terrain, in one table (map_terrain_def) */
 typedef struct TerrainDef {

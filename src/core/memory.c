@@ -3,12 +3,6 @@
 #include <string.h>
 
 #include "invariant.h"
-#include "run_internal.h"
-
-const Memory *mem_of(const Run *run)
-{
-    return &run->memory;
-}
 
 /* The memory is looked over a block of cells at a time, a block with no
  * item in it skipped after one test: its stacks' bytes or'd together, 8

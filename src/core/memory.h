@@ -32,7 +32,8 @@ typedef struct Memory {
  * every cell */
 int mem_item_cells(const Memory *memory, int16_t cells[MAP_CELLS]);
 
-/* The run's memory, for reading */
+/* The run's memory, for reading (defined with the run's queries in
+ * run.c, which alone knows where a run keeps it) */
 const Memory *mem_of(const Run *run);
 
 /* A new floor: nothing remembered */

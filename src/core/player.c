@@ -23,11 +23,11 @@ static bool amulet_still_here(const Run *run)
  * The turn ends there (TOOK_TURN_BELOW) */
 static Took arrive_on_floor(Run *run, const char *how)
 {
-    run_make_floor(run, run->level.depth + 1);
+    world_make_floor(run, run->level.depth + 1);
     ++run->arrivals;
-    run_say(run, "%s to floor %d.", how, run->level.depth);
+    rules_say(run, "%s to floor %d.", how, run->level.depth);
     if (run->level.depth == LAST_FLOOR) {
-        run_say(run, "This is the bottom of the dungeon.");
+        rules_say(run, "This is the bottom of the dungeon.");
     }
     return TOOK_TURN_BELOW;
 }
@@ -36,13 +36,13 @@ Took player_descend(Run *run, bool confirmed)
 {
     Point p = run->player.pos;
     if (map_at(&run->level.map, p.x, p.y) != T_STAIRS) {
-        run_say(run, "There are no stairs down here.");
+        rules_say(run, "There are no stairs down here.");
         return TOOK_NO_TURN;
     }
     if (!confirmed && amulet_still_here(run)) {
         run->confirm = CONFIRM_DESCEND;
         run->mode = MODE_CONFIRMING;
-        run_say(run, "Leave this floor's Amulet behind for good? (y or n)");
+        rules_say(run, "Leave this floor's Amulet behind for good? (y or n)");
         return TOOK_NO_TURN;
     }
     return arrive_on_floor(run, "You go down the stairs");
@@ -58,27 +58,27 @@ static Took spring_trap(Run *run, int index)
     trap->known = true;
     switch (trap->kind) {
     case TRAP_DART: {
-        run_say(run, "A dart flies out of the wall, and hits you!");
-        int damage = rng_roll(&run->rng, DART_MIN, DART_MAX) - run_player_defense(run);
-        run_hurt_player(run, damage < 1 ? 1 : damage, "a dart trap");
+        rules_say(run, "A dart flies out of the wall, and hits you!");
+        int damage = rng_roll(&run->rng, DART_MIN, DART_MAX) - rules_player_defense(run);
+        world_hurt_player(run, damage < 1 ? 1 : damage, "a dart trap");
         break;
     }
     case TRAP_POISON_NEEDLE:
-        run_say(run, "A needle pricks you. You feel very sick!");
+        rules_say(run, "A needle pricks you. You feel very sick!");
         if (run->player.status.poisoned < POISON_TURNS) run->player.status.poisoned = POISON_TURNS;
         break;
     case TRAP_ALARM:
-        run_say(run, "An alarm rings out across the floor!");
-        run_make_noise(run, trap->pos, ALARM_LOUDNESS);
+        rules_say(run, "An alarm rings out across the floor!");
+        world_make_noise(run, trap->pos, ALARM_LOUDNESS);
         break;
     case TRAP_TELEPORT:
-        run_say(run, "The floor flashes, and you're somewhere else!");
-        run_teleport_player(run);
+        rules_say(run, "The floor flashes, and you're somewhere else!");
+        world_teleport_player(run);
         break;
     case TRAP_TRAPDOOR:
-        run_say(run, "A trapdoor opens under you!");
-        run_hurt_player(run, rng_roll(&run->rng, FALL_MIN, FALL_MAX), "a fall through a trapdoor");
-        if (run_player_dead(run)) break;
+        rules_say(run, "A trapdoor opens under you!");
+        world_hurt_player(run, rng_roll(&run->rng, FALL_MIN, FALL_MAX), "a fall through a trapdoor");
+        if (world_player_dead(run)) break;
         return arrive_on_floor(run, "You fall through");
     case TRAP_COUNT:
         break;
@@ -99,7 +99,7 @@ static void announce_item_here(Run *run)
     if (index < 0) return;
     char name[96];
     run_item_name(run, run->level.items[index].stack, name, sizeof name);
-    run_say(run, "You see %s here.", name);
+    rules_say(run, "You see %s here.", name);
 }
 
 /* Asks before a step onto a trap the player knows of. True if it asked */
@@ -109,7 +109,7 @@ static bool ask_about_trap(Run *run, int trap, int dir)
     run->pending_dir = dir;
     run->confirm = CONFIRM_STEP;
     run->mode = MODE_CONFIRMING;
-    run_say(run, "Step onto the %s? (y or n)", trap_def(run->level.traps[trap].kind)->name);
+    rules_say(run, "Step onto the %s? (y or n)", trap_def(run->level.traps[trap].kind)->name);
     return true;
 }
 
@@ -121,16 +121,16 @@ static void take_gold_here(Run *run)
     Stack stack = run->level.items[index].stack;
     if (run->data->items[stack.kind].item_class != IC_GOLD) return;
     run->player.gold += stack.count;
-    run_say_picked_up(run, stack);
+    use_say_picked_up(run, stack);
     lvl_remove_item(&run->level, index);
 }
 
 static Took walk_to(Run *run, Point to, int trap)
 {
     run->player.pos = to;
-    if (wears_noisy_armor(run)) run_make_noise(run, to, PLATE_STEP_LOUDNESS);
+    if (wears_noisy_armor(run)) world_make_noise(run, to, PLATE_STEP_LOUDNESS);
     take_gold_here(run);
-    run_update_sight(run);
+    world_update_sight(run);
     announce_item_here(run);
     return trap >= 0 ? spring_trap(run, trap) : TOOK_TURN;
 }
@@ -154,8 +154,8 @@ Took player_step(Run *run, int dir, bool confirmed)
         return TOOK_TURN;
     }
     if (map_at(&level->map, to.x, to.y) == T_CLOSED_DOOR) {
-        run_open_door(run, to);
-        run_say(run, "You open the door.");
+        world_open_door(run, to);
+        rules_say(run, "You open the door.");
         return TOOK_TURN;
     }
     if (map_walkable(&level->map, to.x, to.y)) {
@@ -164,10 +164,10 @@ Took player_step(Run *run, int dir, bool confirmed)
         return walk_to(run, to, trap);
     }
     if (staggered) {
-        run_say(run, "You stagger into the wall.");
+        rules_say(run, "You stagger into the wall.");
         return TOOK_TURN;
     }
-    run_say(run, "You bump into the wall.");
+    rules_say(run, "You bump into the wall.");
     return TOOK_NO_TURN;
 }
 
@@ -178,17 +178,17 @@ Took player_close_door(Run *run, int dir)
     Point door = point_add(run->player.pos, DIRS[dir]);
     run->mode = MODE_PLAYING;
     if (map_at(&run->level.map, door.x, door.y) != T_OPEN_DOOR) {
-        run_say(run, "There's no open door there.");
+        rules_say(run, "There's no open door there.");
         return TOOK_NO_TURN;
     }
     if (lvl_monster_at(&run->level, door) >= 0 || lvl_item_at(&run->level, door) >= 0) {
-        run_say(run, "Something is in the way.");
+        rules_say(run, "Something is in the way.");
         return TOOK_NO_TURN;
     }
-    run_terrain_changed(run, door, T_CLOSED_DOOR);
-    run_say(run, "You close the door.");
-    run_make_noise(run, door, DOOR_CLOSE_LOUDNESS);
-    run_update_sight(run);
+    world_terrain_changed(run, door, T_CLOSED_DOOR);
+    rules_say(run, "You close the door.");
+    world_make_noise(run, door, DOOR_CLOSE_LOUDNESS);
+    world_update_sight(run);
     return TOOK_TURN;
 }
 
@@ -202,9 +202,9 @@ Took player_search(Run *run)
         Point cell = point_add(run->player.pos, DIRS[i]);
         bool secret = map_at(&level->map, cell.x, cell.y) == T_SECRET_DOOR;
         if (secret && rng_one_in(&run->rng, FIND_ONE_IN)) {
-            run_terrain_changed(run, cell, T_CLOSED_DOOR);
+            world_terrain_changed(run, cell, T_CLOSED_DOOR);
             mem_learn_terrain(&run->memory, &level->map, cell);
-            run_say(run, "You find a secret door!");
+            rules_say(run, "You find a secret door!");
             found = true;
         }
         int trap = lvl_trap_at(level, cell);
@@ -212,14 +212,14 @@ Took player_search(Run *run)
             level->traps[trap].known = true;
             char name[64];
             run_with_article(trap_def(level->traps[trap].kind)->name, name, sizeof name);
-            run_say(run, "You find %s!", name);
+            rules_say(run, "You find %s!", name);
             found = true;
         }
     }
     if (found) {
-        run_update_sight(run);
+        world_update_sight(run);
     } else {
-        run_say(run, "You search, and find nothing.");
+        rules_say(run, "You search, and find nothing.");
     }
     return TOOK_TURN;
 }

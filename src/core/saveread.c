@@ -628,7 +628,7 @@ LoadResult save_read_with(const GameData *data, const char *text, size_t length,
         return LOAD_DAMAGED;
     }
     if (version == SAVE_V1_FIRST) mem_rebuild(&run->memory, &run->level);
-    if (!run_restore(run)) {
+    if (!world_restore(run)) {
         free(run);
         errors_add(errors, "%s: out of memory", SAVE_FILE);
         return LOAD_DAMAGED;

@@ -189,7 +189,7 @@ static bool needs_launcher(Run *run, int kind)
     if (can_loose(run, kind)) return false;
     char launcher[96];
     run_item_name(run, (Stack){item_def(run, kind)->launcher, 1}, launcher, sizeof launcher);
-    run_say(run, "You need to wield %s to shoot those.", launcher);
+    rules_say(run, "You need to wield %s to shoot those.", launcher);
     return true;
 }
 
@@ -199,7 +199,7 @@ Took shot_fire(Run *run)
 {
     int kind = run_quivered(run);
     if (kind < 0) {
-        run_say(run, "Your quiver is empty.");
+        rules_say(run, "Your quiver is empty.");
     } else if (!needs_launcher(run, kind)) {
         start_aim(run, AIM_FIRE, kind);
     }
@@ -217,7 +217,7 @@ static Took open_for_missile(Run *run, InvAction action, const char *none)
             return TOOK_NO_TURN;
         }
     }
-    run_say(run, "%s", none);
+    rules_say(run, "%s", none);
     return TOOK_NO_TURN;
 }
 
@@ -235,7 +235,7 @@ Took shot_choose_throw(Run *run, int slot)
 {
     int kind = run->player.pack.slots[slot].kind;
     if (item_def(run, kind)->item_class != IC_MISSILE) {
-        run_say(run, "You can't throw that.");
+        rules_say(run, "You can't throw that.");
     } else if (!needs_launcher(run, kind)) {
         start_aim(run, AIM_THROW, kind);
     }
@@ -248,14 +248,14 @@ Took shot_choose_quiver(Run *run, int slot)
 {
     Stack stack = run->player.pack.slots[slot];
     if (item_def(run, stack.kind)->item_class != IC_MISSILE) {
-        run_say(run, "You can't quiver that.");
+        rules_say(run, "You can't quiver that.");
         return TOOK_NO_TURN;
     }
     run->player.quiver = stack.kind;
     run->mode = MODE_PLAYING;
     char name[96];
     run_item_name(run, stack, name, sizeof name);
-    run_say(run, "You quiver %s.", name);
+    rules_say(run, "You quiver %s.", name);
     return TOOK_NO_TURN;
 }
 
@@ -291,7 +291,7 @@ void shot_cancel(Run *run)
 static void target_name(const Run *run, const Monster *m, char *out, size_t size)
 {
     if (map_visible(&run->level.map, m->pos.x, m->pos.y)) {
-        snprintf(out, size, "the %s", run_kind_of(run, m)->name);
+        snprintf(out, size, "the %s", rules_kind_of(run, m)->name);
     } else {
         snprintf(out, size, "something");
     }
@@ -305,9 +305,9 @@ static bool strike(Run *run, int index, int damage, const char *what)
     char name[NAME_SIZE + 8];
     target_name(run, m, name, sizeof name);
     /* told before the noise of it wakes anyone */
-    run_say(run, "The %s %s %s.", what, dies ? "kills" : "hits", name);
+    rules_say(run, "The %s %s %s.", what, dies ? "kills" : "hits", name);
     add_hit(run, m->pos);
-    return act_hurt_monster(run, index, damage, true);
+    return world_hurt_monster(run, index, damage, true);
 }
 
 /* The cell a missile comes to rest on: where it fell, or the nearest open
@@ -361,7 +361,7 @@ static void missile_arrives(Run *run, const ShotPlan *flight, int kind)
     bool hit = false;
     if (index >= 0) {
         Monster *m = &run->level.monsters[index];
-        const MonsterDef *mdef = run_kind_of(run, m);
+        const MonsterDef *mdef = rules_kind_of(run, m);
         hit = m->state == MS_ASLEEP || rng_roll(&run->rng, 1, 100) <= def->to_hit;
         if (hit) {
             int damage = rng_roll(&run->rng, def->damage_min, def->damage_max) +
@@ -372,12 +372,12 @@ static void missile_arrives(Run *run, const ShotPlan *flight, int kind)
              * on the player, without waking up again */
             char name[NAME_SIZE + 8];
             target_name(run, m, name, sizeof name);
-            run_say(run, "The %s misses %s.", def->name, name);
-            act_wake(run, index, true, run->player.pos);
+            rules_say(run, "The %s misses %s.", def->name, name);
+            world_wake(run, index, true, run->player.pos);
         }
     }
     if (hit && def->breaks > 0 && rng_roll(&run->rng, 1, 100) <= def->breaks) {
-        run_say(run, "The %s breaks.", def->name);
+        rules_say(run, "The %s breaks.", def->name);
         return;
     }
     land(run, end, kind);
@@ -412,7 +412,7 @@ static Took cast_lightning(Run *run, Point target)
     ShotPlan bolt;
     plan(run, run->player.pos, target, SHOT_BOLT, LIGHTNING_RANGE, &bolt);
     add_event(run, EV_BOLT, '*', LIGHTNING_COLOR, bolt.cells, bolt.count);
-    run_say(run, "A bolt of lightning shoots out!");
+    rules_say(run, "A bolt of lightning shoots out!");
     int struck = 0;
     for (int i = 0; i < bolt.count; ++i) {
         int index = lvl_monster_at(&run->level, bolt.cells[i]);
@@ -420,7 +420,7 @@ static Took cast_lightning(Run *run, Point target)
         strike(run, index, rng_roll(&run->rng, LIGHTNING_MIN, LIGHTNING_MAX), "lightning");
         ++struck;
     }
-    if (struck == 0) run_say(run, "The lightning hits nothing.");
+    if (struck == 0) rules_say(run, "The lightning hits nothing.");
     return TOOK_TURN;
 }
 
@@ -431,15 +431,15 @@ static Took cast_fireball(Run *run, Point target)
     plan(run, run->player.pos, target, SHOT_BALL, FIREBALL_RANGE, &ball);
     add_event(run, EV_BOLT, '*', FIRE_COLOR, ball.cells, ball.count);
     add_event(run, EV_BURST, '#', FIRE_COLOR, ball.burst, ball.burst_count);
-    run_say(run, "The fireball bursts!");
+    rules_say(run, "The fireball bursts!");
     for (int i = 0; i < ball.burst_count; ++i) {
         Point cell = ball.burst[i];
         int index = lvl_monster_at(&run->level, cell);
         if (index >= 0) strike(run, index, rng_roll(&run->rng, FIREBALL_MIN, FIREBALL_MAX), "fire");
         if (point_eq(cell, run->player.pos)) {
-            run_say(run, "The fire burns you.");
+            rules_say(run, "The fire burns you.");
             add_hit(run, cell);
-            run_hurt_player(run, rng_roll(&run->rng, FIREBALL_MIN, FIREBALL_MAX), "your own fireball");
+            world_hurt_player(run, rng_roll(&run->rng, FIREBALL_MIN, FIREBALL_MAX), "your own fireball");
         }
     }
     return TOOK_TURN;
@@ -449,15 +449,15 @@ static Took cast_fireball(Run *run, Point target)
 Took shot_aim_at(Run *run, Point target)
 {
     if (point_eq(target, run->player.pos)) {
-        run_say(run, "Aim at something other than yourself.");
+        rules_say(run, "Aim at something other than yourself.");
         return TOOK_NO_TURN;
     }
     if (!map_visible(&run->level.map, target.x, target.y)) {
-        run_say(run, "You can't see that place.");
+        rules_say(run, "You can't see that place.");
         return TOOK_NO_TURN;
     }
     if (beyond_range(run, target)) {
-        run_say(run, "That is beyond your range.");
+        rules_say(run, "That is beyond your range.");
         return TOOK_NO_TURN;
     }
     for (int i = 0; i < run->level.monster_count; ++i) {
@@ -481,7 +481,7 @@ Took shot_aim_at(Run *run, Point target)
  * one in the way and they're within its range */
 static bool clear_shot(const Run *run, const Monster *m, ShotKind kind, ShotPlan *out)
 {
-    int range = run_kind_of(run, m)->range;
+    int range = rules_kind_of(run, m)->range;
     if (chebyshev(m->pos, run->player.pos) > range) return false;
     plan(run, m->pos, run->player.pos, kind, range, out);
     if (kind == SHOT_MISSILE) {
@@ -496,7 +496,7 @@ static bool clear_shot(const Run *run, const Monster *m, ShotKind kind, ShotPlan
 bool shot_monster_shoots(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
-    const MonsterDef *kind = run_kind_of(run, m);
+    const MonsterDef *kind = rules_kind_of(run, m);
     ShotPlan flight;
     if (!clear_shot(run, m, SHOT_MISSILE, &flight)) return false;
     static const Color arrow = {190, 200, 215, 255};
@@ -504,17 +504,17 @@ bool shot_monster_shoots(Run *run, int index)
     bool seen = map_visible(&run->level.map, m->pos.x, m->pos.y);
     bool hit = rng_roll(&run->rng, 1, 100) <= MONSTER_SHOT_TO_HIT;
     if (!hit) {
-        if (seen) run_say(run, "The %s's arrow misses you.", kind->name);
-        else run_say(run, "An arrow whistles past you.");
+        if (seen) rules_say(run, "The %s's arrow misses you.", kind->name);
+        else rules_say(run, "An arrow whistles past you.");
         return true;
     }
-    int damage = rng_roll(&run->rng, kind->ranged_min, kind->ranged_max) - run_player_defense(run);
-    if (seen) run_say(run, "The %s's arrow hits you.", kind->name);
-    else run_say(run, "An arrow hits you.");
+    int damage = rng_roll(&run->rng, kind->ranged_min, kind->ranged_max) - rules_player_defense(run);
+    if (seen) rules_say(run, "The %s's arrow hits you.", kind->name);
+    else rules_say(run, "An arrow hits you.");
     add_hit(run, run->player.pos);
     char killer[NAME_SIZE + 8];
     run_with_article(kind->name, killer, sizeof killer);
-    run_hurt_player(run, damage < 1 ? 1 : damage, killer);
+    world_hurt_player(run, damage < 1 ? 1 : damage, killer);
     return true;
 }
 
@@ -523,12 +523,12 @@ bool shot_monster_shoots(Run *run, int index)
  * to act keep their places */
 static void breathe(Run *run, Monster *m, const ShotPlan *flame)
 {
-    const MonsterDef *kind = run_kind_of(run, m);
+    const MonsterDef *kind = rules_kind_of(run, m);
     add_event(run, EV_BREATH, '*', FIRE_COLOR, flame->cells, flame->count);
     if (map_visible(&run->level.map, m->pos.x, m->pos.y)) {
-        run_say(run, "The %s breathes fire!", kind->name);
+        rules_say(run, "The %s breathes fire!", kind->name);
     } else {
-        run_say(run, "A gout of fire roars out of the dark!");
+        rules_say(run, "A gout of fire roars out of the dark!");
     }
     m->last_breath = run->turn;
     for (int i = 0; i < flame->count; ++i) {
@@ -537,26 +537,26 @@ static void breathe(Run *run, Monster *m, const ShotPlan *flame)
         if (point_eq(cell, run->player.pos)) {
             char killer[NAME_SIZE + 8];
             run_with_article(kind->name, killer, sizeof killer);
-            run_say(run, "The fire burns you.");
+            rules_say(run, "The fire burns you.");
             add_hit(run, cell);
-            run_hurt_player(run, damage, killer);
+            world_hurt_player(run, damage, killer);
             continue;
         }
         int index = lvl_monster_at(&run->level, cell);
         if (index < 0 || run->level.monsters[index].hp <= 0) continue;
         const Monster *victim = &run->level.monsters[index];
         if (map_visible(&run->level.map, cell.x, cell.y)) {
-            run_say(run, "The fire %s the %s.", victim->hp <= damage ? "kills" : "burns",
-                    run_kind_of(run, victim)->name);
+            rules_say(run, "The fire %s the %s.", victim->hp <= damage ? "kills" : "burns",
+                    rules_kind_of(run, victim)->name);
         }
-        act_hurt_monster(run, index, damage, false);
+        world_hurt_monster(run, index, damage, false);
     }
 }
 
 bool shot_monster_breathes(Run *run, int index)
 {
     Monster *m = &run->level.monsters[index];
-    const MonsterDef *kind = run_kind_of(run, m);
+    const MonsterDef *kind = rules_kind_of(run, m);
     bool rested = m->last_breath < 0 || run->turn - m->last_breath >= kind->breath;
     ShotPlan flame;
     if (!rested || !clear_shot(run, m, SHOT_BREATH, &flame)) return false;

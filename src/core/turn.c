@@ -15,7 +15,7 @@ static void tick_player(Run *run)
     bool poisoned = player->status.poisoned > 0;
     if (player->status.poisoned > 0) {
         --player->status.poisoned;
-        run_hurt_player(run, 1, "poison");
+        world_hurt_player(run, 1, "poison");
     }
     if (player->status.regenerating > 0) {
         --player->status.regenerating;
@@ -23,7 +23,7 @@ static void tick_player(Run *run)
     }
     if (player->status.confused > 0) {
         --player->status.confused;
-        if (player->status.confused == 0) run_say(run, "You feel less confused.");
+        if (player->status.confused == 0) rules_say(run, "You feel less confused.");
     }
     bool healing_turn = (run->turn + 1) % HEAL_EVERY == 0;
     if (healing_turn && !poisoned && player->hp > 0 &&
@@ -44,10 +44,10 @@ static void finish_turn(Run *run)
 {
     act_monsters(run);
     act_tick_statuses(run);
-    if (!run_player_dead(run)) tick_player(run);
+    if (!world_player_dead(run)) tick_player(run);
     count_turn(run);
-    if (run_player_dead(run)) {
-        run_say(run, "You die...");
+    if (world_player_dead(run)) {
+        rules_say(run, "You die...");
         run->mode = MODE_DEAD;
     }
 }
@@ -78,14 +78,14 @@ static bool playing_mode_command(Run *run, Command command)
         return true;
     case CMD_DROP:
         if (run->player.pack.count == 0) {
-            run_say(run, "You have nothing to drop.");
+            rules_say(run, "You have nothing to drop.");
         } else {
             run->mode = MODE_INVENTORY;
             run->inv_action = INV_DROP;
         }
         return true;
     case CMD_CLOSE_DOOR:
-        run_say(run, "Close a door: which way? (Esc to stop)");
+        rules_say(run, "Close a door: which way? (Esc to stop)");
         run->mode = MODE_CLOSING;
         return true;
     case CMD_MENU:
@@ -133,7 +133,7 @@ static bool inventory_command(Run *run, Command command, Took *took)
 {
     if (command.kind == CMD_CANCEL) {
         if (run->inv_action == INV_IDENTIFY) {
-            run_say(run, "The scroll's magic is wasted.");
+            rules_say(run, "The scroll's magic is wasted.");
         }
         run->mode = MODE_PLAYING;
         return true;
@@ -192,7 +192,7 @@ static bool confirming_command(Run *run, Command command, Took *took)
     }
     run->mode = MODE_PLAYING;
     if (command.kind != CMD_YES) {
-        run_say(run, "You stay where you are.");
+        rules_say(run, "You stay where you are.");
     } else if (run->confirm == CONFIRM_DESCEND) {
         *took = player_descend(run, true);
     } else {
@@ -251,22 +251,13 @@ static bool notice_arrivals(Run *run)
         bool seen = map_visible(&level->map, m->pos.x, m->pos.y);
         if (seen && !m->in_view) {
             char name[NAME_SIZE + 8];
-            run_with_article(run_kind_of(run, m)->name, name, sizeof name);
-            run_say(run, "%s comes into view.", name);
+            run_with_article(rules_kind_of(run, m)->name, name, sizeof name);
+            rules_say(run, "%s comes into view.", name);
             any = true;
         }
         m->in_view = seen;
     }
     return any;
-}
-
-void run_note_in_view(Run *run)
-{
-    Level *level = &run->level;
-    for (int i = 0; i < level->monster_count; ++i) {
-        Monster *m = &level->monsters[i];
-        m->in_view = map_visible(&level->map, m->pos.x, m->pos.y);
-    }
 }
 
 bool run_command(Run *run, Command command)

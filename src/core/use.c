@@ -17,20 +17,20 @@ static void count_amulet(Run *run)
 {
     ++run->player.amulets;
     if (run->player.amulets >= AMULETS) {
-        run_say(run, "You have all three Amulets!");
+        rules_say(run, "You have all three Amulets!");
         run->mode = MODE_WON;
     } else {
-        run_say(run, "That's %d of the %d Amulets.", run->player.amulets, AMULETS);
+        rules_say(run, "That's %d of the %d Amulets.", run->player.amulets, AMULETS);
     }
 }
 
-void run_say_picked_up(Run *run, Stack stack)
+void use_say_picked_up(Run *run, Stack stack)
 {
     char name[96], seen[MSG_SIZE], picked[MSG_SIZE];
     run_item_name(run, stack, name, sizeof name);
     snprintf(seen, sizeof seen, "You see %s here.", name);
     snprintf(picked, sizeof picked, "You pick up %s.", name);
-    if (!msg_replace_last(&run->log, seen, picked)) run_say(run, "%s", picked);
+    if (!msg_replace_last(&run->log, seen, picked)) rules_say(run, "%s", picked);
 }
 
 /* g picks up what the player stands on: gold goes in the purse, an Amulet
@@ -42,7 +42,7 @@ Took use_pick_up(Run *run)
     Level *level = &run->level;
     int index = lvl_item_at(level, run->player.pos);
     if (index < 0) {
-        run_say(run, "There's nothing here to pick up.");
+        rules_say(run, "There's nothing here to pick up.");
         return TOOK_NO_TURN;
     }
     Stack stack = level->items[index].stack;
@@ -50,10 +50,10 @@ Took use_pick_up(Run *run)
     if (item_class == IC_GOLD) {
         run->player.gold += stack.count;
     } else if (item_class != IC_AMULET && !pack_add(&run->player.pack, stack)) {
-        run_say(run, "Your pack is full.");
+        rules_say(run, "Your pack is full.");
         return TOOK_NO_TURN;
     }
-    run_say_picked_up(run, stack);
+    use_say_picked_up(run, stack);
     lvl_remove_item(level, index);
     if (item_class == IC_AMULET) {
         count_amulet(run);
@@ -68,7 +68,7 @@ static void heal(Run *run, int amount, const char *message)
 {
     Player *player = &run->player;
     player->hp = player->hp + amount > player->max_hp ? player->max_hp : player->hp + amount;
-    run_say(run, "%s", message);
+    rules_say(run, "%s", message);
 }
 
 static void raise_status(int *status, int turns)
@@ -94,7 +94,7 @@ static void map_floor(Run *run)
         level->items[i].seen = true;
         mem_learn_item(&run->memory, &level->items[i]);
     }
-    run_say(run, "A map of the floor forms in your mind.");
+    rules_say(run, "A map of the floor forms in your mind.");
 }
 
 /* Opens the pack for identifying if there's anything left to learn.
@@ -103,14 +103,14 @@ static bool start_identify(Run *run)
 {
     const Pack *pack = &run->player.pack;
     for (int i = 0; i < PACK_SLOTS; ++i) {
-        if (pack_holds(pack, i) && !run_kind_known(run, pack->slots[i].kind)) {
+        if (pack_holds(pack, i) && !rules_kind_known(run, pack->slots[i].kind)) {
             run->mode = MODE_INVENTORY;
             run->inv_action = INV_IDENTIFY;
-            run_say(run, "Choose an item to identify.");
+            rules_say(run, "Choose an item to identify.");
             return true;
         }
     }
-    run_say(run, "You already know everything you carry.");
+    rules_say(run, "You already know everything you carry.");
     return false;
 }
 
@@ -122,28 +122,28 @@ static void apply_effect(Run *run, ItemEffect effect)
     case FX_HEAL_FULLY: heal(run, run->player.max_hp, "You feel much better."); break;
     case FX_STRENGTHEN:
         ++run->player.strength;
-        run_say(run, "You feel stronger!");
+        rules_say(run, "You feel stronger!");
         break;
     case FX_POISON:
         raise_status(&status->poisoned, POISON_TURNS);
-        run_say(run, "You feel very sick!");
+        rules_say(run, "You feel very sick!");
         break;
     case FX_REGENERATE:
         raise_status(&status->regenerating, REGENERATION_TURNS);
-        run_say(run, "You feel your wounds begin to close.");
+        rules_say(run, "You feel your wounds begin to close.");
         break;
     case FX_CONFUSE:
         raise_status(&status->confused, CONFUSION_TURNS);
-        run_say(run, "You feel confused!");
+        rules_say(run, "You feel confused!");
         break;
     case FX_TELEPORT:
-        run_teleport_player(run);
-        run_say(run, "You are whisked away!");
+        world_teleport_player(run);
+        rules_say(run, "You are whisked away!");
         break;
     case FX_MAP_FLOOR: map_floor(run); break;
     case FX_IDENTIFY: start_identify(run); break;
     case FX_FRIGHTEN:
-        if (act_frighten(run) == 0) run_say(run, "You hear a distant wail, and nothing else.");
+        if (act_frighten(run) == 0) rules_say(run, "You hear a distant wail, and nothing else.");
         break;
     case FX_LIGHTNING:
     case FX_FIREBALL:
@@ -169,11 +169,11 @@ static Took use_magic(Run *run, int slot)
     const ItemDef *def = def_of(run, used.kind);
     char name[96];
     run_item_name(run, used, name, sizeof name);
-    run_say(run, "You %s %s.", def->item_class == IC_POTION ? "drink" : "read", name);
+    rules_say(run, "You %s %s.", def->item_class == IC_POTION ? "drink" : "read", name);
     if (!ident_known(&run->ident, used.kind)) {
         ident_learn(&run->ident, used.kind);
         run_item_name(run, used, name, sizeof name);
-        run_say(run, "It was %s.", name);
+        rules_say(run, "It was %s.", name);
     }
     if (def->effect == FX_LIGHTNING || def->effect == FX_FIREBALL) {
         /* the casting is the turn, and Esc while aiming puts it back */
@@ -195,7 +195,7 @@ static Took equip(Run *run, int slot)
     bool slot_stays = player->pack.slots[slot].count > 1;
     if (*worn >= 0 && slot_stays && pack_find(&player->pack, *worn) < 0 &&
         player->pack.count >= PACK_SLOTS) {
-        run_say(run, "Your pack is full.");
+        rules_say(run, "Your pack is full.");
         return TOOK_NO_TURN;
     }
     pack_remove_one(&player->pack, slot);
@@ -203,7 +203,7 @@ static Took equip(Run *run, int slot)
     *worn = kind;
     char name[96];
     run_item_name(run, (Stack){kind, 1}, name, sizeof name);
-    run_say(run, weapon ? "You wield %s." : "You put on %s.", name);
+    rules_say(run, weapon ? "You wield %s." : "You put on %s.", name);
     return TOOK_TURN;
 }
 
@@ -217,10 +217,12 @@ Took use_item(Run *run, int slot)
     case IC_WEAPON:
     case IC_ARMOR: return equip(run, slot);
     case IC_MISSILE: return shot_choose_throw(run, slot);
-    default:
-        run_say(run, "You can't use that.");
-        return TOOK_NO_TURN;
+    case IC_GOLD:
+    case IC_AMULET:
+    case IC_COUNT: break;
     }
+    rules_say(run, "You can't use that.");
+    return TOOK_NO_TURN;
 }
 
 /* Drops a whole stack where the player stands, which takes a turn. A cell
@@ -232,17 +234,17 @@ Took use_drop(Run *run, int slot)
     int here = lvl_item_at(level, run->player.pos);
     int kind = run->player.pack.slots[slot].kind;
     if (here >= 0 && level->items[here].stack.kind != kind) {
-        run_say(run, "There's already something here.");
+        rules_say(run, "There's already something here.");
         return TOOK_NO_TURN;
     }
     if (here < 0 && level->item_count >= MAX_FLOOR_ITEMS) {
-        run_say(run, "There's no room to drop anything here.");
+        rules_say(run, "There's no room to drop anything here.");
         return TOOK_NO_TURN;
     }
     Stack stack = pack_remove_stack(&run->player.pack, slot);
     char name[96];
     run_item_name(run, stack, name, sizeof name);
-    run_say(run, "You drop %s.", name);
+    rules_say(run, "You drop %s.", name);
     if (here >= 0) {
         level->items[here].stack.count += stack.count;
     } else {
@@ -258,14 +260,14 @@ Took use_drop(Run *run, int slot)
 Took use_identify(Run *run, int slot)
 {
     Stack chosen = run->player.pack.slots[slot];
-    if (run_kind_known(run, chosen.kind)) {
-        run_say(run, "You already know what that is.");
+    if (rules_kind_known(run, chosen.kind)) {
+        rules_say(run, "You already know what that is.");
         return TOOK_NO_TURN;
     }
     ident_learn(&run->ident, chosen.kind);
     char name[96];
     run_item_name(run, chosen, name, sizeof name);
-    run_say(run, "You identify %s.", name);
+    rules_say(run, "You identify %s.", name);
     run->mode = MODE_PLAYING;
     return TOOK_NO_TURN;
 }

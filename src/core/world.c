@@ -1,6 +1,8 @@
 /* The world's side of a turn: what the player sees, the distance maps the
- * monsters walk by, noise, doors, teleporting and hurting. Both the
- * player's actions (player.c) and the monsters' (act.c) go through it. */
+ * monsters walk by, noise, doors, teleporting, floors made and read
+ * back, and waking and hurting. Both the player's actions (player.c,
+ * use.c, shot.c) and the monsters' (act.c) go through it; it calls none
+ * of them. */
 #include "run_internal.h"
 
 #include <stddef.h>
@@ -9,6 +11,7 @@
 #include <string.h>
 
 #include "fov.h"
+#include "gen.h"
 #include "tune.h"
 
 /* ---- Sight ----------------------------------------------------------- */
@@ -20,7 +23,7 @@
  * and every item that comes into sight is seen from then on. Without
  * caches, the player's own sweep, and the monsters' sight is swept at
  * each look (act_sees_player) */
-void run_update_sight(Run *run)
+void world_update_sight(Run *run)
 {
     Level *level = &run->level;
     Map *map = &level->map;
@@ -54,14 +57,14 @@ void run_update_sight(Run *run)
 
 /* Only what says which slots are in use need be cleared: the searches
  * are started before they are read, and they are most of the block */
-PathCache *run_new_paths(void)
+PathCache *world_new_paths(void)
 {
     PathCache *cache = malloc(sizeof *cache);
-    if (cache != NULL) run_clear_paths(cache);
+    if (cache != NULL) world_clear_paths(cache);
     return cache;
 }
 
-void run_clear_paths(PathCache *cache)
+void world_clear_paths(PathCache *cache)
 {
     memset(cache, 0, offsetof(PathCache, searches));
 }
@@ -125,7 +128,7 @@ static DmapSearch *search_to(Run *run, Point target)
  * and made only as far as each who flees needs. Its search is pinned in
  * the cache meanwhile, as the flee map reads the search's levels.
  * Without caches, the whole map every time */
-const Dmap *run_map_from_player(Run *run, Point from)
+const Dmap *world_map_from_player(Run *run, Point from)
 {
     if (run->bypass_caches) {
         dmap_compute(&run->scratch, &run->level.map, &run->player.pos, 1, DOOR_STEPS);
@@ -145,7 +148,7 @@ const Dmap *run_map_from_player(Run *run, Point from)
 
 /* The map is a new version; the searches the change can't have touched
  * go on with it, and the rest are left behind */
-void run_terrain_changed(Run *run, Point cell, Terrain terrain)
+void world_terrain_changed(Run *run, Point cell, Terrain terrain)
 {
     map_set(&run->level.map, cell.x, cell.y, terrain);
     PathCache *cache = run->paths;
@@ -162,7 +165,7 @@ void run_terrain_changed(Run *run, Point cell, Terrain terrain)
 /* A walker needs a map only as far as itself: a step downhill reads only
  * its neighbours nearer the target, and those are nearer than itself
  * (dmap_search_reach). Without caches, the whole map every time */
-const Dmap *run_path_to(Run *run, Point target, Point from)
+const Dmap *world_path_to(Run *run, Point target, Point from)
 {
     if (run->bypass_caches) {
         dmap_compute(&run->scratch, &run->level.map, &target, 1, DOOR_STEPS);
@@ -198,7 +201,7 @@ static bool within_earshot(const Level *level, Point origin, int loudness)
 
 /* A noise spreads by walking distance, closed doors muffling it, to
  * each monster's hearing_reach */
-void run_make_noise(Run *run, Point origin, int loudness)
+void world_make_noise(Run *run, Point origin, int loudness)
 {
     Level *level = &run->level;
     if (run->bypass_caches) {
@@ -213,7 +216,7 @@ void run_make_noise(Run *run, Point origin, int loudness)
         int32_t distance = dmap_at(&run->scratch, m->pos);
         if (distance > hearing_reach(m, loudness)) continue;
         if (m->state == MS_ASLEEP) {
-            act_wake(run, i, false, origin);
+            world_wake(run, i, false, origin);
         } else {
             m->has_target = true;
             m->target = origin;
@@ -221,11 +224,11 @@ void run_make_noise(Run *run, Point origin, int loudness)
     }
 }
 
-void run_open_door(Run *run, Point door)
+void world_open_door(Run *run, Point door)
 {
-    run_terrain_changed(run, door, T_OPEN_DOOR);
-    run_make_noise(run, door, DOOR_OPEN_LOUDNESS);
-    run_update_sight(run);
+    world_terrain_changed(run, door, T_OPEN_DOOR);
+    world_make_noise(run, door, DOOR_OPEN_LOUDNESS);
+    world_update_sight(run);
 }
 
 static bool teleport_to(Run *run, Point cell)
@@ -236,14 +239,14 @@ static bool teleport_to(Run *run, Point cell)
         return false;
     }
     run->player.pos = cell;
-    run_update_sight(run);
+    world_update_sight(run);
     return true;
 }
 
 /* A free walkable cell chosen at random, the player's own excepted. Most
  * floors give one in a few tries; a cramped one is searched cell by cell
  * from a random start, so the player always goes somewhere if anywhere */
-void run_teleport_player(Run *run)
+void world_teleport_player(Run *run)
 {
     for (int tries = 0; tries < 100; ++tries) {
         Point cell = {rng_roll(&run->rng, 0, MAP_W - 1), rng_roll(&run->rng, 0, MAP_H - 1)};
@@ -257,12 +260,12 @@ void run_teleport_player(Run *run)
 
 /* ---- Hurting --------------------------------------------------------- */
 
-bool run_player_dead(const Run *run)
+bool world_player_dead(const Run *run)
 {
     return run->player.hp <= 0;
 }
 
-void run_hurt_player(Run *run, int damage, const char *killer)
+void world_hurt_player(Run *run, int damage, const char *killer)
 {
     Player *player = &run->player;
     bool was_alive = player->hp > 0;
@@ -270,4 +273,107 @@ void run_hurt_player(Run *run, int damage, const char *killer)
     if (was_alive && player->hp <= 0) {
         snprintf(player->killed_by, sizeof player->killed_by, "%s", killer);
     }
+}
+
+/* ---- Floors ---------------------------------------------------------- */
+
+/* A new floor at depth, the player on its way in, and their sight */
+void world_make_floor(Run *run, int depth)
+{
+    mem_reset(&run->memory);
+    gen_level(&run->level, run->data, &run->rng, depth, &run->player.pos);
+    ++run->map_version;
+    run->maps_fresh = false;
+    world_update_sight(run);
+}
+
+bool world_restore(Run *run)
+{
+    run->paths = world_new_paths();
+    if (run->paths == NULL) return false;
+    run->max_sight = rules_keenest_sight(run->data);
+    ++run->map_version;
+    run->maps_fresh = false;
+    world_update_sight(run);
+    world_note_in_view(run);
+    /* the log read back is the run's history; the new line is news */
+    msg_mark_read(&run->log);
+    rules_say(run, "Welcome back. You're on floor %d.", run->level.depth);
+    return true;
+}
+
+void world_note_in_view(Run *run)
+{
+    Level *level = &run->level;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *m = &level->monsters[i];
+        m->in_view = map_visible(&level->map, m->pos.x, m->pos.y);
+    }
+}
+
+/* ---- Waking and hurting monsters -------------------------------------- */
+
+/* A pack wakes together: the others still asleep take on what the woken
+ * one does, and the player is told of each one they can see */
+static void wake_pack(Run *run, int woken)
+{
+    Level *level = &run->level;
+    Monster leader = level->monsters[woken];
+    if (leader.pack_id == 0) return;
+    for (int i = 0; i < level->monster_count; ++i) {
+        Monster *other = &level->monsters[i];
+        if (i == woken || other->pack_id != leader.pack_id || other->state != MS_ASLEEP ||
+            other->hp <= 0) {
+            continue;
+        }
+        /* a fleeing leader's fear is its own: the rest come to fight */
+        other->state = leader.state == MS_FLEEING ? MS_HUNTING : leader.state;
+        other->has_target = leader.has_target;
+        other->target = leader.target;
+        other->has_last_seen = leader.has_last_seen;
+        other->last_seen = leader.last_seen;
+        rules_announce(run, other, "wakes up!");
+    }
+}
+
+void world_wake(Run *run, int index, bool to_hunt, Point noise)
+{
+    Monster *m = &run->level.monsters[index];
+    bool asleep = m->state == MS_ASLEEP;   /* an awake one (a missile missed it) only turns */
+    if (to_hunt) {
+        m->state = MS_HUNTING;
+        m->has_last_seen = true;
+        m->last_seen = run->player.pos;
+    } else {
+        m->state = MS_WANDERING;
+        m->has_target = true;
+        m->target = noise;
+    }
+    m->search_turns = 0;
+    if (asleep) rules_announce(run, m, "wakes up!");
+    wake_pack(run, index);
+}
+
+bool world_hurt_monster(Run *run, int index, int damage, bool by_player)
+{
+    Level *level = &run->level;
+    Monster *m = &level->monsters[index];
+    Point where = m->pos;
+    m->hp -= damage;
+    bool killed = m->hp <= 0;
+    if (killed && by_player) {
+        ++run->player.kills;
+        INVARIANT(m->kind >= 0 && m->kind < MAX_MONSTER_KINDS);
+        ++run->player.killed[m->kind];
+        lvl_remove_monster(level, index);
+    } else if (!killed && by_player) {
+        /* A blow wakes the one struck, and any of its pack still asleep */
+        m->has_last_seen = true;
+        m->last_seen = run->player.pos;
+        if (m->state == MS_ASLEEP || m->state == MS_WANDERING) m->state = MS_HUNTING;
+        wake_pack(run, index);
+    }
+    if (killed && !by_player) m->hp = 0;
+    world_make_noise(run, where, FIGHT_LOUDNESS);
+    return killed;
 }

@@ -8,7 +8,11 @@
 #define AMULETS_INFO_H
 
 #include "input.h"
-#include "screen_dialog.h"
+
+/* The dialog a screen's words fill (screen_dialog.h): only its name here,
+ * so the input layer, which includes this, doesn't take in the screen
+ * model */
+typedef struct ScreenDialog ScreenDialog;
 
 /* Lines a page shows at once; the moving keys scroll by one, and the
  * history starts at its newest */

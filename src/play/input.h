@@ -1,10 +1,10 @@
 /* The one input layer: the state of the interface above the run (which
  * screen is up, the look cursor, the debugging views) and what a key
- * means, for every way to play. The window, the scripted runner and the
- * screenshot mode (later the terminal, the web page and the replays) hand
- * it their keys and the mouse's cell, paint what it and the run say, and
- * do what it returns; none of them turns a key into a command itself, so
- * a string of keys plays the same run everywhere.
+ * means, for every way to play. The window, the terminal, the scripted
+ * runner, the screenshot mode and the replays watched hand it their keys
+ * and the mouse's cell, paint what it and the run say, and do what it
+ * returns; none of them turns a key into a command itself, so a string
+ * of keys plays the same run everywhere.
  *
  * The screens and their keys:
  * - The title (a save waits, when the program offers it): C continues it,
@@ -251,8 +251,9 @@ Screen input_screen(const Input *input);
  * over as digits here, and as the keypad's moving keys elsewhere
  * (key_typed_digit) */
 bool input_takes_digits(const Input *input);
-/* "title", "class", "looking", "playing", "inventory", "closing", "confirming",
- * "menu", "quitting", "dead", "won", "scores" */
+/* The screen's name: "title", "class", "looking", "playing", "inventory",
+ * "closing", "confirming", "menu", "quitting", "aiming", "info", "dead",
+ * "won", "scores" */
 const char *input_screen_name(Screen screen);
 
 /* The name of the screen a run's mode is */

@@ -10,6 +10,7 @@
 #include "info.h"
 #include "lines.h"
 #include "palette.h"
+#include "screen_dialog.h"
 #include "tune.h"
 
 enum { INFO_COLUMNS = 64, HEAD_ROWS = 3, KEY_COLUMN = 16 };
@@ -300,7 +301,9 @@ static void examine_page(const Run *run, int slot, Page *p)
         if (run_kind_known(run, stack.kind)) say_wrapped(p, PAL_TEXT, data_effect_text(def->effect));
         else say(p, PAL_TEXT, "You don't know what this does.");
         break;
-    default: break;
+    case IC_GOLD:
+    case IC_AMULET:
+    case IC_COUNT: break;
     }
 }
 

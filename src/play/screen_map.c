@@ -25,6 +25,8 @@ static void add_tile(ScreenCell *c, const char *tile, Color tint)
     c->shown = true;
 }
 
+/* Every terrain named (no default: a terrain map.h adds that isn't here
+ * doesn't compile, -Werror=switch) */
 static Color terrain_color(Terrain t, bool lit)
 {
     switch (t) {
@@ -33,8 +35,11 @@ static Color terrain_color(Terrain t, bool lit)
     case T_STAIRS: return lit ? PAL_STAIRS : PAL_MEMORY_WALL;
     case T_CLOSED_DOOR:
     case T_OPEN_DOOR: return lit ? PAL_DOOR : PAL_MEMORY_WALL;
-    default: return lit ? PAL_WALL : PAL_MEMORY_WALL;
+    case T_WALL:
+    case T_SECRET_DOOR:
+    case T_COUNT: break;
     }
+    return lit ? PAL_WALL : PAL_MEMORY_WALL;
 }
 
 /* The ground a door or the stairs is drawn on, in the tile view */

@@ -1,7 +1,6 @@
-/* What the run's own modules (run.c, world.c, player.c, use.c, act.c,
- * turn.c, describe.c, save.c) share: the Run itself and the steps of a
- * turn. Nothing outside the rules includes it; the frontends read a
- * run through run.h. */
+/* What the rules' own modules share: the Run itself and the steps of a
+ * turn. Only src/core includes it (it is in core's private folder); the
+ * rest of the game reads a run through run.h. */
 #ifndef AMULETS_RUN_INTERNAL_H
 #define AMULETS_RUN_INTERNAL_H
 
@@ -80,77 +79,65 @@ typedef enum Took {
                          a fall: its monsters haven't noticed the player yet */
 } Took;
 
-/* turn.c: which monsters are in view, marked without a word (a run just
- * made or read back: what's in view is no news) */
-void run_note_in_view(Run *run);
+/* The rules' modules call one another in one order, each only those
+ * below it, so no two of them call each other (tests/cycles.sh checks
+ * it): run.c (making a run, the queries) > turn.c (a command, the end of
+ * a turn) > player.c (the player's actions) > use.c (the pack's) >
+ * act.c (the monsters') > shot.c (aiming and flight) > world.c (what
+ * all of them set going) > rules.c (the small shared pieces). Each
+ * module's own functions are named for it; run_ is the public API
+ * (run.h), never one of these. */
 
-/* run.c: making a run, and the pieces every part shares */
+/* rules.c: the small pieces every part shares */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void run_say(Run *run, const char *format, ...);
-const MonsterDef *run_kind_of(const Run *run, const Monster *monster);
+void rules_say(Run *run, const char *format, ...);
+const MonsterDef *rules_kind_of(const Run *run, const Monster *monster);
 /* The monster's name for a message, "The jackal", capitalised; said
  * only if the player sees it */
-void run_announce(Run *run, const Monster *monster, const char *what);
-/* A new floor at depth, the player on its way in, and their sight */
-void run_make_floor(Run *run, int depth);
-/* A run just read from a save: works out what a save leaves out (sight,
- * maps, the keenest sight), and starts a fresh log that says where the
- * player is. False if out of memory */
-bool run_restore(Run *run);
+void rules_announce(Run *run, const Monster *monster, const char *what);
+int rules_player_defense(const Run *run);
+/* Not a potion or a scroll, or one whose look the player has learnt */
+bool rules_kind_known(const Run *run, int kind);
+int rules_keenest_sight(const GameData *data);
 
 /* world.c: what both the player and the monsters set going */
 /* An empty cache of paths, NULL if out of memory; and emptied again */
-PathCache *run_new_paths(void);
-void run_clear_paths(PathCache *cache);
-void run_update_sight(Run *run);
-void run_terrain_changed(Run *run, Point cell, Terrain terrain);
-void run_open_door(Run *run, Point door);
-void run_make_noise(Run *run, Point origin, int loudness);
-void run_teleport_player(Run *run);
+PathCache *world_new_paths(void);
+void world_clear_paths(PathCache *cache);
+void world_update_sight(Run *run);
+void world_terrain_changed(Run *run, Point cell, Terrain terrain);
+void world_open_door(Run *run, Point door);
+void world_make_noise(Run *run, Point origin, int loudness);
+void world_teleport_player(Run *run);
 /* Hurts the player; killer names what did it if it kills ("a jackal") */
-void run_hurt_player(Run *run, int damage, const char *killer);
-bool run_player_dead(const Run *run);
+void world_hurt_player(Run *run, int damage, const char *killer);
+bool world_player_dead(const Run *run);
 /* A distance map toward a cell, good at least for a step downhill from
  * the cell from which someone is walking there: it has that cell's
  * distance and every nearer one */
-const Dmap *run_path_to(Run *run, Point target, Point from);
+const Dmap *world_path_to(Run *run, Point target, Point from);
 /* The flee map from the player, as the floor and the player are now,
  * good at least for a step downhill from the cell from which someone
  * flees: it has that cell's value and every lower one */
-const Dmap *run_map_from_player(Run *run, Point from);
-
-
-/* player.c: the player's actions on the floor. A step asked about first
- * (onto a known trap) is confirmed once the player has said yes */
-Took player_step(Run *run, int dir, bool confirmed);
-Took player_close_door(Run *run, int dir);
-Took player_search(Run *run);
-Took player_descend(Run *run, bool confirmed);
-
-/* use.c: the pack's actions */
-Took use_item(Run *run, int slot);
-Took use_drop(Run *run, int slot);
-Took use_identify(Run *run, int slot);
-Took use_pick_up(Run *run);
-/* "You pick up a dagger.", as one line with the "You see a dagger here."
- * the step onto it said, when that is the newest line */
-void run_say_picked_up(Run *run, Stack stack);
-
-/* act.c: the monsters */
-void act_monsters(Run *run);
-bool act_sees_player(const Run *run, const Monster *monster);
+const Dmap *world_map_from_player(Run *run, Point from);
+/* A new floor at depth, the player on its way in, and their sight */
+void world_make_floor(Run *run, int depth);
+/* A run just read from a save: works out what a save leaves out (sight,
+ * maps, the keenest sight), and starts a fresh log that says where the
+ * player is. False if out of memory */
+bool world_restore(Run *run);
+/* Which monsters are in view, marked without a word (a run just made or
+ * read back: what's in view is no news) */
+void world_note_in_view(Run *run);
 /* Wakes a monster to hunt the player, or to go and see a noise */
-void act_wake(Run *run, int index, bool to_hunt, Point noise);
-/* The player strikes a monster; removes it if it dies */
-void act_player_attacks(Run *run, int index);
-void act_tick_statuses(Run *run);
+void world_wake(Run *run, int index, bool to_hunt, Point noise);
 /* A monster takes damage: by the player's hand, one that dies is counted
  * and gone at once, one that lives wakes to hunt them; by anything else,
  * one that dies stays (at hp 0, acting no more) until the turn's end, so
  * the monsters' turn order holds. True if it died */
-bool act_hurt_monster(Run *run, int index, int damage, bool by_player);
+bool world_hurt_monster(Run *run, int index, int damage, bool by_player);
 
 /* shot.c: aiming and shooting (run.h has the plan and the events) */
 Took shot_fire(Run *run);
@@ -166,7 +153,30 @@ void shot_cancel(Run *run);
 /* A monster's turn at range: true if it shot or breathed */
 bool shot_monster_shoots(Run *run, int index);
 bool shot_monster_breathes(Run *run, int index);
+
+/* act.c: the monsters */
+void act_monsters(Run *run);
+bool act_sees_player(const Run *run, const Monster *monster);
+/* The player strikes a monster; removes it if it dies */
+void act_player_attacks(Run *run, int index);
+void act_tick_statuses(Run *run);
 /* Makes the monsters in sight afraid; returns how many took notice */
 int act_frighten(Run *run);
+
+/* use.c: the pack's actions */
+Took use_item(Run *run, int slot);
+Took use_drop(Run *run, int slot);
+Took use_identify(Run *run, int slot);
+Took use_pick_up(Run *run);
+/* "You pick up a dagger.", as one line with the "You see a dagger here."
+ * the step onto it said, when that is the newest line */
+void use_say_picked_up(Run *run, Stack stack);
+
+/* player.c: the player's actions on the floor. A step asked about first
+ * (onto a known trap) is confirmed once the player has said yes */
+Took player_step(Run *run, int dir, bool confirmed);
+Took player_close_door(Run *run, int dir);
+Took player_search(Run *run);
+Took player_descend(Run *run, bool confirmed);
 
 #endif

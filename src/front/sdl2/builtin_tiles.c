@@ -691,11 +691,17 @@ static const Shape SHAPES[] = {
 };
 
 /* The shape an item of a class is drawn with when its tile is new */
-static const Drawer CLASS_SHAPES[IC_COUNT] = {
-    [IC_POTION] = draw_potion, [IC_SCROLL] = draw_scroll, [IC_WEAPON] = draw_sword,
-    [IC_ARMOR] = draw_leather_armor, [IC_GOLD] = draw_gold, [IC_AMULET] = draw_amulet,
-    [IC_MISSILE] = draw_dagger,
-};
+/* (each class of data.h's list must have its line here) */
+#define SHAPE_POTION draw_potion
+#define SHAPE_SCROLL draw_scroll
+#define SHAPE_WEAPON draw_sword
+#define SHAPE_ARMOR draw_leather_armor
+#define SHAPE_GOLD draw_gold
+#define SHAPE_AMULET draw_amulet
+#define SHAPE_MISSILE draw_dagger
+#define TILES_CLASS_SHAPE(id, name, glyph) [IC_##id] = SHAPE_##id,
+static const Drawer CLASS_SHAPES[IC_COUNT] = {ITEM_CLASSES(TILES_CLASS_SHAPE)};
+#undef TILES_CLASS_SHAPE
 
 static const Shape *shape_named(const char *name)
 {

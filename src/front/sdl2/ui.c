@@ -2,11 +2,8 @@
  * for the window (draw again, quit). */
 #include "ui.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "lines.h"
 #include "palette.h"
 #include "tune.h"
 
@@ -100,6 +97,18 @@ void ui_click(Ui *ui, Point cell)
     take(ui, input_click(&ui->input, cell));
 }
 
+void ui_mouse(Ui *ui, int x, int y)
+{
+    Point cell;
+    ui_point(ui, ui_map_cell_at(ui, x, y, &cell) ? &cell : NULL);
+}
+
+void ui_mouse_click(Ui *ui, int x, int y)
+{
+    Point cell;
+    if (ui_map_cell_at(ui, x, y, &cell)) ui_click(ui, cell);
+}
+
 void ui_auto_step(Ui *ui)
 {
     take(ui, input_auto_step(&ui->input));
@@ -154,51 +163,6 @@ bool ui_look_cell(const Ui *ui, Point *out)
 
 /* ---- Drawing ----------------------------------------------------------- */
 
-void ui_text(Ui *ui, const char *text, int x, int y, Color color, Rect box)
-{
-    int width = (int)strlen(text) * gfx_char_width(ui->gfx), height = gfx_line_height(ui->gfx);
-    bool inside = x >= box.x && y >= box.y && x + width <= box.x + box.w && y + height <= box.y + box.h &&
-                  x >= 0 && y >= 0 && x + width <= ui->layout.width && y + height <= ui->layout.height;
-    if (!inside && ui->cut++ == 0) {
-        snprintf(ui->first_cut, sizeof ui->first_cut, "at %d,%d in %d,%d %dx%d: \"%.100s\"", x, y, box.x, box.y,
-                 box.w, box.h, text);
-    }
-    gfx_text(ui->gfx, text, x, y, color);
-}
-
-Rect ui_panel_text_box(const Ui *ui)
-{
-    const Rect panel = ui->layout.panel;
-    int cw = gfx_char_width(ui->gfx);
-    return (Rect){panel.x + cw, panel.y, (panel.w / cw - 2) * cw, panel.h};
-}
-
-static int banner_columns(const Ui *ui)
-{
-    return ui_panel_text_box(ui).w / gfx_char_width(ui->gfx);
-}
-
-int ui_banner_rows(const Ui *ui)
-{
-    return ui->banner != NULL ? lines_rows(ui->banner, banner_columns(ui)) : 0;
-}
-
-/* A replay's place and speed at the panel's foot, wrapped to its width */
-static void draw_banner(Ui *ui)
-{
-    Rect box = ui_panel_text_box(ui);
-    int line = gfx_line_height(ui->gfx), columns = banner_columns(ui);
-    int y = box.y + box.h - line / 2 - ui_banner_rows(ui) * line;
-    char part[SCREEN_LINE_SIZE];
-    for (const char *text = ui->banner; *text != '\0'; y += line) {
-        int take = lines_cut(text, columns);
-        snprintf(part, sizeof part, "%.*s", take, text);
-        ui_text(ui, part, box.x, y, PAL_GOLD, box);
-        text += take;
-        while (*text == ' ') ++text;
-    }
-}
-
 void ui_draw_frame(Ui *ui)
 {
     ui->cut = 0;
@@ -215,7 +179,7 @@ void ui_draw_frame(Ui *ui)
         ui_log_draw(ui);
         ui_dialog_draw(ui);
     }
-    if (ui->banner != NULL) draw_banner(ui);
+    if (ui->banner != NULL) ui_banner_draw(ui);
 }
 
 void ui_draw(Ui *ui)

@@ -89,14 +89,16 @@ void ui_draw_frame(Ui *ui);
  * that key's event in *pending for the caller to handle */
 bool ui_animate(Ui *ui, GfxEvent *pending);
 
-/* Where a map cell is drawn, if it's in view */
+/* Where a map cell is drawn, if it's in view; and the map cell in view
+ * at a point of the window (ui_map.c) */
 bool ui_cell_rect(const Ui *ui, Point cell, Rect *out);
+bool ui_map_cell_at(const Ui *ui, int x, int y, Point *out);
 
 /* Draws the data files' mistakes, the first few and "and N more", in a
  * box that stops start-up */
 void ui_draw_data_errors(Gfx *gfx, const char *heading, const Errors *errors);
 
-/* Drawing helpers the ui files share */
+/* Drawing helpers the ui files share (ui_text.c) */
 /* A line of text with its top left at x, y, that must stay inside box: a
  * text past it (or past the window) is drawn, and counted in ui->cut */
 void ui_text(Ui *ui, const char *text, int x, int y, Color color, Rect box);
@@ -104,6 +106,8 @@ void ui_text(Ui *ui, const char *text, int x, int y, Color color, Rect box);
 Rect ui_panel_text_box(const Ui *ui);
 /* The rows the banner (a replay's place) takes at the panel's foot */
 int ui_banner_rows(const Ui *ui);
+/* The banner, wrapped to the panel's width, at its foot */
+void ui_banner_draw(Ui *ui);
 void ui_map_draw(Ui *ui);
 void ui_panel_draw(Ui *ui);
 void ui_log_draw(Ui *ui);

@@ -71,21 +71,12 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out)
     return true;
 }
 
-void ui_mouse(Ui *ui, int x, int y)
+bool ui_map_cell_at(const Ui *ui, int x, int y, Point *out)
 {
     View v = view_of(ui);
     int dx = x - v.origin_x, dy = y - v.origin_y;
-    Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    bool on_map = in_bounds(cell.x, cell.y) && in_view(&v, cell);
-    ui_point(ui, on_map ? &cell : NULL);
-}
-
-void ui_mouse_click(Ui *ui, int x, int y)
-{
-    View v = view_of(ui);
-    int dx = x - v.origin_x, dy = y - v.origin_y;
-    Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    if (in_bounds(cell.x, cell.y) && in_view(&v, cell)) ui_click(ui, cell);
+    *out = (Point){dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
+    return in_bounds(out->x, out->y) && in_view(&v, *out);
 }
 
 /* ---- Colours and pictures ------------------------------------------------ */

@@ -1,0 +1,49 @@
+/* The small pieces every part of the rules shares: a line for the log, a
+ * monster's kind, the player's defense, whether a kind of item is known.
+ * They call nothing else of the rules, so any module may call them. */
+#include "run_internal.h"
+
+#include <stdarg.h>
+
+#include "tune.h"
+
+void rules_say(Run *run, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    msg_addv(&run->log, format, args);
+    va_end(args);
+}
+
+const MonsterDef *rules_kind_of(const Run *run, const Monster *monster)
+{
+    return &run->data->monsters[monster->kind];
+}
+
+void rules_announce(Run *run, const Monster *monster, const char *what)
+{
+    if (map_visible(&run->level.map, monster->pos.x, monster->pos.y)) {
+        rules_say(run, "The %s %s", rules_kind_of(run, monster)->name, what);
+    }
+}
+
+int rules_player_defense(const Run *run)
+{
+    return run->player.armor >= 0 ? run->data->items[run->player.armor].defense : 0;
+}
+
+bool rules_kind_known(const Run *run, int kind)
+{
+    ItemClass item_class = run->data->items[kind].item_class;
+    return (item_class != IC_POTION && item_class != IC_SCROLL) || ident_known(&run->ident, kind);
+}
+
+/* The keenest monster's sight: how far the player's sight is swept */
+int rules_keenest_sight(const GameData *data)
+{
+    int sight = SIGHT_RADIUS;
+    for (int i = 0; i < data->monster_count; ++i) {
+        if (data->monsters[i].sight > sight) sight = data->monsters[i].sight;
+    }
+    return sight;
+}
