@@ -67,7 +67,7 @@ void bench_frames(const BenchFloors *floors)
         tiles = tiles_load(gfx, &data, AMULETS_SOURCE_DIR "/data/tiles.txt", TILES_DEFAULT_DIR,
                            &errors, &builtin);
     }
-    InputSetup setup = {&data, NULL, 5, 5, true, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 5, .start_floor = 5, .offer_title = true};
     Ui *ui = tiles != NULL ? ui_new(gfx, tiles, &setup) : NULL;
     if (ui != NULL) {
         /* every cell seen, so every frame draws a whole floor's worth */

@@ -224,9 +224,10 @@ static int app_term(const Options *o)
 #ifdef AMULETS_HAVE_TERM
     Prefs prefs;
     app_prefs_load(&prefs);
-    TermOptions term = {o->data_dir, o->seed, o->floor, prefs.settings.colors, &prefs.keys,
-                        (const char *const *)prefs.notes.lines, prefs.notes.count, o->debug,
-                        &prefs.settings.autopickup};
+    TermOptions term = {.data_dir = o->data_dir, .seed = o->seed, .floor = o->floor,
+                        .colors = prefs.settings.colors, .keys = &prefs.keys,
+                        .notes = (const char *const *)prefs.notes.lines, .note_count = prefs.notes.count,
+                        .debug = o->debug, .autopickup = &prefs.settings.autopickup};
     int status = term_play(&term);
     app_prefs_free(&prefs);
     return status;
@@ -250,7 +251,7 @@ static int app_play_window(const Options *o, FrontOptions *front)
         front->width = prefs.settings.width;
         front->height = prefs.settings.height;
     }
-    FrontClosed closed = {false, 0, 0};
+    FrontClosed closed = {.tile_view = false};
     front->keys = &prefs.keys;
     front->autopickup = &prefs.settings.autopickup;
     front->notes = (const char *const *)prefs.notes.lines;
@@ -280,9 +281,11 @@ static int app_window(const Options *o)
 #endif
 #endif
 #ifdef AMULETS_HAVE_SDL
-    FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
-                          o->replay, o->class_id, NULL, NULL, 0, NULL, o->debug, NULL};
+    FrontOptions front = {.data_dir = o->data_dir, .font_path = o->font_path, .tiles_dir = o->tiles_dir,
+                          .seed = o->seed, .floor = o->floor, .tile_view = o->tile_view, .play = o->play,
+                          .screenshot = o->screenshot, .digest = o->digest, .width = o->width,
+                          .height = o->height, .replay = o->replay, .class_id = o->class_id,
+                          .debug = o->debug};
     if (o->replay != NULL) return front_watch(&front);
     return o->screenshot ? front_screenshot(&front) : app_play_window(o, &front);
 #else

@@ -101,7 +101,8 @@ static void key(int k)
 static void fresh(Run *run, bool choose_class, bool offer_title)
 {
     ui_free(fit.ui);
-    InputSetup setup = {&fit.data, &fit.slot, 7, 1, offer_title, 0, choose_class, NULL, false, NULL};
+    InputSetup setup = {.data = &fit.data, .slot = &fit.slot, .seed = 7, .start_floor = 1,
+                        .offer_title = offer_title, .choose_class = choose_class};
     fit.ui = ui_new(fit.gfx, fit.tiles, &setup);
     if (fit.ui == NULL) exit(EXIT_FAILURE);
     if (run != NULL) {

@@ -56,7 +56,8 @@ static void close_fixture(Fixture *f)
 
 static Ui *new_ui(Fixture *f, uint64_t seed, int floor)
 {
-    InputSetup setup = {&f->data, &f->slot, seed, floor, true, 0, false, NULL, true, NULL};   /* --debug */
+    InputSetup setup = {.data = &f->data, .slot = &f->slot, .seed = seed, .start_floor = floor,
+                        .offer_title = true, .debug = true};   /* --debug */
     Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     CHECK(ui != NULL);
     return ui;
@@ -285,7 +286,8 @@ static void debug_keys(Fixture *f)
 static void class_choice(Fixture *f)
 {
     unlink(f->slot.save);
-    InputSetup setup = {&f->data, &f->slot, 14, 1, true, 0, true, NULL, false, NULL};
+    InputSetup setup = {.data = &f->data, .slot = &f->slot, .seed = 14, .start_floor = 1, .offer_title = true,
+                        .choose_class = true};
     Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     if (!CHECK(ui != NULL)) return;
     CHECK_INT(input_screen(&ui->input), SCREEN_CLASS);

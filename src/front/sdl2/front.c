@@ -126,8 +126,9 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
         errors_add(&f->errors, "--class: no class is called '%s'.", options->class_id);
         return false;
     }
-    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window,
-                        options->keys, options->debug, session_wall_clock};
+    InputSetup setup = {.data = &f->data, .slot = &f->slot, .seed = options->seed, .start_floor = options->floor,
+                        .offer_title = true, .class_index = class_index, .choose_class = window,
+                        .keys = options->keys, .debug = options->debug, .clock = session_wall_clock};
     f->ui = ui_new(f->gfx, f->tiles, &setup);
     if (f->ui == NULL) return false;
     f->ui->input.views.tiles = options->tile_view;

@@ -162,8 +162,9 @@ static bool open_term(Term *t, const TermOptions *o)
                         "Quit it there first, or set AMULETS_HOME to play another run.\n", error);
         return false;
     }
-    InputSetup setup = {&t->data, &t->slot, o->seed, o->floor, true, 0, true, o->keys, o->debug,
-                        session_wall_clock};
+    InputSetup setup = {.data = &t->data, .slot = &t->slot, .seed = o->seed, .start_floor = o->floor,
+                        .offer_title = true, .choose_class = true, .keys = o->keys, .debug = o->debug,
+                        .clock = session_wall_clock};
     if (!input_open(&t->input, &setup)) {
         fprintf(stderr, "amulets: out of memory\n");
         return false;
