@@ -36,6 +36,7 @@ typedef struct FrontOptions {
     FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
     bool debug;                /* --debug: the debugging views (F1, F3, F4, F6, F7) */
     const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
+    const char *store_root;    /* the save's folder (frontend.h), or NULL */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);

@@ -36,7 +36,7 @@ static View view_of(const Ui *ui)
 {
     const Layout *l = &ui->layout;
     View v;
-    if (!ui->input.views.tiles) {
+    if (!ui->input->views.tiles) {
         v = (View){l->cell_w, l->cell_h, 0, 0, {0, 0}, MAP_W, MAP_H};
         v.origin_x = l->map.x + (l->map.w - MAP_W * l->cell_w) / 2;
         v.origin_y = l->map.y + (l->map.h - MAP_H * l->cell_h) / 2;
@@ -45,7 +45,7 @@ static View view_of(const Ui *ui)
     v.cell_w = v.cell_h = l->tile;
     v.columns = l->map.w / l->tile < MAP_W ? l->map.w / l->tile : MAP_W;
     v.rows = l->map.h / l->tile < MAP_H ? l->map.h / l->tile : MAP_H;
-    Point focus = screen_focus(&ui->input, ui->run);
+    Point focus = screen_focus(ui->input, ui->run);
     v.first = (Point){camera_start(focus.x, v.columns, MAP_W), camera_start(focus.y, v.rows, MAP_H)};
     v.origin_x = l->map.x + (l->map.w - v.columns * l->tile) / 2 - v.first.x * l->tile;
     v.origin_y = l->map.y + (l->map.h - v.rows * l->tile) / 2 - v.first.y * l->tile;
@@ -71,21 +71,26 @@ bool ui_cell_rect(const Ui *ui, Point cell, Rect *out)
     return true;
 }
 
-void ui_mouse(Ui *ui, int x, int y)
+bool ui_cell_at(const Ui *ui, int x, int y, Point *out)
 {
     View v = view_of(ui);
     int dx = x - v.origin_x, dy = y - v.origin_y;
     Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    bool on_map = in_bounds(cell.x, cell.y) && in_view(&v, cell);
+    *out = cell;
+    return in_bounds(cell.x, cell.y) && in_view(&v, cell);
+}
+
+void ui_mouse(Ui *ui, int x, int y)
+{
+    Point cell;
+    bool on_map = ui_cell_at(ui, x, y, &cell);
     ui_point(ui, on_map ? &cell : NULL);
 }
 
 void ui_mouse_click(Ui *ui, int x, int y)
 {
-    View v = view_of(ui);
-    int dx = x - v.origin_x, dy = y - v.origin_y;
-    Point cell = {dx >= 0 ? dx / v.cell_w : -1, dy >= 0 ? dy / v.cell_h : -1};
-    if (in_bounds(cell.x, cell.y) && in_view(&v, cell)) ui_click(ui, cell);
+    Point cell;
+    if (ui_cell_at(ui, x, y, &cell)) ui_click(ui, cell);
 }
 
 /* ---- Colours and pictures ------------------------------------------------ */
@@ -146,7 +151,7 @@ static void paint_cell(Ui *ui, const ScreenCell *c, Rect r)
 {
     if (!c->shown) {
         /* nothing known there, but the cursor may be */
-    } else if (!ui->input.views.tiles) {
+    } else if (!ui->input->views.tiles) {
         paint_glyph(ui, c, r);
     } else if (c->overlay) {
         for (int i = 0; i < c->layers; ++i) draw_tile(ui, r, c->tiles[i], c->tints[i], c->lit);
@@ -165,7 +170,7 @@ static void paint_cell(Ui *ui, const ScreenCell *c, Rect r)
 void ui_map_draw(Ui *ui)
 {
     static ScreenMap screen;   /* 100 KB: kept off the stack */
-    screen_map(&ui->input, ui->run, &screen);
+    screen_map(ui->input, ui->run, &screen);
     View v = view_of(ui);
     for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
         for (int x = v.first.x; x < v.first.x + v.columns; ++x) {

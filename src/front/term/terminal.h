@@ -30,6 +30,7 @@ typedef struct TermOptions {
     int note_count;
     bool debug;                /* --debug: the debugging views */
     const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
+    const char *store_root;    /* the save's folder (frontend.h) */
 } TermOptions;
 
 /* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
