@@ -399,3 +399,8 @@ int front_watch(const FrontOptions *options)
     rep_free(&replay);
     return status;
 }
+
+const FrontWindowApi front_window_api = {
+    .window = front_window, .screenshot = front_screenshot, .watch = front_watch,
+    .check_tiles = front_check_tiles,
+};

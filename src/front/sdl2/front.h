@@ -58,4 +58,17 @@ int front_watch(const FrontOptions *options);
 bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
                        bool *builtin);
 
+/* The window's ways in, as its shared object exports them (the program
+ * loads it only when a window, a screenshot or --check-data's look at
+ * the tiles needs it: src/app/modules.c) */
+typedef struct FrontWindowApi {
+    int (*window)(const FrontOptions *options);
+    int (*screenshot)(const FrontOptions *options);
+    int (*watch)(const FrontOptions *options);
+    bool (*check_tiles)(const FrontOptions *options, const GameData *data, Errors *errors,
+                        bool *builtin);
+} FrontWindowApi;
+extern const FrontWindowApi front_window_api;
+#define FRONT_WINDOW_MODULE "amulets-window.so"
+
 #endif

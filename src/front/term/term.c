@@ -245,3 +245,5 @@ int term_play(const TermOptions *options)
     loop_files_close(&files);
     return status;
 }
+
+const TermApi term_api = {.play = term_play};

@@ -37,6 +37,14 @@ typedef struct TermOptions {
  * it couldn't start (said on stderr), or 128 + the signal that ended it */
 int term_play(const TermOptions *options);
 
+/* The terminal's way in, as its shared object exports it (loaded only
+ * for a game in the terminal: src/app/modules.c) */
+typedef struct TermApi {
+    int (*play)(const TermOptions *options);
+} TermApi;
+extern const TermApi term_api;
+#define TERM_MODULE "amulets-term.so"
+
 /* ---- The painter (term_paint.c), for the loop and the benchmark ---------- */
 
 typedef struct TermPainter TermPainter;
