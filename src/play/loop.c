@@ -253,6 +253,5 @@ int loop_run(Loop *loop, const Frontend *frontend)
         uint64_t again = now + (uint64_t)(timed ? next.wait_ms : 0);
         if (!was_timed || !got || again < due) due = again;
     }
-    if (next.paint) paint(loop, frontend);
     return loop->status;
 }
