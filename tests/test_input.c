@@ -411,9 +411,11 @@ static void quitting_unsaved(void)
     errors_clear(&load.reasons);
     input_free(&input);
 
-    /* a folder where the save's temporary file goes: the close can't save */
+    /* a folder where the save's temporary file goes: the close can't save;
+     * the question is the screen up, even over the help */
     open_input(&input, 14, 2, false);
-    press(&input, "l");
+    press(&input, "l?");
+    CHECK_INT(input_screen(&input), SCREEN_INFO);
     char blocker[128];
     snprintf(blocker, sizeof blocker, "%s/save.txt.tmp", home);
     CHECK(mkdir(blocker, 0755) == 0);

@@ -273,7 +273,7 @@ static void report_layout(const Ui *ui, const char *path)
         printf("map %d %d %d %d\n", first.x, first.y, last.x + last.w - first.x, last.y + last.h - first.y);
     }
     Screen screen = input_screen(ui->input);
-    bool map_drawn = screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_SCORES;
+    bool map_drawn = input_screen_traits(screen)->over_map;
     if (map_drawn && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }

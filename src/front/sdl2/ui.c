@@ -221,17 +221,16 @@ void ui_draw_frame(Ui *ui)
 {
     ui->cut = 0;
     gfx_clear(ui->gfx, PAL_BACKGROUND);
-    if (ui->input->scores.up) {
-        ui_scores_draw(ui);
-    } else if (ui->input->choice.up) {
-        ui_class_draw(ui);
-    } else if (ui->input->on_title) {
-        ui_title_draw(ui);
-    } else {
+    switch (input_screen(ui->input)) {
+    case SCREEN_SCORES: ui_scores_draw(ui); break;
+    case SCREEN_CLASS: ui_class_draw(ui); break;
+    case SCREEN_TITLE: ui_title_draw(ui); break;
+    default:
         ui_map_draw(ui);
         ui_panel_draw(ui);
         ui_log_draw(ui);
         ui_dialog_draw(ui);
+        break;
     }
     if (ui->banner != NULL) draw_banner(ui);
 }
