@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <signal.h>
+#include <time.h>
 
 #include "check.h"
 #include "fake/fake_front.h"
@@ -178,6 +179,50 @@ static void watched(void)
     rep_free(&replay);
 }
 
+/* A recording of 300,000 checkpoints at one place: each step of the
+ * watch is short, so the window answers Esc and signals between them
+ * (each checkpoint's digest was worked out anew: some 18 s of CPU) */
+static void heavy_watch(void)
+{
+    char *text = contents(AMULETS_SOURCE_DIR "/tests/replays/trapdoor-fall.txt", NULL);
+    CHECK(text != NULL);
+    char *at = text != NULL ? strrchr(text, '@') : NULL;
+    if (at == NULL) return;
+    char check[18];
+    snprintf(check, sizeof check, "%.17s", at);
+    char path[PATH_SIZE];
+    path_of(path, "%s/heavy.txt", root);
+    FILE *out = fopen(path, "w");
+    CHECK(out != NULL);
+    if (out == NULL) return;
+    fputs(text, out);
+    for (int line = 0; line < 6000; ++line) {
+        fputc('|', out);
+        for (int i = 0; i < 50; ++i) fprintf(out, "%s%s", i > 0 ? " " : "", check);
+        fputc('\n', out);
+    }
+    fclose(out);
+    free(text);
+    Replay replay;
+    Errors errors = {0};
+    CHECK(rep_read_file(&replay, path, &errors));
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open_watch(&loop, &setup, &replay));
+    clock_t start = clock();
+    LoopNext next = loop_next(&loop);
+    for (int i = 0; i < 1000 && next.wait_ms >= 0; ++i) next = loop_step(&loop, NULL);
+    next = loop_step(&loop, &(FrontEvent){.kind = FRONT_KEY, .key = AK_ESC});
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    CHECK(next.done);
+    CHECK(loop.watch.ended && loop.watch.errors.count == 0);
+    if (!CHECK(seconds < 4.0)) fprintf(stderr, "    the watch took %.1f s of CPU\n", seconds);
+    loop_close(&loop);
+    loop_files_close(&files);
+    rep_free(&replay);
+}
+
 /* A frontend is frontend.h and loop.h: the fake one names no other of
  * the program's headers, and nothing in the program names it */
 static bool names_fake(const char *dir)
@@ -225,6 +270,7 @@ int main(void)
     second_start(saved);
     timed_steps();
     watched();
+    heavy_watch();
     the_seam();
     return check_done("test_loop");
 }
