@@ -352,14 +352,10 @@ int main(int argc, char **argv)
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
     }
-    if (options.term && options.play == NULL && !options.catalog && !options.resume && !options.replay &&
-        !options.duel) {
-        return app_term(&options);
-    }
-    if (options.play == NULL && !options.catalog && !options.resume && !options.replay &&
-        !options.duel) {
-        return app_window(&options);
-    }
+    /* a game by hand: in the terminal if asked, else in the window */
+    bool by_hand = options.play == NULL && !options.catalog && !options.resume && !options.replay &&
+                   !options.duel;
+    if (by_hand) return options.term ? app_term(&options) : app_window(&options);
     GameData data = {0};
     if (!app_load_data(options.data_dir, &data, stderr)) {
         return 1;

@@ -46,6 +46,7 @@ typedef struct FrontView {
                                   place and speed), or NULL */
     unsigned run_serial;       /* changes whenever another run comes into
                                   play: forget what was kept of the old one */
+    bool watching;             /* a recording plays: no flights are shown */
 } FrontView;
 
 typedef struct Frontend {

@@ -1,7 +1,9 @@
+#define _POSIX_C_SOURCE 200809L
 #include "loop.h"
 
 #include <ctype.h>
 #include <string.h>
+#include <time.h>
 
 #include "stop.h"
 
@@ -202,6 +204,7 @@ void loop_view(const Loop *loop, FrontView *out)
     out->run = loop->watching ? playback_run(&loop->watch.playback) : loop->input.session.run;
     out->banner = loop->watching ? loop->watch.banner : NULL;
     out->run_serial = loop->run_serial;
+    out->watching = loop->watching;
 }
 
 void loop_painted(Loop *loop)
@@ -210,6 +213,14 @@ void loop_painted(Loop *loop)
 }
 
 /* ---- Waiting, for the frontends that can ------------------------------------ */
+
+uint64_t loop_clock_ms(void *self)
+{
+    (void)self;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
 
 static void paint(Loop *loop, const Frontend *frontend)
 {

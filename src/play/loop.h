@@ -101,4 +101,7 @@ void loop_painted(Loop *loop);
  * signal, as a shell tells of one */
 int loop_run(Loop *loop, const Frontend *frontend);
 
+/* The monotonic clock in milliseconds, as a native frontend's now_ms */
+uint64_t loop_clock_ms(void *self);
+
 #endif

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "loop.h"
@@ -169,7 +168,7 @@ static void window_paint(void *self, const FrontView *view)
     /* what the last command set flying; a key pressed during the flight
      * is the next key, not lost */
     GfxEvent pending;
-    if (!f->has_pending && ui_animate(ui, &pending)) {
+    if (!view->watching && !f->has_pending && ui_animate(ui, &pending)) {
         f->pending = pending;
         f->has_pending = true;
     }
@@ -211,14 +210,6 @@ static bool window_wait(void *self, int timeout_ms, FrontEvent *out)
     return window_event(f, &event, out);
 }
 
-static uint64_t window_now_ms(void *self)
-{
-    (void)self;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
-}
-
 static void window_drop_keys(void *self)
 {
     Front *f = self;
@@ -229,7 +220,7 @@ static int run_window(Front *f, Loop *loop, const FrontOptions *options)
 {
     f->ui = ui_new_painter(f->gfx, f->tiles);
     if (f->ui == NULL) return 1;
-    Frontend frontend = {.self = f, .paint = window_paint, .wait = window_wait, .now_ms = window_now_ms,
+    Frontend frontend = {.self = f, .paint = window_paint, .wait = window_wait, .now_ms = loop_clock_ms,
                          .drop_keys = window_drop_keys, .store_root = options->store_root};
     return loop_run(loop, &frontend);
 }
@@ -389,7 +380,7 @@ int front_watch(const FrontOptions *options)
             status = save_frame(&f, &loop, options) && played ? 0 : 1;
         } else {
             Frontend frontend = {.self = &f, .paint = window_paint, .wait = window_wait,
-                                 .now_ms = window_now_ms, .store_root = NULL};
+                                 .now_ms = loop_clock_ms, .store_root = NULL};
             loop_run(&loop, &frontend);
             status = 0;
         }

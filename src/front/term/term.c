@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "loop.h"
@@ -170,14 +169,6 @@ static bool term_wait(void *self, int timeout_ms, FrontEvent *out)
     return true;
 }
 
-static uint64_t term_now_ms(void *self)
-{
-    (void)self;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
-}
-
 static void term_drop_keys(void *self)
 {
     (void)self;
@@ -215,7 +206,7 @@ static int play(const TermOptions *o, LoopFiles *files)
         end_curses();
         fprintf(stderr, "amulets: out of memory\n");
     } else {
-        Frontend frontend = {.self = &t, .paint = term_paint_view, .wait = term_wait, .now_ms = term_now_ms,
+        Frontend frontend = {.self = &t, .paint = term_paint_view, .wait = term_wait, .now_ms = loop_clock_ms,
                              .drop_keys = term_drop_keys, .leaving = term_leaving,
                              .store_root = o->store_root};
         status = loop_run(&loop, &frontend);
