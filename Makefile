@@ -16,14 +16,17 @@ CMAKE      ?= cmake
 # the benchmark and the fuzzers need besides
 PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
                 libsdl2-image-dev fonts-dejavu-core crawl-tiles-data libncurses-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool tmux parallel
+TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool tmux parallel emscripten nodejs chromium
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
 FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
+# the page (make web) and its browser tests: emscripten, Node and npm
+# (playwright-core, package-lock.json), Debian's Chromium
+WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
 
 FUZZ_SECONDS ?= 60
 
 .PHONY: play build test bench balance fuzz clean deps-play deps-test deps-bench deps-fuzz \
-        web-smoke web-smoke-build
+        web-smoke web-smoke-build web web-serve bench-web deps-web
 
 play: deps-play build
 	./$(BUILD)/amulets
@@ -41,11 +44,12 @@ test: deps-test
 	    -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON >/dev/null
 	$(CMAKE) --build $(CORE_BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	@echo "The rules without SDL (as on a machine without its development packages):"
-	cd $(CORE_BUILD) && ctest --output-on-failure -j $(JOBS)
+	@echo "The rules without SDL (as on a machine without its development packages);"
+	@echo "the WebAssembly tests (web_*) ran above: their page is the same in every build"
+	cd $(CORE_BUILD) && ctest --output-on-failure -j $(JOBS) -E '^web_'
 	cd $(ASAN_BUILD) && AMULETS_SANITIZED=1 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-	    ctest --output-on-failure -j $(JOBS)
+	    ctest --output-on-failure -j $(JOBS) -E '^web_'
 
 bench: deps-bench
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null
@@ -85,6 +89,22 @@ web-smoke-build:
 web-smoke: build web-smoke-build
 	sh tests/web/smoke.sh ./$(BUILD)/amulets $(CURDIR) $(abspath $(WEB_BUILD))
 
+# The game's page (tools/web/web.cmake, src/front/web): the same build
+# folder as the smoke's, so the layers are compiled once for both; what a
+# web server serves is WEB_BUILD/site alone (index.html, the scripts, the
+# .wasm, the data, the tiles and their licence). web-serve serves it on
+# localhost (WEB_PORT).
+WEB_PORT ?= 8080
+web: deps-web web-smoke-build
+	@echo "The page is in $(WEB_BUILD)/site (make web-serve serves it)"
+web-serve: web
+	@echo "Amulets of SDL: http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
+	cd $(WEB_BUILD)/site && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+# The page's figures (tests/web/bench.js): first playable frame, frame
+# paint, sizes, replay speed in the page
+bench-web: web
+	node tests/web/bench.js $(abspath $(WEB_BUILD))/site $(CURDIR)
+
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) $(WEB_BUILD) build-fuzz
 
@@ -92,7 +112,11 @@ deps-play:
 	@sh tools/deps.sh $(PLAY_PACKAGES)
 deps-test:
 	@sh tools/deps.sh $(TEST_PACKAGES)
+	@command -v npm >/dev/null || sh tools/deps.sh npm   # Debian's nodejs comes without it
+	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund   # the browser tests' driver (package-lock.json)
 deps-bench:
 	@sh tools/deps.sh $(BENCH_PACKAGES)
+deps-web:
+	@sh tools/deps.sh $(WEB_PACKAGES)
 deps-fuzz:
 	@sh tools/deps.sh $(FUZZ_PACKAGES)

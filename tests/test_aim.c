@@ -476,7 +476,7 @@ int main(void)
     test_bot_quivers();
     test_prompt_not_logged();
     check_hit_unseen();
-    check_sweep(check_sanitized() ? 60 : 600);
+    check_sweep(check_sanitized() ? 150 : 600);
     data_free(&data);
     return check_done("test_aim");
 }

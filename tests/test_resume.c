@@ -208,6 +208,65 @@ static void explorer_mistakes(void)
     free(text);
 }
 
+/* The base with the explorer's key (and its rows) left out, and lines
+ * put in after its hp; for the caller to free */
+static char *explorer_with(const char *key, const char *lines)
+{
+    size_t size = base_length + strlen(lines) + 2;
+    char *text = malloc(size), *out = text;
+    if (text == NULL) exit(EXIT_FAILURE);
+    const char *at = base, *explorer = strstr(base, "\n[explorer]\n");
+    size_t n = strlen(key);
+    bool dropping = false;
+    while (*at != '\0') {
+        size_t length = strcspn(at, "\n") + (at[strcspn(at, "\n")] == '\n');
+        bool inside = at > explorer && strstr(explorer + 1, "\n[") > at;
+        dropping = inside && (strncmp(at, key, n) == 0 && at[n] == ' ' ? true : dropping && at[0] == '|');
+        if (!dropping) out += sprintf(out, "%.*s", (int)length, at);
+        if (inside && strncmp(at, "hp = ", 5) == 0) out += sprintf(out, "%s\n", lines);
+        at += length;
+    }
+    return text;
+}
+
+/* The explorer's newest keys, each given a bad value: a line of its own,
+ * or a row of its value, is named */
+static void explorer_newest_mistakes(void)
+{
+    static const struct { const char *key, *lines; int nth; const char *message; } CASES[] = {
+        {"picked_last", "picked_last = maybe", 0, "'picked_last' should be yes or no"},
+        {"under_at", "under_at = 5 40", 0, "'under_at' is off the map"},
+        {"under_at", "under_at = 64 3", 0, "'under_at' should be at most 63"},
+        {"under_at", "under_at = 5", 0, "'under_at' should be 2 whole numbers"},
+        {"under", "under = dart", 0, "'under' is an item's id and a count from 1 to 1000000"},
+        {"under", "under = dart 0", 0, "'under' is an item's id and a count from 1 to 1000000"},
+        {"under", "under = dart 3 more", 0, "'under' is an item's id and a count from 1 to 1000000"},
+        {"under", "under = nothing 3", 0, "'under': no item is called 'nothing'"},
+        {"under", "under =\n|dart 3", 0, "'under' should be on one line, not in | rows"},
+        {"carried", "carried = dart 3", 0, "'carried' needs rows, each on a line starting with |"},
+        {"carried", "carried =\n|dart", 1, "'carried' is an item's id and a count from 1 to 32767"},
+        {"carried", "carried =\n|dart 2\n|nothing 1", 2, "'carried': no item is called 'nothing'"},
+        {"carried", "carried =\n|dart 40000", 1, "'carried' is an item's id and a count from 1 to 32767"},
+        {"carried", "carried =\n|dart -1", 1, "'carried' is an item's id and a count from 1 to 32767"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        char *text = explorer_with(CASES[i].key, CASES[i].lines);
+        char first[64];
+        snprintf(first, sizeof first, "%.*s", (int)strcspn(CASES[i].lines, "\n"), CASES[i].lines);
+        expect_damaged(CASES[i].lines, text, line_number(text, first) + CASES[i].nth, CASES[i].message);
+        free(text);
+    }
+    /* and good values are read */
+    SlotLoad got;
+    static Resumed resumed;
+    char *text = explorer_with("under_at", "under_at = 4 5");
+    Run *run = load("newest", text, &got, &resumed);
+    CHECK(run != NULL && resumed.explorer.under_at.x == 4 && resumed.explorer.under_at.y == 5);
+    run_free(run);
+    errors_clear(&got.reasons);
+    free(text);
+}
+
 /* A damaged [screen] on the title: C can't continue, and it says why */
 static void title_says_why(void)
 {
@@ -270,6 +329,7 @@ int main(void)
     read_back_whole();
     screen_mistakes();
     explorer_mistakes();
+    explorer_newest_mistakes();
     title_says_why();
     free(base);
     remove_tree(root);

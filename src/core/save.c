@@ -1,6 +1,5 @@
 #include "save.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +7,7 @@
 #include "hash.h"
 #include "invariant.h"
 #include "run_internal.h"
-#include "savechoice.h"
+#include "saveschema.h"
 
 /* ---- A growing text -------------------------------------------------- */
 
@@ -38,163 +37,38 @@ static void add_bytes(Text *text, const char *bytes, size_t length)
     text->data[text->length] = '\0';
 }
 
-static void add(Text *text, const char *format, ...)
+/* ---- Records, as the schema has them (saveschema.h) -------------------- */
+
+typedef struct Writing {
+    Text *text;
+    const GameData *data;
+} Writing;
+
+static void add_text(Text *text, const char *words)
 {
-    if (text->failed) return;
-    va_list args;
-    va_start(args, format);
-    char line[512];
-    int n = vsnprintf(line, sizeof line, format, args);
-    va_end(args);
-    if (n < 0 || (size_t)n >= sizeof line) {
-        text->failed = true;
-        return;
-    }
-    add_bytes(text, line, (size_t)n);
+    add_bytes(text, words, strlen(words));
 }
 
-/* ---- Records --------------------------------------------------------- */
-
-static void add_statuses(Text *text, const Statuses *status, bool afraid)
+static void add_record(void *context, SaveRecordId record, const void *view, const SaveField *fields,
+                       int count)
 {
-    add(text, "poisoned = %d\nregenerating = %d\nconfused = %d\n",
-        status->poisoned, status->regenerating, status->confused);
-    if (afraid) add(text, "afraid = %d\n", status->afraid);
-}
-
-static void add_run(Text *text, const Run *run)
-{
-    char dice[RNG_TEXT_SIZE];
-    rng_to_text(&run->rng, dice);
-    add(text, "# A saved run of Amulets of SDL. The run's end deletes it.\n");
-    add(text, "\n[save]\nversion = %d\n", SAVE_VERSION);
-    add(text, "\n[run]\nseed = %llu\nturn = %d\nfloor = %d\ndice = %s\n",
-        (unsigned long long)run->seed, run->turn, run->level.depth, dice);
-    if (run->class_index != RUN_NO_CLASS) {
-        add(text, "class = %s\n", run->data->classes[run->class_index].id);
-    }
-    if (run->debugged) add(text, "debug = yes\n");
-    char choice[256];
-    choice_write(run, choice, sizeof choice);
-    add(text, "%s", choice);
-}
-
-static void add_looks(Text *text, const Run *run)
-{
-    const GameData *data = run->data;
-    for (int kind = 0; kind < data->item_count; ++kind) {
-        if (!ident_has_look(&run->ident, kind)) continue;
-        const Look *look = ident_look(&run->ident, kind);
-        add(text, "\n[look]\nkind = %s\nname = %s\ncolor = %d %d %d\nknown = %s\n",
-            data->items[kind].id, look->name, look->color.r, look->color.g, look->color.b,
-            ident_known(&run->ident, kind) ? "yes" : "no");
-    }
-}
-
-static void add_player(Text *text, const Run *run)
-{
-    const Player *p = &run->player;
-    const GameData *data = run->data;
-    add(text, "\n[player]\npos = %d %d\nhp = %d\nmax_hp = %d\nstrength = %d\ngold = %d\n"
-        "amulets = %d\nkills = %d\n", p->pos.x, p->pos.y, p->hp, p->max_hp, p->strength,
-        p->gold, p->amulets, p->kills);
-    add_statuses(text, &p->status, false);
-    if (p->weapon >= 0) add(text, "weapon = %s\n", data->items[p->weapon].id);
-    if (p->armor >= 0) add(text, "armor = %s\n", data->items[p->armor].id);
-    if (p->quiver >= 0) add(text, "quiver = %s\n", data->items[p->quiver].id);
-    for (int kind = 0; kind < data->monster_count; ++kind) {
-        if (p->killed[kind] > 0) {
-            add(text, "\n[killed]\nkind = %s\ncount = %d\n", data->monsters[kind].id, p->killed[kind]);
+    Writing *w = context;
+    if (record == SR_SAVE) add_text(w->text, "# A saved run of Amulets of SDL. The run's end deletes it.\n");
+    add_text(w->text, "\n[");
+    add_text(w->text, schema_record(record)->type);
+    add_text(w->text, "]\n");
+    for (int i = 0; i < count; ++i) {
+        if (!schema_field_written(&fields[i], view)) continue;
+        char value[MSG_SIZE + 64];
+        int length = schema_value_text(&fields[i], view, w->data, value, sizeof value);
+        if (length < 0) {
+            w->text->failed = true;
+            return;
         }
-    }
-    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
-        if (!pack_holds(&p->pack, slot)) continue;
-        add(text, "\n[carried]\nletter = %c\nkind = %s\ncount = %d\n", pack_letter(slot),
-            data->items[p->pack.slots[slot].kind].id, p->pack.slots[slot].count);
-    }
-}
-
-/* Each row as it is, and as the player knows it ('-' where never seen) */
-static void add_rows(Text *text, const Map *map, const Memory *memory)
-{
-    for (int y = 0; y < MAP_H; ++y) {
-        char terrain[MAP_W + 1], known[MAP_W + 1];
-        for (int x = 0; x < MAP_W; ++x) {
-            terrain[x] = map_terrain_def(map_at(map, x, y))->save_letter;
-            Terrain remembered = (Terrain)memory->terrain[cell_index(x, y)];
-            known[x] = map_explored(map, x, y) ? map_terrain_def(remembered)->save_letter : '-';
-        }
-        terrain[MAP_W] = known[MAP_W] = '\0';
-        add(text, "\n[row]\ny = %d\nterrain = %s\nknown = %s\n", y, terrain, known);
-    }
-}
-
-static void add_monsters(Text *text, const Run *run)
-{
-    const Level *level = &run->level;
-    for (int i = 0; i < level->monster_count; ++i) {
-        const Monster *m = &level->monsters[i];
-        add(text, "\n[monster]\nkind = %s\npos = %d %d\nhp = %d\nstate = %s\npack = %d\n"
-            "search_turns = %d\nlast_shriek = %d\n", run->data->monsters[m->kind].id,
-            m->pos.x, m->pos.y, m->hp, run_state_name(m->state), m->pack_id,
-            m->search_turns, m->last_shriek);
-        add_statuses(text, &m->status, true);
-        if (m->last_breath >= 0) add(text, "last_breath = %d\n", m->last_breath);
-        if (m->has_target) add(text, "target = %d %d\n", m->target.x, m->target.y);
-        if (m->has_last_seen) add(text, "last_seen = %d %d\n", m->last_seen.x, m->last_seen.y);
-        if (m->targeted) add(text, "targeted = yes\n");
-        Point seen_at;
-        if (mem_monster_seen_at(level, m, &seen_at)) add(text, "seen_at = %d %d\n", seen_at.x, seen_at.y);
-    }
-}
-
-static void add_items_and_traps(Text *text, const Run *run)
-{
-    const Level *level = &run->level;
-    for (int i = 0; i < level->item_count; ++i) {
-        const FloorItem *item = &level->items[i];
-        add(text, "\n[item]\nkind = %s\ncount = %d\npos = %d %d\nseen = %s\n",
-            run->data->items[item->stack.kind].id, item->stack.count, item->pos.x,
-            item->pos.y, item->seen ? "yes" : "no");
-    }
-    for (int i = 0; i < level->trap_count; ++i) {
-        const Trap *trap = &level->traps[i];
-        add(text, "\n[trap]\nkind = %s\npos = %d %d\nknown = %s\n", trap_def(trap->kind)->id,
-            trap->pos.x, trap->pos.y, trap->known ? "yes" : "no");
-    }
-}
-
-/* The items the player remembers, and the monsters last seen where the
- * player can't see now (one in sight is where it is) */
-static void add_memory(Text *text, const Run *run, const Memory *memory)
-{
-    const Map *map = &run->level.map;
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        Stack item = memory->item[i];
-        if (item.count == 0 || !map->explored[i]) continue;
-        INVARIANT(item.kind >= 0 && item.kind < run->data->item_count);
-        add(text, "\n[remembered_item]\nkind = %s\ncount = %d\npos = %d %d\n",
-            run->data->items[item.kind].id, item.count, i % MAP_W, i / MAP_W);
-    }
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (memory->monster[i] == 0 || map->visible[i] || !map->explored[i]) continue;
-        INVARIANT(memory->monster[i] <= run->data->monster_count);
-        add(text, "\n[remembered_monster]\nkind = %s\npos = %d %d\n",
-            run->data->monsters[memory->monster[i] - 1].id, i % MAP_W, i / MAP_W);
-    }
-}
-
-/* The log comes last: talk, never in the digest */
-static const char LOG_START[] = "\n[message]\n";
-
-static void add_log(Text *text, const Run *run)
-{
-    const MsgLog *log = &run->log;
-    int first = msg_count(log) > SAVE_LOG_MESSAGES ? msg_count(log) - SAVE_LOG_MESSAGES : 0;
-    for (int i = first; i < msg_count(log); ++i) {
-        const Message *m = msg_get(log, i);
-        add(text, "%stext = %s\n", LOG_START, m->text);
-        if (m->count > 1) add(text, "count = %d\n", m->count);
+        add_text(w->text, fields[i].key);
+        add_bytes(w->text, " = ", 3);
+        value[length] = '\n';
+        add_bytes(w->text, value, (size_t)length + 1);
     }
 }
 
@@ -215,16 +89,11 @@ static char *write_text(const Run *run, bool with_log, const char *above, size_t
     Memory *memory = malloc(sizeof *memory);
     if (memory == NULL) return NULL;
     mem_now(&run->memory, &run->level, memory);
-    add_run(&text, run);
-    add_looks(&text, run);
-    add_player(&text, run);
-    add_rows(&text, &run->level.map, memory);
-    add_monsters(&text, run);
-    add_items_and_traps(&text, run);
-    add_memory(&text, run, memory);
+    Writing writing = {&text, run->data};
+    schema_each(run, memory, add_record, &writing);
     free(memory);
     add_above(&text, above, above_length);
-    if (with_log) add_log(&text, run);
+    if (with_log) schema_each_message(run, add_record, &writing);
     if (text.failed) {
         free(text.data);
         return NULL;
@@ -257,7 +126,7 @@ static size_t record_start(const char *text, size_t length, const char *type)
 
 uint64_t save_digest_text(const char *text, size_t length, const char *const *above_types)
 {
-    size_t end = record_start(text, length, "message");
+    size_t end = record_start(text, length, schema_record(SR_MESSAGE)->type);
     for (int i = 0; above_types != NULL && above_types[i] != NULL; ++i) {
         size_t at = record_start(text, end, above_types[i]);
         if (at < end) end = at;
@@ -272,4 +141,21 @@ uint64_t save_digest(const Run *run)
     uint64_t hash = text != NULL ? hash_bytes(HASH_START, text, length) : HASH_START;
     free(text);
     return hash;
+}
+
+int save_field_count(void)
+{
+    int count;
+    schema_fields(&count);
+    return count;
+}
+
+SaveFieldName save_field_name(int i)
+{
+    int count;
+    const SaveField *fields = schema_fields(&count);
+    INVARIANT(i >= 0 && i < count);
+    const SaveRecordDef *record = schema_record(fields[i].record);
+    return (SaveFieldName){record->type, fields[i].key, fields[i].since, fields[i].until, record->talk,
+                           fields[i].names, fields[i].name_count};
 }

@@ -14,6 +14,7 @@
 #ifndef AMULETS_SAVE_H
 #define AMULETS_SAVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,7 +22,8 @@
 #include "run.h"
 
 /* Raised whenever the format changes, so an old save is never misread;
- * every earlier version is still read. What each added:
+ * every earlier version is still read. Each version's name says what it
+ * brought; saveschema.c's FIELDS has every field with its version.
  *   2  what the player remembers (a version 1 save's memory is worked
  *      out from what was explored)
  *   3  the run's class, [run] class = ID (left out for a run of no
@@ -38,7 +40,29 @@
  *      in their order); the run's mode and its choice, [run] mode = ...
  *      (left out while playing: savechoice.h); the monster last aimed
  *      at, [monster] targeted = yes; the layer above's records */
-enum { SAVE_VERSION = 5, SAVE_LOG_MESSAGES = 300 };
+enum SaveVersion {
+    SAVE_V1_FIRST = 1,
+    SAVE_V2_MEMORY = 2,
+    SAVE_V3_CLASS = 3,
+    SAVE_V4_LOG = 4,
+    SAVE_V5_CHOICE = 5,
+    SAVE_VERSION = SAVE_V5_CHOICE,   /* what this game writes */
+};
+enum { SAVE_LOG_MESSAGES = 300 };
+
+/* Every field of the save, from its schema, in the order written: for
+ * the tests that change each in turn. until is the last version that
+ * has it (0 for one still written); talk, a field of the log; names,
+ * the values a field of names can have (NULL for another field). */
+typedef struct SaveFieldName {
+    const char *record, *key;
+    int since, until;
+    bool talk;
+    const char *const *names;
+    int name_count;
+} SaveFieldName;
+int save_field_count(void);
+SaveFieldName save_field_name(int i);
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */

@@ -5,115 +5,37 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The save's names, by the enums' values */
-static const char *const MODES[] = {
-    [MODE_PLAYING] = "playing", [MODE_INVENTORY] = "inventory", [MODE_CLOSING] = "closing",
-    [MODE_CONFIRMING] = "confirming", [MODE_MENU] = "menu", [MODE_AIMING] = "aiming",
-    [MODE_DEAD] = "dead", [MODE_WON] = "won",
-};
-static const char *const PACK_FOR[] = {
-    [INV_USE] = "use", [INV_DROP] = "drop", [INV_IDENTIFY] = "identify", [INV_THROW] = "throw",
-};
-static const char *const QUESTIONS[] = {[CONFIRM_STEP] = "step", [CONFIRM_DESCEND] = "descend"};
-static const char *const AIMS[] = {
-    [AIM_FIRE] = "fire", [AIM_THROW] = "throw", [AIM_LIGHTNING] = "lightning", [AIM_FIREBALL] = "fireball",
-};
-
-enum { NAMES_MOST = 8 };
-
 static bool scroll_read(const Run *run)
 {
     return (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) ||
            (run->mode == MODE_AIMING && (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL));
 }
 
-void choice_write(const Run *run, char *out, size_t size)
-{
-    out[0] = '\0';
-    if (run->mode == MODE_PLAYING) return;
-    size_t n = (size_t)snprintf(out, size, "mode = %s\n", MODES[run->mode]);
-    if (run->mode == MODE_INVENTORY) {
-        n += (size_t)snprintf(out + n, size - n, "pack_for = %s\n", PACK_FOR[run->inv_action]);
-    } else if (run->mode == MODE_CONFIRMING) {
-        n += (size_t)snprintf(out + n, size - n, "question = %s\n", QUESTIONS[run->confirm]);
-        if (run->confirm == CONFIRM_STEP) n += (size_t)snprintf(out + n, size - n, "step = %d\n", run->pending_dir);
-    } else if (run->mode == MODE_AIMING) {
-        n += (size_t)snprintf(out + n, size - n, "aim = %s\naim_kind = %s\n", AIMS[run->aim],
-                              run->data->items[run->aim_kind].id);
-    }
-    if (scroll_read(run)) snprintf(out + n, size - n, "scroll_letter = %c\n", pack_letter(run->read_slot));
-}
-
-/* One of the names for a key, or -1 with the mistake reported */
-static int read_name(Fields *fields, const char *key, const char *const *names, int count)
-{
-    const char *name = fld_text(fields, key);
-    for (int i = 0; i < count && i < NAMES_MOST; ++i) {
-        if (strcmp(name, names[i]) == 0) return i;
-    }
-    if (name[0] != '\0') {
-        char quoted[REC_QUOTE_SIZE];
-        fld_report(fields, fld_line(fields, key), "'%s' can't be '%s'", key, rec_quote(name, quoted));
-    }
-    return -1;
-}
-
-#define COUNT(names) ((int)(sizeof names / sizeof names[0]))
-
-static void read_letter(Run *run, Fields *fields, ChoiceRead *read)
-{
-    const char *letter = fld_text(fields, "scroll_letter");
-    read->letter_line = fld_line(fields, "scroll_letter");
-    int slot = letter[0] - 'a';
-    if (letter[0] != '\0' && (letter[1] != '\0' || slot < 0 || slot >= PACK_SLOTS)) {
-        char quoted[REC_QUOTE_SIZE];
-        fld_report(fields, read->letter_line, "'%s' isn't a letter from %c to %c", rec_quote(letter, quoted),
-                   pack_letter(0), pack_letter(PACK_SLOTS - 1));
-    }
-    run->read_slot = slot >= 0 && slot < PACK_SLOTS ? slot : 0;
-}
-
-static void read_aim(Run *run, Fields *fields, ChoiceRead *read)
-{
-    int aim = read_name(fields, "aim", AIMS, COUNT(AIMS));
-    char id[ID_SIZE];
-    fld_id(fields, "aim_kind", id);
-    read->kind_line = fld_line(fields, "aim_kind");
-    int kind = data_find_item(run->data, id);
-    if (kind < 0 && id[0] != '\0') fld_report(fields, read->kind_line, "no kind of item is called '%s'", id);
-    if (aim < 0 || kind < 0) {
-        read->kind_line = 0;   /* nothing more to check */
-        return;
-    }
-    run->aim = (AimPurpose)aim;
-    run->aim_kind = kind;
-    if (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL) read_letter(run, fields, read);
-}
-
 void choice_read(Run *run, Fields *fields, ChoiceRead *read)
 {
     memset(read, 0, sizeof *read);
-    run->mode = MODE_PLAYING;
-    if (!fld_has(fields, "mode")) return;
-    int mode = read_name(fields, "mode", MODES, COUNT(MODES));
-    if (mode < 0) return;
-    if (mode == MODE_DEAD || mode == MODE_WON || mode == MODE_PLAYING) {
-        /* the run's end deletes the save; playing is said by leaving it out */
-        fld_report(fields, fld_line(fields, "mode"), "'mode' can't be '%s' in a save", MODES[mode]);
+    if ((int)run->mode < 0 || !fld_has(fields, "mode")) {
+        run->mode = MODE_PLAYING;   /* reported already, or left out: playing */
         return;
     }
-    run->mode = (Mode)mode;
+    if (run->mode == MODE_DEAD || run->mode == MODE_WON || run->mode == MODE_PLAYING) {
+        /* the run's end deletes the save; playing is said by leaving it out */
+        fld_report(fields, fld_line(fields, "mode"), "'mode' can't be '%s' in a save", fld_text(fields, "mode"));
+        run->mode = MODE_PLAYING;
+        return;
+    }
     read->mode_line = fld_line(fields, "mode");
-    if (mode == MODE_INVENTORY) {
-        int action = read_name(fields, "pack_for", PACK_FOR, COUNT(PACK_FOR));
-        run->inv_action = action < 0 ? INV_USE : (InvAction)action;
-        if (action == INV_IDENTIFY) read_letter(run, fields, read);
-    } else if (mode == MODE_CONFIRMING) {
-        int question = read_name(fields, "question", QUESTIONS, COUNT(QUESTIONS));
-        run->confirm = question < 0 ? CONFIRM_STEP : (ConfirmPurpose)question;
-        if (question == CONFIRM_STEP) run->pending_dir = fld_number_in(fields, "step", 0, 7);
-    } else if (mode == MODE_AIMING) {
-        read_aim(run, fields, read);
+    /* what couldn't be read stands in as the first of its names */
+    if ((int)run->inv_action < 0) run->inv_action = INV_USE;
+    if ((int)run->confirm < 0) run->confirm = CONFIRM_STEP;
+    if (run->mode == MODE_AIMING) {
+        read->kind_line = (int)run->aim < 0 || run->aim_kind < 0 ? 0 : fld_line(fields, "aim_kind");
+        if ((int)run->aim < 0) run->aim = AIM_FIRE;
+        if (run->aim_kind < 0) run->aim_kind = 0;
+    }
+    if (scroll_read(run)) {
+        read->letter_line = fld_line(fields, "scroll_letter");
+        if (run->read_slot < 0) run->read_slot = 0;
     }
 }
 
@@ -137,7 +59,10 @@ static void check_aim(const Run *run, const ChoiceRead *read, Errors *errors)
         return;
     }
     ItemEffect effect = run->aim == AIM_LIGHTNING ? FX_LIGHTNING : FX_FIREBALL;
-    if (def->effect != effect) report(errors, read->kind_line, "the %s isn't a scroll of %s", def->id, AIMS[run->aim]);
+    if (def->effect != effect) {
+        report(errors, read->kind_line, "the %s isn't a scroll of %s", def->id,
+               run->aim == AIM_LIGHTNING ? "lightning" : "fireball");
+    }
 }
 
 /* The letter a scroll was read from is free, or holds more of its kind */

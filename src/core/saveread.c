@@ -1,6 +1,7 @@
 /* Reading a save back, all or nothing (ch17, ch19, ch20). The text is read
  * into a run of its own; the version is looked at first, then every value
- * as it's read, then the records together, then every place on the map.
+ * as the schema reads it (saveschema.h), then each record as a whole (its
+ * apply, below), then the records together, then every place on the map.
  * Only a save that passes everything becomes a run. A save is input like
  * any other file: any bytes give mistakes with their lines, never a crash,
  * and nothing in it is ever taken as a path. */
@@ -12,6 +13,7 @@
 #include "run_internal.h"
 #include "save.h"
 #include "savechoice.h"
+#include "saveschema.h"
 #include "tune.h"
 
 static const char SAVE_FILE[] = "save.txt";
@@ -29,122 +31,12 @@ typedef struct Reading {
     bool rows_read[MAP_H];
 } Reading;
 
-/* ---- Values ---------------------------------------------------------- */
-
-static Point read_point(Fields *fields, const char *key)
-{
-    int xy[2];
-    fld_numbers(fields, key, 2, 0, xy);
-    return (Point){xy[0], xy[1]};
-}
-
-/* An optional place, such as a monster's target, which must be on the map */
-static bool read_optional_point(Fields *fields, const char *key, Point *out)
-{
-    if (!fld_has(fields, key)) return false;
-    *out = read_point(fields, key);
-    if (!in_bounds(out->x, out->y)) {
-        fld_report(fields, fld_line(fields, key), "'%s' is off the map", key);
-    }
-    return true;
-}
-
-static void read_statuses(Fields *fields, Statuses *status, bool afraid)
-{
-    status->poisoned = fld_number(fields, "poisoned", 0);
-    status->regenerating = fld_number(fields, "regenerating", 0);
-    status->confused = fld_number(fields, "confused", 0);
-    if (afraid) status->afraid = fld_number(fields, "afraid", 0);
-}
-
-/* A kind named by its id; -1, with the mistake reported, if there's none */
-static int read_item_kind(Fields *fields, const GameData *data, const char *key)
-{
-    char id[ID_SIZE];
-    fld_id(fields, key, id);
-    int kind = data_find_item(data, id);
-    if (kind < 0 && id[0] != '\0') {
-        fld_report(fields, fld_line(fields, key), "no kind of item is called '%s'", id);
-    }
-    return kind;
-}
-
-static int read_monster_kind(Fields *fields, const GameData *data)
-{
-    char id[ID_SIZE];
-    fld_id(fields, "kind", id);
-    int kind = data_find_monster(data, id);
-    if (kind < 0 && id[0] != '\0') {
-        fld_report(fields, fld_line(fields, "kind"), "no kind of monster is called '%s'", id);
-    }
-    return kind;
-}
-
-
-/* ---- Records --------------------------------------------------------- */
-
-/* The class, by its id, from version 3 on; a run of no class has none */
-static void read_class(Reading *r, Fields *fields)
-{
-    r->run->class_index = RUN_NO_CLASS;
-    if (r->version < 3 || !fld_has(fields, "class")) return;
-    char id[ID_SIZE];
-    fld_id(fields, "class", id);
-    if (id[0] == '\0') return;   /* reported already */
-    r->run->class_index = data_find_class(r->data, id);
-    if (r->run->class_index < 0) {
-        fld_report(fields, fld_line(fields, "class"), "no class is called '%s'", id);
-        r->run->class_index = RUN_NO_CLASS;
-    }
-}
-
-static void read_run(Reading *r, Fields *fields)
-{
-    Run *run = r->run;
-    ++r->runs;
-    run->seed = fld_u64(fields, "seed");
-    run->turn = fld_number(fields, "turn", 0);
-    run->level.depth = fld_number(fields, "floor", 1);
-    if (run->level.depth > LAST_FLOOR) {
-        fld_report(fields, fld_line(fields, "floor"), "'floor' goes up to %d", LAST_FLOOR);
-        run->level.depth = LAST_FLOOR;
-    }
-    const char *dice = fld_text(fields, "dice");
-    if (dice[0] != '\0' && !rng_from_text(&run->rng, dice)) {
-        fld_report(fields, fld_line(fields, "dice"), "'dice' isn't the dice's state");
-    }
-    read_class(r, fields);
-    run->debugged = r->version >= 4 && fld_yes_no(fields, "debug");
-    if (r->version >= 5) choice_read(run, fields, &r->choice);
-}
-
-static void read_look(Reading *r, Fields *fields)
-{
-    int kind = read_item_kind(fields, r->data, "kind");
-    Look look;
-    fld_text_into(fields, "name", look.name, sizeof look.name);
-    look.color = fld_color(fields, "color");
-    bool known = fld_yes_no(fields, "known");
-    if (kind < 0) return;
-    ItemClass item_class = r->data->items[kind].item_class;
-    if (item_class != IC_POTION && item_class != IC_SCROLL) {
-        fld_report(fields, fld_line(fields, "kind"), "only potions and scrolls have looks");
-        return;
-    }
-    if (kind >= IDENT_MAX_KINDS) return;
-    if (ident_has_look(&r->run->ident, kind)) {
-        fld_report(fields, fld_line(fields, "kind"), "the %s has a [look] already", r->data->items[kind].id);
-    }
-    ident_set_look(&r->run->ident, kind, &look);
-    if (known) ident_learn(&r->run->ident, kind);
-}
+/* ---- Records, each once its values are read (saveschema.h) ---------- */
 
 /* What the player wields, wears or has quivered must be a weapon, armor,
  * or a missile */
-static int read_worn(Fields *fields, const GameData *data, const char *key, ItemClass wanted)
+static int check_worn(Fields *fields, const GameData *data, const char *key, int kind, ItemClass wanted)
 {
-    if (!fld_has(fields, key)) return -1;
-    int kind = read_item_kind(fields, data, key);
     if (kind >= 0 && data->items[kind].item_class != wanted) {
         fld_report(fields, fld_line(fields, key), "'%s' isn't %s", data->items[kind].id,
                    wanted == IC_WEAPON ? "a weapon" : wanted == IC_ARMOR ? "armor" : "a missile");
@@ -153,23 +45,53 @@ static int read_worn(Fields *fields, const GameData *data, const char *key, Item
     return kind;
 }
 
-static void read_player(Reading *r, Fields *fields)
+/* [run], read into the run itself */
+static void apply_run(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
+    (void)view;
+    (void)bad;
+    Run *run = r->run;
+    ++r->runs;
+    if (run->level.depth > LAST_FLOOR) {
+        fld_report(fields, fld_line(fields, "floor"), "'floor' goes up to %d", LAST_FLOOR);
+        run->level.depth = LAST_FLOOR;
+    }
+    memset(&r->choice, 0, sizeof r->choice);
+    if (r->version >= SAVE_V5_CHOICE) choice_read(run, fields, &r->choice);
+}
+
+static void apply_look(Reading *r, Fields *fields, void *view, uint64_t bad)
+{
+    (void)bad;
+    const LookView *v = view;
+    if (v->kind < 0) return;
+    ItemClass item_class = r->data->items[v->kind].item_class;
+    if (item_class != IC_POTION && item_class != IC_SCROLL) {
+        fld_report(fields, fld_line(fields, "kind"), "only potions and scrolls have looks");
+        return;
+    }
+    if (v->kind >= IDENT_MAX_KINDS) return;
+    if (ident_has_look(&r->run->ident, v->kind)) {
+        fld_report(fields, fld_line(fields, "kind"), "the %s has a [look] already", r->data->items[v->kind].id);
+    }
+    Look look = {.color = v->color};
+    snprintf(look.name, sizeof look.name, "%s", v->name);
+    ident_set_look(&r->run->ident, v->kind, &look);
+    if (v->known) ident_learn(&r->run->ident, v->kind);
+}
+
+/* [player], read into the run's player */
+static void apply_player(Reading *r, Fields *fields, void *view, uint64_t bad)
+{
+    (void)view;
     Player *p = &r->run->player;
     ++r->players;
-    p->pos = read_point(fields, "pos");
-    int mistakes = fields->mistakes;
-    p->hp = fld_number(fields, "hp", 1);
-    p->max_hp = fld_number(fields, "max_hp", 1);
     /* a value that couldn't be read stands in as its least, which would
      * blame the other one too */
-    bool both_read = fields->mistakes == mistakes;
+    bool both_read = (bad & (schema_bit(SR_PLAYER, "hp") | schema_bit(SR_PLAYER, "max_hp"))) == 0;
     if (both_read && p->hp > p->max_hp) {
         fld_report(fields, fld_line(fields, "hp"), "'hp' is more than 'max_hp'");
     }
-    p->strength = fld_number(fields, "strength", 0);
-    p->gold = fld_number(fields, "gold", 0);
-    p->amulets = fld_number(fields, "amulets", 0);
     if (p->amulets > AMULETS) {
         fld_report(fields, fld_line(fields, "amulets"), "there are only %d Amulets", AMULETS);
     } else if (p->amulets == AMULETS) {
@@ -177,36 +99,20 @@ static void read_player(Reading *r, Fields *fields)
         fld_report(fields, fld_line(fields, "amulets"), "a run with all %d Amulets is already won",
                    AMULETS);
     }
-    p->kills = fld_number(fields, "kills", 0);
-    read_statuses(fields, &p->status, false);
-    p->weapon = read_worn(fields, r->data, "weapon", IC_WEAPON);
-    p->armor = read_worn(fields, r->data, "armor", IC_ARMOR);
-    p->quiver = r->version >= 3 ? read_worn(fields, r->data, "quiver", IC_MISSILE) : -1;
-}
-
-/* Version 5's letter of a stack carried, a to t: its slot, or -1 */
-static int read_letter(Fields *fields)
-{
-    const char *letter = fld_text(fields, "letter");
-    if (letter[0] == '\0') return -1;   /* reported already */
-    int slot = letter[0] - 'a';
-    if (letter[1] != '\0' || slot < 0 || slot >= PACK_SLOTS) {
-        char quoted[REC_QUOTE_SIZE];
-        fld_report(fields, fld_line(fields, "letter"), "'%s' isn't a letter from %c to %c",
-                   rec_quote(letter, quoted), pack_letter(0), pack_letter(PACK_SLOTS - 1));
-        return -1;
-    }
-    return slot;
+    p->weapon = check_worn(fields, r->data, "weapon", p->weapon, IC_WEAPON);
+    p->armor = check_worn(fields, r->data, "armor", p->armor, IC_ARMOR);
+    p->quiver = check_worn(fields, r->data, "quiver", p->quiver, IC_MISSILE);
 }
 
 /* A stack carried: by its letter from version 5 on; before, the stacks
  * were lettered in their order, as pack_add letters them */
-static void read_carried(Reading *r, Fields *fields)
+static void apply_carried(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    int slot = r->version >= 5 ? read_letter(fields) : -1;
-    int kind = read_item_kind(fields, r->data, "kind");
-    int count = fld_number(fields, "count", 1);
-    if (kind < 0 || (r->version >= 5 && slot < 0)) return;
+    (void)bad;
+    const CarriedView *v = view;
+    int slot = r->version >= SAVE_V5_CHOICE ? v->slot : -1;
+    int kind = v->stack.kind;
+    if (kind < 0 || (r->version >= SAVE_V5_CHOICE && slot < 0)) return;
     Pack *pack = &r->run->player.pack;
     ItemClass item_class = r->data->items[kind].item_class;
     if (item_class == IC_GOLD || item_class == IC_AMULET) {
@@ -218,8 +124,8 @@ static void read_carried(Reading *r, Fields *fields)
         fld_report(fields, fld_line(fields, "letter"), "another stack has the letter %c already",
                    pack_letter(slot));
     } else if (slot >= 0) {
-        pack_place(pack, slot, (Stack){kind, count});
-    } else if (!pack_add(pack, (Stack){kind, count})) {
+        pack_place(pack, slot, v->stack);
+    } else if (!pack_add(pack, v->stack)) {
         fld_report(fields, fld_line(fields, "kind"), "the pack is already full");
     }
 }
@@ -269,135 +175,93 @@ static void read_row_cells(Fields *fields, Reading *r, int y, const char *terrai
             return;
         }
         map_set(map, x, y, (Terrain)cell);
-        bool read = r->version == 1 ? read_explored(fields, map, x, y, seen[x])
-                                    : read_known(fields, r, x, y, seen + x);
+        bool read = r->version == SAVE_V1_FIRST ? read_explored(fields, map, x, y, seen[x])
+                                                : read_known(fields, r, x, y, seen + x);
         if (!read) return;
     }
 }
 
-static void read_row(Reading *r, Fields *fields)
+static void apply_row(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    int y = fld_number(fields, "y", 0);
-    const char *terrain = fld_text(fields, "terrain");
-    const char *seen_key = r->version == 1 ? "explored" : "known";
-    const char *seen = fld_text(fields, seen_key);
+    (void)bad;
+    const RowView *v = view;
+    const char *seen_key = r->version == SAVE_V1_FIRST ? "explored" : "known";
     /* a value that couldn't be read stands in as its default (row 0, or
      * no cells at all), and checking that would blame the wrong row */
     if (fields->mistakes > 0) return;
-    if (y >= MAP_H) {
+    if (v->y >= MAP_H) {
         fld_report(fields, fld_line(fields, "y"), "'y' goes up to %d", MAP_H - 1);
         return;
     }
-    if (r->rows_read[y]) {
-        fld_report(fields, fld_line(fields, "y"), "row %d is given twice", y);
+    if (r->rows_read[v->y]) {
+        fld_report(fields, fld_line(fields, "y"), "row %d is given twice", v->y);
         return;
     }
-    r->rows_read[y] = true;
-    if (strlen(terrain) != MAP_W || strlen(seen) != MAP_W) {
-        const char *key = strlen(terrain) != MAP_W ? "terrain" : seen_key;
+    r->rows_read[v->y] = true;
+    if (strlen(v->terrain) != MAP_W || strlen(v->known) != MAP_W) {
+        const char *key = strlen(v->terrain) != MAP_W ? "terrain" : seen_key;
         fld_report(fields, fld_line(fields, key), "a row is %d cells across", MAP_W);
         return;
     }
-    read_row_cells(fields, r, y, terrain, seen);
+    read_row_cells(fields, r, v->y, v->terrain, v->known);
 }
 
-static MonsterState read_state(Fields *fields)
+static void apply_monster(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    const char *name = fld_text(fields, "state");
-    for (int i = 0; i < MS_COUNT; ++i) {
-        if (strcmp(name, run_state_name((MonsterState)i)) == 0) return (MonsterState)i;
-    }
-    if (name[0] != '\0') {
-        char quoted[REC_QUOTE_SIZE];
-        fld_report(fields, fld_line(fields, "state"), "no state is called '%s'", rec_quote(name, quoted));
-    }
-    return MS_ASLEEP;
-}
-
-static void read_monster(Reading *r, Fields *fields)
-{
-    Monster m;
-    memset(&m, 0, sizeof m);
-    m.kind = read_monster_kind(fields, r->data);
-    m.pos = read_point(fields, "pos");
-    m.hp = fld_number(fields, "hp", 1);
-    m.state = read_state(fields);
-    m.pack_id = fld_number(fields, "pack", 0);
-    m.search_turns = fld_number(fields, "search_turns", 0);
-    m.last_shriek = fld_number(fields, "last_shriek", -1);
-    m.last_breath = r->version >= 3 && fld_has(fields, "last_breath")
-                        ? fld_number(fields, "last_breath", -1) : -1;
-    read_statuses(fields, &m.status, true);
-    m.has_target = read_optional_point(fields, "target", &m.target);
-    m.has_last_seen = read_optional_point(fields, "last_seen", &m.last_seen);
-    if (r->version >= 2) m.sighted = read_optional_point(fields, "seen_at", &m.sighted_at);
-    m.targeted = r->version >= 5 && fld_yes_no(fields, "targeted");
-    if (m.targeted && ++r->targeted > 1) {
+    (void)bad;
+    Monster *m = view;
+    if (m->targeted && ++r->targeted > 1) {
         fld_report(fields, fld_line(fields, "targeted"), "only one monster is the last one aimed at");
     }
-    if (m.kind < 0) return;
-    const MonsterDef *kind = &r->data->monsters[m.kind];
+    if (m->kind < 0) return;
+    const MonsterDef *kind = &r->data->monsters[m->kind];
     /* a save from an earlier version may hold more than a kind has now
      * (ch21's numbers came with version 3, and were tuned since): it's
      * worn down to the most, not refused */
-    if (r->version < SAVE_VERSION && m.hp > kind->hp) m.hp = kind->hp;
-    if (m.hp > kind->hp) {
+    if (r->version < SAVE_VERSION && m->hp > kind->hp) m->hp = kind->hp;
+    if (m->hp > kind->hp) {
         fld_report(fields, fld_line(fields, "hp"), "a %s has %d health at most", kind->id, kind->hp);
     }
-    if (!lvl_add_monster(&r->run->level, &m)) {
+    if (!lvl_add_monster(&r->run->level, m)) {
         fld_report(fields, fields->record->line, "a floor holds at most %d monsters", MAX_MONSTERS);
     }
 }
 
-static void read_item(Reading *r, Fields *fields)
+static void apply_item(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    FloorItem item;
-    memset(&item, 0, sizeof item);
-    item.stack.kind = read_item_kind(fields, r->data, "kind");
-    item.stack.count = fld_number(fields, "count", 1);
-    item.pos = read_point(fields, "pos");
-    item.seen = fld_yes_no(fields, "seen");
-    if (item.stack.kind < 0) return;
-    if (!lvl_add_item(&r->run->level, &item)) {
+    (void)bad;
+    const FloorItem *item = view;
+    if (item->stack.kind < 0) return;
+    if (!lvl_add_item(&r->run->level, item)) {
         fld_report(fields, fields->record->line, "a floor holds at most %d items", MAX_FLOOR_ITEMS);
     }
 }
 
-/* A line of the log, oldest first; read, as everything in a save was */
-static void read_message(Reading *r, Fields *fields)
+static void apply_trap(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    const char *text = fld_text(fields, "text");
-    int count = fld_has(fields, "count") ? fld_number(fields, "count", 1) : 1;
-    if (strlen(text) >= MSG_SIZE) {
-        fld_report(fields, fld_line(fields, "text"), "a message is at most %d characters", MSG_SIZE - 1);
-        return;
-    }
-    if (fields->mistakes == 0 && text[0] != '\0') msg_restore(&r->run->log, text, count);
-}
-
-static void read_trap(Reading *r, Fields *fields)
-{
-    Trap trap;
-    memset(&trap, 0, sizeof trap);
-    char id[ID_SIZE];
-    fld_id(fields, "kind", id);
-    int kind = trap_kind_by_id(id);
-    if (kind < 0 && id[0] != '\0') {
-        fld_report(fields, fld_line(fields, "kind"), "no kind of trap is called '%s'", id);
-    }
-    trap.kind = kind < 0 ? TRAP_DART : (TrapKind)kind;
-    trap.pos = read_point(fields, "pos");
-    trap.known = fld_yes_no(fields, "known");
-    if (kind >= 0 && !lvl_add_trap(&r->run->level, &trap)) {
+    (void)bad;
+    const Trap *trap = view;
+    if ((int)trap->kind >= 0 && !lvl_add_trap(&r->run->level, trap)) {
         fld_report(fields, fields->record->line, "a floor holds at most %d traps", MAX_TRAPS);
     }
 }
 
+/* A line of the log, oldest first; read, as everything in a save was */
+static void apply_message(Reading *r, Fields *fields, void *view, uint64_t bad)
+{
+    (void)bad;
+    const MessageView *v = view;
+    if (strlen(v->text) >= MSG_SIZE) {
+        fld_report(fields, fld_line(fields, "text"), "a message is at most %d characters", MSG_SIZE - 1);
+        return;
+    }
+    if (fields->mistakes == 0 && v->text[0] != '\0') msg_restore(&r->run->log, v->text, v->count);
+}
+
 /* The cell a remembered thing is on, which must be on the map and have
  * nothing else of its sort remembered; -1 if not */
-static int read_remembered_cell(Fields *fields, bool taken(const Memory *, int), const Memory *memory)
+static int remembered_cell(Fields *fields, Point pos, bool taken(const Memory *, int), const Memory *memory)
 {
-    Point pos = read_point(fields, "pos");
     if (fields->mistakes > 0) return -1;
     if (!in_bounds(pos.x, pos.y)) {
         fld_report(fields, fld_line(fields, "pos"), "'pos' is off the map");
@@ -415,58 +279,48 @@ static int read_remembered_cell(Fields *fields, bool taken(const Memory *, int),
 static bool item_remembered(const Memory *memory, int cell) { return memory->item[cell].count > 0; }
 static bool monster_remembered(const Memory *memory, int cell) { return memory->monster[cell] > 0; }
 
-static void read_remembered_item(Reading *r, Fields *fields)
+static void apply_remembered_item(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    Stack stack;
-    stack.kind = read_item_kind(fields, r->data, "kind");
-    stack.count = fld_number(fields, "count", 1);
+    (void)bad;
+    const RememberedView *v = view;
     Memory *memory = &r->run->memory;
-    int cell = read_remembered_cell(fields, item_remembered, memory);
-    if (stack.kind >= 0 && cell >= 0) memory->item[cell] = stack;
+    int cell = remembered_cell(fields, v->pos, item_remembered, memory);
+    if (v->kind >= 0 && cell >= 0) memory->item[cell] = (Stack){v->kind, v->count};
 }
 
-static void read_remembered_monster(Reading *r, Fields *fields)
+static void apply_remembered_monster(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    int kind = read_monster_kind(fields, r->data);
+    (void)bad;
+    const RememberedView *v = view;
     Memory *memory = &r->run->memory;
-    int cell = read_remembered_cell(fields, monster_remembered, memory);
-    if (kind >= 0 && kind < UINT16_MAX && cell >= 0) memory->monster[cell] = (uint16_t)(kind + 1);
+    int cell = remembered_cell(fields, v->pos, monster_remembered, memory);
+    if (v->kind >= 0 && v->kind < UINT16_MAX && cell >= 0) memory->monster[cell] = (uint16_t)(v->kind + 1);
 }
 
 /* Version 4's kills of a kind, each kind once */
-static void read_killed(Reading *r, Fields *fields)
+static void apply_killed(Reading *r, Fields *fields, void *view, uint64_t bad)
 {
-    int kind = read_monster_kind(fields, r->data);
-    int count = fld_number(fields, "count", 1);
-    if (kind < 0) return;
+    (void)bad;
+    const KilledView *v = view;
+    if (v->kind < 0) return;
     Player *p = &r->run->player;
-    if (p->killed[kind] > 0) {
+    if (p->killed[v->kind] > 0) {
         fld_report(fields, fld_line(fields, "kind"), "the %s has a [killed] already",
-                   r->data->monsters[kind].id);
+                   r->data->monsters[v->kind].id);
     }
-    p->killed[kind] = count;
+    p->killed[v->kind] = v->count;
 }
 
-typedef void (*RecordReader)(Reading *, Fields *);
-
-/* The reader of a type of record, in a save of this version; NULL if
- * the version has none */
-static RecordReader reader_for(const char *type, int version)
-{
-    static const struct { const char *type; RecordReader read; int since; } READERS[] = {
-        {"run", read_run, 1}, {"look", read_look, 1}, {"player", read_player, 1},
-        {"carried", read_carried, 1}, {"row", read_row, 1}, {"monster", read_monster, 1},
-        {"item", read_item, 1}, {"trap", read_trap, 1},
-        {"remembered_item", read_remembered_item, 2},
-        {"remembered_monster", read_remembered_monster, 2},
-        {"message", read_message, 4},
-        {"killed", read_killed, 4},
-    };
-    for (size_t i = 0; i < sizeof READERS / sizeof READERS[0]; ++i) {
-        if (strcmp(READERS[i].type, type) == 0 && version >= READERS[i].since) return READERS[i].read;
-    }
-    return NULL;
-}
+/* What's done with a record once its values are read; NULL for [save],
+ * which comes first and once */
+typedef void (*RecordApply)(Reading *, Fields *, void *view, uint64_t bad);
+static const RecordApply APPLIES[SR_COUNT] = {
+    [SR_RUN] = apply_run, [SR_LOOK] = apply_look, [SR_PLAYER] = apply_player,
+    [SR_KILLED] = apply_killed, [SR_CARRIED] = apply_carried, [SR_ROW] = apply_row,
+    [SR_MONSTER] = apply_monster, [SR_ITEM] = apply_item, [SR_TRAP] = apply_trap,
+    [SR_REMEMBERED_ITEM] = apply_remembered_item, [SR_REMEMBERED_MONSTER] = apply_remembered_monster,
+    [SR_MESSAGE] = apply_message,
+};
 
 /* ---- The version, first ---------------------------------------------- */
 
@@ -516,7 +370,7 @@ static void check_whole(Reading *r)
     for (int y = 0; y < MAP_H; ++y) {
         if (!r->rows_read[y]) errors_add(r->errors, "%s: row %d of the map is missing", SAVE_FILE, y);
     }
-    if (r->version <= 3) {
+    if (r->version <= SAVE_V3_CLASS) {
         /* written before the scrolls of lightning and fireball (which
          * came during version 3: a rogue's save in the fuzzers' corpus
          * has none): they get looks of their own, by dice of their own,
@@ -684,7 +538,7 @@ static void check_places(Reading *r)
     check_items(r);
     check_traps(r);
     check_stairs(r);
-    if (r->version >= 2) check_memory(r);
+    if (r->version >= SAVE_V2_MEMORY) check_memory(r);
     choice_check(r->run, &r->choice, r->errors);
 }
 
@@ -693,10 +547,20 @@ static void check_places(Reading *r)
 /* A record for the layer above, which the caller reads */
 static bool above(const Reading *r, const char *type)
 {
-    for (int i = 0; r->version >= 5 && r->above_types != NULL && r->above_types[i] != NULL; ++i) {
+    for (int i = 0; r->version >= SAVE_V5_CHOICE && r->above_types != NULL && r->above_types[i] != NULL; ++i) {
         if (strcmp(r->above_types[i], type) == 0) return true;
     }
     return false;
+}
+
+/* The record's view: the run's own for [run] and [player], which there
+ * is one of */
+static void *view_for(Reading *r, SaveRecordId record, SaveView *scratch)
+{
+    memset(scratch, 0, sizeof *scratch);
+    if (record == SR_RUN) return r->run;
+    if (record == SR_PLAYER) return &r->run->player;
+    return scratch;
 }
 
 static void read_records(Reading *r, const RecFile *file)
@@ -706,13 +570,16 @@ static void read_records(Reading *r, const RecFile *file)
         if (above(r, record->type)) continue;
         Fields fields;
         fld_init(&fields, record, SAVE_FILE, r->errors);
-        RecordReader read = reader_for(record->type, r->version);
-        if (read == NULL) {
+        int id = schema_record_of(record->type, r->version);
+        if (id < 0 || APPLIES[id] == NULL) {
             char quoted[REC_QUOTE_SIZE];
             fld_report(&fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
             continue;
         }
-        read(r, &fields);
+        SaveView scratch;
+        void *view = view_for(r, (SaveRecordId)id, &scratch);
+        uint64_t bad = schema_read(&fields, (SaveRecordId)id, r->version, r->data, view);
+        APPLIES[id](r, &fields, view, bad);
         fld_finish(&fields);
     }
 }
@@ -760,7 +627,7 @@ LoadResult save_read_with(const GameData *data, const char *text, size_t length,
         free(run);
         return LOAD_DAMAGED;
     }
-    if (version == 1) mem_rebuild(&run->memory, &run->level);
+    if (version == SAVE_V1_FIRST) mem_rebuild(&run->memory, &run->level);
     if (!run_restore(run)) {
         free(run);
         errors_add(errors, "%s: out of memory", SAVE_FILE);

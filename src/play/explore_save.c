@@ -230,10 +230,9 @@ static void read_field(Fields *fields, Explorer *e, const Field *f, const GameDa
         return;
     }
     if (f->as == AS_STACK) {
-        if (fld_has(fields, f->key)) {
-            read_kind_count(fields, fld_line(fields, f->key), f->key, fld_text(fields, f->key), 1000000,
-                            data, (Stack *)at);
-        }
+        /* fld_text says what's wrong with a value it gives as "" */
+        const char *text = fld_has(fields, f->key) ? fld_text(fields, f->key) : "";
+        if (text[0] != '\0') read_kind_count(fields, fld_line(fields, f->key), f->key, text, 1000000, data, (Stack *)at);
         return;
     }
     if (f->as == AS_MARKS || f->as == AS_COUNTS) {

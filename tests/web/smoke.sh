@@ -12,27 +12,11 @@
 amulets="$1"
 source="$2"
 web="${3:-$source/build-web}"
-if ! command -v node >/dev/null 2>&1; then
-    echo "SKIP: node isn't installed, so the WebAssembly build can't run"
-    exit 77
-fi
-if ! command -v emcc >/dev/null 2>&1; then
-    echo "SKIP: emscripten isn't installed (apt-get install emscripten), so nothing is built to WebAssembly"
-    exit 77
-fi
 tmp="${TMPDIR:-/tmp}/amulets-web-smoke-$$"
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
-# one build at a time in WEB, when two native builds' tests run at once
-lock=""
-mkdir -p "$web"
-command -v flock >/dev/null 2>&1 && lock="flock $web/smoke.lock"
-if ! env -u MAKEFLAGS -u MFLAGS $lock make -s -C "$source" web-smoke-build WEB_BUILD="$web" \
-        >"$tmp/build.log" 2>&1; then
-    cat "$tmp/build.log"
-    echo "the WebAssembly build failed (above)"
-    exit 1
-fi
+. "$source/tests/web/build.sh"
+web_build
 wasm() { node --no-experimental-fetch "$source/tools/web/smoke.js" "$web" "$@"; }
 failures=0
 

@@ -27,3 +27,39 @@ if(EMSCRIPTEN)
 else()
   set_target_properties(web_smoke PROPERTIES EXCLUDE_FROM_ALL ON)
 endif()
+
+# The game's page (make web): src/front/web's glue and frame, the rules
+# and the play layer, as amulets.js + amulets.wasm (the data files
+# inside it, under /data), with the page's own index.html and web.js
+# beside them in site/ (only what a web server serves). It shares this
+# build folder with web_smoke, so the layers are compiled once for both.
+if(EMSCRIPTEN)
+  set(AMULETS_SITE ${PROJECT_BINARY_DIR}/site)
+  add_executable(amulets_web src/front/web/web_glue.c src/front/web/web_frame.c)
+  target_compile_options(amulets_web PRIVATE ${AMULETS_WARNINGS})
+  target_link_libraries(amulets_web PRIVATE amulets_play)
+  # the data (35 KB) inside the .wasm: one fetch fewer before the first frame
+  target_link_options(amulets_web PRIVATE
+    "SHELL:--embed-file ${PROJECT_SOURCE_DIR}/data@/data"
+    -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=createAmulets
+    -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=FS,cwrap,UTF8ToString
+    -sEXPORTED_FUNCTIONS=_malloc,_free)
+  set_target_properties(amulets_web PROPERTIES OUTPUT_NAME amulets SUFFIX ".js"
+    RUNTIME_OUTPUT_DIRECTORY ${AMULETS_SITE})
+  set(page_files index.html web.js web_paint.js web_store.js web_files.js)
+  foreach(file ${page_files})
+    add_custom_command(OUTPUT ${AMULETS_SITE}/${file}
+      COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/src/front/web/${file} ${AMULETS_SITE}/${file}
+      DEPENDS ${PROJECT_SOURCE_DIR}/src/front/web/${file})
+    list(APPEND page_outputs ${AMULETS_SITE}/${file})
+  endforeach()
+  # the tile view's pictures: the ones tiles.txt names, cut out of
+  # Debian's crawl-tiles-data atlases into one sheet (tools/web/tiles.js);
+  # without the package the page draws the glyphs in the tile view too
+  set(AMULETS_TILES_DIR /usr/share/crawl/dat/tiles CACHE PATH "The DCSS atlases the page's tiles are cut from")
+  add_custom_command(OUTPUT ${AMULETS_SITE}/tiles/tiles.json
+    COMMAND node ${PROJECT_SOURCE_DIR}/tools/web/tiles.js ${PROJECT_SOURCE_DIR}/data/tiles.txt
+            ${AMULETS_TILES_DIR} ${AMULETS_SITE}/tiles
+    DEPENDS ${PROJECT_SOURCE_DIR}/data/tiles.txt ${PROJECT_SOURCE_DIR}/tools/web/tiles.js)
+  add_custom_target(amulets_page ALL DEPENDS ${page_outputs} ${AMULETS_SITE}/tiles/tiles.json amulets_web)
+endif()

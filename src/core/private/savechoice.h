@@ -1,5 +1,5 @@
 /* The run's mode and the choice it waits for, as a save's [run] has them
- * from version 5 on (save.c writes them, saveread.c reads them): a save
+ * from version 5 on (saveschema.c lists them, saveread.c checks them): a save
  * is taken as the player leaves, in whatever screen of the run they're
  * in, and continues there. Left out for a run that's playing.
  *
@@ -18,9 +18,6 @@
 #include "records.h"
 #include "run_internal.h"
 
-/* The lines for [run] (none while playing), into out */
-void choice_write(const Run *run, char *out, size_t size);
-
 /* What was read, for the checks once the whole save is */
 typedef struct ChoiceRead {
     int mode_line;             /* 0 if playing */
@@ -28,7 +25,9 @@ typedef struct ChoiceRead {
     int kind_line;             /* of aim_kind, or 0 */
 } ChoiceRead;
 
-/* Reads them from [run]'s fields into the run */
+/* Once the schema has read [run]'s fields (saveschema.c's mode to
+ * scroll_letter) into the run: the mode must be one a save can be in,
+ * and what couldn't be read stands in as the first of its kind */
 void choice_read(Run *run, Fields *fields, ChoiceRead *read);
 
 /* The choice against the rest of the save: a missile aimed is carried

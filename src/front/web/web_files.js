@@ -1,0 +1,63 @@
+// The page's files, to take away: a Files button opens a list of every
+// file the game keeps in this browser (the save, the run's recording,
+// runs/ with the recordings of runs that ended, morgue/ with their
+// records, the high scores), each a download. A recording taken from
+// here verifies natively: amulets --replay FILE --digest. A recording
+// kept here, or one from this computer, can be watched (watch(text)).
+'use strict';
+const AmuletsFiles = (() => {
+  function create(store, onOpen, watch) {
+    const button = document.getElementById('files-button'), panel = document.getElementById('files');
+    const list = panel.querySelector('ul');
+    let urls = [];
+
+    async function show() {
+      urls.forEach((u) => URL.revokeObjectURL(u));
+      urls = [];
+      list.textContent = '';
+      await store.settled();
+      const files = (await store.files()).sort(([a], [b]) => a.localeCompare(b));
+      if (files.length === 0) list.innerHTML = '<li>Nothing is saved in this browser yet.</li>';
+      for (const [path, bytes] of files) {
+        const url = URL.createObjectURL(new Blob([bytes], { type: 'text/plain' }));
+        urls.push(url);
+        const item = document.createElement('li'), link = document.createElement('a');
+        link.href = url;
+        link.download = path.replace(/\//g, '-');
+        link.textContent = path;
+        item.append(link, ` (${bytes.length} bytes)`);
+        if (path === 'replay.txt' || path.startsWith('runs/')) {
+          const button = document.createElement('button');
+          button.textContent = 'watch';
+          button.addEventListener('click', () => { hide(); watch(new TextDecoder().decode(bytes)); });
+          item.append(' ', button);
+        }
+        list.append(item);
+      }
+      panel.hidden = false;
+      onOpen(true);
+    }
+
+    function hide() {
+      panel.hidden = true;
+      onOpen(false);
+    }
+
+    button.addEventListener('click', () => (panel.hidden ? show() : hide()));
+    panel.querySelector('#files-close').addEventListener('click', hide);
+    panel.querySelector('#files-upload').addEventListener('change', async (e) => {
+      const file = e.target.files[0];
+      if (file === undefined) return;
+      const text = await file.text();
+      e.target.value = '';
+      hide();
+      watch(text);
+    });
+    window.addEventListener('keydown', (e) => {
+      if (!panel.hidden && e.key === 'Escape') { e.preventDefault(); hide(); }
+    });
+    button.hidden = false;
+    return { isOpen: () => !panel.hidden, show, hide };
+  }
+  return { create };
+})();

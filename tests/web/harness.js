@@ -1,0 +1,99 @@
+// What the browser tests share: a static server for the built page (the
+// site folder of make web), Debian's chromium driven by playwright-core
+// (no browser download), and the skip (exit 77, a skip in ctest) where
+// any of them is missing.
+'use strict';
+const fs = require('fs');
+const http = require('http');
+const path = require('path');
+
+const CHROMIUM = process.env.AMULETS_CHROMIUM || '/usr/bin/chromium';
+const SKIP = 77;
+
+function skip(why) {
+  console.log(`SKIP: ${why}`);
+  process.exit(SKIP);
+}
+
+function playwright(source) {
+  try {
+    return require(path.join(source, 'node_modules', 'playwright-core'));
+  } catch (error) {
+    return skip(`playwright-core isn't installed in ${source}/node_modules (npm ci there), so the browser tests can't run`);
+  }
+}
+
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.png': 'image/png', '.data': 'application/octet-stream', '.txt': 'text/plain',
+};
+
+// Serves dir on 127.0.0.1 at a free port: {url, close()}
+function serve(dir) {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url, 'http://localhost');
+    const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
+    const target = url.pathname.endsWith('/') ? path.join(file, 'index.html') : file;
+    fs.readFile(target, (error, body) => {
+      if (error) {
+        response.writeHead(404);
+        response.end('not found');
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': TYPES[path.extname(target)] || 'application/octet-stream' });
+      response.end(body);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() });
+    });
+  });
+}
+
+async function launch(source) {
+  if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} isn't installed (apt-get install chromium), so the browser tests can't run`);
+  const { chromium } = playwright(source);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}
+
+// A page on the game, with its console errors and page errors counted
+async function openGame(context, url, query) {
+  const page = await context.newPage();
+  page.consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => page.consoleErrors.push(String(e)));
+  await page.goto(url + (query || ''));
+  try {
+    await page.waitForFunction(() => window.amulets && window.amulets.ready, null, { timeout: 20000 });
+  } catch (error) {
+    throw new Error(`the page didn't start (${error.message.split('\n')[0]}); its errors: ${page.consoleErrors.join(' | ')}`);
+  }
+  return page;
+}
+
+// Playwright's names for the game's keys in --play's spelling
+const NAMES = {
+  esc: 'Escape', enter: 'Enter', tab: 'Tab', backtab: 'Shift+Tab', up: 'ArrowUp', down: 'ArrowDown',
+  left: 'ArrowLeft', right: 'ArrowRight', lt: '<', gt: '>', ctrl_p: 'Control+p', space: ' ',
+};
+for (let i = 1; i <= 9; ++i) NAMES[`kp${i}`] = `Numpad${i}`;
+for (let i = 1; i <= 12; ++i) NAMES[`f${i}`] = `F${i}`;
+
+// Types a --play key string into the page as keyboard presses, each
+// played to its end (o, G, Z stepped to their stop) before the next
+async function typeKeys(page, keys) {
+  for (let i = 0; i < keys.length; ++i) {
+    let key = keys[i];
+    if (key === '<') {
+      const end = keys.indexOf('>', i);
+      key = NAMES[keys.slice(i + 1, end)];
+      if (key === undefined) throw new Error(`no key is called ${keys.slice(i, end + 1)}`);
+      i = end;
+    }
+    await page.keyboard.press(key);
+    await page.evaluate(() => window.amulets.idle());
+  }
+}
+
+module.exports = { skip, serve, launch, openGame, typeKeys, SKIP };

@@ -1,0 +1,24 @@
+#!/bin/sh
+# The game's page in headless Chromium (tests/web/page.js), against this
+# build's native program: AMULETS SOURCE [WEB-BUILD]. The page is built
+# first in WEB-BUILD (default build-web/ in the source tree, shared with
+# the web smoke test; a few seconds when nothing changed). Skipped (exit
+# 77, a skip in ctest) where Node, emscripten, Debian's chromium or
+# playwright-core (npm ci) is missing.
+amulets="$1"
+source="$2"
+web="${3:-$source/build-web}"
+tmp="${TMPDIR:-/tmp}/amulets-web-page-$$"
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+. "$source/tests/web/build.sh"
+if [ ! -f "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ] || [ ! -x "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ]; then
+    echo "SKIP: chromium isn't installed (apt-get install chromium), so the page can't be tested"
+    exit 77
+fi
+if [ ! -d "$source/node_modules/playwright-core" ]; then
+    echo "SKIP: playwright-core isn't installed (npm ci in $source), so the page can't be tested"
+    exit 77
+fi
+web_build
+TMPDIR="$tmp" node "$source/tests/web/page.js" "$web/site" "$source" "$amulets" "${AMULETS_WEB_SHOTS:-/tmp/web-shots}"
