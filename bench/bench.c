@@ -24,6 +24,7 @@ static const BenchFigure FIGURES[] = {
     {"replay", bench_replay},
     {"explore", bench_explore},
     {"bot", bench_bot},
+    {"startup", bench_startup},
 #ifdef AMULETS_HAVE_SDL
     {"frames", bench_frames},
 #endif

@@ -66,6 +66,7 @@ void bench_game(const BenchFloors *floors);        /* turns, new floors, saves *
 void bench_replay(const BenchFloors *floors);      /* recorded runs replayed */
 void bench_explore(const BenchFloors *floors);     /* one auto-explore step */
 void bench_bot(const BenchFloors *floors);         /* whole runs by the bot */
+void bench_startup(const BenchFloors *floors);     /* headless commands vs /bin/true */
 #ifdef AMULETS_HAVE_SDL
 void bench_frames(const BenchFloors *floors);      /* a frame in each view */
 #endif

@@ -34,7 +34,7 @@ static const char *font_path(void)
 static void frames(Ui *ui, bool tiles, const char *name)
 {
     static double times[FRAMES];
-    ui->input.views.tiles = tiles;
+    ui->own->views.tiles = tiles;
     ui_draw(ui);   /* the first frame makes the view's caches; not timed */
     static const int keys[] = {'h', 'l', 'j', 'k'};
     for (int i = 0; i < FRAMES; ++i) {
@@ -67,11 +67,11 @@ void bench_frames(const BenchFloors *floors)
         tiles = tiles_load(gfx, &data, AMULETS_SOURCE_DIR "/data/tiles.txt", TILES_DEFAULT_DIR,
                            &errors, &builtin);
     }
-    InputSetup setup = {&data, NULL, 5, 5, true, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 5, .start_floor = 5, .offer_title = true};
     Ui *ui = tiles != NULL ? ui_new(gfx, tiles, &setup) : NULL;
     if (ui != NULL) {
         /* every cell seen, so every frame draws a whole floor's worth */
-        Map *map = &run_debug_level(ui->input.session.run)->map;
+        Map *map = &run_debug_level(ui->own->session.run)->map;
         for (int i = 0; i < MAP_CELLS; ++i) map->explored[i] = 1;
         frames(ui, false, "glyph");
         frames(ui, true, "tile");

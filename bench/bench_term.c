@@ -40,7 +40,7 @@ static void settle_screen(void)
 
 static bool open_input(Input *input, int floor)
 {
-    InputSetup setup = {bench_shipped_data(), NULL, 5, floor, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = bench_shipped_data(), .seed = 5, .start_floor = floor};
     return input_open(input, &setup);
 }
 

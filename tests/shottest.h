@@ -46,7 +46,7 @@ static inline int shot_carried(const GameData *data, const Run *run, const char 
 /* An input playing a run built by hand, saving nowhere */
 static inline void shot_open_input(const GameData *data, Input *input, Run *run)
 {
-    InputSetup setup = {data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = data, .seed = 1, .start_floor = 1};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
     run_free(input->session.run);
     session_start(&input->session, NULL, run);

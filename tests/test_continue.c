@@ -336,7 +336,8 @@ static bool quick_slot(Slot *slot, const char *dir)
 
 static void open_input(Input *input, const Slot *slot, uint64_t seed, int floor, int class_index)
 {
-    InputSetup setup = {&data, slot, seed, floor, false, class_index, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .slot = slot, .seed = seed, .start_floor = floor,
+                        .class_index = class_index};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 

@@ -18,7 +18,7 @@ static GameData data;
 
 static void open_input(Input *input, bool choose_class)
 {
-    InputSetup setup = {&data, NULL, 12, 1, false, 0, choose_class, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 12, .start_floor = 1, .choose_class = choose_class};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 

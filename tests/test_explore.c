@@ -454,8 +454,8 @@ static void test_same_as_typed(int seeds)
 {
     int total = 0;
     for (int s = 0; s < seeds; ++s) {
-        InputSetup setup = {&data, NULL, 700 + (uint64_t)s, 1 + s % 4, false, s % data.class_count, false,
-                            NULL, false, NULL};
+        InputSetup setup = {.data = &data, .seed = 700 + (uint64_t)s, .start_floor = 1 + s % 4,
+                            .class_index = s % data.class_count};
         Input a, b;
         CHECK(input_open(&a, &setup));
         CHECK(input_open(&b, &setup));
@@ -506,7 +506,7 @@ static void test_keys(void)
         NULL,
     };
     Run *run = scene_build(&data, 21, 2, ROWS);
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 1, .start_floor = 1};
     Input input;
     CHECK(input_open(&input, &setup));
     run_free(input.session.run);

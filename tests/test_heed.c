@@ -109,7 +109,7 @@ static void test_monster_blocks(void)
 {
     Run *run = scene_build(&data, 33, 2, ROOM);
     spawn(run, "kobold", (Point){6, 2}, MS_WANDERING);
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 1, .start_floor = 1};
     Input input;
     CHECK(input_open(&input, &setup));
     run_free(input.session.run);
@@ -237,7 +237,7 @@ static void test_autopickup(void)
     Run *run = scene_build(&data, 37, 2, SHELF);
     lay(run, "healing", 1, scene_find(SHELF, 'a'));
     lay(run, "chain_mail", 1, scene_find(SHELF, 'c'));
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 1, .start_floor = 1};
     Input input;
     CHECK(input_open(&input, &setup));
     run_free(input.session.run);

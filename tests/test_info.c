@@ -19,7 +19,7 @@ static GameData data;
 
 static void open_input(Input *input, Run *run, const KeyMap *keys)
 {
-    InputSetup setup = {&data, NULL, 1, 1, false, 0, false, keys, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 1, .start_floor = 1, .keys = keys};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
     run_free(input->session.run);
     session_start(&input->session, NULL, run);

@@ -29,7 +29,8 @@ static bool debug_views;   /* the inputs opened have --debug's views */
  * never copies */
 static void open_input(Input *input, uint64_t seed, int floor, bool offer_title)
 {
-    InputSetup setup = {&data, &slot, seed, floor, offer_title, 0, false, NULL, debug_views, NULL};
+    InputSetup setup = {.data = &data, .slot = &slot, .seed = seed, .start_floor = floor,
+                        .offer_title = offer_title, .debug = debug_views};
     if (!input_open(input, &setup)) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);
@@ -410,9 +411,11 @@ static void quitting_unsaved(void)
     errors_clear(&load.reasons);
     input_free(&input);
 
-    /* a folder where the save's temporary file goes: the close can't save */
+    /* a folder where the save's temporary file goes: the close can't save;
+     * the question is the screen up, even over the help */
     open_input(&input, 14, 2, false);
-    press(&input, "l");
+    press(&input, "l?");
+    CHECK_INT(input_screen(&input), SCREEN_INFO);
     char blocker[128];
     snprintf(blocker, sizeof blocker, "%s/save.txt.tmp", home);
     CHECK(mkdir(blocker, 0755) == 0);
@@ -509,7 +512,8 @@ static void debug_keys_change_no_run(void)
 
 static void open_choosing(Input *input, uint64_t seed, int floor)
 {
-    InputSetup setup = {&data, &slot, seed, floor, true, 0, true, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .slot = &slot, .seed = seed, .start_floor = floor, .offer_title = true,
+                        .choose_class = true};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 

@@ -154,7 +154,7 @@ static const char *row(const ScreenDialog *dialog, int i)
 static void identify_offers_only_the_unknown(void)
 {
     Input input;
-    InputSetup setup = {&data, NULL, 6, 2, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 6, .start_floor = 2};
     if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
     Run *run = input.session.run;
     Pack *pack = &run_debug_player(run)->pack;

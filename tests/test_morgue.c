@@ -28,7 +28,8 @@ static void make_slot(Slot *slot, const char *name) { make_slot_in(slot, root, n
 
 static void open_input(Input *input, const Slot *slot, uint64_t seed, int floor, bool debug)
 {
-    InputSetup setup = {&data, slot, seed, floor, false, 0, false, NULL, debug, fixed_clock};
+    InputSetup setup = {.data = &data, .slot = slot, .seed = seed, .start_floor = floor, .debug = debug,
+                        .clock = fixed_clock};
     if (!input_open(input, &setup)) {
         fprintf(stderr, "out of memory\n");
         exit(EXIT_FAILURE);

@@ -19,7 +19,7 @@ static size_t base_length;
 
 static void open_input(Input *input, const Slot *slot, uint64_t seed)
 {
-    InputSetup setup = {&data, slot, seed, 2, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .slot = slot, .seed = seed, .start_floor = 2};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 
@@ -275,7 +275,7 @@ static void title_says_why(void)
     char *text = edited("looking = yes", "looking = perhaps");
     put_file(slot.save, text, strlen(text));
     Input input;
-    InputSetup setup = {&data, &slot, 9, 1, true, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .slot = &slot, .seed = 9, .start_floor = 1, .offer_title = true};
     if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
     CHECK_INT(input_screen(&input), SCREEN_TITLE);
     CHECK_INT(input_key(&input, 'c'), INPUT_REDRAW);

@@ -357,7 +357,8 @@ static void test_each_damage(void)
         char *text = damaged_text(damage, &length);
         put_file(path, text, length);
 
-        InputSetup setup = {&data, &slot, DEATH_SEED, DEATH_FLOOR, false, 0, true, NULL, false, fixed_clock};
+        InputSetup setup = {.data = &data, .slot = &slot, .seed = DEATH_SEED, .start_floor = DEATH_FLOOR,
+                            .choose_class = true, .clock = fixed_clock};
         Input input;
         CHECK(input_open(&input, &setup));
         CHECK_INT(input_screen(&input), SCREEN_CLASS);
@@ -403,7 +404,8 @@ static void test_damage_at_the_end(void)
     char path[PATH_SIZE];
     scores_file(&slot, path, "scores.txt");
     put_file(path, "[scores]\nversion = 1\n[hat]\n", 27);
-    InputSetup setup = {&data, &slot, DEATH_SEED, DEATH_FLOOR, false, 0, false, NULL, false, fixed_clock};
+    InputSetup setup = {.data = &data, .slot = &slot, .seed = DEATH_SEED, .start_floor = DEATH_FLOOR,
+                        .clock = fixed_clock};
     Input input;
     CHECK(input_open(&input, &setup));
     for (int i = 0; i < 200 && input_screen(&input) != SCREEN_DEAD; ++i) input_key(&input, '.');
@@ -489,7 +491,8 @@ static void test_the_screen(void)
     char error[SLOT_ERROR_SIZE];
     CHECK(slot_write(&slot, saved, error, sizeof error));
     run_free(saved);
-    InputSetup setup = {&data, &slot, 4, 1, true, 0, false, NULL, false, fixed_clock};
+    InputSetup setup = {.data = &data, .slot = &slot, .seed = 4, .start_floor = 1, .offer_title = true,
+                        .clock = fixed_clock};
     Input input;
     CHECK(input_open(&input, &setup));
     CHECK_INT(input_screen(&input), SCREEN_TITLE);

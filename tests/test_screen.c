@@ -18,7 +18,7 @@ static ScreenMap screen;
 
 static void open_input(Input *input, uint64_t seed, int floor)
 {
-    InputSetup setup = {&data, NULL, seed, floor, false, 0, false, NULL, true, NULL};  /* F1 */
+    InputSetup setup = {.data = &data, .seed = seed, .start_floor = floor, .debug = true};  /* F1 */
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 

@@ -14,7 +14,7 @@ static ScreenDialog dialog;
 
 static void open_input(Input *input, uint64_t seed, int floor)
 {
-    InputSetup setup = {&data, NULL, seed, floor, false, 0, false, NULL, false, NULL};
+    InputSetup setup = {.data = &data, .seed = seed, .start_floor = floor};
     if (!input_open(input, &setup)) exit(EXIT_FAILURE);
 }
 
@@ -114,7 +114,7 @@ static void rebound_keys(void)
     keys.keys[KB_NEW_GAME][0] = AK_ENTER;
     keys.keys[KB_NEW_GAME][1] = 0;
     Input input;
-    InputSetup setup = {&data, NULL, 5, 1, false, 0, false, &keys, false, NULL};
+    InputSetup setup = {.data = &data, .seed = 5, .start_floor = 1, .keys = &keys};
     if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
     input_key(&input, AK_ESC);
     screen_dialog(&input, input.session.run, &dialog);

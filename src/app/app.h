@@ -64,6 +64,11 @@ void app_prefs_free(Prefs *prefs);
  * with mistakes). False, said on stderr, if it couldn't be written. */
 bool app_prefs_remember(const Prefs *prefs, bool tile_view, int width, int height);
 
+/* The frontends' shared objects (modules.c), beside the program: whether
+ * one is there, and its table (NULL, said on stderr, if it won't load) */
+bool app_module_present(const char *file);
+const void *app_module_table(const char *file, const char *table);
+
 /* Loads the data, printing the mistakes (the first few, and "and N more")
  * to out; false if there were any */
 bool app_load_data(const char *dir, GameData *data, FILE *out);

@@ -6,13 +6,10 @@
 
 #include "app.h"
 #include "bots.h"
-#include "tune.h"
-#ifdef AMULETS_HAVE_SDL
 #include "front.h"
-#endif
-#ifdef AMULETS_HAVE_TERM
+#include "slot.h"
 #include "terminal.h"
-#endif
+#include "tune.h"
 
 enum { MISTAKES_SHOWN = 10 };
 
@@ -52,22 +49,31 @@ bool app_load_data(const char *dir, GameData *data, FILE *out)
     return ok;
 }
 
+static const FrontWindowApi *window_api(void)
+{
+    const FrontWindowApi *api = app_module_present(FRONT_WINDOW_MODULE)
+                                    ? app_module_table(FRONT_WINDOW_MODULE, "front_window_api") : NULL;
+    if (api == NULL && !app_module_present(FRONT_WINDOW_MODULE)) {
+        fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
+                        "libsdl2-image-dev and build again (make play does it)\n");
+    }
+    return api;
+}
+
 /* tiles.txt, as the window reads it (only where the window is built) */
 static bool check_tiles(const char *dir, const GameData *data, Errors *errors)
 {
-#ifdef AMULETS_HAVE_SDL
+    if (!app_module_present(FRONT_WINDOW_MODULE)) return true;
+    const FrontWindowApi *api = app_module_table(FRONT_WINDOW_MODULE, "front_window_api");
+    if (api == NULL) return false;
     FrontOptions front = {.data_dir = dir};
     bool builtin = false;
-    bool ok = front_check_tiles(&front, data, errors, &builtin);
+    bool ok = api->check_tiles(&front, data, errors, &builtin);
     if (ok && builtin) {
         printf("%s/tiles.txt: checked without the pictures, which aren't installed "
                "(Debian's crawl-tiles-data), so the tile view draws its own\n", dir);
     }
     return ok;
-#else
-    (void)dir, (void)data, (void)errors;
-    return true;
-#endif
 }
 
 /* --class's id, as an index into the classes; false (having said which
@@ -218,30 +224,45 @@ static const char *default_data_dir(void)
     return env != NULL && env[0] != '\0' ? env : AMULETS_DATA_DIR;
 }
 
+/* The folder of the game's files: $AMULETS_HOME, or the user's data
+ * folder (slot.h); "" if there's none */
+static const char *store_root(char *out, size_t size)
+{
+    Slot probe;
+    char error[SLOT_ERROR_SIZE];
+    bool found = slot_init(&probe, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
+                           sizeof error);
+    snprintf(out, size, "%s", found ? probe.dir : "");
+    return found ? out : NULL;
+}
+
 /* The game in the terminal, with the player's keys and colours */
 static int app_term(const Options *o)
 {
-#ifdef AMULETS_HAVE_TERM
+    const TermApi *api = app_module_present(TERM_MODULE) ? app_module_table(TERM_MODULE, "term_api") : NULL;
+    if (api == NULL) {
+        if (!app_module_present(TERM_MODULE)) {
+            fprintf(stderr, "amulets: built without the terminal; install libncurses-dev and build "
+                            "again (make play does it)\n");
+        }
+        return 1;
+    }
     Prefs prefs;
     app_prefs_load(&prefs);
-    TermOptions term = {o->data_dir, o->seed, o->floor, prefs.settings.colors, &prefs.keys,
-                        (const char *const *)prefs.notes.lines, prefs.notes.count, o->debug,
-                        &prefs.settings.autopickup};
-    int status = term_play(&term);
+    char root[SLOT_PATH_SIZE];
+    TermOptions term = {.data_dir = o->data_dir, .seed = o->seed, .floor = o->floor,
+                        .colors = prefs.settings.colors, .keys = &prefs.keys,
+                        .notes = (const char *const *)prefs.notes.lines, .note_count = prefs.notes.count,
+                        .debug = o->debug, .autopickup = &prefs.settings.autopickup,
+                        .store_root = store_root(root, sizeof root)};
+    int status = api->play(&term);
     app_prefs_free(&prefs);
     return status;
-#else
-    fprintf(stderr, "amulets: built without the terminal; install libncurses-dev and build "
-                    "again (make play does it)\n");
-    (void)o;
-    return 1;
-#endif
 }
 
-#ifdef AMULETS_HAVE_SDL
 /* The window by hand: the player's keys, the view and the size it was
  * closed with last time (unless the command line says otherwise) */
-static int app_play_window(const Options *o, FrontOptions *front)
+static int app_play_window(const FrontWindowApi *api, const Options *o, FrontOptions *front)
 {
     Prefs prefs;
     app_prefs_load(&prefs);
@@ -250,47 +271,43 @@ static int app_play_window(const Options *o, FrontOptions *front)
         front->width = prefs.settings.width;
         front->height = prefs.settings.height;
     }
-    FrontClosed closed = {false, 0, 0};
+    FrontClosed closed = {.tile_view = false};
     front->keys = &prefs.keys;
     front->autopickup = &prefs.settings.autopickup;
     front->notes = (const char *const *)prefs.notes.lines;
     front->note_count = prefs.notes.count;
     front->closed = &closed;
-    int status = front_window(front);
+    int status = api->window(front);
     if (closed.width > 0) app_prefs_remember(&prefs, closed.tile_view, closed.width, closed.height);
     app_prefs_free(&prefs);
     return status;
 }
-#endif
 
-/* The game in its window, or a screenshot of a scripted run. Without a
- * window (SDL isn't built in, or there's no display to show one, as over
- * SSH) a game by hand is played in the terminal. */
-static int app_window(const Options *o)
+/* A game by hand goes in the terminal where no window can be shown
+ * (the window isn't built, or there's no display, as over SSH) */
+static bool no_window(void)
 {
-#ifdef AMULETS_HAVE_TERM
     const char *x = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
     bool no_display = (x == NULL || x[0] == '\0') && (wayland == NULL || wayland[0] == '\0');
+    return (no_display || !app_module_present(FRONT_WINDOW_MODULE)) && app_module_present(TERM_MODULE);
+}
+
+/* The game in its window, a screenshot of a scripted run, or a recording
+ * watched */
+static int app_window(const Options *o)
+{
     bool by_hand = o->screenshot == NULL && o->replay == NULL;
-#ifdef AMULETS_HAVE_SDL
-    if (by_hand && no_display) return app_term(o);
-#else
-    (void)no_display;
-    if (by_hand) return app_term(o);
-#endif
-#endif
-#ifdef AMULETS_HAVE_SDL
-    FrontOptions front = {o->data_dir, o->font_path, o->tiles_dir, o->seed, o->floor,
-                          o->tile_view, o->play, o->screenshot, o->digest, o->width, o->height,
-                          o->replay, o->class_id, NULL, NULL, 0, NULL, o->debug, NULL};
-    if (o->replay != NULL) return front_watch(&front);
-    return o->screenshot ? front_screenshot(&front) : app_play_window(o, &front);
-#else
-    fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
-                    "libsdl2-image-dev and build again (make play does it)\n");
-    (void)o;
-    return 1;
-#endif
+    if (by_hand && no_window()) return app_term(o);
+    const FrontWindowApi *api = window_api();
+    if (api == NULL) return 1;
+    char root[SLOT_PATH_SIZE];
+    FrontOptions front = {.data_dir = o->data_dir, .font_path = o->font_path, .tiles_dir = o->tiles_dir,
+                          .seed = o->seed, .floor = o->floor, .tile_view = o->tile_view, .play = o->play,
+                          .screenshot = o->screenshot, .digest = o->digest, .width = o->width,
+                          .height = o->height, .replay = o->replay, .class_id = o->class_id,
+                          .debug = o->debug, .store_root = store_root(root, sizeof root)};
+    if (o->replay != NULL) return api->watch(&front);
+    return o->screenshot ? api->screenshot(&front) : app_play_window(api, o, &front);
 }
 
 /* --bot (bots.h): the data is read once, and shared by every thread */
@@ -327,21 +344,18 @@ int main(int argc, char **argv)
         options.seed = (uint64_t)time(NULL);
     }
     if (options.screenshot != NULL) return app_window(&options);
-#ifdef AMULETS_HAVE_SDL
     /* a recording is watched in the window, unless asked for its digest */
-    if (options.replay != NULL && !options.digest && !options.headless) return app_window(&options);
-#endif
+    if (options.replay != NULL && !options.digest && !options.headless &&
+        app_module_present(FRONT_WINDOW_MODULE)) {
+        return app_window(&options);
+    }
     if (options.check_data) {
         return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
     }
-    if (options.term && options.play == NULL && !options.catalog && !options.resume && !options.replay &&
-        !options.duel) {
-        return app_term(&options);
-    }
-    if (options.play == NULL && !options.catalog && !options.resume && !options.replay &&
-        !options.duel) {
-        return app_window(&options);
-    }
+    /* a game by hand: in the terminal if asked, else in the window */
+    bool by_hand = options.play == NULL && !options.catalog && !options.resume && !options.replay &&
+                   !options.duel;
+    if (by_hand) return options.term ? app_term(&options) : app_window(&options);
     GameData data = {0};
     if (!app_load_data(options.data_dir, &data, stderr)) {
         return 1;

@@ -130,8 +130,8 @@ int app_play_keys(const Options *options, const GameData *data)
     }
     RunnerHome home;
     Input input;
-    InputSetup setup = {data, &home.slot, options->seed, options->floor, false,
-                        options->class_index, false, NULL, options->debug, session_wall_clock};
+    InputSetup setup = {.data = data, .slot = &home.slot, .seed = options->seed, .start_floor = options->floor,
+                        .class_index = options->class_index, .debug = options->debug, .clock = session_wall_clock};
     bool had_home = open_home(&home, options);
     bool opened = had_home && input_open(&input, &setup);
     if (!opened || (options->resume && !continue_run(&input))) {

@@ -11,15 +11,22 @@
 
 /* ---- Screens ----------------------------------------------------------- */
 
-static const char *const SCREEN_NAMES[SCREEN_COUNT] = {
-    [SCREEN_TITLE] = "title",     [SCREEN_CLASS] = "class",
-    [SCREEN_LOOKING] = "looking",
-    [SCREEN_PLAYING] = "playing", [SCREEN_PACK] = "inventory",
-    [SCREEN_CLOSING] = "closing", [SCREEN_CONFIRMING] = "confirming",
-    [SCREEN_MENU] = "menu",       [SCREEN_QUIT_ASKED] = "quitting",
-    [SCREEN_AIMING] = "aiming",      [SCREEN_INFO] = "info",
-    [SCREEN_DEAD] = "dead",       [SCREEN_WON] = "won",
-    [SCREEN_SCORES] = "scores",
+/* What each screen is: the one place that says it (input.h) */
+static const ScreenTraits SCREEN_TRAITS[SCREEN_COUNT] = {
+    [SCREEN_TITLE] = {"title", false, false, false},
+    [SCREEN_CLASS] = {"class", false, false, false},
+    [SCREEN_LOOKING] = {"looking", true, true, true},
+    [SCREEN_PLAYING] = {"playing", true, true, false},
+    [SCREEN_PACK] = {"inventory", true, true, false},
+    [SCREEN_CLOSING] = {"closing", true, true, false},
+    [SCREEN_CONFIRMING] = {"confirming", true, true, false},
+    [SCREEN_MENU] = {"menu", true, true, false},
+    [SCREEN_QUIT_ASKED] = {"quitting", true, true, false},
+    [SCREEN_AIMING] = {"aiming", true, true, true},
+    [SCREEN_INFO] = {"info", true, true, false},
+    [SCREEN_DEAD] = {"dead", true, false, false},
+    [SCREEN_WON] = {"won", true, false, false},
+    [SCREEN_SCORES] = {"scores", false, false, false},
 };
 
 /* The run's modes are screens of their own */
@@ -30,6 +37,8 @@ static const Screen MODE_SCREENS[] = {
     [MODE_WON] = SCREEN_WON,         [MODE_AIMING] = SCREEN_AIMING,
 };
 
+/* The one order of the screens: the first that's up is the one shown,
+ * and the one the keys go to */
 Screen input_screen(const Input *input)
 {
     if (input->scores.up) return SCREEN_SCORES;
@@ -51,13 +60,18 @@ bool input_takes_digits(const Input *input)
 const char *input_mode_name(Mode mode)
 {
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
-    return SCREEN_NAMES[MODE_SCREENS[mode]];
+    return SCREEN_TRAITS[MODE_SCREENS[mode]].name;
+}
+
+const ScreenTraits *input_screen_traits(Screen screen)
+{
+    INVARIANT((unsigned)screen < SCREEN_COUNT);
+    return &SCREEN_TRAITS[screen];
 }
 
 const char *input_screen_name(Screen screen)
 {
-    INVARIANT((unsigned)screen < SCREEN_COUNT);
-    return SCREEN_NAMES[screen];
+    return input_screen_traits(screen)->name;
 }
 
 /* ---- Opening, and the runs it plays -------------------------------------- */
@@ -454,8 +468,9 @@ static InputResult aim_key(Input *input, int key)
 
 bool input_look_cell(const Input *input, Point *out)
 {
-    if (input->on_title || input->choice.up || input->scores.up) return false;
-    if (input->looking || input_screen(input) == SCREEN_AIMING) {
+    const ScreenTraits *screen = input_screen_traits(input_screen(input));
+    if (!screen->over_map) return false;
+    if (screen->cursor) {
         *out = input->cursor;
         return true;
     }
@@ -465,9 +480,9 @@ bool input_look_cell(const Input *input, Point *out)
 
 InputResult input_point(Input *input, const Point *cell)
 {
-    bool on_map = cell != NULL && !input->on_title && !input->choice.up && !input->scores.up &&
-                  in_bounds(cell->x, cell->y);
-    if (on_map && (input->looking || input_screen(input) == SCREEN_AIMING)) {
+    const ScreenTraits *screen = input_screen_traits(input_screen(input));
+    bool on_map = cell != NULL && screen->over_map && in_bounds(cell->x, cell->y);
+    if (on_map && screen->cursor) {
         if (point_eq(input->cursor, *cell)) return INPUT_NOTHING;
         input->cursor = *cell;
         return INPUT_REDRAW;
@@ -555,14 +570,16 @@ InputResult input_key(Input *input, int key)
         return INPUT_REDRAW;
     }
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
-    if (input->scores.up) return scores_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
-    if (input->choice.up) return class_key(input, key);
-    if (input->on_title) return title_key(input, key);
-    if (input->looking) return look_key(input, key);
-    if (input->quit_asked) return quit_asked_key(input, key);
-    if (input->info.page != INFO_NONE) return info_key(input, key);
-    if (run_mode(input->session.run) == MODE_AIMING) return aim_key(input, key);
-    return run_key(input, key);
+    switch (input_screen(input)) {
+    case SCREEN_SCORES: return scores_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
+    case SCREEN_CLASS: return class_key(input, key);
+    case SCREEN_TITLE: return title_key(input, key);
+    case SCREEN_LOOKING: return look_key(input, key);
+    case SCREEN_INFO: return info_key(input, key);
+    case SCREEN_QUIT_ASKED: return quit_asked_key(input, key);
+    case SCREEN_AIMING: return aim_key(input, key);
+    default: return run_key(input, key);
+    }
 }
 
 bool input_has_save(const Input *input)
@@ -573,9 +590,7 @@ bool input_has_save(const Input *input)
 /* A run is in play (not the title, not over), so leaving saves it */
 static bool in_run(const Input *input)
 {
-    Screen screen = input_screen(input);
-    return screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_DEAD &&
-           screen != SCREEN_WON && screen != SCREEN_SCORES;
+    return input_screen_traits(input_screen(input))->in_run;
 }
 
 InputResult input_stop(Input *input)
@@ -597,6 +612,7 @@ InputResult input_leave(Input *input)
     /* the save failed (the log says why): ask whether to quit without it,
      * so a save folder that can't be written never traps the player */
     input->looking = false;
+    input->info.page = INFO_NONE;   /* the question is the screen up */
     input->quit_asked = true;
     return INPUT_REDRAW;
 }

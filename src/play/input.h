@@ -87,6 +87,21 @@ typedef enum Screen {
     SCREEN_COUNT
 } Screen;
 
+/* What a screen is, for the input, the screen model and the painters:
+ * input.c's table is the one place that says it, and input_screen the
+ * one place that orders the screens. Adding a screen touches the input
+ * layer, the screen model and a painter. */
+typedef struct ScreenTraits {
+    const char *name;      /* input_screen_name's */
+    bool over_map;         /* drawn over the map, the panel and the log
+                              (else on its own: the title, the classes,
+                              the high scores) */
+    bool in_run;           /* a run goes on under it: leaving saves it */
+    bool cursor;           /* the look or target cursor is up */
+} ScreenTraits;
+
+const ScreenTraits *input_screen_traits(Screen screen);
+
 /* What the program around the input must do after a key */
 typedef enum InputResult {
     INPUT_NOTHING,     /* the key meant nothing here: nothing changed */

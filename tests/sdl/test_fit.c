@@ -83,7 +83,7 @@ static void both(const char *what)
     ui_draw(ui);
     if (!CHECK(ui->cut == 0)) fprintf(stderr, "    the window, %s: %d cut, first %s\n", what, ui->cut, ui->first_cut);
 #ifdef AMULETS_FIT_TERM
-    term_paint(fit.painter, &ui->input, ui->run);
+    term_paint(fit.painter, ui->own, ui->run);
     char first[200];
     int cut = term_painter_cut(fit.painter, first, sizeof first);
     if (!CHECK(cut == 0)) fprintf(stderr, "    the terminal, %s: %d cut, first %s\n", what, cut, first);
@@ -101,17 +101,18 @@ static void key(int k)
 static void fresh(Run *run, bool choose_class, bool offer_title)
 {
     ui_free(fit.ui);
-    InputSetup setup = {&fit.data, &fit.slot, 7, 1, offer_title, 0, choose_class, NULL, false, NULL};
+    InputSetup setup = {.data = &fit.data, .slot = &fit.slot, .seed = 7, .start_floor = 1,
+                        .offer_title = offer_title, .choose_class = choose_class};
     fit.ui = ui_new(fit.gfx, fit.tiles, &setup);
     if (fit.ui == NULL) exit(EXIT_FAILURE);
     if (run != NULL) {
-        run_free(fit.ui->input.session.run);
-        session_start(&fit.ui->input.session, NULL, run);
+        run_free(fit.ui->own->session.run);
+        session_start(&fit.ui->own->session, NULL, run);
         fit.ui->run = run;
     }
 }
 
-static Run *in_play(void) { return fit.ui->input.session.run; }
+static Run *in_play(void) { return fit.ui->own->session.run; }
 
 static int kind(const char *id) { return scene_item(&fit.data, id); }
 
@@ -201,9 +202,9 @@ static void title_screens(void)
     CHECK(slot_write(&fit.slot, saved, error, sizeof error));
     run_free(saved);
     fresh(NULL, true, true);
-    CHECK_INT(input_screen(&fit.ui->input), SCREEN_TITLE);
+    CHECK_INT(input_screen(fit.ui->own), SCREEN_TITLE);
     both("the title");
-    TitleState *title = &fit.ui->input.title;
+    TitleState *title = &fit.ui->own->title;
     title->failed = true;
     title->line_count = 3;
     snprintf(title->lines[0], sizeof title->lines[0], "The saved run is damaged, so it's been set aside as save.bad:");
@@ -219,7 +220,7 @@ static void title_screens(void)
 static void class_screens(void)
 {
     fresh(NULL, true, false);
-    CHECK_INT(input_screen(&fit.ui->input), SCREEN_CLASS);
+    CHECK_INT(input_screen(fit.ui->own), SCREEN_CLASS);
     for (int c = 0; c < fit.data.class_count; ++c) {
         both("the class choice");
         key(AK_DOWN);
@@ -232,7 +233,7 @@ static void play_screens(void)
     both("play, a crowd in view");
     /* the shrieker, awake, never moves: said so, not "wandering" */
     ScreenPanel panel;
-    screen_panel(&fit.ui->input, fit.ui->run, 27, 60, &panel);
+    screen_panel(fit.ui->own, fit.ui->run, 27, 60, &panel);
     char shrieker[64], dragon_line[64];
     snprintf(shrieker, sizeof shrieker, "%c shrieker (stationary)",
              fit.data.monsters[data_find_monster(&fit.data, "shrieker")].glyph);
@@ -273,7 +274,7 @@ static void play_screens(void)
     key(AK_ESC);
     both("the menu");
     key('q');
-    CHECK_INT(input_screen(&fit.ui->input), SCREEN_QUIT_ASKED);
+    CHECK_INT(input_screen(fit.ui->own), SCREEN_QUIT_ASKED);
     both("quit without saving?");
     key('n');
     key(AK_ESC);
@@ -347,7 +348,7 @@ static void aiming_screens(void)
     key(pack_letter(pack_find(&run_player(in_play())->pack, kind("fireball"))));
     CHECK_INT(run_mode(in_play()), MODE_AIMING);
     /* the cursor by the player: the burst would reach them */
-    fit.ui->input.cursor = (Point){run_player(in_play())->pos.x + 1, run_player(in_play())->pos.y};
+    fit.ui->own->cursor = (Point){run_player(in_play())->pos.x + 1, run_player(in_play())->pos.y};
     both("aiming a fireball at your own feet");
     key(AK_ESC);
 }
@@ -357,9 +358,9 @@ static void every_scroll(const char *what, int step_key)
 {
     for (int i = 0; i < 200; ++i) {
         both(what);
-        int before = fit.ui->input.info.scroll;
+        int before = fit.ui->own->info.scroll;
         key(step_key);
-        if (fit.ui->input.info.scroll == before) break;
+        if (fit.ui->own->info.scroll == before) break;
     }
 }
 
@@ -371,7 +372,7 @@ static void info_screens(void)
     run_debug_refresh(run);
     fresh(run, false, false);
     key('?');
-    CHECK_INT(input_screen(&fit.ui->input), SCREEN_INFO);
+    CHECK_INT(input_screen(fit.ui->own), SCREEN_INFO);
     every_scroll("the keys", 'j');
     key(AK_TAB);
     every_scroll("how to play", 'j');
@@ -394,7 +395,7 @@ static const char *const MORGUE = "/home/a-player-with-a-long-name/.local/share/
 static void dialog_text(char *out, size_t size)
 {
     ScreenDialog d;
-    screen_dialog(&fit.ui->input, fit.ui->run, &d);
+    screen_dialog(fit.ui->own, fit.ui->run, &d);
     out[0] = '\0';
     for (int i = 0; i < d.count; ++i) strncat(out, d.lines[i].text, size - strlen(out) - 1);
 }
@@ -408,16 +409,16 @@ static void ending_screens(void)
     run_debug_set_turn(in_play(), 123456);
     run_debug_set_mode(in_play(), MODE_DEAD);
     both("death, no record");
-    snprintf(fit.ui->input.session.morgue, sizeof fit.ui->input.session.morgue, "%s", MORGUE);
+    snprintf(fit.ui->own->session.morgue, sizeof fit.ui->own->session.morgue, "%s", MORGUE);
     both("death");
     char text[2048];
     dialog_text(text, sizeof text);
     CHECK(strstr(text, MORGUE) != NULL);   /* every character of the path */
-    snprintf(fit.ui->input.session.morgue, sizeof fit.ui->input.session.morgue,
+    snprintf(fit.ui->own->session.morgue, sizeof fit.ui->own->session.morgue,
              "/root/.local/share/AmuletsOfSDL/morgue/000012-seed-5-floor-3-dead.txt");
     both("death, a short seed");
     ScreenDialog d;
-    screen_dialog(&fit.ui->input, fit.ui->run, &d);
+    screen_dialog(fit.ui->own, fit.ui->run, &d);
     bool name_whole = false;
     for (int i = 0; i < d.count; ++i) name_whole = name_whole || strcmp(d.lines[i].text, "000012-seed-5-floor-3-dead.txt") == 0;
     CHECK(name_whole);
@@ -432,7 +433,7 @@ static void ending_screens(void)
 static void score_screens(void)
 {
     fresh(NULL, true, false);
-    ScoresScreen *scores = &fit.ui->input.scores;
+    ScoresScreen *scores = &fit.ui->own->scores;
     memset(scores, 0, sizeof *scores);
     scores->up = true;
     snprintf(scores->message, sizeof scores->message, "The high scores were damaged, so they've been set aside "

@@ -56,7 +56,8 @@ static void close_fixture(Fixture *f)
 
 static Ui *new_ui(Fixture *f, uint64_t seed, int floor)
 {
-    InputSetup setup = {&f->data, &f->slot, seed, floor, true, 0, false, NULL, true, NULL};   /* --debug */
+    InputSetup setup = {.data = &f->data, .slot = &f->slot, .seed = seed, .start_floor = floor,
+                        .offer_title = true, .debug = true};   /* --debug */
     Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     CHECK(ui != NULL);
     return ui;
@@ -81,10 +82,10 @@ static void save_and_continue(Fixture *f)
     ui_free(ui);
 
     ui = new_ui(f, 99, 1);
-    CHECK(ui->input.on_title);
+    CHECK(ui->own->on_title);
     ui_draw(ui);
     ui_key(ui, 'c');
-    CHECK(!ui->input.on_title);
+    CHECK(!ui->own->on_title);
     CHECK(save_digest(ui->run) == before);
     CHECK(slot_has_save(&f->slot));   /* kept: the checkpoint a crash returns to */
     ui_free(ui);
@@ -96,7 +97,7 @@ static void save_and_continue(Fixture *f)
     ui_free(ui);
     ui = new_ui(f, 99, 1);
     ui_key(ui, 'n');
-    CHECK(!ui->input.on_title);
+    CHECK(!ui->own->on_title);
     CHECK(!slot_has_save(&f->slot));
     ui_free(ui);
 }
@@ -109,17 +110,17 @@ static void damaged_save(Fixture *f)
     fputs("[save]\nversion = 1\n[run]\nseed = x\n", file);
     fclose(file);
     Ui *ui = new_ui(f, 5, 1);
-    CHECK(ui->input.on_title);
+    CHECK(ui->own->on_title);
     ui_key(ui, 'c');
-    CHECK(ui->input.title.failed && ui->input.on_title);
-    CHECK(ui->input.title.line_count >= 2);
-    CHECK_STR(ui->input.title.lines[0], "The saved run is damaged, so it's been set aside as save.bad:");
+    CHECK(ui->own->title.failed && ui->own->on_title);
+    CHECK(ui->own->title.line_count >= 2);
+    CHECK_STR(ui->own->title.lines[0], "The saved run is damaged, so it's been set aside as save.bad:");
     CHECK(access(f->slot.bad, F_OK) == 0 && !slot_has_save(&f->slot));
     ui_draw(ui);
     ui_key(ui, 'c');
-    CHECK(ui->input.on_title);
+    CHECK(ui->own->on_title);
     ui_key(ui, 'n');
-    CHECK(!ui->input.on_title);
+    CHECK(!ui->own->on_title);
     ui_free(ui);
     unlink(f->slot.bad);
 }
@@ -141,7 +142,7 @@ static void closing_the_window(Fixture *f)
     ui = new_ui(f, 12, 1);
     ui_key(ui, 'o');
     ui_waited(ui, NULL);   /* a step, as the loop takes them */
-    CHECK(input_auto_going(&ui->input));
+    CHECK(input_auto_going(ui->own));
     uint64_t closed = save_digest(ui->run);
     int turn = run_turn(ui->run);
     ui_waited(ui, &(GfxEvent){.kind = GFX_QUIT});
@@ -170,10 +171,10 @@ static void closing_the_window(Fixture *f)
 static void victory(Fixture *f)
 {
     Ui *ui = new_ui(f, 8, 9);
-    Player *player = run_debug_player(ui->input.session.run);
+    Player *player = run_debug_player(ui->own->session.run);
     player->amulets = 2;
     FloorItem amulet = {player->pos, {data_find_item(&f->data, "amulet"), 1}, true};
-    Level *level = run_debug_level(ui->input.session.run);
+    Level *level = run_debug_level(ui->own->session.run);
     int here = lvl_item_at(level, player->pos);
     if (here >= 0) lvl_remove_item(level, here);
     lvl_add_item(level, &amulet);
@@ -197,22 +198,22 @@ static void looking(Fixture *f)
     Point start = run_player(ui->run)->pos;
     int turn = run_turn(ui->run);
     ui_key(ui, 'x');
-    CHECK(ui->input.looking);
+    CHECK(ui->own->looking);
     keys(ui, "ll");
     Point cell;
     CHECK(ui_look_cell(ui, &cell) && cell.x == start.x + 2 && cell.y == start.y);
     ui_draw(ui);
     ui_key(ui, AK_ESC);
-    CHECK(!ui->input.looking);
+    CHECK(!ui->own->looking);
     CHECK_INT(run_turn(ui->run), turn);
     CHECK(point_eq(run_player(ui->run)->pos, start));
     CHECK_INT(run_mode(ui->run), MODE_PLAYING);   /* that Esc didn't open the menu */
     Rect r;
     CHECK(ui_cell_rect(ui, start, &r));
     ui_mouse(ui, r.x + 1, r.y + 1);
-    CHECK(ui->input.pointing && point_eq(ui->input.pointed, start));
+    CHECK(ui->own->pointing && point_eq(ui->own->pointed, start));
     ui_mouse_left(ui);
-    CHECK(!ui->input.pointing);
+    CHECK(!ui->own->pointing);
     ui_free(ui);
     slot_remove(&f->slot);
 }
@@ -238,13 +239,13 @@ static void clicking(Fixture *f)
     Rect r;
     CHECK(ui_cell_rect(ui, target, &r));
     ui_mouse_click(ui, r.x + 1, r.y + 1);
-    CHECK(input_auto_going(&ui->input));
+    CHECK(input_auto_going(ui->own));
     CHECK_INT(chebyshev(run_player(ui->run)->pos, target), 2);   /* the first step at once */
     ui_key(ui, 'j');                                             /* stops, and only stops */
-    CHECK(!input_auto_going(&ui->input));
+    CHECK(!input_auto_going(ui->own));
     CHECK_INT(chebyshev(run_player(ui->run)->pos, target), 2);
     ui_mouse_click(ui, r.x + 1, r.y + 1);
-    for (int i = 0; i < 10 && input_auto_going(&ui->input); ++i) ui_auto_step(ui);
+    for (int i = 0; i < 10 && input_auto_going(ui->own); ++i) ui_auto_step(ui);
     CHECK(point_eq(run_player(ui->run)->pos, target));
     ui_free(ui);
     slot_remove(&f->slot);
@@ -254,26 +255,26 @@ static void debug_keys(Fixture *f)
 {
     Ui *ui = new_ui(f, 2, 1);
     ui_key(ui, AK_F2);
-    CHECK(ui->input.views.tiles);
+    CHECK(ui->own->views.tiles);
     ui_key(ui, AK_F1);
-    CHECK(ui->input.views.reveal);
+    CHECK(ui->own->views.reveal);
     ui_key(ui, AK_F3);
     ui_key(ui, AK_F4);
-    CHECK(ui->input.views.distances && ui->input.views.monster_list);
+    CHECK(ui->own->views.distances && ui->own->views.monster_list);
     ui_draw(ui);
     int presses = 0;
     do {
         ui_key(ui, AK_F6);
         ui_draw(ui);
         ++presses;
-    } while (ui->input.views.growing && presses < 50);
+    } while (ui->own->views.growing && presses < 50);
     CHECK_INT(presses, CAVE_STEPS + 3);   /* the fill, each step, the flood fill, back */
     presses = 0;
     do {
         ui_key(ui, AK_F7);
         ui_draw(ui);
         ++presses;
-    } while (ui->input.views.vault_shown >= 0 && presses < 50);
+    } while (ui->own->views.vault_shown >= 0 && presses < 50);
     CHECK_INT(presses, f->data.vault_count + 1);
     CHECK_INT(run_turn(ui->run), 0);   /* none of it is a turn */
     ui_free(ui);
@@ -285,10 +286,11 @@ static void debug_keys(Fixture *f)
 static void class_choice(Fixture *f)
 {
     unlink(f->slot.save);
-    InputSetup setup = {&f->data, &f->slot, 14, 1, true, 0, true, NULL, false, NULL};
+    InputSetup setup = {.data = &f->data, .slot = &f->slot, .seed = 14, .start_floor = 1, .offer_title = true,
+                        .choose_class = true};
     Ui *ui = ui_new(f->gfx, f->tiles, &setup);
     if (!CHECK(ui != NULL)) return;
-    CHECK_INT(input_screen(&ui->input), SCREEN_CLASS);
+    CHECK_INT(input_screen(ui->own), SCREEN_CLASS);
     ui_draw(ui);
     const char *shot = getenv("AMULETS_CLASS_SHOT");   /* to look at it by hand */
     char error[256];
@@ -297,7 +299,7 @@ static void class_choice(Fixture *f)
     CHECK(ui->dirty);
     ui_draw(ui);
     ui_key(ui, '3');
-    CHECK_INT(input_screen(&ui->input), SCREEN_PLAYING);
+    CHECK_INT(input_screen(ui->own), SCREEN_PLAYING);
     CHECK_INT(run_class(ui->run), 2);
     ui_draw(ui);
     ui_free(ui);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "loop.h"
 #include "palette.h"
 #include "playback.h"
 #include "save.h"
@@ -70,22 +71,25 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
     return gfx;
 }
 
-/* Everything the face needs: the data, the pictures, the save's slot */
+/* Everything the face needs: the data, the save's slot, the pictures */
 typedef struct Front {
     Gfx *gfx;
-    GameData data;
-    Errors errors;
+    LoopFiles files;
+    bool files_open;
+    Errors errors;         /* the pictures' mistakes, or the files' */
     TileSet *tiles;
-    Slot slot;
+    bool builtin;          /* the tile pictures are the program's own */
     Ui *ui;
     const char *heading;   /* what the error box says stopped the start */
+    GfxEvent pending;      /* a key pressed during a flight, for the next wait */
+    bool has_pending;
 } Front;
 
 static void close_front(Front *f)
 {
     ui_free(f->ui);
     tiles_free(f->tiles);
-    data_free(&f->data);
+    if (f->files_open) loop_files_close(&f->files);
     errors_clear(&f->errors);
     gfx_close(f->gfx);
 }
@@ -98,44 +102,45 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     f->heading = "The game can't start: its data files have mistakes.";
     f->gfx = open_gfx(options, headless);
     if (f->gfx == NULL) return false;
-    if (!data_load_dir(&f->data, options->data_dir, &f->errors)) return false;
-    char tiles_txt[4096], error[SLOT_ERROR_SIZE];
-    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
-    bool builtin = false;
-    f->tiles = tiles_load(f->gfx, &f->data, tiles_txt, tiles_dir(options), &f->errors, &builtin);
-    if (f->tiles == NULL) return false;
-    if (!slot_init(&f->slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
-                   sizeof error)) {
-        fprintf(stderr, "amulets: %s\n", error);
-        return false;
-    }
     /* a second copy on the same folder touches nothing, and says why in
      * the box that offers only to quit */
-    if (!headless && options->replay == NULL && !slot_lock(&f->slot, error, sizeof error)) {
-        f->heading = "The game can't start: its run is being played elsewhere.";
-        errors_add(&f->errors, "%c%s.", toupper((unsigned char)error[0]), error + 1);
-        errors_add(&f->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
+    bool lock = !headless && options->replay == NULL;
+    f->files_open = true;
+    if (!loop_files_open(&f->files, options->data_dir, options->store_root, lock)) {
+        f->heading = f->files.heading;
+        for (int i = 0; i < f->files.errors.count; ++i) errors_add(&f->errors, "%s", f->files.errors.lines[i]);
         return false;
     }
-    /* only the window itself starts by choosing a class: a screenshot
-     * plays its keys as the scripted runner does */
-    bool window = !headless && options->replay == NULL;
-    int class_index = options->class_id != NULL ? data_find_class(&f->data, options->class_id) : 0;
+    char tiles_txt[4096];
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
+    f->tiles = tiles_load(f->gfx, &f->files.data, tiles_txt, tiles_dir(options), &f->errors, &f->builtin);
+    return f->tiles != NULL;
+}
+
+/* The class a screenshot's run starts as, or -1 (said in the box) */
+static int screenshot_class(Front *f, const FrontOptions *options)
+{
+    int class_index = options->class_id != NULL ? data_find_class(&f->files.data, options->class_id) : 0;
     if (class_index < 0) {
         f->heading = "The game can't start:";
         errors_add(&f->errors, "--class: no class is called '%s'.", options->class_id);
-        return false;
     }
-    InputSetup setup = {&f->data, &f->slot, options->seed, options->floor, true, class_index, window,
-                        options->keys, options->debug, session_wall_clock};
-    f->ui = ui_new(f->gfx, f->tiles, &setup);
-    if (f->ui == NULL) return false;
-    f->ui->input.views.tiles = options->tile_view;
-    f->ui->input.setup.keys = options->keys;
-    f->ui->input.autopickup = options->autopickup;
-    input_tell(&f->ui->input, options->notes, options->note_count);
-    if (builtin) run_tell(f->ui->input.session.run, "The tile pictures weren't found; the tile view draws its own.");
-    return true;
+    return class_index;
+}
+
+/* The input a way in starts with; only the window itself starts by
+ * choosing a class: a screenshot plays its keys as the scripted runner does */
+static LoopSetup loop_setup(Front *f, const FrontOptions *options, int class_index, bool window)
+{
+    return (LoopSetup){
+        .input = {.data = &f->files.data, .slot = &f->files.slot, .seed = options->seed,
+                  .start_floor = options->floor, .offer_title = true, .class_index = class_index,
+                  .choose_class = window, .keys = options->keys, .debug = options->debug,
+                  .clock = session_wall_clock},
+        .tile_view = options->tile_view, .autopickup = options->autopickup, .notes = options->notes,
+        .note_count = options->note_count,
+        .builtin_note = f->builtin ? "The tile pictures weren't found; the tile view draws its own." : NULL,
+    };
 }
 
 /* The data's mistakes stop start-up in a box until Esc or the close */
@@ -152,39 +157,97 @@ static int show_errors(Front *f)
     return 1;
 }
 
-/* How long the loop waits for an event before it looks for a signal, and
- * between two steps of auto-explore, travel or rest, so each is seen */
-enum { SIGNAL_CHECK_MS = 200, AUTO_STEP_MS = 30 };
+/* ---- The window as a frontend of the loop (frontend.h) ---------------- */
+
+static void window_paint(void *self, const FrontView *view)
+{
+    Front *f = self;
+    Ui *ui = f->ui;
+    ui_show(ui, view);
+    ui_draw(ui);
+    /* what the last command set flying; a key pressed during the flight
+     * is the next key, not lost */
+    GfxEvent pending;
+    if (!view->watching && !f->has_pending && ui_animate(ui, &pending)) {
+        f->pending = pending;
+        f->has_pending = true;
+    }
+    if (ui->dirty) ui_draw(ui);
+}
+
+/* The window's event as the loop's; false for one it has no use for */
+static bool window_event(Front *f, const GfxEvent *event, FrontEvent *out)
+{
+    Point cell;
+    switch (event->kind) {
+    case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
+    case GFX_MOUSE_MOVE:
+        *out = (FrontEvent){.kind = ui_map_cell_at(f->ui, event->x, event->y, &cell) ? FRONT_POINT : FRONT_POINT_OFF,
+                            .cell = cell};
+        return true;
+    case GFX_MOUSE_CLICK:
+        *out = (FrontEvent){.kind = FRONT_CLICK, .cell = cell};
+        return ui_map_cell_at(f->ui, event->x, event->y, &out->cell);
+    case GFX_MOUSE_LEAVE: *out = (FrontEvent){.kind = FRONT_POINT_OFF}; return true;
+    case GFX_RESIZE: ui_relayout(f->ui); *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
+    case GFX_EXPOSE: *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
+    case GFX_QUIT: *out = (FrontEvent){.kind = FRONT_QUIT}; return true;
+    case GFX_NONE: break;
+    }
+    return false;
+}
+
+static bool window_wait(void *self, int timeout_ms, FrontEvent *out)
+{
+    Front *f = self;
+    GfxEvent event;
+    if (f->has_pending) {
+        f->has_pending = false;
+        event = f->pending;
+    } else if (!gfx_wait_event(f->gfx, &event, timeout_ms)) {
+        return false;
+    }
+    return window_event(f, &event, out);
+}
+
+static void window_drop_keys(void *self)
+{
+    Front *f = self;
+    gfx_drop_keys(f->gfx);
+}
+
+static int run_window(Front *f, Loop *loop, const FrontOptions *options)
+{
+    f->ui = ui_new_painter(f->gfx, f->tiles);
+    if (f->ui == NULL) return 1;
+    Frontend frontend = {.self = f, .paint = window_paint, .wait = window_wait, .now_ms = loop_clock_ms,
+                         .drop_keys = window_drop_keys, .store_root = options->store_root};
+    return loop_run(loop, &frontend);
+}
 
 int front_window(const FrontOptions *options)
 {
     Front f;
     /* before SDL starts: SDL leaves signals alone that are caught already */
     stop_catch();
+    static Loop loop;   /* an Input holds an Explorer: big */
+    int status = 1;
     if (!open_front(&f, options, false)) {
-        int status = f.gfx != NULL && f.errors.count > 0 ? show_errors(&f) : 1;
-        close_front(&f);
-        return status;
-    }
-    Ui *ui = f.ui;
-    int status = 0;
-    while (!ui->quit) {
-        if (ui->dirty) ui_draw(ui);
-        GfxEvent event;
-        bool autoing = input_auto_going(&ui->input);
-        bool got = gfx_wait_event(f.gfx, &event, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
-        ui_waited(ui, got ? &event : NULL);
-        /* a key pressed during the flight is the next key, not lost */
-        while (!ui->quit && ui_animate(ui, &event)) ui_event(ui, &event);
-        if (stop_signal() != 0) {
-            input_stop(&ui->input);
-            status = 128 + stop_signal();   /* as a shell tells of a signal */
-            break;
+        status = f.gfx != NULL && f.errors.count > 0 ? show_errors(&f) : 1;
+    } else {
+        LoopSetup setup = loop_setup(&f, options, screenshot_class(&f, options), true);
+        if (setup.input.class_index < 0) {
+            status = show_errors(&f);
+        } else if (!loop_open(&loop, &setup)) {
+            fprintf(stderr, "amulets: out of memory\n");
+        } else {
+            status = run_window(&f, &loop, options);
+            if (options->closed != NULL) {
+                options->closed->tile_view = loop.input.views.tiles;
+                gfx_size(f.gfx, &options->closed->width, &options->closed->height);
+            }
+            loop_close(&loop);
         }
-    }
-    if (options->closed != NULL) {
-        options->closed->tile_view = ui->input.views.tiles;
-        gfx_size(f.gfx, &options->closed->width, &options->closed->height);
     }
     close_front(&f);
     return status;
@@ -195,13 +258,13 @@ int front_window(const FrontOptions *options)
 static void report_layout(const Ui *ui, const char *path)
 {
     printf("screenshot %s %dx%d %s\n", path, ui->layout.width, ui->layout.height,
-           ui->input.views.tiles ? "tiles" : "glyphs");
+           ui->input->views.tiles ? "tiles" : "glyphs");
     Rect cell, first, last;
     if (ui_cell_rect(ui, (Point){0, 0}, &first) && ui_cell_rect(ui, (Point){MAP_W - 1, MAP_H - 1}, &last)) {
         printf("map %d %d %d %d\n", first.x, first.y, last.x + last.w - first.x, last.y + last.h - first.y);
     }
-    Screen screen = input_screen(&ui->input);
-    bool map_drawn = screen != SCREEN_TITLE && screen != SCREEN_CLASS && screen != SCREEN_SCORES;
+    Screen screen = input_screen(ui->input);
+    bool map_drawn = input_screen_traits(screen)->over_map;
     if (map_drawn && ui_cell_rect(ui, run_player(ui->run)->pos, &cell)) {
         printf("player %d %d %d %d\n", cell.x, cell.y, cell.w, cell.h);
     }
@@ -227,31 +290,56 @@ static int screenshot_errors(Front *f, const char *path)
     return 1;
 }
 
+/* The loop a screenshot or a watched recording starts with; false if it
+ * can't (said in f->errors, or on stderr) */
+static bool open_loop(Front *f, Loop *loop, const FrontOptions *options, const Replay *replay)
+{
+    LoopSetup setup = loop_setup(f, options, screenshot_class(f, options), false);
+    if (setup.input.class_index < 0) return false;
+    bool opened = replay != NULL ? loop_open_watch(loop, &setup, replay) : loop_open(loop, &setup);
+    if (!opened && replay != NULL) errors_print(&loop->watch.errors, stderr, -1);
+    if (!opened && replay == NULL) fprintf(stderr, "amulets: out of memory\n");
+    f->ui = opened ? ui_new_painter(f->gfx, f->tiles) : NULL;
+    return f->ui != NULL;
+}
+
+/* The loop's last frame into the PNG, and what's where in it */
+static bool save_frame(Front *f, const Loop *loop, const FrontOptions *options)
+{
+    FrontView view;
+    loop_view(loop, &view);
+    ui_show(f->ui, &view);
+    ui_draw(f->ui);
+    char error[512];
+    bool saved = gfx_save_png(f->gfx, options->screenshot, error, sizeof error);
+    if (saved) report_layout(f->ui, options->screenshot);
+    else fprintf(stderr, "amulets: %s\n", error);
+    /* the run the keys played, to compare with the scripted runner's */
+    if (saved && options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(view.run));
+    return saved;
+}
+
 int front_screenshot(const FrontOptions *options)
 {
     Front f;
-    if (!open_front(&f, options, true)) {
-        int status = screenshot_errors(&f, options->screenshot);
-        close_front(&f);
-        return status;
-    }
+    static Loop loop;
     static int keys[MAX_KEYS];
     char error[512];
     int count = key_parse(options->play ? options->play : "", keys, MAX_KEYS, error, sizeof error);
     if (count < 0) {
         fprintf(stderr, "amulets: --play: %s\n", error);
-        close_front(&f);
         return 2;
     }
-    ui_play(f.ui, keys, count);
-    ui_draw(f.ui);
-    bool saved = gfx_save_png(f.gfx, options->screenshot, error, sizeof error);
-    if (saved) report_layout(f.ui, options->screenshot);
-    else fprintf(stderr, "amulets: %s\n", error);
-    /* the run the keys played, to compare with the scripted runner's */
-    if (saved && options->digest) printf("digest %016llx\n", (unsigned long long)save_digest(f.ui->run));
+    int status = 1;
+    if (!open_front(&f, options, true) || !open_loop(&f, &loop, options, NULL)) {
+        status = screenshot_errors(&f, options->screenshot);
+    } else {
+        input_play(&loop.input, keys, count);
+        status = save_frame(&f, &loop, options) ? 0 : 1;
+    }
+    if (f.ui != NULL) loop_close(&loop);
     close_front(&f);
-    return saved ? 0 : 1;
+    return status;
 }
 
 bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
@@ -270,94 +358,6 @@ bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors
 
 /* ---- Watching a recording ---------------------------------------------- */
 
-/* Milliseconds between commands, slowest to fastest */
-static const int WATCH_DELAYS[] = {1000, 400, 150, 60, 20, 5, 1};
-enum { WATCH_SPEEDS = sizeof WATCH_DELAYS / sizeof WATCH_DELAYS[0], WATCH_FIRST_SPEED = 2 };
-
-typedef struct Watch {
-    Playback playback;
-    Errors errors;
-    bool paused, ended;
-    int speed;                 /* into WATCH_DELAYS */
-    char banner[160];
-} Watch;
-
-static void watch_banner(Ui *ui, Watch *w)
-{
-    const char *state = w->errors.count > 0 ? "parted from the run"
-                        : w->ended          ? "the end"
-                        : w->paused         ? "paused"
-                                            : "playing";
-    snprintf(w->banner, sizeof w->banner, "Replay %d/%d, %s, %d/s", playback_position(&w->playback),
-             playback_total(&w->playback), state, 1000 / WATCH_DELAYS[w->speed]);
-    ui->banner = w->banner;
-    ui->run = playback_run(&w->playback);
-    ui->dirty = true;
-}
-
-static void watch_step(Ui *ui, Watch *w)
-{
-    if (w->ended) return;
-    PlaybackStep step = playback_step(&w->playback, &w->errors);
-    if (step != PLAYBACK_STEPPED) w->ended = true;
-    if (step == PLAYBACK_FAILED) {
-        errors_print(&w->errors, stderr, -1);
-    }
-    watch_banner(ui, w);
-}
-
-/* A key while watching: false to stop */
-static bool watch_key(Ui *ui, Watch *w, int key)
-{
-    switch (key) {
-    case AK_ESC: case 'q': return false;
-    case ' ': w->paused = !w->paused; break;
-    case '.': case AK_RIGHT: w->paused = true; watch_step(ui, w); break;
-    case '+': case '=': if (w->speed < WATCH_SPEEDS - 1) ++w->speed; break;
-    case '-': if (w->speed > 0) --w->speed; break;
-    default:
-        if (key >= AK_F1 && key <= AK_F12) ui_key(ui, key);   /* the views */
-        break;
-    }
-    watch_banner(ui, w);
-    return true;
-}
-
-static void watch_loop(Front *f, Watch *w)
-{
-    Ui *ui = f->ui;
-    for (bool going = true; going && stop_signal() == 0;) {
-        if (ui->dirty) ui_draw(ui);
-        GfxEvent event;
-        int wait = w->paused || w->ended ? SIGNAL_CHECK_MS : WATCH_DELAYS[w->speed];
-        if (gfx_wait_event(f->gfx, &event, wait)) {
-            if (event.kind == GFX_KEY) going = watch_key(ui, w, event.key);
-            else if (event.kind == GFX_QUIT) going = false;
-            else if (event.kind == GFX_RESIZE) ui_relayout(ui);
-            else if (event.kind == GFX_EXPOSE) ui->dirty = true;
-        } else if (!w->paused) {
-            watch_step(ui, w);
-        }
-    }
-}
-
-static int watch_headless(Front *f, Watch *w, const FrontOptions *options)
-{
-    bool played = playback_finish(&w->playback, &w->errors) == PLAYBACK_END;
-    errors_print(&w->errors, stderr, -1);
-    w->ended = true;
-    watch_banner(f->ui, w);
-    ui_draw(f->ui);
-    char error[512];
-    bool saved = gfx_save_png(f->gfx, options->screenshot, error, sizeof error);
-    if (saved) report_layout(f->ui, options->screenshot);
-    else fprintf(stderr, "amulets: %s\n", error);
-    if (saved && options->digest) {
-        printf("digest %016llx\n", (unsigned long long)save_digest(playback_run(&w->playback)));
-    }
-    return saved && played ? 0 : 1;
-}
-
 int front_watch(const FrontOptions *options)
 {
     Replay replay;
@@ -370,30 +370,28 @@ int front_watch(const FrontOptions *options)
     bool headless = options->screenshot != NULL;
     if (!headless) stop_catch();
     Front f;
-    static Watch w;
-    memset(&w, 0, sizeof w);
-    w.speed = WATCH_FIRST_SPEED;
+    static Loop loop;
     int status = 1;
     if (!open_front(&f, options, headless)) {
         status = f.gfx != NULL && f.errors.count > 0 && !headless ? show_errors(&f) : 1;
-    } else if (!playback_start(&w.playback, &replay, &f.data, &w.errors)) {
-        errors_print(&w.errors, stderr, -1);
-    } else {
-        f.ui->input.on_title = false;   /* a waiting save isn't this film's */
-        /* nor is its folder: the views' keys mark and save no run here */
-        f.ui->input.setup.slot = f.ui->input.session.slot = f.ui->input.session.recorder.slot = NULL;
-        watch_banner(f.ui, &w);
+    } else if (open_loop(&f, &loop, options, &replay)) {
         if (headless) {
-            status = watch_headless(&f, &w, options);
+            bool played = loop_watch_finish(&loop);
+            status = save_frame(&f, &loop, options) && played ? 0 : 1;
         } else {
-            watch_loop(&f, &w);
+            Frontend frontend = {.self = &f, .paint = window_paint, .wait = window_wait,
+                                 .now_ms = loop_clock_ms, .store_root = NULL};
+            loop_run(&loop, &frontend);
             status = 0;
         }
-        playback_stop(&w.playback);
     }
-    if (f.ui != NULL) f.ui->run = f.ui->input.session.run;
+    if (f.ui != NULL) loop_close(&loop);
     close_front(&f);
-    errors_clear(&w.errors);
     rep_free(&replay);
     return status;
 }
+
+const FrontWindowApi front_window_api = {
+    .window = front_window, .screenshot = front_screenshot, .watch = front_watch,
+    .check_tiles = front_check_tiles,
+};

@@ -36,6 +36,7 @@ typedef struct FrontOptions {
     FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
     bool debug;                /* --debug: the debugging views (F1, F3, F4, F6, F7) */
     const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
+    const char *store_root;    /* the save's folder (frontend.h), or NULL */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);
@@ -56,5 +57,18 @@ int front_watch(const FrontOptions *options);
  * the tile view will draw its own pictures */
 bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
                        bool *builtin);
+
+/* The window's ways in, as its shared object exports them (the program
+ * loads it only when a window, a screenshot or --check-data's look at
+ * the tiles needs it: src/app/modules.c) */
+typedef struct FrontWindowApi {
+    int (*window)(const FrontOptions *options);
+    int (*screenshot)(const FrontOptions *options);
+    int (*watch)(const FrontOptions *options);
+    bool (*check_tiles)(const FrontOptions *options, const GameData *data, Errors *errors,
+                        bool *builtin);
+} FrontWindowApi;
+extern const FrontWindowApi front_window_api;
+#define FRONT_WINDOW_MODULE "amulets-window.so"
 
 #endif

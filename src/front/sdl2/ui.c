@@ -9,20 +9,37 @@
 
 /* ---- Making and ending ------------------------------------------------- */
 
-Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup)
+Ui *ui_new_painter(Gfx *gfx, TileSet *tiles)
 {
     Ui *ui = calloc(1, sizeof *ui);
     if (ui == NULL) return NULL;
     ui->gfx = gfx;
     ui->tiles = tiles;
     ui->sheet_source = ui->sheet_lit = ui->sheet_memory = -1;
-    if (!input_open(&ui->input, setup)) {
+    ui_relayout(ui);
+    return ui;
+}
+
+Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup)
+{
+    Ui *ui = ui_new_painter(gfx, tiles);
+    Input *own = ui != NULL ? malloc(sizeof *own) : NULL;
+    if (own == NULL || !input_open(own, setup)) {
+        free(own);
         free(ui);
         return NULL;
     }
-    ui->run = ui->input.session.run;
-    ui_relayout(ui);
+    ui->own = own;
+    ui->input = own;
+    ui->run = own->session.run;
     return ui;
+}
+
+void ui_show(Ui *ui, const FrontView *view)
+{
+    ui->input = view->input;
+    ui->run = view->run;
+    ui->banner = view->banner;
 }
 
 void ui_free(Ui *ui)
@@ -30,7 +47,8 @@ void ui_free(Ui *ui)
     if (ui == NULL) return;
     gfx_free_image(ui->gfx, ui->sheet_lit);
     gfx_free_image(ui->gfx, ui->sheet_memory);
-    input_free(&ui->input);
+    if (ui->own != NULL) input_free(ui->own);
+    free(ui->own);
     free(ui);
 }
 
@@ -77,24 +95,24 @@ void ui_relayout(Ui *ui)
 /* After every key or pointing: the run may be another one now */
 static void take(Ui *ui, InputResult result)
 {
-    ui->run = ui->input.session.run;
+    ui->run = ui->own->session.run;
     if (result != INPUT_NOTHING) ui->dirty = true;
     if (result == INPUT_QUIT) ui->quit = true;
 }
 
 void ui_key(Ui *ui, int key)
 {
-    take(ui, input_key(&ui->input, key));
+    take(ui, input_key(ui->own, key));
 }
 
 void ui_point(Ui *ui, const Point *cell)
 {
-    take(ui, input_point(&ui->input, cell));
+    take(ui, input_point(ui->own, cell));
 }
 
 void ui_click(Ui *ui, Point cell)
 {
-    take(ui, input_click(&ui->input, cell));
+    take(ui, input_click(ui->own, cell));
 }
 
 void ui_mouse(Ui *ui, int x, int y)
@@ -111,7 +129,7 @@ void ui_mouse_click(Ui *ui, int x, int y)
 
 void ui_auto_step(Ui *ui)
 {
-    take(ui, input_auto_step(&ui->input));
+    take(ui, input_auto_step(ui->own));
 }
 
 void ui_mouse_left(Ui *ui)
@@ -121,13 +139,13 @@ void ui_mouse_left(Ui *ui)
 
 void ui_play(Ui *ui, const int *keys, int count)
 {
-    bool quit = input_play(&ui->input, keys, count);
+    bool quit = input_play(ui->own, keys, count);
     take(ui, quit ? INPUT_QUIT : INPUT_REDRAW);
 }
 
 void ui_close_window(Ui *ui)
 {
-    take(ui, input_leave(&ui->input));
+    take(ui, input_leave(ui->own));
 }
 
 void ui_event(Ui *ui, const GfxEvent *event)
@@ -135,7 +153,7 @@ void ui_event(Ui *ui, const GfxEvent *event)
     switch (event->kind) {
     case GFX_KEY:
         ui_key(ui, event->key);
-        if (input_take_alarm(&ui->input)) gfx_drop_keys(ui->gfx);
+        if (input_take_alarm(ui->own)) gfx_drop_keys(ui->gfx);
         break;
     case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
     case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
@@ -149,7 +167,7 @@ void ui_event(Ui *ui, const GfxEvent *event)
 
 void ui_waited(Ui *ui, const GfxEvent *event)
 {
-    bool autoing = input_auto_going(&ui->input);
+    bool autoing = input_auto_going(ui->input);
     if (event != NULL) ui_event(ui, event);
     /* a key stopped the going; a moving mouse doesn't hold the steps up;
      * and once the window is closing (its run saved) nothing more happens */
@@ -158,7 +176,7 @@ void ui_waited(Ui *ui, const GfxEvent *event)
 
 bool ui_look_cell(const Ui *ui, Point *out)
 {
-    return input_look_cell(&ui->input, out);
+    return input_look_cell(ui->input, out);
 }
 
 /* ---- Drawing ----------------------------------------------------------- */
@@ -167,17 +185,16 @@ void ui_draw_frame(Ui *ui)
 {
     ui->cut = 0;
     gfx_clear(ui->gfx, PAL_BACKGROUND);
-    if (ui->input.scores.up) {
-        ui_scores_draw(ui);
-    } else if (ui->input.choice.up) {
-        ui_class_draw(ui);
-    } else if (ui->input.on_title) {
-        ui_title_draw(ui);
-    } else {
+    switch (input_screen(ui->input)) {
+    case SCREEN_SCORES: ui_scores_draw(ui); break;
+    case SCREEN_CLASS: ui_class_draw(ui); break;
+    case SCREEN_TITLE: ui_title_draw(ui); break;
+    default:
         ui_map_draw(ui);
         ui_panel_draw(ui);
         ui_log_draw(ui);
         ui_dialog_draw(ui);
+        break;
     }
     if (ui->banner != NULL) ui_banner_draw(ui);
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "cave.h"
+#include "frontend.h"
 #include "gfx.h"
 #include "input.h"
 #include "tiles.h"
@@ -29,8 +30,10 @@ typedef struct Ui {
     Gfx *gfx;
     TileSet *tiles;
     /* The screen, the look cursor, the debugging views and the run in
-     * play: all the keys' doing */
-    Input input;
+     * play, as painted: the loop's (loop.h), or the face's own (own) */
+    const Input *input;
+    Input *own;                /* ui_new's, which ui_key and the rest drive
+                                  (the screenshots and the tests), or NULL */
     const Run *run;            /* what is drawn: input.session.run, taken
                                   again after every key, or a replay's */
     const char *banner;        /* a line over the panel's foot (a replay's
@@ -55,6 +58,11 @@ typedef struct Ui {
 /* A new face on the input's first screen (a run, the title if a save
  * waits, or the class choice, as setup says) */
 Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup);
+/* A face that only paints what the loop gives it (ui_show); ui_key and
+ * the rest that drive an input are not for it */
+Ui *ui_new_painter(Gfx *gfx, TileSet *tiles);
+/* What to draw next: the loop's view (frontend.h) */
+void ui_show(Ui *ui, const FrontView *view);
 void ui_free(Ui *ui);
 
 void ui_key(Ui *ui, int key);

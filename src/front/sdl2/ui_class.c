@@ -14,7 +14,7 @@ void ui_class_draw(Ui *ui)
     int line = gfx_line_height(ui->gfx), cw = gfx_char_width(ui->gfx);
     int columns = ui->layout.width / cw - 4;
     if (columns > CHOICE_COLUMNS) columns = CHOICE_COLUMNS;
-    screen_class_choice(&ui->input, columns, &choice);
+    screen_class_choice(ui->input, columns, &choice);
     int x = (ui->layout.width - columns * cw) / 2;
     int y = (ui->layout.height - choice.count * line) / 3;
     if (y < line) y = line;
@@ -35,7 +35,7 @@ void ui_scores_draw(Ui *ui)
     int columns = ui->layout.width / cw - 4;
     if (columns > SCORES_COLUMNS) columns = SCORES_COLUMNS;
     int rows = ui->layout.height / line - 4;
-    screen_scores(&ui->input.scores, columns, rows, &lines);
+    screen_scores(&ui->input->scores, columns, rows, &lines);
     int x = (ui->layout.width - columns * cw) / 2;
     int y = (ui->layout.height - lines.count * line) / 3;
     if (y < line) y = line;

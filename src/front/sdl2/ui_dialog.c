@@ -66,7 +66,7 @@ static void paint_rows(Ui *ui, const ScreenDialog *d, Rect area, int y)
 void ui_dialog_draw(Ui *ui)
 {
     static ScreenDialog dialog;
-    screen_dialog(&ui->input, ui->run, &dialog);
+    screen_dialog(ui->input, ui->run, &dialog);
     if (!dialog.shown) return;
     Rect text = ui_dialog_box(ui, dialog.columns, dialog.rows);
     paint_rows(ui, &dialog, text, text.y);
@@ -77,7 +77,7 @@ void ui_dialog_draw(Ui *ui)
 void ui_title_draw(Ui *ui)
 {
     static ScreenDialog title;
-    screen_title(&ui->input, &title);
+    screen_title(ui->input, &title);
     Rect all = {0, 0, ui->layout.width, ui->layout.height};
     paint_rows(ui, &title, all, all.h / 3);
 }

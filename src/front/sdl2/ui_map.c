@@ -36,7 +36,7 @@ static View view_of(const Ui *ui)
 {
     const Layout *l = &ui->layout;
     View v;
-    if (!ui->input.views.tiles) {
+    if (!ui->input->views.tiles) {
         v = (View){l->cell_w, l->cell_h, 0, 0, {0, 0}, MAP_W, MAP_H};
         v.origin_x = l->map.x + (l->map.w - MAP_W * l->cell_w) / 2;
         v.origin_y = l->map.y + (l->map.h - MAP_H * l->cell_h) / 2;
@@ -45,7 +45,7 @@ static View view_of(const Ui *ui)
     v.cell_w = v.cell_h = l->tile;
     v.columns = l->map.w / l->tile < MAP_W ? l->map.w / l->tile : MAP_W;
     v.rows = l->map.h / l->tile < MAP_H ? l->map.h / l->tile : MAP_H;
-    Point focus = screen_focus(&ui->input, ui->run);
+    Point focus = screen_focus(ui->input, ui->run);
     v.first = (Point){camera_start(focus.x, v.columns, MAP_W), camera_start(focus.y, v.rows, MAP_H)};
     v.origin_x = l->map.x + (l->map.w - v.columns * l->tile) / 2 - v.first.x * l->tile;
     v.origin_y = l->map.y + (l->map.h - v.rows * l->tile) / 2 - v.first.y * l->tile;
@@ -137,7 +137,7 @@ static void paint_cell(Ui *ui, const ScreenCell *c, Rect r)
 {
     if (!c->shown) {
         /* nothing known there, but the cursor may be */
-    } else if (!ui->input.views.tiles) {
+    } else if (!ui->input->views.tiles) {
         paint_glyph(ui, c, r);
     } else if (c->overlay) {
         for (int i = 0; i < c->layers; ++i) draw_tile(ui, r, c->tiles[i], c->tints[i], c->lit);
@@ -156,7 +156,7 @@ static void paint_cell(Ui *ui, const ScreenCell *c, Rect r)
 void ui_map_draw(Ui *ui)
 {
     static ScreenMap screen;   /* 100 KB: kept off the stack */
-    screen_map(&ui->input, ui->run, &screen);
+    screen_map(ui->input, ui->run, &screen);
     View v = view_of(ui);
     for (int y = v.first.y; y < v.first.y + v.rows; ++y) {
         for (int x = v.first.x; x < v.first.x + v.columns; ++x) {

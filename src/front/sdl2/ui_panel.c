@@ -39,7 +39,7 @@ void ui_panel_draw(Ui *ui)
     /* a replay's banner takes the panel's foot */
     int foot = ui_banner_rows(ui) * line;
     int rows = (l->panel.h - line - foot) / line;
-    screen_panel(&ui->input, ui->run, box.w / cw, rows, &panel);
+    screen_panel(ui->input, ui->run, box.w / cw, rows, &panel);
     int x = box.x, y = l->panel.y + line / 2;
     for (int i = 0; i < panel.look_first; ++i) y = paint_line(ui, &panel.lines[i], x, y, line, box);
     /* the look panel sits at the panel's foot */

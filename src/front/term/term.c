@@ -1,7 +1,8 @@
-/* The terminal's loop: starting curses and always putting the terminal
- * back (on quitting, on an ending signal, at exit after an error, and on
- * a crash), the keys as the input layer names them, and drawing only
- * when something changed, so a step sends only the cells it changed
+/* The terminal as a frontend of the one loop (frontend.h, loop.h):
+ * starting curses and always putting the terminal back (on quitting, on
+ * an ending signal, at exit after an error, and on a crash), the keys as
+ * the input layer names them, and painting only when the loop says
+ * something changed, so a step sends only the cells it changed
  * (term_out.c sends them, where the terminal allows, else curses). The
  * keys are read through a window of their own that's never drawn (a
  * pad), so that reading a key never has curses send the screen. */
@@ -18,11 +19,12 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "loop.h"
 #include "stop.h"
 #include "terminal.h"
 
 /* How long a wait for a key lasts before the loop looks for a signal */
-enum { SIGNAL_CHECK_MS = 200, AUTO_STEP_MS = 30, ESC_DELAY_MS = 25, RESET_SIZE = 256 };
+enum { ESC_DELAY_MS = 25, RESET_SIZE = 256 };
 
 /* ---- Putting the terminal back ------------------------------------------ */
 
@@ -42,8 +44,8 @@ static const int CRASHES[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 /* Ctrl-Z asked for, by a handler of this program's own (curses', which
  * it then leaves out, would put the terminal back with colours set that
- * it doesn't know of, term_out.c having set them): the loop suspends the
- * game at its next wait's end */
+ * it doesn't know of, term_out.c having set them): the frontend suspends
+ * the game at its next wait's end */
 static volatile sig_atomic_t suspend_asked;
 
 static void on_suspend(int number)
@@ -147,65 +149,27 @@ static int term_key(int ch, const KeyMap *keys, bool takes_digits)
     return ch >= 32 && ch < 127 ? key_typed_digit(keys, takes_digits, ch) : -1;
 }
 
-/* ---- Starting ----------------------------------------------------------- */
+/* ---- The frontend ------------------------------------------------------- */
 
 typedef struct Term {
-    GameData data;
-    Slot slot;
-    Input input;
-    bool input_open;
     TermPainter *painter;
     TermOut *out;              /* NULL: curses' refresh sends the screen */
-    WINDOW *keys;              /* read from, never drawn */
+    WINDOW *pad;               /* keys are read from it; never drawn */
+    const KeyMap *keys;
+    const Input *input;        /* the loop's, as last painted */
+    unsigned run_serial;       /* the run last painted */
 } Term;
 
-static void close_term(Term *t)
+static void term_paint_view(void *self, const FrontView *view)
 {
-    term_painter_free(t->painter);
-    term_out_free(t->out);
-    if (t->keys != NULL) delwin(t->keys);
-    end_curses();
-    if (t->input_open) input_free(&t->input);
-    slot_unlock(&t->slot);
-    data_free(&t->data);
+    Term *t = self;
+    if (view->run_serial != t->run_serial) term_painter_reset(t->painter);
+    t->run_serial = view->run_serial;
+    t->input = view->input;
+    term_paint(t->painter, view->input, view->run);
+    if (t->out != NULL) term_out_show(t->out);
+    else refresh();
 }
-
-/* Everything but curses; false, said on stderr, if it can't be had */
-static bool open_term(Term *t, const TermOptions *o)
-{
-    memset(t, 0, sizeof *t);
-    t->slot.lock_fd = -1;
-    Errors errors = {0};
-    if (!data_load_dir(&t->data, o->data_dir, &errors)) {
-        fprintf(stderr, "The game can't start: its data files have mistakes.\n");
-        errors_print(&errors, stderr, 10);
-        errors_clear(&errors);
-        return false;
-    }
-    char error[SLOT_ERROR_SIZE];
-    if (!slot_init(&t->slot, getenv("AMULETS_HOME"), getenv("XDG_DATA_HOME"), getenv("HOME"), error,
-                   sizeof error)) {
-        fprintf(stderr, "amulets: %s\n", error);
-        return false;
-    }
-    if (!slot_lock(&t->slot, error, sizeof error)) {
-        fprintf(stderr, "The game can't start: its run is being played elsewhere.\n%s.\n"
-                        "Quit it there first, or set AMULETS_HOME to play another run.\n", error);
-        return false;
-    }
-    InputSetup setup = {&t->data, &t->slot, o->seed, o->floor, true, 0, true, o->keys, o->debug,
-                        session_wall_clock};
-    if (!input_open(&t->input, &setup)) {
-        fprintf(stderr, "amulets: out of memory\n");
-        return false;
-    }
-    t->input_open = true;
-    t->input.autopickup = o->autopickup;
-    input_tell(&t->input, o->notes, o->note_count);
-    return true;
-}
-
-/* ---- The loop ------------------------------------------------------------- */
 
 /* The terminal is gone without a SIGHUP having said so (its input
  * hung up): curses would wait on it for ever, each wait failing at once */
@@ -215,17 +179,8 @@ static bool hung_up(void)
     return poll(&in, 1, 0) > 0 && (in.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
-/* Saves as Esc S would, the screen put back first so that what the save
- * says is seen */
-static int stop(Term *t, int signal_number)
-{
-    end_curses();
-    input_stop(&t->input);
-    return 128 + signal_number;   /* as a shell tells of a signal */
-}
-
 /* Ctrl-Z: the terminal put back and the game stopped; on fg, curses
- * restarted and the whole screen sent again */
+ * restarted and the whole screen to be sent again */
 static void suspend(Term *t)
 {
     suspend_asked = 0;
@@ -241,51 +196,83 @@ static void suspend(Term *t)
     if (t->out != NULL) term_out_forget(t->out);
 }
 
-static void draw(Term *t)
+static bool term_wait(void *self, int timeout_ms, FrontEvent *out)
 {
-    term_paint(t->painter, &t->input, t->input.session.run);
-    if (t->out != NULL) term_out_show(t->out);
-    else refresh();
+    Term *t = self;
+    wtimeout(t->pad, timeout_ms);
+    int ch = wgetch(t->pad);
+    if (suspend_asked) {
+        suspend(t);
+        *out = (FrontEvent){.kind = FRONT_RESIZE};   /* all of it painted again */
+        return true;
+    }
+    if (ch == ERR && hung_up()) {
+        end_curses();   /* what the save says is seen */
+        *out = (FrontEvent){.kind = FRONT_STOP, .signal = SIGHUP};
+        return true;
+    }
+    if (ch == ERR) return false;
+    if (ch == KEY_RESIZE) {
+        if (t->out != NULL) term_out_forget(t->out);
+        *out = (FrontEvent){.kind = FRONT_RESIZE};
+        return true;
+    }
+    int key = term_key(ch, t->keys, t->input != NULL && input_takes_digits(t->input));
+    if (key < 0) return false;
+    *out = (FrontEvent){.kind = FRONT_KEY, .key = key};
+    return true;
 }
 
-static int play(Term *t, const KeyMap *keys)
+static void term_drop_keys(void *self)
 {
-    bool dirty = true;
-    for (;;) {
-        if (dirty) {
-            draw(t);
-            dirty = false;
-        }
-        /* exploring, travelling or resting: a step each short wait, which
-         * a key pressed meanwhile stops instead */
-        bool autoing = input_auto_going(&t->input);
-        wtimeout(t->keys, autoing ? AUTO_STEP_MS : SIGNAL_CHECK_MS);
-        int ch = wgetch(t->keys);
-        if (stop_signal() != 0) return stop(t, stop_signal());
-        if (suspend_asked) {
-            suspend(t);
-            dirty = true;
-            continue;
-        }
-        if (ch == ERR && hung_up()) return stop(t, SIGHUP);
-        if (ch == ERR && autoing) {
-            if (input_auto_step(&t->input) != INPUT_NOTHING) dirty = true;
-            continue;
-        }
-        if (ch == ERR) continue;
-        if (ch == KEY_RESIZE) {
-            if (t->out != NULL) term_out_forget(t->out);
-            dirty = true;
-            continue;
-        }
-        int key = term_key(ch, keys, input_takes_digits(&t->input));
-        if (key < 0) continue;
-        InputResult result = input_key(&t->input, key);
-        if (input_take_alarm(&t->input)) flushinp();   /* keys typed ahead go */
-        if (result == INPUT_QUIT) return 0;
-        if (result == INPUT_NEW_RUN) term_painter_reset(t->painter);
-        if (result != INPUT_NOTHING) dirty = true;
+    (void)self;
+    flushinp();   /* keys typed ahead go */
+}
+
+/* Saves as Esc S would, the screen put back first so that what the save
+ * says is seen */
+static void term_leaving(void *self)
+{
+    (void)self;
+    end_curses();
+}
+
+/* ---- Starting ----------------------------------------------------------- */
+
+static int play(const TermOptions *o, LoopFiles *files)
+{
+    LoopSetup setup = {
+        .input = {.data = &files->data, .slot = &files->slot, .seed = o->seed, .start_floor = o->floor,
+                  .offer_title = true, .choose_class = true, .keys = o->keys, .debug = o->debug,
+                  .clock = session_wall_clock},
+        .autopickup = o->autopickup, .notes = o->notes, .note_count = o->note_count,
+    };
+    static Loop loop;   /* an Input holds an Explorer: big */
+    if (!loop_open(&loop, &setup)) {
+        fprintf(stderr, "amulets: out of memory\n");
+        return 1;
     }
+    int status = 1;
+    Term t = {.keys = o->keys};
+    if (!start_curses()) {
+        fprintf(stderr, "amulets: the terminal (TERM=%s) can't be used\n", getenv("TERM") ? getenv("TERM") : "");
+    } else if ((t.painter = term_painter_new(o->colors)) == NULL || (t.pad = newpad(1, 1)) == NULL) {
+        end_curses();
+        fprintf(stderr, "amulets: out of memory\n");
+    } else {
+        keypad(t.pad, TRUE);
+        t.out = term_out_new(STDOUT_FILENO);
+        Frontend frontend = {.self = &t, .paint = term_paint_view, .wait = term_wait, .now_ms = loop_clock_ms,
+                             .drop_keys = term_drop_keys, .leaving = term_leaving,
+                             .store_root = o->store_root};
+        status = loop_run(&loop, &frontend);
+    }
+    term_painter_free(t.painter);
+    term_out_free(t.out);
+    if (t.pad != NULL) delwin(t.pad);
+    end_curses();
+    loop_close(&loop);
+    return status;
 }
 
 int term_play(const TermOptions *options)
@@ -296,23 +283,16 @@ int term_play(const TermOptions *options)
     }
     /* before curses starts: it leaves alone the signals caught already */
     stop_catch();
-    Term t;
-    if (!open_term(&t, options)) {
-        close_term(&t);
-        return 1;
-    }
+    LoopFiles files;
     int status = 1;
-    if (!start_curses()) {
-        fprintf(stderr, "amulets: the terminal (TERM=%s) can't be used\n", getenv("TERM") ? getenv("TERM") : "");
-    } else if ((t.painter = term_painter_new(options->colors)) == NULL ||
-               (t.keys = newpad(1, 1)) == NULL) {
-        end_curses();
-        fprintf(stderr, "amulets: out of memory\n");
+    if (!loop_files_open(&files, options->data_dir, options->store_root, true)) {
+        fprintf(stderr, "%s\n", files.heading);
+        errors_print(&files.errors, stderr, 10);
     } else {
-        keypad(t.keys, TRUE);
-        t.out = term_out_new(STDOUT_FILENO);
-        status = play(&t, options->keys);
+        status = play(options, &files);
     }
-    close_term(&t);
+    loop_files_close(&files);
     return status;
 }
+
+const TermApi term_api = {.play = term_play};

@@ -448,17 +448,11 @@ void term_paint(TermPainter *painter, const Input *input, const Run *run)
         paint_too_small(painter, width, height);
         return;
     }
-    if (input->scores.up) {
-        paint_scores(painter, input, width, height);
-        return;
-    }
-    if (input->choice.up) {
-        paint_class_choice(painter, input, width, height);
-        return;
-    }
-    if (input->on_title) {
-        paint_title(painter, input, width, height);
-        return;
+    switch (input_screen(input)) {
+    case SCREEN_SCORES: paint_scores(painter, input, width, height); return;
+    case SCREEN_CLASS: paint_class_choice(painter, input, width, height); return;
+    case SCREEN_TITLE: paint_title(painter, input, width, height); return;
+    default: break;
     }
     Area old = painter->map;
     lay_out(painter, width, height);

@@ -30,11 +30,20 @@ typedef struct TermOptions {
     int note_count;
     bool debug;                /* --debug: the debugging views */
     const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
+    const char *store_root;    /* the save's folder (frontend.h) */
 } TermOptions;
 
 /* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
  * it couldn't start (said on stderr), or 128 + the signal that ended it */
 int term_play(const TermOptions *options);
+
+/* The terminal's way in, as its shared object exports it (loaded only
+ * for a game in the terminal: src/app/modules.c) */
+typedef struct TermApi {
+    int (*play)(const TermOptions *options);
+} TermApi;
+extern const TermApi term_api;
+#define TERM_MODULE "amulets-term.so"
 
 /* ---- The painter (term_paint.c), for the loop and the benchmark ---------- */
 

@@ -129,17 +129,17 @@ const char *web_frame_text(const Input *input, const Run *run, const WebRoom *ro
     if (room->map_only) {
         add(t, ",\"view\":\"map\"");
         add_map_parts(t, input, run, room);
-    } else if (input->scores.up) {
+    } else if (screen == SCREEN_SCORES) {
         static ScreenScores scores;
         screen_scores(&input->scores, room->columns, room->rows, &scores);
         add(t, ",\"view\":\"scores\",\"lines\":");
         add_lines(t, scores.lines, scores.count);
-    } else if (input->choice.up) {
+    } else if (screen == SCREEN_CLASS) {
         static ScreenClassChoice choice;
         screen_class_choice(input, room->columns, &choice);
         add(t, ",\"view\":\"class\",\"highlighted\":%d,\"lines\":", choice.highlighted);
         add_lines(t, choice.lines, choice.count);
-    } else if (input->on_title) {
+    } else if (screen == SCREEN_TITLE) {
         static ScreenDialog title;
         screen_title(input, &title);
         add(t, ",\"view\":\"title\"");

@@ -96,7 +96,8 @@ static Web web;
 
 static bool open_input(uint64_t seed)
 {
-    InputSetup setup = {&web.data, &web.slot, seed, web.floor, true, 0, true, NULL, false, session_wall_clock};
+    InputSetup setup = {.data = &web.data, .slot = &web.slot, .seed = seed, .start_floor = web.floor,
+                        .offer_title = true, .choose_class = true, .clock = session_wall_clock};
     web.open = input_open(&web.input, &setup);
     if (!web.open) snprintf(web.error, sizeof web.error, "The game can't start: out of memory.");
     return web.open;

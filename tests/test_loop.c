@@ -1,0 +1,276 @@
+/* The one loop (loop.h) driven by a scripted frontend (fake/fake_front.h):
+ * events in, frames out. A new player meets the class choice, plays a few
+ * moves, opens the pack and saves and quits from Esc's menu; the next
+ * start offers the save on the title, N goes to the class choice and Esc
+ * back, C continues the very run saved; auto-explore steps on the loop's
+ * timer between events; an ending signal saves and ends with 128 + its
+ * number. A recording is watched step by step through loop_step alone,
+ * as a browser would call it. And the fake frontend needed nothing of
+ * the program but frontend.h and loop.h. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <signal.h>
+#include <time.h>
+
+#include "check.h"
+#include "fake/fake_front.h"
+#include "files.h"
+#include "replay.h"
+#include "save.h"
+
+static char root[PATH_SIZE];
+
+static LoopSetup setup_for(LoopFiles *files)
+{
+    return (LoopSetup){.input = {.data = &files->data, .slot = &files->slot, .seed = 21, .start_floor = 1,
+                                 .offer_title = true, .choose_class = true}};
+}
+
+static void open_files(LoopFiles *files)
+{
+    if (!loop_files_open(files, AMULETS_SOURCE_DIR "/data", root, true)) {
+        fprintf(stderr, "%s %s\n", files->heading, files->errors.count > 0 ? files->errors.lines[0] : "");
+        exit(EXIT_FAILURE);
+    }
+}
+
+static Loop loop;
+static FakeFront fake;
+
+/* A new player: the classes first, a few moves, the pack, Esc S */
+static uint64_t first_start(void)
+{
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open(&loop, &setup));
+    memset(&fake, 0, sizeof fake);
+    fake_push(&fake, (FrontEvent){.kind = FRONT_KEY, .key = AK_ENTER});
+    fake_keys(&fake, "lljh");
+    fake_keys(&fake, "i~");
+    fake_keys(&fake, "~S");
+    Frontend frontend = fake_frontend(&fake, root);
+    CHECK_INT(loop_run(&loop, &frontend), 0);
+    char screens[512];
+    fake_screens(&fake, 0, screens, sizeof screens);
+    CHECK_STR(screens, "class, playing, inventory, playing, menu");
+    CHECK(fake.next == fake.count);   /* S ended it: no close button needed */
+    CHECK(strstr(fake.frames[2], "playing turn 1") != NULL);   /* a move is a turn */
+    CHECK(slot_has_save(&files.slot));
+    uint64_t saved = save_digest(loop.input.session.run);
+    loop_close(&loop);
+    loop_files_close(&files);
+    return saved;
+}
+
+/* One event through loop_step, painted if it asks, as a browser does it */
+static LoopNext feed(const FrontEvent *event)
+{
+    LoopNext next = loop_step(&loop, event);
+    if (next.paint) {
+        FrontView view;
+        loop_view(&loop, &view);
+        fake_paint(&fake, &view);
+        loop_painted(&loop);
+    }
+    return next;
+}
+
+static LoopNext feed_key(int key)
+{
+    return feed(&(FrontEvent){.kind = FRONT_KEY, .key = key});
+}
+
+/* The save waits: the title, N and back, C; then o, stepped by the timer,
+ * and an ending signal */
+static void second_start(uint64_t saved)
+{
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open(&loop, &setup));
+    memset(&fake, 0, sizeof fake);
+    LoopNext next = loop_next(&loop);
+    CHECK(next.paint && next.wait_ms == -1 && !next.done);
+    feed(&(FrontEvent){.kind = FRONT_RESIZE});
+    feed_key('N');
+    feed_key(AK_ESC);
+    feed_key('C');
+    char screens[512];
+    fake_screens(&fake, 0, screens, sizeof screens);
+    CHECK_STR(screens, "title, class, title, playing");
+    CHECK_INT(loop.run_serial, 1);   /* C brought another run into play */
+    CHECK(save_digest(loop.input.session.run) == saved);   /* the very run */
+    int turn = run_turn(loop.input.session.run);
+    next = feed_key('o');
+    CHECK_INT(next.wait_ms, LOOP_AUTO_STEP_MS);   /* o explores, a step a while */
+    CHECK(run_turn(loop.input.session.run) > turn);   /* its first step at once */
+    for (int i = 0; i < 3 && next.wait_ms >= 0; ++i) {
+        turn = run_turn(loop.input.session.run);
+        next = feed(NULL);   /* the time asked for passed */
+        CHECK(run_turn(loop.input.session.run) > turn);
+    }
+    next = feed(&(FrontEvent){.kind = FRONT_STOP, .signal = SIGTERM});
+    CHECK(next.done);
+    CHECK_INT(loop.status, 128 + SIGTERM);
+    CHECK(!input_auto_going(&loop.input));
+    uint64_t stopped = save_digest(loop.input.session.run);
+    loop_close(&loop);
+    /* what the signal saved is where the run stood */
+    CHECK(loop_open(&loop, &setup));
+    CHECK_STR(input_screen_name(input_screen(&loop.input)), "title");
+    feed_key('C');
+    CHECK(save_digest(loop.input.session.run) == stopped);
+    loop_close(&loop);
+    loop_files_close(&files);
+}
+
+/* loop_run on the fake: o, then nothing comes, so the loop's own timer
+ * steps the explorer; the close button at the script's end saves */
+static void timed_steps(void)
+{
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open(&loop, &setup));
+    memset(&fake, 0, sizeof fake);
+    fake_keys(&fake, "Co");
+    for (int i = 0; i < 5; ++i) fake_push(&fake, (FrontEvent){.kind = FRONT_NONE});
+    Frontend frontend = fake_frontend(&fake, root);
+    CHECK_INT(loop_run(&loop, &frontend), 0);
+    CHECK(fake.clock_ms >= 5 * LOOP_AUTO_STEP_MS - 5);
+    int painted_turns = 0, last = -1;
+    for (int i = 0; i < fake.frame_count; ++i) {
+        int turn;
+        if (sscanf(fake.frames[i], "playing turn %d", &turn) == 1 && turn != last) ++painted_turns, last = turn;
+    }
+    CHECK(painted_turns >= 5);   /* each step was shown */
+    CHECK(slot_has_save(&files.slot));
+    loop_close(&loop);
+    loop_files_close(&files);
+}
+
+/* A recording watched through loop_step alone: the timer plays it, Space
+ * pauses, . steps, q ends it */
+static void watched(void)
+{
+    Replay replay;
+    Errors errors = {0};
+    CHECK(rep_read_file(&replay, AMULETS_SOURCE_DIR "/tests/replays/descend-1-to-3.txt", &errors));
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open_watch(&loop, &setup, &replay));
+    memset(&fake, 0, sizeof fake);
+    LoopNext next = loop_next(&loop);
+    CHECK(next.wait_ms > 0);
+    for (int i = 0; i < 5; ++i) next = feed(NULL);
+    CHECK(strstr(fake.frames[fake.frame_count - 1], "Replay 5/") != NULL);
+    next = feed_key(' ');
+    CHECK_INT(next.wait_ms, -1);   /* paused: no timer */
+    CHECK(strstr(fake.frames[fake.frame_count - 1], "paused") != NULL);
+    feed_key('.');
+    CHECK(strstr(fake.frames[fake.frame_count - 1], "Replay 6/") != NULL);
+    next = feed_key('q');
+    CHECK(next.done && loop.status == 0);
+    loop_close(&loop);
+    loop_files_close(&files);
+    rep_free(&replay);
+}
+
+/* A recording of 300,000 checkpoints at one place: each step of the
+ * watch is short, so the window answers Esc and signals between them
+ * (each checkpoint's digest was worked out anew: some 18 s of CPU) */
+static void heavy_watch(void)
+{
+    char *text = contents(AMULETS_SOURCE_DIR "/tests/replays/trapdoor-fall.txt", NULL);
+    CHECK(text != NULL);
+    char *at = text != NULL ? strrchr(text, '@') : NULL;
+    if (at == NULL) return;
+    char check[18];
+    snprintf(check, sizeof check, "%.17s", at);
+    char path[PATH_SIZE];
+    path_of(path, "%s/heavy.txt", root);
+    FILE *out = fopen(path, "w");
+    CHECK(out != NULL);
+    if (out == NULL) return;
+    fputs(text, out);
+    for (int line = 0; line < 6000; ++line) {
+        fputc('|', out);
+        for (int i = 0; i < 50; ++i) fprintf(out, "%s%s", i > 0 ? " " : "", check);
+        fputc('\n', out);
+    }
+    fclose(out);
+    free(text);
+    Replay replay;
+    Errors errors = {0};
+    CHECK(rep_read_file(&replay, path, &errors));
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open_watch(&loop, &setup, &replay));
+    clock_t start = clock();
+    LoopNext next = loop_next(&loop);
+    for (int i = 0; i < 1000 && next.wait_ms >= 0; ++i) next = loop_step(&loop, NULL);
+    next = loop_step(&loop, &(FrontEvent){.kind = FRONT_KEY, .key = AK_ESC});
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    CHECK(next.done);
+    CHECK(loop.watch.ended && loop.watch.errors.count == 0);
+    if (!CHECK(seconds < 4.0)) fprintf(stderr, "    the watch took %.1f s of CPU\n", seconds);
+    loop_close(&loop);
+    loop_files_close(&files);
+    rep_free(&replay);
+}
+
+/* A frontend is frontend.h and loop.h: the fake one names no other of
+ * the program's headers, and nothing in the program names it */
+static bool names_fake(const char *dir)
+{
+    DIR *folder = opendir(dir);
+    if (folder == NULL) return false;
+    bool found = false;
+    for (struct dirent *entry; !found && (entry = readdir(folder)) != NULL;) {
+        if (entry->d_name[0] == '.') continue;
+        char path[PATH_SIZE];
+        path_of(path, "%s/%s", dir, entry->d_name);
+        struct stat info;
+        if (stat(path, &info) != 0) continue;
+        if (S_ISDIR(info.st_mode)) {
+            found = names_fake(path);
+            continue;
+        }
+        char *text = contents(path, NULL);
+        found = text != NULL && (strstr(text, "fake_front") != NULL || strstr(text, "FakeFront") != NULL);
+        free(text);
+    }
+    closedir(folder);
+    return found;
+}
+
+static void the_seam(void)
+{
+    char *text = contents(AMULETS_SOURCE_DIR "/tests/fake/fake_front.h", NULL);
+    CHECK(text != NULL);
+    int ours = 0;
+    for (const char *line = text; line != NULL && *line != '\0'; line = strchr(line, '\n'), line += line != NULL) {
+        if (strncmp(line, "#include \"", 10) != 0) continue;
+        ++ours;
+        CHECK(strncmp(line, "#include \"frontend.h\"", 21) == 0 || strncmp(line, "#include \"loop.h\"", 17) == 0);
+    }
+    CHECK_INT(ours, 2);
+    free(text);
+    CHECK(!names_fake(AMULETS_SOURCE_DIR "/src"));
+}
+
+int main(void)
+{
+    make_test_root(root, "loop");
+    uint64_t saved = first_start();
+    second_start(saved);
+    timed_steps();
+    watched();
+    heavy_watch();
+    the_seam();
+    return check_done("test_loop");
+}
