@@ -139,7 +139,7 @@ static void test_read_error(Suite *s)
     FileOps ops = *file_system_ops();
     ops.open = plain_open;
     ops.read = eio_read;
-    slot.ops = &ops;
+    slot.posix.fs = &ops;
     SlotLoad load;
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK(failing_reads > 0);
@@ -154,7 +154,7 @@ static void test_read_error(Suite *s)
     }
     errors_clear(&load.reasons);
 
-    slot.ops = file_system_ops();
+    slot.posix.fs = file_system_ops();
     Run *again = slot_load(&slot, s->data, &load);
     CHECK(again != NULL);
     if (again != NULL) CHECK(save_digest(again) == save_digest(s->run));
@@ -282,7 +282,7 @@ static void test_death_not_deleted(Suite *s)
     CHECK(slot_write(&slot, run, error, sizeof error));
     FileOps ops = *file_system_ops();
     ops.unlink = refused_unlink;
-    slot.ops = &ops;
+    slot.posix.fs = &ops;
     Session session;
     session_start(&session, &slot, run);
     run_debug_player(run)->hp = 1;
@@ -301,7 +301,7 @@ static void test_death_not_deleted(Suite *s)
     CHECK_STR(lines[0], "The saved run is over, and can't be continued:");
     errors_clear(&load.reasons);
     /* once the folder can be written to again, it goes */
-    slot.ops = file_system_ops();
+    slot.posix.fs = file_system_ops();
     CHECK(slot_load(&slot, s->data, &load) == NULL && load.over);
     CHECK(!exists(slot.save));
     errors_clear(&load.reasons);

@@ -637,12 +637,12 @@ static void test_full_disk(void)
     open_game(&game, 2, 1);
     FileOps ops = *file_system_ops();
     ops.write = full_disk;
-    game.slot.ops = &ops;
+    game.slot.posix.fs = &ops;
     play(&game, "hh");
     CHECK(!session_save(&game.session));
     CHECK(log_has(game.run, "The run's recording couldn't be saved: it couldn't be written: "
                             "the disk is full."));
-    game.slot.ops = file_system_ops();   /* room again: nothing was lost */
+    game.slot.posix.fs = file_system_ops();   /* room again: nothing was lost */
     play(&game, "l");
     CHECK(session_save(&game.session));
     CHECK(plays_to(game.slot.replay, game.run));

@@ -234,10 +234,10 @@ static void test_whole_or_nothing(void)
     int failures = 0;
     for (int n = 1; n < 200; ++n) {
         put_file(path, old_text, old_length);
-        slot.ops = &FAILING_OPS;
+        slot.posix.fs = &FAILING_OPS;
         calls = 0, fail_at = n, kill_at = 0;
         ScoresEnter entered = scores_enter(&slot, run, WHEN, message, sizeof message);
-        slot.ops = file_system_ops();
+        slot.posix.fs = file_system_ops();
         bool whole_new = same_file(path, new_text, new_length);
         CHECK(whole_new || same_file(path, old_text, old_length));
         if (n > calls) {   /* past the last call: nothing failed */
@@ -255,7 +255,7 @@ static void test_whole_or_nothing(void)
         put_file(path, old_text, old_length);
         pid_t child = fork();
         if (child == 0) {
-            slot.ops = &FAILING_OPS;
+            slot.posix.fs = &FAILING_OPS;
             calls = 0, fail_at = 0, kill_at = n;
             _exit(scores_enter(&slot, run, WHEN, message, sizeof message) == SCORES_ENTERED ? 0 : 1);
         }

@@ -211,7 +211,7 @@ static void test_faults(Suite *s)
     char temporary[PATH_SIZE];
     for (size_t i = 0; i < sizeof FAULT_CASES / sizeof FAULT_CASES[0]; ++i) {
         const FaultCase *c = &FAULT_CASES[i];
-        slot.ops = &FAULT_OPS;
+        slot.posix.fs = &FAULT_OPS;
         arm(c->fault, c->error);
         char error[SLOT_ERROR_SIZE] = "";
         bool written = slot_write(&slot, s->run, error, sizeof error);
@@ -227,9 +227,9 @@ static void test_faults(Suite *s)
     }
 
     /* with no old save, a failure leaves no save at all */
-    slot.ops = file_system_ops();
+    slot.posix.fs = file_system_ops();
     CHECK(slot_remove(&slot));
-    slot.ops = &FAULT_OPS;
+    slot.posix.fs = &FAULT_OPS;
     arm(FAULT_SHORT_THEN_FULL, 0);
     char error[SLOT_ERROR_SIZE] = "";
     CHECK(!slot_write(&slot, s->run, error, sizeof error));
@@ -325,7 +325,7 @@ static void expect_folder(const char *amulets_home, const char *xdg, const char 
     CHECK_STR(slot.save, save);
     CHECK_STR(slot.bad, bad);
     CHECK(is_folder(wanted));
-    CHECK(slot.ops == file_system_ops());
+    CHECK(slot.posix.fs == file_system_ops() && slot.given.ops == NULL);
     CHECK(!slot_has_save(&slot));
 }
 
@@ -504,11 +504,11 @@ static void test_flows(Suite *s)
 
     /* damaged, and it can't be renamed: it stays, and the screen says so */
     put_save(&slot, damaged, strlen(damaged));
-    slot.ops = &FAULT_OPS;
+    slot.posix.fs = &FAULT_OPS;
     arm(FAULT_RENAME, EACCES);
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     arm(FAULT_NONE, 0);
-    slot.ops = file_system_ops();
+    slot.posix.fs = file_system_ops();
     CHECK(!load.set_aside);
     CHECK(same_file(slot.save, damaged, strlen(damaged)));
     char first[SLOT_ERROR_SIZE];
@@ -621,7 +621,7 @@ static void test_paths(Suite *s)
     path_of(slot_dir, "%s/paths/in/slot", s->root);
     Slot slot;
     CHECK(slot_init(&slot, slot_dir, NULL, NULL, error, sizeof error));
-    slot.ops = &FAULT_OPS;
+    slot.posix.fs = &FAULT_OPS;
     arm(FAULT_NONE, 0);
     faults.noted_count = 0;
     /* from the slot folder, "../../x" would land in the test's own folder */

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "file.h"
 #include "hash.h"
@@ -510,9 +509,9 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors)
 {
     char *text, error[160];
     size_t length;
-    struct stat info;
-    bool folder = stat(path, &info) == 0 && S_ISDIR(info.st_mode);
-    if (folder || file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error) != FILE_READ_OK) {
+    FileRead read = file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error);
+    bool folder = read == FILE_READ_NOT_A_FILE && strstr(error, "a folder") != NULL;
+    if (read != FILE_READ_OK) {
         memset(out, 0, sizeof *out);
         snprintf(out->file, sizeof out->file, "%s", path);
         /* file_read_all speaks of a save; this is a recording */

@@ -143,7 +143,6 @@ static void close_term(Term *t)
 static bool open_term(Term *t, const TermOptions *o)
 {
     memset(t, 0, sizeof *t);
-    t->slot.lock_fd = -1;
     Errors errors = {0};
     if (!data_load_dir(&t->data, o->data_dir, &errors)) {
         fprintf(stderr, "The game can't start: its data files have mistakes.\n");
