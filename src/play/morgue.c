@@ -156,7 +156,7 @@ bool morgue_write(const Slot *slot, const Run *run, const char *recording, long 
     Store store = slot_store(slot);
     int64_t next = store_next_number(store, MORGUE_FOLDER);
     if (next < 0) {
-        snprintf(error, error_size, "morgue/ has no number left for it");
+        snprintf(error, error_size, "morgue/ can't be read, or has no number left for it");
         return false;
     }
     char name[STORE_NAME_SIZE];

@@ -342,7 +342,7 @@ bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size)
     if (built) replay.debug = run_debugged(run);
     bool written = built && rep_add_check(&replay, save_digest(run));
     if (written && !archive_name(recorder, run, name, sizeof name)) {
-        snprintf(error, sizeof error, "runs/ has no number left for it");
+        snprintf(error, sizeof error, "runs/ can't be read, or has no number left for it");
         written = false;
     }
     if (written) {

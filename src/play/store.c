@@ -135,8 +135,9 @@ int64_t store_next_number(Store store, const char *folder)
 {
     int64_t largest = 0;
     char error[STORE_ERROR_SIZE];
-    store.ops->list(store.self, folder, note_largest, &largest, error, sizeof error);
-    /* past the last number a name may have, the next would be no one's,
-     * and be written over the time after */
+    /* a folder that can't be read may hold any number: none is given,
+     * rather than one that may be taken. Past the last number a name may
+     * have, the next would be no one's, and be written over the time after */
+    if (!store.ops->list(store.self, folder, note_largest, &largest, error, sizeof error)) return -1;
     return largest >= STORE_NUMBER_LAST ? -1 : largest + 1;
 }

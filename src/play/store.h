@@ -109,7 +109,7 @@ enum { STORE_NUMBER_DIGITS = 18 };
 /* The number a numbered name begins with, or -1 if it isn't one */
 int64_t store_number(const char *name);
 /* One past the largest number in folder (1 if none), or -1 if the
- * largest is STORE_NUMBER_LAST */
+ * folder can't be read or the largest is STORE_NUMBER_LAST */
 int64_t store_next_number(Store store, const char *folder);
 
 /* ---- The disk's store (store_posix.c) --------------------------------- */
@@ -128,5 +128,48 @@ typedef struct PosixStore {
 bool store_posix_open(PosixStore *posix, const char *root, bool make, char *error,
                       size_t error_size);
 Store store_posix(PosixStore *posix);
+
+/* ---- The tests' store, in memory (store_mem.c) ------------------------- */
+
+/* Every call is one or more steps, as the disk's are: a write makes
+ * NAME.tmp (1), fills it (2), flushes it (3), renames it over NAME (4)
+ * and flushes the folder (5); an overwrite empties the file (1), fills
+ * it (2) and flushes it (3); every other call is one step. The store can
+ * be told to fail at a step with an errno (the call fails as the disk's
+ * would, a write's temporary file removed), or to crash there: the step
+ * and everything after it never happen, as if the program were killed,
+ * until store_mem_restart (the next start). */
+typedef struct MemFile {
+    char name[STORE_NAME_SIZE];
+    char *text;
+    size_t length;
+} MemFile;
+
+typedef struct MemStore {
+    char where[STORE_PATH_SIZE];
+    MemFile *files;
+    int count, capacity;
+    bool locked;
+    int steps;            /* steps taken since the last restart */
+    int fail_at;          /* the step that fails (1 the first), 0 none */
+    int fail_errno;       /* its errno; 0 for a crash */
+    bool crashed;         /* dead: every call fails (EIO) till a restart */
+    char linked[STORE_NAME_SIZE];   /* a folder that is a link, or "" */
+} MemStore;
+
+void store_mem_init(MemStore *mem, const char *where);
+void store_mem_free(MemStore *mem);
+Store store_mem(MemStore *mem);
+/* Fails at step at (counted from now) with error_number, 0 a crash */
+void store_mem_fail(MemStore *mem, int at, int error_number);
+/* The next start: calls work again, the lock is dropped, no failure is
+ * waiting, steps count from 0; the files are as the crash left them */
+void store_mem_restart(MemStore *mem);
+/* A file put (or, with text NULL, removed) as it is, in no steps */
+bool store_mem_put(MemStore *mem, const char *name, const char *text, size_t length);
+/* A file's text as it is, or NULL if there's none */
+const char *store_mem_get(const MemStore *mem, const char *name, size_t *length);
+/* Copies every file of from into to (emptied first) */
+bool store_mem_copy(MemStore *to, const MemStore *from);
 
 #endif

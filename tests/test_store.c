@@ -1,0 +1,335 @@
+/* The store (store.h): its in-memory implementation failing at every
+ * step of every write of every file the game keeps (a full disk, a disk
+ * error, a crash between steps) leaves each file the old one or the new
+ * one, never torn or lost; a damaged file set aside loses none of the
+ * earlier ones; and the disk's store keeps its promises on names. */
+#include <errno.h>
+
+#include "check.h"
+#include "config.h"
+#include "morgue.h"
+#include "replay.h"
+#include "runtest.h"
+#include "save.h"
+#include "scores.h"
+#include "session.h"
+#include "slot.h"
+#include "run_debug.h"
+#include "store.h"
+
+static GameData data;
+static const long long WHEN = 1796126400;   /* 2026-12-01 12:00 UTC */
+
+/* ---- Every step of a write -------------------------------------------- */
+
+/* One write of the game's, on a slot in the store, with what it needs */
+typedef void (*Writer)(Slot *slot, void *context);
+
+static void slot_on(Slot *slot, MemStore *mem)
+{
+    char error[SLOT_ERROR_SIZE];
+    if (!slot_init_store(slot, store_mem(mem), error, sizeof error)) {
+        fprintf(stderr, "slot_init_store: %s\n", error);
+        exit(EXIT_FAILURE);
+    }
+}
+
+static bool is_temporary(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, ".tmp") == 0;
+}
+
+static bool same_text(const char *a, size_t a_length, const char *b, size_t b_length)
+{
+    if (a == NULL || b == NULL) return a == b;
+    return a_length == b_length && memcmp(a, b, a_length) == 0;
+}
+
+/* name is as it was before, or as the write left it */
+static bool old_or_new(const MemStore *now, const MemStore *before, const MemStore *after,
+                       const char *name)
+{
+    size_t n = 0, b = 0, a = 0;
+    const char *text = store_mem_get(now, name, &n), *was = store_mem_get(before, name, &b),
+               *would_be = store_mem_get(after, name, &a);
+    return same_text(text, n, was, b) || same_text(text, n, would_be, a);
+}
+
+/* A save or a recording that differs from both, as an early failure
+ * changes what comes after (a recording that couldn't be read is begun
+ * again, and the save says so), is still whole: its reader takes it */
+static bool whole_anyway(const MemStore *now, const char *name)
+{
+    size_t length = 0;
+    const char *text = store_mem_get(now, name, &length);
+    if (text == NULL) return false;
+    Errors errors = {0};
+    bool whole = false;
+    if (strcmp(name, "save.txt") == 0) {
+        Run *run = NULL;
+        whole = save_read_with(&data, text, length, SLOT_ABOVE_TYPES, &run, &errors) == LOAD_OK;
+        run_free(run);
+    } else if (strcmp(name, "replay.txt") == 0 || strncmp(name, "runs/", 5) == 0) {
+        Replay replay;
+        whole = rep_parse(&replay, text, length, name, &errors);
+        if (whole) rep_free(&replay);
+    }
+    errors_clear(&errors);
+    return whole;
+}
+
+/* Every file of before and after (but temporary ones) is one or the other */
+static bool each_old_or_new(const MemStore *now, const MemStore *before, const MemStore *after,
+                            const char *what, int step, int fault)
+{
+    const MemStore *both[] = {before, after, now};
+    for (int s = 0; s < 3; ++s) {
+        for (int i = 0; i < both[s]->count; ++i) {
+            const char *name = both[s]->files[i].name;
+            bool known = store_mem_get(before, name, NULL) != NULL || store_mem_get(after, name, NULL) != NULL;
+            if (is_temporary(name) || old_or_new(now, before, after, name) || (known && whole_anyway(now, name))) {
+                continue;
+            }
+            fprintf(stderr, "%s, failing at step %d (%s): %s is neither the old nor the new\n", what,
+                    step, fault ? strerror(fault) : "a crash", name);
+            return false;
+        }
+    }
+    return true;
+}
+
+static const int FAULTS[] = {ENOSPC, EIO, 0 /* a crash */};
+
+/* The write done cleanly, then failing at each of its steps with each
+ * fault in turn, each time from the files of before; returns how many
+ * steps it has */
+static int every_step(const char *what, const MemStore *before, Writer write, void *context)
+{
+    MemStore mem, after;
+    store_mem_init(&mem, "/mem");
+    store_mem_init(&after, "/mem");
+    Slot slot;
+    store_mem_copy(&mem, before);
+    slot_on(&slot, &mem);
+    write(&slot, context);
+    int steps = mem.steps;
+    store_mem_copy(&after, &mem);
+    for (int step = 1; step <= steps; ++step) {
+        for (size_t f = 0; f < sizeof FAULTS / sizeof FAULTS[0]; ++f) {
+            store_mem_copy(&mem, before);
+            store_mem_restart(&mem);
+            store_mem_fail(&mem, step, FAULTS[f]);
+            slot_on(&slot, &mem);
+            write(&slot, context);
+            store_mem_restart(&mem);
+            CHECK(each_old_or_new(&mem, before, &after, what, step, FAULTS[f]));
+        }
+    }
+    store_mem_free(&mem);
+    store_mem_free(&after);
+    return steps;
+}
+
+/* ---- The files ----------------------------------------------------------- */
+
+static Run *played(uint64_t seed, int waits)
+{
+    Run *run = run_new(&data, seed, 1);
+    for (int i = 0; i < waits && run_mode(run) == MODE_PLAYING; ++i) run_command(run, (Command){CMD_WAIT, 0});
+    return run;
+}
+
+static void write_save(Slot *slot, void *context)
+{
+    char error[SLOT_ERROR_SIZE];
+    slot_write(slot, context, error, sizeof error);
+}
+
+static void write_class(Slot *slot, void *context)
+{
+    slot_write_class(slot, context);
+}
+
+/* The saved run continued for a few turns, and saved: the recording
+ * first, then the save */
+static void write_checkpoint(Slot *slot, void *context)
+{
+    (void)context;
+    SlotLoad load;
+    Run *run = slot_load(slot, &data, &load);
+    errors_clear(&load.reasons);
+    if (run == NULL) return;   /* a failed read: nothing more is done */
+    Session session;
+    session_start(&session, slot, run);
+    for (int i = 0; i < 5; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    session_save(&session);
+    run_free(run);
+}
+
+/* The saved run's recording kept in runs/ as if it had ended */
+static void write_archive(Slot *slot, void *context)
+{
+    (void)context;
+    SlotLoad load;
+    Run *run = slot_load(slot, &data, &load);
+    errors_clear(&load.reasons);
+    if (run == NULL) return;
+    Session session;
+    session_start(&session, slot, run);
+    run_debug_set_mode(run, MODE_WON);
+    char path[SLOT_PATH_SIZE];
+    recorder_finish(&session.recorder, run, path, sizeof path);
+    run_free(run);
+}
+
+static void write_scores(Slot *slot, void *context)
+{
+    char message[SCORES_MESSAGE_SIZE];
+    scores_enter(slot, context, WHEN, message, sizeof message);
+}
+
+static void write_morgue(Slot *slot, void *context)
+{
+    char path[SLOT_PATH_SIZE], error[SLOT_ERROR_SIZE];
+    morgue_write(slot, context, "runs/000001-seed-1-floor-1-dead.txt", WHEN, path, sizeof path, error,
+                 sizeof error);
+}
+
+static void write_options(Slot *slot, void *context)
+{
+    char error[SLOT_ERROR_SIZE];
+    config_write_settings(slot_store(slot), context, error, sizeof error);
+}
+
+static Run *dead_run(int gold)
+{
+    Run *run = run_new(&data, 11, 2);
+    run_debug_player(run)->gold = gold;
+    run_debug_player(run)->hp = 0;
+    snprintf(run_debug_player(run)->killed_by, sizeof run_debug_player(run)->killed_by, "a kobold");
+    run_debug_set_turn(run, 40);
+    run_debug_set_mode(run, MODE_DEAD);
+    return run;
+}
+
+/* A folder with a saved run, its recording, three runs on the high
+ * scores, a class, two runs in runs/ and morgue/ */
+static void make_folder(MemStore *mem)
+{
+    store_mem_init(mem, "/mem");
+    Slot slot;
+    slot_on(&slot, mem);
+    Run *run = played(5, 3);
+    Session session;
+    session_start(&session, &slot, run);
+    for (int i = 0; i < 4; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    CHECK(session_save(&session));
+    run_free(run);
+    char message[SCORES_MESSAGE_SIZE];
+    for (int gold = 10; gold <= 30; gold += 10) {
+        Run *dead = dead_run(gold);
+        CHECK_INT(scores_enter(&slot, dead, WHEN, message, sizeof message), SCORES_ENTERED);
+        run_free(dead);
+    }
+    slot_write_class(&slot, "fighter");
+    CHECK(store_mem_put(mem, "runs/000001-seed-1-floor-1-dead.txt", "x\n", 2));
+    CHECK(store_mem_put(mem, "morgue/000007-seed-1-floor-1-dead.txt", "y\n", 2));
+    CHECK(store_mem_put(mem, "options.txt", "[options]\nview = tiles\n", 23));
+    store_mem_restart(mem);
+}
+
+static void test_every_write(void)
+{
+    MemStore before;
+    make_folder(&before);
+    CHECK(store_mem_get(&before, "save.txt", NULL) != NULL);
+    CHECK(store_mem_get(&before, "replay.txt", NULL) != NULL);
+    CHECK(store_mem_get(&before, "scores.txt", NULL) != NULL);
+    Run *run = played(9, 20), *dead = dead_run(25);
+    Settings settings;
+    config_default_settings(&settings);
+    settings.width = 900;
+    settings.height = 600;
+    struct {
+        const char *what;
+        Writer write;
+        void *context;
+        int least;   /* steps it has at least */
+    } writes[] = {
+        {"the save", write_save, run, 5},
+        {"the class", write_class, "rogue", 5},
+        {"a checkpoint (replay.txt, then save.txt)", write_checkpoint, NULL, 12},
+        {"the high scores", write_scores, dead, 6},
+        {"a record in morgue/", write_morgue, dead, 6},
+        {"a recording in runs/", write_archive, NULL, 8},
+        {"options.txt", write_options, &settings, 5},
+    };
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; ++i) {
+        int steps = every_step(writes[i].what, &before, writes[i].write, writes[i].context);
+        if (!CHECK(steps >= writes[i].least)) fprintf(stderr, "    %s: %d steps\n", writes[i].what, steps);
+        printf("%s: failed at each of %d steps with ENOSPC, EIO and a crash\n", writes[i].what, steps);
+    }
+    run_free(run);
+    run_free(dead);
+    store_mem_free(&before);
+}
+
+/* A damaged save set aside, failing at every step: none of the earlier
+ * damaged saves (save.bad up to save.3.bad) nor the damaged one is lost */
+static void test_set_aside(void)
+{
+    MemStore before, mem;
+    store_mem_init(&before, "/mem");
+    store_mem_init(&mem, "/mem");
+    const char *texts[] = {"damaged now", "bad 0", "bad 1", "bad 2", "bad 3"};
+    const char *names[] = {"save.txt", "save.bad", "save.1.bad", "save.2.bad", "save.3.bad"};
+    for (int i = 0; i < 5; ++i) store_mem_put(&before, names[i], texts[i], strlen(texts[i]));
+    int steps = 0;
+    for (int step = 1; step < 40; ++step) {
+        for (size_t f = 0; f < sizeof FAULTS / sizeof FAULTS[0]; ++f) {
+            store_mem_copy(&mem, &before);
+            store_mem_restart(&mem);
+            store_mem_fail(&mem, step, FAULTS[f]);
+            Slot slot;
+            slot_on(&slot, &mem);
+            SlotLoad load;
+            CHECK(slot_load(&slot, &data, &load) == NULL);
+            errors_clear(&load.reasons);
+            steps = mem.steps;
+            store_mem_restart(&mem);
+            /* every text is still there, under one name or another */
+            for (int i = 0; i < 5; ++i) {
+                bool kept = false;
+                for (int j = 0; j < mem.count; ++j) kept = kept || strcmp(mem.files[j].text, texts[i]) == 0;
+                if (!CHECK(kept)) fprintf(stderr, "    at step %d, \"%s\" is lost\n", step, texts[i]);
+            }
+        }
+        if (step > steps) break;
+    }
+    CHECK(steps >= 6);
+    store_mem_free(&before);
+    store_mem_free(&mem);
+}
+
+/* Names with "..", a leading '/', or two folders down are refused */
+static void test_names(void)
+{
+    CHECK(store_name_ok("save.txt"));
+    CHECK(store_name_ok("runs/000001-seed-1-floor-1-dead.txt"));
+    const char *refused[] = {"", "/etc/passwd", "../save.txt", "runs/../../x", "a/b/c", "runs/",
+                             "./save.txt", "runs/.", "runs//x"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
+        if (!CHECK(!store_name_ok(refused[i]))) fprintf(stderr, "    %s\n", refused[i]);
+    }
+}
+
+int main(void)
+{
+    load_shipped_data(&data);
+    test_names();
+    test_every_write();
+    test_set_aside();
+    data_free(&data);
+    return check_done("test_store");
+}
