@@ -312,6 +312,108 @@ static void test_set_aside(void)
     store_mem_free(&mem);
 }
 
+/* ---- A death ------------------------------------------------------------- */
+
+/* A run that dies waiting on floor 9, as test_morgue's */
+enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
+
+/* The saved run continued till it dies */
+static void write_death(Slot *slot, void *context)
+{
+    (void)context;
+    SlotLoad load;
+    Run *run = slot_load(slot, &data, &load);
+    errors_clear(&load.reasons);
+    if (run == NULL) return;
+    Session session;
+    session_start(&session, slot, run);
+    session.clock = NULL;
+    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    CHECK_INT(run_mode(run), MODE_DEAD);
+    run_free(run);
+}
+
+static bool numbered(const char *name, const char *folder)
+{
+    size_t n = strlen(folder);
+    return strncmp(name, folder, n) == 0 && name[n] == '/' && store_number(name + n + 1) >= 0;
+}
+
+/* How many files of folder there are, and runs on the high scores */
+static int count_in(const MemStore *mem, const char *folder)
+{
+    int count = 0;
+    for (int i = 0; i < mem->count; ++i) count += numbered(mem->files[i].name, folder);
+    return count;
+}
+
+static int scores_count(const MemStore *mem)
+{
+    size_t length = 0;
+    const char *text = store_mem_get(mem, "scores.txt", &length);
+    if (text == NULL) return 0;
+    ScoreTable table;
+    Errors errors = {0};
+    scores_parse(text, length, &table, &errors);
+    errors_clear(&errors);
+    return table.count;
+}
+
+/* A death stopped at every step (a full disk, a disk error, a crash):
+ * the dead run can never be continued, and a start after it doesn't put
+ * the death on the high scores, in runs/ or in morgue/ a second time */
+static void test_death_every_step(void)
+{
+    MemStore before, mem;
+    store_mem_init(&before, "/mem");
+    store_mem_init(&mem, "/mem");
+    Slot slot;
+    slot_on(&slot, &before);
+    Run *run = run_new(&data, DEATH_SEED, DEATH_FLOOR);
+    Session session;
+    session_start(&session, &slot, run);
+    CHECK(session_save(&session));
+    run_free(run);
+    store_mem_restart(&before);
+
+    store_mem_copy(&mem, &before);
+    slot_on(&slot, &mem);
+    write_death(&slot, NULL);
+    int steps = mem.steps, undone = 0;
+    CHECK_INT(count_in(&mem, "runs"), 1);
+    CHECK_INT(count_in(&mem, "morgue"), 1);
+    CHECK_INT(scores_count(&mem), 1);
+    CHECK(store_mem_get(&mem, "save.txt", NULL) == NULL);
+    for (int step = 1; step <= steps; ++step) {
+        for (size_t f = 0; f < sizeof FAULTS / sizeof FAULTS[0]; ++f) {
+            store_mem_copy(&mem, &before);
+            store_mem_restart(&mem);
+            store_mem_fail(&mem, step, FAULTS[f]);
+            slot_on(&slot, &mem);
+            write_death(&slot, NULL);
+            store_mem_restart(&mem);
+            /* the next start: the run is over, or never died */
+            SlotLoad load;
+            Run *again = slot_load(&slot, &data, &load);
+            errors_clear(&load.reasons);
+            bool died = count_in(&mem, "runs") + count_in(&mem, "morgue") + scores_count(&mem) > 0;
+            if (again != NULL && died) {
+                if (++undone <= 3) {
+                    fprintf(stderr, "a death stopped at step %d of %d (%s) can be continued\n", step, steps,
+                            FAULTS[f] ? strerror(FAULTS[f]) : "a crash");
+                }
+            }
+            run_free(again);
+            CHECK(count_in(&mem, "runs") <= 1 && count_in(&mem, "morgue") <= 1 && scores_count(&mem) <= 1);
+        }
+    }
+    CHECK_INT(undone, 0);
+    printf("a death: stopped at each of %d steps with ENOSPC, EIO and a crash, %d could be undone\n",
+           steps, undone);
+    store_mem_free(&before);
+    store_mem_free(&mem);
+}
+
 /* Names with "..", a leading '/', or two folders down are refused */
 static void test_names(void)
 {
@@ -330,6 +432,7 @@ int main(void)
     test_names();
     test_every_write();
     test_set_aside();
+    test_death_every_step();
     data_free(&data);
     return check_done("test_store");
 }

@@ -249,6 +249,25 @@ bool slot_remove(const Slot *slot)
     return failed == 0 || failed == ENOENT;
 }
 
+bool slot_end(const Slot *slot, const Run *run, char *why, size_t why_size)
+{
+    Store store = slot_store(slot);
+    int failed = store.ops->remove(store.self, SLOT_SAVE);
+    if (failed == 0 || failed == ENOENT) return true;
+    char reason[SLOT_ERROR_SIZE];
+    file_explain(reason, sizeof reason, "the save couldn't be deleted", failed);
+    bool marked = slot_mark_over(slot, run);
+    snprintf(why, why_size, "%s%s", reason,
+             marked ? "; it's marked over, and can't be continued" : ", nor marked over");
+    return marked;
+}
+
+void slot_remove_recording(const Slot *slot)
+{
+    Store store = slot_store(slot);
+    store.ops->remove(store.self, SLOT_REPLAY);
+}
+
 int slot_explain(const SlotLoad *load, char lines[][SLOT_ERROR_SIZE], int max)
 {
     int count = 0;

@@ -120,9 +120,17 @@ void slot_unlock(Slot *slot);
  * failed. */
 bool slot_mark_over(const Slot *slot, const Run *run);
 
-/* Deletes the save and its recording (a new run over a waiting one,
- * death, winning) */
+/* Deletes the save and its recording (a new run over a waiting one) */
 bool slot_remove(const Slot *slot);
+
+/* A run is over (death, winning): its save goes before anything else is
+ * written (the records, runs/, the high scores), so whatever stops the
+ * program after, the run can't be continued and its end kept twice. If
+ * the save can't be deleted it's marked over in place (slot_mark_over).
+ * False if neither could be done, with the player's words in why */
+bool slot_end(const Slot *slot, const Run *run, char *why, size_t why_size);
+/* Then, once its recording is kept in runs/, replay.txt goes */
+void slot_remove_recording(const Slot *slot);
 
 /* The class chosen last, kept in class.txt as its id on a line, written
  * whole or not at all. Reading gives false if there's none (or it isn't
