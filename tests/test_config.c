@@ -190,6 +190,17 @@ static void test_options(void)
     CHECK_INT(s.height, 600);
     CHECK_INT(s.colors, COLORS_16);
     CHECK_INT(s.autopickup, HEED_TAKE_DEFAULT);
+    /* a second record is told of, and only the first is read */
+    m = option_mistakes("[options]\nview = tiles\n\n[options]\nview = glyphs\n", &s, &clean);
+    CHECK_STR(m, "options.txt:4: a second [options] record (the first is on line 1): only the first is read\n");
+    free(m);
+    CHECK(!clean);
+    CHECK(s.tile_view);
+    KeyMap map;
+    m = key_mistakes("[keys]\neast = w\n[keys]\neast = x\n", &map);
+    CHECK_STR(m, "keys.txt:3: a second [keys] record (the first is on line 1): only the first is read\n");
+    free(m);
+    CHECK_INT(key_direction_in(&map, 'w'), 2);
     m = option_mistakes("[options]\nautopickup = armor  missiles\n", &s, &clean);
     CHECK_STR(m, "");
     free(m);

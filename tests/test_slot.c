@@ -177,25 +177,25 @@ typedef struct FaultCase {
 } FaultCase;
 
 static const FaultCase FAULT_CASES[] = {
-    {FAULT_OPEN, EACCES, "it couldn't be written: the save folder can't be written to"},
-    {FAULT_OPEN, ENOSPC, "it couldn't be written: the disk is full"},
-    {FAULT_OPEN, EROFS, "it couldn't be written: the disk is read-only"},
-    {FAULT_OPEN, ENOENT, "it couldn't be written: the save folder is missing"},
-    {FAULT_WRITE, EIO, "it couldn't be written: the disk reported an error"},
-    {FAULT_WRITE, EDQUOT, "it couldn't be written: the disk quota is used up"},
-    {FAULT_WRITE, ENOSPC, "it couldn't be written: the disk is full"},
-    {FAULT_SHORT_THEN_FULL, 0, "it couldn't be written: the disk is full"},
-    {FAULT_WRITE_NOTHING, 0, "it couldn't be written: the disk is full"},
-    {FAULT_FSYNC, EIO, "it couldn't be written: the disk reported an error"},
-    {FAULT_FSYNC, ENOSPC, "it couldn't be written: the disk is full"},
-    {FAULT_CLOSE, EIO, "it couldn't be written: the disk reported an error"},
-    {FAULT_CLOSE, EDQUOT, "it couldn't be written: the disk quota is used up"},
-    {FAULT_RENAME, EACCES, "it couldn't take the old save's place: the save folder can't be written to"},
-    {FAULT_RENAME, EIO, "it couldn't take the old save's place: the disk reported an error"},
-    {FAULT_OPEN, EISDIR, "it couldn't be written: there's a folder in its place"},
-    {FAULT_OPEN, EMFILE, "it couldn't be written: the game has too many files open"},
+    {FAULT_OPEN, EACCES, "the save folder can't be written to"},
+    {FAULT_OPEN, ENOSPC, "the disk is full"},
+    {FAULT_OPEN, EROFS, "the disk is read-only"},
+    {FAULT_OPEN, ENOENT, "the save folder is missing"},
+    {FAULT_WRITE, EIO, "the disk reported an error"},
+    {FAULT_WRITE, EDQUOT, "the disk quota is used up"},
+    {FAULT_WRITE, ENOSPC, "the disk is full"},
+    {FAULT_SHORT_THEN_FULL, 0, "the disk is full"},
+    {FAULT_WRITE_NOTHING, 0, "the disk is full"},
+    {FAULT_FSYNC, EIO, "the disk reported an error"},
+    {FAULT_FSYNC, ENOSPC, "the disk is full"},
+    {FAULT_CLOSE, EIO, "the disk reported an error"},
+    {FAULT_CLOSE, EDQUOT, "the disk quota is used up"},
+    {FAULT_RENAME, EACCES, "the new file couldn't be put in its place: the save folder can't be written to"},
+    {FAULT_RENAME, EIO, "the new file couldn't be put in its place: the disk reported an error"},
+    {FAULT_OPEN, EISDIR, "there's a folder in its place"},
+    {FAULT_OPEN, EMFILE, "the game has too many files open"},
     /* the system's own words, where there are none of ours, in a sentence of their own */
-    {FAULT_RENAME, EXDEV, "it couldn't take the old save's place. The system said: \"Invalid cross-device link\""},
+    {FAULT_RENAME, EXDEV, "the new file couldn't be put in its place. The system said: \"Invalid cross-device link\""},
 };
 
 /* Each step failing, through slot_write: false, the player's words, the
@@ -234,7 +234,7 @@ static void test_faults(Suite *s)
     char error[SLOT_ERROR_SIZE] = "";
     CHECK(!slot_write(&slot, s->run, error, sizeof error));
     arm(FAULT_NONE, 0);
-    CHECK_STR(error, "it couldn't be written: the disk is full");
+    CHECK_STR(error, "the disk is full");
     CHECK(!exists(slot.save));
     CHECK(!exists(temporary));
     CHECK(!slot_has_save(&slot));
@@ -308,7 +308,7 @@ static void test_write_whole(Suite *s)
     memset(long_path, 'a', 4999);
     long_path[4999] = '\0';
     CHECK(!file_write_whole(file_system_ops(), long_path, "x", 1, error, sizeof error));
-    CHECK_STR(error, "it couldn't be written: the save folder's path is too long");
+    CHECK_STR(error, "the save folder's path is too long");
     free(long_path);
 }
 

@@ -315,6 +315,30 @@ static void test_set_aside(void)
     store_mem_free(&mem);
 }
 
+/* The words a failed write says: the reason, once, and for a rename
+ * words that fit every file, not only the save */
+static void test_words(void)
+{
+    MemStore mem;
+    make_folder(&mem);
+    Slot slot;
+    slot_on(&slot, &mem);
+    Run *dead = dead_run(99);
+    char message[SCORES_MESSAGE_SIZE], path[SLOT_PATH_SIZE], error[SLOT_ERROR_SIZE];
+    store_mem_fail(&mem, 3, ENOSPC);   /* the read, the temporary file made, filled */
+    CHECK_INT(scores_enter(&slot, dead, WHEN, message, sizeof message), SCORES_NOT_WRITTEN);
+    CHECK_STR(message, "The high scores couldn't be written: the disk is full.");
+    store_mem_fail(&mem, 5, EIO);      /* the read, made, filled, flushed, renamed */
+    CHECK_INT(scores_enter(&slot, dead, WHEN, message, sizeof message), SCORES_NOT_WRITTEN);
+    CHECK_STR(message, "The high scores couldn't be written: the new file couldn't be put in its place: "
+                       "the disk reported an error.");
+    store_mem_fail(&mem, 3, EDQUOT);   /* the listing, made, filled */
+    CHECK(!morgue_write(&slot, dead, "", WHEN, path, sizeof path, error, sizeof error));
+    CHECK_STR(error, "the disk quota is used up");
+    run_free(dead);
+    store_mem_free(&mem);
+}
+
 /* ---- A death ------------------------------------------------------------- */
 
 /* A run that dies waiting on floor 9, as test_morgue's */
@@ -506,6 +530,7 @@ int main(void)
     test_names();
     test_every_write();
     test_set_aside();
+    test_words();
     test_death_every_step();
     char root[PATH_SIZE];
     make_test_root(root, "store");

@@ -49,13 +49,23 @@ static bool read_records(Store store, const char *name, RecFile *records, Errors
     return true;
 }
 
-/* Each record must be [type]; returns the file's name for the messages */
-static bool right_type(const Record *record, const char *type, const char *file, Errors *errors)
+/* Each record must be [type], and there is one: a second would win
+ * without a word, so it's a mistake, and only the first is read */
+static bool right_type(const RecFile *records, int i, const char *type, const char *file, Errors *errors)
 {
-    if (strcmp(record->type, type) == 0) return true;
-    errors_add(errors, "%s:%d: [%s] isn't one of this file's records (it has [%s])", file,
-               record->line, record->type, type);
-    return false;
+    const Record *record = &records->records[i];
+    if (strcmp(record->type, type) != 0) {
+        errors_add(errors, "%s:%d: [%s] isn't one of this file's records (it has [%s])", file,
+                   record->line, record->type, type);
+        return false;
+    }
+    for (int j = 0; j < i; ++j) {
+        if (strcmp(records->records[j].type, type) != 0) continue;
+        errors_add(errors, "%s:%d: a second [%s] record (the first is on line %d): only the first is read",
+                   file, record->line, type, records->records[j].line);
+        return false;
+    }
+    return true;
 }
 
 /* ---- options.txt -------------------------------------------------------- */
@@ -156,7 +166,7 @@ bool config_read_settings(Store store, Settings *out, Errors *errors)
     char file[CONFIG_PATH_SIZE + 32];
     path_of(store, "options.txt", file);
     for (int i = 0; i < records.count; ++i) {
-        if (!right_type(&records.records[i], "options", file, errors)) continue;
+        if (!right_type(&records, i, "options", file, errors)) continue;
         Fields f;
         fld_init(&f, &records.records[i], file, errors);
         read_view(&f, out);
@@ -275,7 +285,7 @@ void config_read_keys(Store store, KeyMap *out, Errors *errors)
     path_of(store, "keys.txt", file);
     int lines[KB_COUNT] = {0};   /* where the player rebound each, or 0 */
     for (int i = 0; i < records.count; ++i) {
-        if (!right_type(&records.records[i], "keys", file, errors)) continue;
+        if (!right_type(&records, i, "keys", file, errors)) continue;
         Fields f;
         fld_init(&f, &records.records[i], file, errors);
         for (int b = 0; b < KB_COUNT; ++b) {

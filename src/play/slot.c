@@ -116,7 +116,7 @@ static bool reads_back(const Run *run, const char *text, size_t length, char *er
     bool same = save_read_with(run_data(run), text, length, SLOT_ABOVE_TYPES, &again, &errors) == LOAD_OK &&
                 save_digest(again) == save_digest_text(text, length, SLOT_ABOVE_TYPES);
     if (!same) {
-        snprintf(error, error_size, "it couldn't be written: it wouldn't read back (%s)",
+        snprintf(error, error_size, "it wouldn't read back (%s)",
                  errors.count > 0 ? errors.lines[0] : "a different run");
     }
     run_free(again);

@@ -113,11 +113,13 @@ static FileRead mem_read(void *self, const char *name, size_t limit, char **text
     return FILE_READ_OK;
 }
 
-static bool write_failed(MemStore *mem, const char *temporary, int failed, const char *what,
+/* As file_write_whole fails: the temporary file removed, and its words */
+static bool write_failed(MemStore *mem, const char *temporary, int failed, bool renaming,
                          char *error, size_t error_size)
 {
-    if (!mem->crashed) store_mem_put(mem, temporary, NULL, 0);   /* as file_write_whole does */
-    file_explain(error, error_size, what, failed);
+    if (!mem->crashed) store_mem_put(mem, temporary, NULL, 0);
+    if (renaming) file_explain(error, error_size, "the new file couldn't be put in its place", failed);
+    else file_say(error, error_size, failed);
     return false;
 }
 
@@ -130,15 +132,14 @@ static bool mem_write(void *self, const char *name, const char *text, size_t len
     int failed = check_name(mem, name);
     if (failed == 0) failed = step(mem);   /* made */
     if (failed == 0 && !store_mem_put(mem, temporary, "", 0)) failed = ENOMEM;
-    if (failed != 0) return write_failed(mem, temporary, failed, "it couldn't be written", error, error_size);
+    if (failed != 0) return write_failed(mem, temporary, failed, false, error, error_size);
     failed = step(mem);   /* filled: a crash leaves half of it */
     store_mem_put(mem, temporary, text, failed == 0 ? length : length / 2);
     if (failed == 0) failed = step(mem);   /* flushed */
-    if (failed != 0) return write_failed(mem, temporary, failed, "it couldn't be written", error, error_size);
+    if (failed != 0) return write_failed(mem, temporary, failed, false, error, error_size);
     failed = step(mem);   /* renamed over the old one */
     if (failed != 0) {
-        return write_failed(mem, temporary, failed, "it couldn't take the old save's place", error,
-                            error_size);
+        return write_failed(mem, temporary, failed, true, error, error_size);
     }
     store_mem_put(mem, name, text, length);
     store_mem_put(mem, temporary, NULL, 0);

@@ -94,7 +94,7 @@ static bool posix_write(void *self, const char *name, const char *text, size_t l
     }
     if (failed == 0) failed = check_folder(posix, name, true);
     if (failed != 0) {
-        file_explain(error, error_size, "it couldn't be written", failed);
+        file_say(error, error_size, failed);
         return false;
     }
     return file_write_whole(posix->fs, path, text, length, error, error_size);
