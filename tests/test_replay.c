@@ -463,8 +463,9 @@ static void test_continue_without_recording(void)
 {
     static const struct { const char *damage; const char *told; } cases[] = {
         {NULL, "This run's recording is missing, so a new one begins here."},
-        {"garbage\n", "This run's recording is damaged, so a new one begins here."},
-        {"other run", "This run's recording doesn't match its save, so a new one begins here."},
+        {"garbage\n", "This run's recording is damaged, so it's set aside as replay.bad, and a new one begins here."},
+        {"other run", "This run's recording doesn't match its save, so it's set aside as replay.bad, and a new "
+                      "one begins here."},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         Game game;
@@ -485,6 +486,16 @@ static void test_continue_without_recording(void)
         }
         continue_game(&game);
         CHECK(log_has(game.run, cases[i].told));
+        char bad[4096], *kept = NULL, error[160];
+        size_t kept_length = 0;
+        snprintf(bad, sizeof bad, "%s/replay.bad", game.slot.dir);
+        if (cases[i].damage != NULL && strcmp(cases[i].damage, "garbage\n") == 0) {   /* kept, not written over */
+            CHECK(file_read_all(file_system_ops(), bad, 64, &kept, &kept_length, error, sizeof error) == FILE_READ_OK);
+            CHECK(kept != NULL && strcmp(kept, "garbage\n") == 0);
+            free(kept);
+        }
+        CHECK(file_exists(bad) == (cases[i].damage != NULL));
+        unlink(bad);
         play(&game, "kk");
         CHECK(session_save(&game.session));
         Replay replay;

@@ -339,6 +339,48 @@ static void test_words(void)
     store_mem_free(&mem);
 }
 
+/* A recording that can't be read (permissions, a disk error) is left as
+ * it is: the session saves, but replay.txt isn't written over */
+static void test_unreadable_recording(void)
+{
+    static const int errors_tried[] = {EACCES, EIO};
+    for (size_t e = 0; e < 2; ++e) {
+        MemStore mem;
+        make_folder(&mem);
+        size_t length;
+        const char *was = store_mem_get(&mem, "replay.txt", &length);
+        char *old = malloc(length + 1);
+        memcpy(old, was, length + 1);
+        Slot slot;
+        slot_on(&slot, &mem);
+        SlotLoad load;
+        Run *run = slot_load(&slot, &data, &load);
+        errors_clear(&load.reasons);
+        CHECK(run != NULL);
+        store_mem_fail(&mem, 1, errors_tried[e]);   /* the recording's read */
+        Session session;
+        session_start(&session, &slot, run);
+        for (int i = 0; i < 3; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+        CHECK(session_save(&session));
+        size_t now_length;
+        const char *now = store_mem_get(&mem, "replay.txt", &now_length);
+        CHECK(same_text(now, now_length, old, length));
+        const MsgLog *log = run_log(run);
+        bool told = false;
+        for (int i = 0; i < msg_count(log); ++i) {
+            told = told || strcmp(msg_get(log, i)->text,
+                                  e == 0 ? "This run's recording can't be read: it isn't readable (permission denied), "
+                                           "so it's left as it is, and this session isn't recorded."
+                                         : "This run's recording can't be read: the disk reported an error while "
+                                           "reading it, so it's left as it is, and this session isn't recorded.") == 0;
+        }
+        CHECK(told);
+        free(old);
+        run_free(run);
+        store_mem_free(&mem);
+    }
+}
+
 /* ---- A death ------------------------------------------------------------- */
 
 /* A run that dies waiting on floor 9, as test_morgue's */
@@ -531,6 +573,7 @@ int main(void)
     test_every_write();
     test_set_aside();
     test_words();
+    test_unreadable_recording();
     test_death_every_step();
     char root[PATH_SIZE];
     make_test_root(root, "store");

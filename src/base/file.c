@@ -164,11 +164,16 @@ static const char *read_reason(int error_number)
     }
 }
 
-static FileRead read_failed(char *error, size_t size, int error_number)
+void file_explain_read(char *out, size_t size, int error_number)
 {
     const char *words = read_reason(error_number);
-    if (words != NULL) snprintf(error, size, "it can't be read: %s", words);
-    else file_explain(error, size, "it can't be read", error_number);
+    if (words != NULL) snprintf(out, size, "it can't be read: %s", words);
+    else file_explain(out, size, "it can't be read", error_number);
+}
+
+static FileRead read_failed(char *error, size_t size, int error_number)
+{
+    file_explain_read(error, size, error_number);
     return FILE_READ_FAILED;
 }
 

@@ -64,4 +64,8 @@ const char *file_reason(int error_number);
  * "what. The system said: "its words"" */
 void file_explain(char *out, size_t size, const char *what, int error_number);
 
+/* "it can't be read: " and the player's words for why, as file_read_all
+ * says it */
+void file_explain_read(char *out, size_t size, int error_number);
+
 #endif

@@ -167,7 +167,7 @@ static bool flush(Recorder *recorder, Run *run, bool check)
 
 /* ---- Starting ------------------------------------------------------- */
 
-typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER } Found;
+typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER, FOUND_UNREADABLE } Found;
 
 /* The last checkpoint with the run's digest, or -1 */
 static int matching_check(const Replay *replay, uint64_t digest)
@@ -182,12 +182,17 @@ static int matching_check(const Replay *replay, uint64_t digest)
 static Found take_up(Recorder *recorder, const Run *run)
 {
     Store store = slot_store(recorder->slot);
-    if (!store.ops->exists(store.self, SLOT_REPLAY)) return FOUND_NONE;
     char *text, error[SLOT_ERROR_SIZE];
     size_t length;
-    if (store.ops->read(store.self, SLOT_REPLAY, REP_FILE_LIMIT, &text, &length, error,
-                        sizeof error) != FILE_READ_OK) {
-        return FOUND_DAMAGED;
+    FileRead read = store.ops->read(store.self, SLOT_REPLAY, REP_FILE_LIMIT, &text, &length, error,
+                                    sizeof error);
+    if (read == FILE_READ_MISSING) return FOUND_NONE;
+    if (read == FILE_READ_TOO_BIG) return FOUND_DAMAGED;
+    if (read != FILE_READ_OK) {
+        /* "it can't be read: ..." (permissions, a disk error): it may be
+         * fine, so it's left as it is */
+        snprintf(recorder->why, sizeof recorder->why, "%s", strncmp(error, "it ", 3) == 0 ? error + 3 : error);
+        return FOUND_UNREADABLE;
     }
     Replay replay;
     Errors errors = {0};
@@ -235,14 +240,29 @@ void recorder_start(Recorder *recorder, const Slot *slot, Run *run)
     const char *class_id = run_class_id(run);
     snprintf(recorder->class_id, sizeof recorder->class_id, "%s", class_id ? class_id : "");
     Found found = take_up(recorder, run);
-    if (found == FOUND_OURS || is_new(run)) return;
-    static const char *const why[] = {
-        [FOUND_NONE] = "is missing", [FOUND_DAMAGED] = "is damaged",
-        [FOUND_OTHER] = "doesn't match its save",
-    };
-    if (begin_mid_run(recorder, run)) {
-        tell(run, "This run's recording %s, so a new one begins here.", why[found]);
+    if (found == FOUND_UNREADABLE) {
+        tell(run, "This run's recording %s, so it's left as it is, and this session isn't recorded.",
+             recorder->why);
+        recorder->slot = NULL;
+        return;
     }
+    if (found == FOUND_OURS || is_new(run)) return;
+    /* one that isn't this run's is set aside, as a damaged save is, never
+     * written over */
+    bool aside = found != FOUND_NONE &&
+                 store_set_aside(slot_store(slot), SLOT_REPLAY, "replay", SLOT_BAD_KEPT, NULL);
+    if (found != FOUND_NONE && !aside) {
+        tell(run, "This run's recording %s, and couldn't be set aside, so it's left as it is, and this "
+                  "session isn't recorded.", found == FOUND_DAMAGED ? "is damaged" : "doesn't match its save");
+        recorder->slot = NULL;
+        return;
+    }
+    static const char *const why[] = {
+        [FOUND_NONE] = "is missing, so a new one begins here",
+        [FOUND_DAMAGED] = "is damaged, so it's set aside as replay.bad, and a new one begins here",
+        [FOUND_OTHER] = "doesn't match its save, so it's set aside as replay.bad, and a new one begins here",
+    };
+    if (begin_mid_run(recorder, run)) tell(run, "This run's recording %s.", why[found]);
 }
 
 void recorder_add(Recorder *recorder, Run *run, Command command)

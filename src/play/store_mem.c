@@ -96,7 +96,7 @@ static FileRead mem_read(void *self, const char *name, size_t limit, char **text
         return FILE_READ_MISSING;
     }
     if (failed != 0) {
-        file_explain(error, error_size, "it can't be read", failed);
+        file_explain_read(error, error_size, failed);
         return FILE_READ_FAILED;
     }
     if (file->length > limit) {

@@ -76,7 +76,7 @@ static FileRead posix_read(void *self, const char *name, size_t limit, char **te
         return FILE_READ_MISSING;
     }
     if (failed != 0) {
-        file_explain(error, error_size, "it can't be read", failed);
+        file_explain_read(error, error_size, failed);
         return FILE_READ_FAILED;
     }
     return file_read_all(posix->fs, path, limit, text, length, error, error_size);
