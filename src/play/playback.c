@@ -68,14 +68,19 @@ bool playback_start(Playback *playback, const Replay *replay, const GameData *da
     return playback->run != NULL;
 }
 
-/* The checkpoints at the present position, each against the run */
+/* The checkpoints at the present position, each against the run: its
+ * digest is taken once, however many there are (a recording of millions
+ * of checkpoints at one place took minutes to verify, a digest each) */
 static bool checks_hold(Playback *playback, Errors *errors)
 {
     const Replay *replay = playback->replay;
+    bool taken = false;
+    uint64_t digest = 0;
     while (playback->next_check < replay->check_count &&
            replay->checks[playback->next_check].position == playback->position) {
         const RepCheck *check = &replay->checks[playback->next_check++];
-        uint64_t digest = save_digest(playback->run);
+        if (!taken) digest = save_digest(playback->run);
+        taken = true;
         if (digest != check->digest) {
             errors_add(errors, "%s:%d: the run parts from the recording here, after %d commands "
                        "(its digest is %016llx, the recording's %016llx)", replay->file,
