@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "store.h"
 
 enum { PATH_SIZE = 4096, LISTING_SIZE = 1 << 16 };
 
@@ -76,11 +77,37 @@ static inline void put_file(const char *path, const char *text, size_t length)
     }
 }
 
+/* As the game writes its files: the text, then the mark that says it's
+ * whole (store.h) */
+static inline void put_marked(const char *path, const char *text, size_t length)
+{
+    char mark[STORE_MARK_SIZE];
+    int n = store_mark(text, length, mark);
+    char *whole = malloc(length + (size_t)n);
+    memcpy(whole, text, length);
+    memcpy(whole + length, mark, (size_t)n);
+    put_file(path, whole, length + (size_t)n);
+    free(whole);
+}
+
 static inline bool same_file(const char *path, const char *text, size_t length)
 {
     size_t got;
     char *now = contents(path, &got);
     bool same = now != NULL && got == length && memcmp(now, text, length) == 0;
+    free(now);
+    return same;
+}
+
+/* The file is text with its mark, as put_marked puts it */
+static inline bool same_marked(const char *path, const char *text, size_t length)
+{
+    size_t got;
+    char *now = contents(path, &got);
+    char mark[STORE_MARK_SIZE];
+    int n = store_mark(text, length, mark);
+    bool same = now != NULL && got == length + (size_t)n && memcmp(now, text, length) == 0 &&
+                memcmp(now + length, mark, (size_t)n) == 0;
     free(now);
     return same;
 }

@@ -55,8 +55,8 @@ typedef struct Suite {
 /* The save is one of the two, whole, and loads as that run */
 static bool old_or_new(Suite *s)
 {
-    bool is_old = same_file(s->slot.save, s->old_text, s->old_length);
-    bool is_new = same_file(s->slot.save, s->new_text, s->new_length);
+    bool is_old = same_marked(s->slot.save, s->old_text, s->old_length);
+    bool is_new = same_marked(s->slot.save, s->new_text, s->new_length);
     if (!is_old && !is_new) return false;
     SlotLoad load;
     Run *run = slot_load(&s->slot, s->data, &load);

@@ -385,7 +385,7 @@ static void test_folder(Suite *s)
 /* Writes text as the slot's save, as if a game (or a player) had */
 static void put_save(const Slot *slot, const char *text, size_t length)
 {
-    put_file(slot->save, text, length);
+    put_marked(slot->save, text, length);
 }
 
 static void expect_explained(const SlotLoad *load, const char *const *lines, int count)
@@ -459,7 +459,7 @@ static void test_flows(Suite *s)
     CHECK_INT(load.result, LOAD_DAMAGED);
     CHECK(load.set_aside);
     CHECK(!slot_has_save(&slot));
-    CHECK(same_file(slot.bad, damaged, strlen(damaged)));
+    CHECK(same_marked(slot.bad, damaged, strlen(damaged)));
     CHECK_INT(load.reasons.count, 1);
     if (load.reasons.count == 1) {
         const char *lines[] = {"The saved run is damaged, so it's been set aside as save.bad:",
@@ -475,10 +475,10 @@ static void test_flows(Suite *s)
     put_save(&slot, holed, strlen(holed));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK(load.set_aside);
-    CHECK(same_file(slot.bad, holed, strlen(holed)));
+    CHECK(same_marked(slot.bad, holed, strlen(holed)));
     char older[PATH_SIZE];
     path_of(older, "%s/save.1.bad", slot.dir);
-    CHECK(same_file(older, damaged, strlen(damaged)));
+    CHECK(same_marked(older, damaged, strlen(damaged)));
     CHECK_INT(load.older_bad, 1);
     CHECK_INT(load.reasons.count, 11);
     const char *explained[] = {
@@ -510,7 +510,7 @@ static void test_flows(Suite *s)
     arm(FAULT_NONE, 0);
     slot.posix.fs = file_system_ops();
     CHECK(!load.set_aside);
-    CHECK(same_file(slot.save, damaged, strlen(damaged)));
+    CHECK(same_marked(slot.save, damaged, strlen(damaged)));
     char first[SLOT_ERROR_SIZE];
     snprintf(first, sizeof first, "%s", load.reasons.count > 0 ? load.reasons.lines[0] : "");
     const char *stuck[] = {"The saved run is damaged, and couldn't be set aside:", first};
@@ -530,7 +530,7 @@ static void test_flows(Suite *s)
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK_INT(load.result, LOAD_OTHER_VERSION);
     CHECK(!load.set_aside);
-    CHECK(same_file(slot.save, other, strlen(other)));
+    CHECK(same_marked(slot.save, other, strlen(other)));
     CHECK(!exists(slot.bad));
     const char *version[] = {"The saved run is from another version of the game:",
                              told};

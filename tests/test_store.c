@@ -381,6 +381,49 @@ static void test_unreadable_recording(void)
     }
 }
 
+/* A save or a high-scores table cut at any line (just after a record,
+ * say) is damaged and set aside, never read as a good, smaller one: the
+ * game ends every file it reads back with a mark that says it's whole */
+static void test_cut_files(void)
+{
+    MemStore mem;
+    make_folder(&mem);
+    const char *names[] = {"save.txt", "scores.txt"};
+    for (int f = 0; f < 2; ++f) {
+        size_t length;
+        const char *was = store_mem_get(&mem, names[f], &length);
+        char *whole = malloc(length + 1);
+        memcpy(whole, was, length + 1);
+        int cuts = 0, read_as_good = 0;
+        for (size_t at = 0; at + 1 < length; ++at) {
+            if (whole[at] != '\n') continue;
+            ++cuts;
+            store_mem_put(&mem, names[f], whole, at + 1);
+            Slot slot;
+            slot_on(&slot, &mem);
+            if (f == 0) {
+                SlotLoad load;
+                Run *run = slot_load(&slot, &data, &load);
+                read_as_good += run != NULL;
+                CHECK(run != NULL || (load.result == LOAD_DAMAGED && load.set_aside));
+                run_free(run);
+                errors_clear(&load.reasons);
+            } else {
+                ScoreTable table;
+                ScoresLoad load;
+                scores_load(&slot, &table, &load);
+                read_as_good += load.result == SCORES_READ_OK;
+                CHECK(load.result == SCORES_READ_OK || (load.result == SCORES_READ_DAMAGED && load.set_aside));
+            }
+        }
+        CHECK_INT(read_as_good, 0);
+        printf("%s cut at each of its %d lines: %d read as good\n", names[f], cuts, read_as_good);
+        store_mem_put(&mem, names[f], whole, length);
+        free(whole);
+    }
+    store_mem_free(&mem);
+}
+
 /* ---- A death ------------------------------------------------------------- */
 
 /* A run that dies waiting on floor 9, as test_morgue's */
@@ -574,6 +617,7 @@ int main(void)
     test_set_aside();
     test_words();
     test_unreadable_recording();
+    test_cut_files();
     test_death_every_step();
     char root[PATH_SIZE];
     make_test_root(root, "store");

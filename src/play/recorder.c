@@ -42,8 +42,7 @@ static bool write_replay(const Recorder *recorder, const Replay *replay, const c
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
     }
-    Store store = slot_store(recorder->slot);
-    bool written = store.ops->write(store.self, name, text, length, error, error_size);
+    bool written = store_write_marked(slot_store(recorder->slot), name, text, length, error, error_size);
     if (written && hash != NULL) *hash = hash_text(text, length);
     free(text);
     return written;
@@ -93,6 +92,10 @@ static bool read_own(const Recorder *recorder, Replay *out)
     Store store = slot_store(recorder->slot);
     if (store.ops->read(store.self, SLOT_REPLAY, REP_FILE_LIMIT, &text, &length, error,
                         sizeof error) != FILE_READ_OK) {
+        return false;
+    }
+    if (store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
+        free(text);
         return false;
     }
     Errors errors = {0};
@@ -188,6 +191,11 @@ static Found take_up(Recorder *recorder, const Run *run)
                                     sizeof error);
     if (read == FILE_READ_MISSING) return FOUND_NONE;
     if (read == FILE_READ_TOO_BIG) return FOUND_DAMAGED;
+    /* one cut short (no mark saying it's whole) is damaged */
+    if (read == FILE_READ_OK && store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
+        free(text);
+        return FOUND_DAMAGED;
+    }
     if (read != FILE_READ_OK) {
         /* "it can't be read: ..." (permissions, a disk error): it may be
          * fine, so it's left as it is */

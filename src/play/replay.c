@@ -20,6 +20,7 @@
 #include "file.h"
 #include "hash.h"
 #include "records.h"
+#include "store.h"
 #include "text.h"
 #include "tune.h"
 
@@ -519,6 +520,15 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors)
                           : strstr(error, "too big") ? "it's far too big to be a recording"
                                                      : error;
         errors_add(errors, "%s: %s", path, why);
+        return false;
+    }
+    /* the game's own end with the mark that says they're whole (store.h),
+     * which must fit; one written by hand, or a golden replay, has none */
+    if (store_has_mark(text, length) && store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->file, sizeof out->file, "%s", path);
+        errors_add(errors, "%s: %s", path, error);
+        free(text);
         return false;
     }
     bool good = rep_parse(out, text, length, path, errors);

@@ -210,6 +210,30 @@ static void explain(ScoresLoad *load, const Errors *reasons)
              why[0] ? ")." : "");
 }
 
+/* The table must end with the mark that says it's whole (store.h): one
+ * cut just after a record would read as a good, shorter table, and the
+ * runs cut off would be lost at the next write. A later version's table
+ * is that version's to judge. */
+static ScoresRead parse_whole(char *text, size_t length, ScoreTable *out, Errors *reasons)
+{
+    char why[SLOT_ERROR_SIZE];
+    size_t whole = length;
+    if (store_unmark(text, &whole, why, sizeof why) == STORE_MARK_OK) {
+        return scores_parse(text, whole, out, reasons);
+    }
+    Errors ignored = {0};
+    ScoresRead result = scores_parse(text, length, out, &ignored);
+    if (result == SCORES_READ_OTHER_VERSION) {
+        errors_append(reasons, &ignored);
+    } else {
+        memset(out, 0, sizeof *out);
+        errors_add(reasons, "%s: %s", SCORES_FILE, why);
+        result = SCORES_READ_DAMAGED;
+    }
+    errors_clear(&ignored);
+    return result;
+}
+
 void scores_load(const Slot *slot, ScoreTable *out, ScoresLoad *load)
 {
     memset(load, 0, sizeof *load);
@@ -225,7 +249,7 @@ void scores_load(const Slot *slot, ScoreTable *out, ScoresLoad *load)
         return;
     }
     if (read == FILE_READ_OK) {
-        load->result = scores_parse(text, length, out, &reasons);
+        load->result = parse_whole(text, length, out, &reasons);
         free(text);
     } else {
         load->result = read == FILE_READ_TOO_BIG ? SCORES_READ_DAMAGED : SCORES_READ_UNREADABLE;
@@ -263,8 +287,7 @@ static ScoresEnter enter_table(const Slot *slot, const Run *run, long long now, 
     size_t length;
     char *text = scores_text(table, &length);
     Store store = slot_store(slot);
-    bool written = text != NULL &&
-                   store.ops->write(store.self, SCORES_FILE, text, length, error, sizeof error);
+    bool written = text != NULL && store_write_marked(store, SCORES_FILE, text, length, error, sizeof error);
     free(text);
     const char *gap = load.message[0] != '\0' ? "\n" : "";   /* a line each */
     if (!written) {

@@ -141,7 +141,7 @@ bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, c
     }
     Store store = slot_store(slot);
     bool written = reads_back(run, text, length, error, error_size) &&
-                   store.ops->write(store.self, SLOT_SAVE, text, length, error, error_size);
+                   store_write_marked(store, SLOT_SAVE, text, length, error, error_size);
     free(text);
     return written;
 }
@@ -196,6 +196,26 @@ static Run *read_save(const GameData *data, const char *text, size_t length,
     return run;
 }
 
+/* A save must end with the mark that says it's whole (store.h): one cut
+ * short just after a record would read as a good run with what came
+ * after it gone. A later version's save is that version's to judge. */
+static Run *read_whole(const GameData *data, char *text, size_t length, const SlotAbove *above,
+                       SlotLoad *load)
+{
+    char why[SLOT_ERROR_SIZE];
+    size_t whole = length;
+    if (store_unmark(text, &whole, why, sizeof why) == STORE_MARK_OK) {
+        return read_save(data, text, whole, above, load);
+    }
+    Run *run = read_save(data, text, length, above, load);
+    if (load->result == LOAD_OTHER_VERSION) return run;
+    run_free(run);
+    errors_clear(&load->reasons);
+    errors_add(&load->reasons, "save.txt: %s", why);
+    load->result = LOAD_DAMAGED;
+    return NULL;
+}
+
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
 {
     return slot_load_with(slot, data, NULL, load);
@@ -220,7 +240,7 @@ Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *abo
         free(text);
         return NULL;
     } else {
-        Run *run = read_save(data, text, length, above, load);
+        Run *run = read_whole(data, text, length, above, load);
         free(text);
         if (load->result == LOAD_OK) return run;
     }

@@ -63,9 +63,9 @@ bool store_set_aside(Store store, const char *name, const char *stem, int kept, 
 
 static const char MARK_START[] = "# whole: ";
 /* "# whole: " then at most 20 digits, " bytes, ", 16 hex digits, "\n" */
-enum { MARK_SIZE = 64 };
+enum { MARK_SIZE = STORE_MARK_SIZE };
 
-static int make_mark(const char *text, size_t length, char out[MARK_SIZE])
+int store_mark(const char *text, size_t length, char out[STORE_MARK_SIZE])
 {
     return snprintf(out, MARK_SIZE, "%s%zu bytes, %016" PRIx64 "\n", MARK_START, length,
                     hash_bytes(HASH_START, text, length));
@@ -75,7 +75,7 @@ bool store_write_marked(Store store, const char *name, const char *text, size_t 
                         char *error, size_t error_size)
 {
     char mark[MARK_SIZE];
-    int n = make_mark(text, length, mark);
+    int n = store_mark(text, length, mark);
     char *whole = malloc(length + (size_t)n);
     if (whole == NULL) {
         snprintf(error, error_size, "there's not enough memory to write it");
@@ -88,19 +88,30 @@ bool store_write_marked(Store store, const char *name, const char *text, size_t 
     return written;
 }
 
-StoreMarked store_unmark(char *text, size_t *length, char *error, size_t error_size)
+/* Where the last line begins, if it's a mark; else length */
+static size_t mark_start(const char *text, size_t length)
 {
     /* the mark is the last line, and the file ends with its newline */
-    size_t end = *length;
-    size_t start = end > 0 && text[end - 1] == '\n' ? end - 1 : end;
+    size_t start = length > 0 && text[length - 1] == '\n' ? length - 1 : length;
     while (start > 0 && text[start - 1] != '\n') --start;
-    if (end == 0 || text[end - 1] != '\n' || end - start >= MARK_SIZE ||
+    if (length == 0 || text[length - 1] != '\n' || length - start >= MARK_SIZE ||
         strncmp(text + start, MARK_START, sizeof MARK_START - 1) != 0) {
+        return length;
+    }
+    return start;
+}
+
+bool store_has_mark(const char *text, size_t length) { return mark_start(text, length) < length; }
+
+StoreMarked store_unmark(char *text, size_t *length, char *error, size_t error_size)
+{
+    size_t end = *length, start = mark_start(text, end);
+    if (start == end) {
         snprintf(error, error_size, "it doesn't end as the game ends it (it was cut short?)");
         return STORE_MARK_MISSING;
     }
     char mark[MARK_SIZE];
-    int n = make_mark(text, start, mark);
+    int n = store_mark(text, start, mark);
     if ((size_t)n != end - start || memcmp(mark, text + start, (size_t)n) != 0) {
         snprintf(error, error_size, "its last line doesn't fit what comes before it");
         return STORE_MARK_WRONG;

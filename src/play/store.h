@@ -82,6 +82,10 @@ bool store_set_aside(Store store, const char *name, const char *stem, int kept, 
  * format ("# whole: 1234 bytes, 0123456789abcdef"), so a file cut short
  * anywhere (even just after a record) is known to be damaged. */
 
+enum { STORE_MARK_SIZE = 64 };
+/* The mark for text (its last line); returns its length */
+int store_mark(const char *text, size_t length, char out[STORE_MARK_SIZE]);
+
 /* Writes text with its mark, whole or not at all */
 bool store_write_marked(Store store, const char *name, const char *text, size_t length,
                         char *error, size_t error_size);
@@ -94,8 +98,11 @@ typedef enum StoreMarked {
 } StoreMarked;
 
 /* Checks text's mark and takes it off (*length shortens), with the
- * player's words in error if it isn't right */
+ * player's words in error if it isn't right ("it doesn't end as the game
+ * ends it (it was cut short?)") */
 StoreMarked store_unmark(char *text, size_t *length, char *error, size_t error_size);
+/* True if text's last line is a mark (right or not) */
+bool store_has_mark(const char *text, size_t length);
 
 /* ---- File numbers ------------------------------------------------------ */
 
