@@ -154,17 +154,24 @@ static void write_class(Slot *slot, void *context)
     slot_write_class(slot, context);
 }
 
+/* The saved run continued in a session, or NULL if it can't be read */
+static Run *continued(Slot *slot, Session *session)
+{
+    SlotLoad load;
+    Run *run = slot_load(slot, &data, &load);
+    errors_clear(&load.reasons);
+    if (run != NULL) session_start(session, slot, run);
+    return run;
+}
+
 /* The saved run continued for a few turns, and saved: the recording
  * first, then the save */
 static void write_checkpoint(Slot *slot, void *context)
 {
     (void)context;
-    SlotLoad load;
-    Run *run = slot_load(slot, &data, &load);
-    errors_clear(&load.reasons);
-    if (run == NULL) return;   /* a failed read: nothing more is done */
     Session session;
-    session_start(&session, slot, run);
+    Run *run = continued(slot, &session);
+    if (run == NULL) return;   /* a failed read: nothing more is done */
     for (int i = 0; i < 5; ++i) session_command(&session, (Command){CMD_WAIT, 0});
     session_save(&session);
     run_free(run);
@@ -174,12 +181,9 @@ static void write_checkpoint(Slot *slot, void *context)
 static void write_archive(Slot *slot, void *context)
 {
     (void)context;
-    SlotLoad load;
-    Run *run = slot_load(slot, &data, &load);
-    errors_clear(&load.reasons);
-    if (run == NULL) return;
     Session session;
-    session_start(&session, slot, run);
+    Run *run = continued(slot, &session);
+    if (run == NULL) return;
     run_debug_set_mode(run, MODE_WON);
     char path[SLOT_PATH_SIZE];
     recorder_finish(&session.recorder, run, path, sizeof path);
@@ -433,12 +437,9 @@ enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
 static void write_death(Slot *slot, void *context)
 {
     (void)context;
-    SlotLoad load;
-    Run *run = slot_load(slot, &data, &load);
-    errors_clear(&load.reasons);
-    if (run == NULL) return;
     Session session;
-    session_start(&session, slot, run);
+    Run *run = continued(slot, &session);
+    if (run == NULL) return;
     session.clock = NULL;
     for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, (Command){CMD_WAIT, 0});
     CHECK_INT(run_mode(run), MODE_DEAD);
