@@ -63,12 +63,12 @@ balance: build
 	sh tools/balance.sh ./$(BUILD)/amulets $(BALANCE_RUNS) $(JOBS)
 
 # Each libFuzzer target for FUZZ_SECONDS (the save loader, the data
-# files, tiles.txt; each loaded run is played a few hundred commands), starting from the committed
+# files, tiles.txt, the recordings, the high scores; each loaded run is played a few hundred commands), starting from the committed
 # corpus (new finds go to build-fuzz/corpus-*, not into the repository)
 fuzz: deps-fuzz
 	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON >/dev/null
-	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles fuzz_replay
-	for target in save data tiles replay; do \
+	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles fuzz_replay fuzz_scores
+	for target in save data tiles replay scores; do \
 	    mkdir -p build-fuzz/corpus-$$target && \
 	    ./build-fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	        -print_final_stats=1 build-fuzz/corpus-$$target fuzz/corpus/$$target \

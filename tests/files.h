@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "store.h"
 
 enum { PATH_SIZE = 4096, LISTING_SIZE = 1 << 16 };
 
@@ -76,11 +77,40 @@ static inline void put_file(const char *path, const char *text, size_t length)
     }
 }
 
+/* As the game writes its files: the head, the text, then the mark that
+ * says it's whole (store.h) */
+static inline void put_marked(const char *path, const char *text, size_t length)
+{
+    char mark[STORE_MARK_SIZE];
+    int n = store_mark(text, length, mark);
+    size_t head = strlen(STORE_MARK_HEAD);
+    char *whole = malloc(head + length + (size_t)n);
+    memcpy(whole, STORE_MARK_HEAD, head);
+    memcpy(whole + head, text, length);
+    memcpy(whole + head + length, mark, (size_t)n);
+    put_file(path, whole, head + length + (size_t)n);
+    free(whole);
+}
+
 static inline bool same_file(const char *path, const char *text, size_t length)
 {
     size_t got;
     char *now = contents(path, &got);
     bool same = now != NULL && got == length && memcmp(now, text, length) == 0;
+    free(now);
+    return same;
+}
+
+/* The file is text with its mark, as put_marked puts it */
+static inline bool same_marked(const char *path, const char *text, size_t length)
+{
+    size_t got;
+    char *now = contents(path, &got);
+    char mark[STORE_MARK_SIZE];
+    int n = store_mark(text, length, mark);
+    size_t head = strlen(STORE_MARK_HEAD);
+    bool same = now != NULL && got == head + length + (size_t)n && memcmp(now, STORE_MARK_HEAD, head) == 0 &&
+                memcmp(now + head, text, length) == 0 && memcmp(now + head + length, mark, (size_t)n) == 0;
     free(now);
     return same;
 }

@@ -37,12 +37,24 @@ static char *without_root(Errors *errors)
     return out;
 }
 
+/* The config folder dir as a store (the last asked for: one at a time) */
+static Store folder(const char *dir)
+{
+    static PosixStore posix;
+    char error[256];
+    if (!store_posix_open(&posix, dir, false, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", dir, error);
+        exit(EXIT_FAILURE);
+    }
+    return store_posix(&posix);
+}
+
 /* keys.txt's mistakes, one to a line, with the folder's name cut off */
 static char *key_mistakes(const char *text, KeyMap *map)
 {
     put("keys.txt", text);
     Errors errors = {0};
-    config_read_keys(root, map, &errors);
+    config_read_keys(folder(root), map, &errors);
     return without_root(&errors);
 }
 
@@ -69,12 +81,12 @@ static void test_missing_files(void)
     path_of(path, "%s/keys.txt", root);
     remove(path);
     Errors errors = {0};
-    config_read_keys(root, &map, &errors);
+    config_read_keys(folder(root), &map, &errors);
     CHECK_INT(errors.count, 0);
     CHECK(memcmp(&map, &defaults, sizeof map) == 0);
     Settings s;
     config_default_settings(&s);
-    CHECK(config_read_settings(root, &s, &errors));
+    CHECK(config_read_settings(folder(root), &s, &errors));
     CHECK_INT(errors.count, 0);
     CHECK(!s.tile_view);
     CHECK_INT(s.colors, COLORS_AUTO);
@@ -161,7 +173,7 @@ static char *option_mistakes(const char *text, Settings *s, bool *clean)
     put("options.txt", text);
     Errors errors = {0};
     config_default_settings(s);
-    *clean = config_read_settings(root, s, &errors);
+    *clean = config_read_settings(folder(root), s, &errors);
     return without_root(&errors);
 }
 
@@ -178,6 +190,17 @@ static void test_options(void)
     CHECK_INT(s.height, 600);
     CHECK_INT(s.colors, COLORS_16);
     CHECK_INT(s.autopickup, HEED_TAKE_DEFAULT);
+    /* a second record is told of, and only the first is read */
+    m = option_mistakes("[options]\nview = tiles\n\n[options]\nview = glyphs\n", &s, &clean);
+    CHECK_STR(m, "options.txt:4: a second [options] record (the first is on line 1): only the first is read\n");
+    free(m);
+    CHECK(!clean);
+    CHECK(s.tile_view);
+    KeyMap map;
+    m = key_mistakes("[keys]\neast = w\n[keys]\neast = x\n", &map);
+    CHECK_STR(m, "keys.txt:3: a second [keys] record (the first is on line 1): only the first is read\n");
+    free(m);
+    CHECK_INT(key_direction_in(&map, 'w'), 2);
     m = option_mistakes("[options]\nautopickup = armor  missiles\n", &s, &clean);
     CHECK_STR(m, "");
     free(m);
@@ -214,10 +237,10 @@ static void test_options_written(void)
     path_of(dir, "%s/new/AmuletsOfSDL", root);
     Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS}, back;
     char error[256];
-    CHECK(config_write_settings(file_system_ops(), dir, &s, error, sizeof error));
+    CHECK(config_write_settings(folder(dir), &s, error, sizeof error));
     Errors errors = {0};
     config_default_settings(&back);
-    CHECK(config_read_settings(dir, &back, &errors));
+    CHECK(config_read_settings(folder(dir), &back, &errors));
     CHECK_INT(errors.count, 0);
     CHECK(back.tile_view);
     CHECK_INT(back.width, 1100);
@@ -225,9 +248,9 @@ static void test_options_written(void)
     CHECK_INT(back.colors, COLORS_8);
     CHECK_INT(back.autopickup, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS);
     s.autopickup = 0;   /* none is written as none, and read back so */
-    CHECK(config_write_settings(file_system_ops(), dir, &s, error, sizeof error));
+    CHECK(config_write_settings(folder(dir), &s, error, sizeof error));
     config_default_settings(&back);
-    CHECK(config_read_settings(dir, &back, &errors));
+    CHECK(config_read_settings(folder(dir), &back, &errors));
     CHECK_INT(back.autopickup, 0);
     errors_clear(&errors);
 }
@@ -238,11 +261,11 @@ static void test_shipped_examples(void)
     Errors errors = {0};
     KeyMap map, defaults;
     key_defaults(&defaults);
-    config_read_keys(AMULETS_SOURCE_DIR "/data", &map, &errors);
+    config_read_keys(folder(AMULETS_SOURCE_DIR "/data"), &map, &errors);
     Settings s, plain;
     config_default_settings(&s);
     config_default_settings(&plain);
-    CHECK(config_read_settings(AMULETS_SOURCE_DIR "/data", &s, &errors));
+    CHECK(config_read_settings(folder(AMULETS_SOURCE_DIR "/data"), &s, &errors));
     for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
     CHECK_INT(errors.count, 0);
     CHECK(memcmp(&map, &defaults, sizeof map) == 0);

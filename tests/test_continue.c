@@ -330,7 +330,7 @@ static bool quick_slot(Slot *slot, const char *dir)
     if (!slot_init(slot, dir, NULL, NULL, error, sizeof error)) return false;
     quick_ops = *file_system_ops();
     quick_ops.fsync = no_sync;
-    slot->ops = &quick_ops;
+    slot->posix.fs = &quick_ops;
     return true;
 }
 

@@ -4,11 +4,14 @@
  * are found in the text, so the files can change without the tests. Then
  * the files are cut short, emptied, filled with noise and mutated at
  * random, which must never crash. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "mistakes.h"
@@ -1350,6 +1353,42 @@ static void test_missing_files(void)
     data_free(&data);
 }
 
+/* A data file that is a FIFO is refused at once (it waited for ever for
+ * a writer), one that is a folder says so (it said the disk reported an
+ * error), and the refused folder leaves nothing to free */
+static void test_not_files(void)
+{
+    char dir[] = "/tmp/amulets-data-XXXXXX", path[256];
+    CHECK(mkdtemp(dir) != NULL);
+    static const char *const names[] = {"monsters.txt", "items.txt", "vaults.txt", "classes.txt"};
+    for (int i = 0; i < 4; ++i) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (i == 0) CHECK(mkfifo(path, 0644) == 0);
+        else if (i == 1) CHECK(mkdir(path, 0755) == 0);
+        else {
+            char from[512];
+            snprintf(from, sizeof from, "%s/data/%s", AMULETS_SOURCE_DIR, names[i]);
+            CHECK(symlink(from, path) == 0);
+        }
+    }
+    alarm(60);   /* a wait for a writer fails the test, not the whole suite's time */
+    GameData data = {0};
+    Errors errors = {0};
+    CHECK(!data_load_dir(&data, dir, &errors));
+    alarm(0);
+    CHECK(errors.count >= 2);
+    CHECK_STR(errors.count > 0 ? errors.lines[0] : "", "monsters.txt: can't be read: it's a FIFO (a pipe), not a file");
+    CHECK_STR(errors.count > 1 ? errors.lines[1] : "", "items.txt: can't be read: it's a folder, not a file");
+    CHECK(data.monsters == NULL && data.items == NULL && data.vaults == NULL && data.classes == NULL);
+    errors_clear(&errors);
+    for (int i = 0; i < 4; ++i) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (i == 1) rmdir(path);
+        else unlink(path);
+    }
+    rmdir(dir);
+}
+
 static void test_empty_files(void)
 {
     Texts t = shipped();
@@ -1712,6 +1751,7 @@ int main(void)
     test_class_several_mistakes();
     test_missing_files();
     test_empty_files();
+    test_not_files();
     test_cut_short();
     test_binary_files();
     test_huge_lines();

@@ -55,8 +55,8 @@ typedef struct Suite {
 /* The save is one of the two, whole, and loads as that run */
 static bool old_or_new(Suite *s)
 {
-    bool is_old = same_file(s->slot.save, s->old_text, s->old_length);
-    bool is_new = same_file(s->slot.save, s->new_text, s->new_length);
+    bool is_old = same_marked(s->slot.save, s->old_text, s->old_length);
+    bool is_new = same_marked(s->slot.save, s->new_text, s->new_length);
     if (!is_old && !is_new) return false;
     SlotLoad load;
     Run *run = slot_load(&s->slot, s->data, &load);
@@ -74,7 +74,7 @@ static bool save_killed_at(Suite *s, int n)
     if (child == 0) {
         calls = 0;
         kill_at = n;
-        s->slot.ops = &KILLING_OPS;
+        s->slot.posix.fs = &KILLING_OPS;
         char error[SLOT_ERROR_SIZE];
         _exit(slot_write(&s->slot, s->new_run, error, sizeof error) ? 0 : 1);
     }
@@ -86,7 +86,7 @@ static bool save_killed_at(Suite *s, int n)
 static void put_old(Suite *s)
 {
     char error[SLOT_ERROR_SIZE];
-    s->slot.ops = file_system_ops();
+    s->slot.posix.fs = file_system_ops();
     if (!slot_write(&s->slot, s->old_run, error, sizeof error)) {
         fprintf(stderr, "can't write the old save: %s\n", error);
         exit(EXIT_FAILURE);
@@ -99,7 +99,7 @@ static void test_each_call(Suite *s)
     for (int n = 1; n < 1000; ++n) {
         put_old(s);
         bool died = save_killed_at(s, n);
-        s->slot.ops = file_system_ops();
+        s->slot.posix.fs = file_system_ops();
         CHECK(old_or_new(s));
         if (!died) break;
         ++killed;

@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "file.h"
@@ -428,6 +429,29 @@ static bool plays_to(const char *path, const Run *run)
     return good;
 }
 
+/* A recording of 300,000 checkpoints at one place verifies in moments:
+ * the run's digest is taken once there, not once a checkpoint (it took
+ * minutes, and the window didn't answer meanwhile) */
+static void test_many_checks_at_one_place(void)
+{
+    Replay replay;
+    rep_init(&replay, 5, 1, rep_data_digest(&data), NULL, NULL, 0);
+    Errors errors = {0};
+    Playback playback;
+    CHECK(playback_start(&playback, &replay, &data, &errors));
+    uint64_t digest = save_digest(playback_run(&playback));
+    for (int i = 0; i < 300000; ++i) rep_add_check(&replay, digest);
+    clock_t start = clock();
+    CHECK_INT(playback_finish(&playback, &errors), PLAYBACK_END);
+    for (int i = 0; i < errors.count && i < 3; ++i) fprintf(stderr, "    %s\n", errors.lines[i]);
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    printf("300,000 checkpoints at one place verified in %.2f s\n", seconds);
+    CHECK(seconds < 5.0);
+    playback_stop(&playback);
+    errors_clear(&errors);
+    rep_free(&replay);
+}
+
 static void close_game(Game *game)
 {
     run_free(game->run);
@@ -463,8 +487,9 @@ static void test_continue_without_recording(void)
 {
     static const struct { const char *damage; const char *told; } cases[] = {
         {NULL, "This run's recording is missing, so a new one begins here."},
-        {"garbage\n", "This run's recording is damaged, so a new one begins here."},
-        {"other run", "This run's recording doesn't match its save, so a new one begins here."},
+        {"garbage\n", "This run's recording is damaged, so it's set aside as replay.bad, and a new one begins here."},
+        {"other run", "This run's recording doesn't match its save, so it's set aside as replay.bad, and a new "
+                      "one begins here."},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         Game game;
@@ -485,6 +510,16 @@ static void test_continue_without_recording(void)
         }
         continue_game(&game);
         CHECK(log_has(game.run, cases[i].told));
+        char bad[4096], *kept = NULL, error[160];
+        size_t kept_length = 0;
+        snprintf(bad, sizeof bad, "%s/replay.bad", game.slot.dir);
+        if (cases[i].damage != NULL && strcmp(cases[i].damage, "garbage\n") == 0) {   /* kept, not written over */
+            CHECK(file_read_all(file_system_ops(), bad, 64, &kept, &kept_length, error, sizeof error) == FILE_READ_OK);
+            CHECK(kept != NULL && strcmp(kept, "garbage\n") == 0);
+            free(kept);
+        }
+        CHECK(file_exists(bad) == (cases[i].damage != NULL));
+        unlink(bad);
         play(&game, "kk");
         CHECK(session_save(&game.session));
         Replay replay;
@@ -637,12 +672,11 @@ static void test_full_disk(void)
     open_game(&game, 2, 1);
     FileOps ops = *file_system_ops();
     ops.write = full_disk;
-    game.slot.ops = &ops;
+    game.slot.posix.fs = &ops;
     play(&game, "hh");
     CHECK(!session_save(&game.session));
-    CHECK(log_has(game.run, "The run's recording couldn't be saved: it couldn't be written: "
-                            "the disk is full."));
-    game.slot.ops = file_system_ops();   /* room again: nothing was lost */
+    CHECK(log_has(game.run, "The run's recording couldn't be saved: the disk is full."));
+    game.slot.posix.fs = file_system_ops();   /* room again: nothing was lost */
     play(&game, "l");
     CHECK(session_save(&game.session));
     CHECK(plays_to(game.slot.replay, game.run));
@@ -676,6 +710,7 @@ int main(void)
     test_text_reads_back();
     test_damaged_text();
     test_refused_in_playback();
+    test_many_checks_at_one_place();
     test_data_digest();
     test_header_class();
     test_stepping();

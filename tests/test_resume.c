@@ -44,7 +44,8 @@ static void make_base(void)
     CHECK_INT(input_stop(&input), INPUT_QUIT);
     input_free(&input);
     base = contents(slot.save, &base_length);
-    if (base == NULL) exit(EXIT_FAILURE);
+    char why[256];
+    if (base == NULL || store_unmark(base, &base_length, why, sizeof why) != STORE_MARK_OK) exit(EXIT_FAILURE);
     CHECK(strstr(base, "\n[screen]\ncursor = ") != NULL && strstr(base, "\nlooking = yes\n") != NULL);
     CHECK(strstr(base, "\n[explorer]\nmarked = yes\nkind = floor\n") != NULL);
 }
@@ -89,7 +90,7 @@ static Run *load(const char *name, const char *text, SlotLoad *load_out, Resumed
 {
     Slot slot;
     make_slot_in(&slot, root, name);
-    put_file(slot.save, text, strlen(text));
+    put_marked(slot.save, text, strlen(text));
     SlotAbove above = {NULL, 0, resume_read, resumed};
     return slot_load_with(&slot, &data, &above, load_out);
 }
@@ -273,7 +274,7 @@ static void title_says_why(void)
     Slot slot;
     make_slot_in(&slot, root, "title");
     char *text = edited("looking = yes", "looking = perhaps");
-    put_file(slot.save, text, strlen(text));
+    put_marked(slot.save, text, strlen(text));
     Input input;
     InputSetup setup = {.data = &data, .slot = &slot, .seed = 9, .start_floor = 1, .offer_title = true};
     if (!input_open(&input, &setup)) exit(EXIT_FAILURE);

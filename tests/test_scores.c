@@ -234,10 +234,10 @@ static void test_whole_or_nothing(void)
     int failures = 0;
     for (int n = 1; n < 200; ++n) {
         put_file(path, old_text, old_length);
-        slot.ops = &FAILING_OPS;
+        slot.posix.fs = &FAILING_OPS;
         calls = 0, fail_at = n, kill_at = 0;
         ScoresEnter entered = scores_enter(&slot, run, WHEN, message, sizeof message);
-        slot.ops = file_system_ops();
+        slot.posix.fs = file_system_ops();
         bool whole_new = same_file(path, new_text, new_length);
         CHECK(whole_new || same_file(path, old_text, old_length));
         if (n > calls) {   /* past the last call: nothing failed */
@@ -255,7 +255,7 @@ static void test_whole_or_nothing(void)
         put_file(path, old_text, old_length);
         pid_t child = fork();
         if (child == 0) {
-            slot.ops = &FAILING_OPS;
+            slot.posix.fs = &FAILING_OPS;
             calls = 0, fail_at = 0, kill_at = n;
             _exit(scores_enter(&slot, run, WHEN, message, sizeof message) == SCORES_ENTERED ? 0 : 1);
         }
@@ -313,7 +313,8 @@ static const Damage DAMAGES[] = {
                      "amulets = 0\ngold = 1\nturns = 300\nseed = 5\n[score]\nclass = Rogue\noutcome = won\n"
                      "floor = 9\namulets = 3\ngold = 1\nturns = 300\nseed = 5\n",
      "scores.txt:11: this run is better than the one before it"},
-    {"cut short", NULL, "scores.txt:21: 'a' isn't a [record] line, a key = value, a | row or a # comment)"},
+    /* cut short, so without the mark the game ends the table with */
+    {"cut short", NULL, "scores.txt: it doesn't end as the game ends it (it was cut short?)"},
     {"too many", NULL, "scores.txt:1105: the high scores hold at most 100 runs"},
     {"too big", NULL, "scores.txt: it's far too big to be the high scores"},
 };
@@ -355,7 +356,10 @@ static void test_each_damage(void)
         scores_file(&slot, bad, "scores.bad");
         size_t length;
         char *text = damaged_text(damage, &length);
-        put_file(path, text, length);
+        /* as the game would have written it, but for the one cut short */
+        bool cut = strcmp(damage->name, "cut short") == 0;
+        if (cut) put_file(path, text, length);
+        else put_marked(path, text, length);
 
         InputSetup setup = {.data = &data, .slot = &slot, .seed = DEATH_SEED, .start_floor = DEATH_FLOOR,
                             .choose_class = true, .clock = fixed_clock};
@@ -372,7 +376,7 @@ static void test_each_damage(void)
             CHECK(false);
         }
         CHECK(!exists(path));
-        CHECK(same_file(bad, text, length));
+        CHECK(cut ? same_file(bad, text, length) : same_marked(bad, text, length));
         CHECK_INT(input.scores.table.count, 0);
         ScreenScores lines;
         screen_scores(&input.scores, 200, 40, &lines);
@@ -403,7 +407,7 @@ static void test_damage_at_the_end(void)
     make_slot(&slot, "at-the-end");
     char path[PATH_SIZE];
     scores_file(&slot, path, "scores.txt");
-    put_file(path, "[scores]\nversion = 1\n[hat]\n", 27);
+    put_marked(path, "[scores]\nversion = 1\n[hat]\n", 27);
     InputSetup setup = {.data = &data, .slot = &slot, .seed = DEATH_SEED, .start_floor = DEATH_FLOOR,
                         .clock = fixed_clock};
     Input input;

@@ -177,25 +177,25 @@ typedef struct FaultCase {
 } FaultCase;
 
 static const FaultCase FAULT_CASES[] = {
-    {FAULT_OPEN, EACCES, "it couldn't be written: the save folder can't be written to"},
-    {FAULT_OPEN, ENOSPC, "it couldn't be written: the disk is full"},
-    {FAULT_OPEN, EROFS, "it couldn't be written: the disk is read-only"},
-    {FAULT_OPEN, ENOENT, "it couldn't be written: the save folder is missing"},
-    {FAULT_WRITE, EIO, "it couldn't be written: the disk reported an error"},
-    {FAULT_WRITE, EDQUOT, "it couldn't be written: the disk quota is used up"},
-    {FAULT_WRITE, ENOSPC, "it couldn't be written: the disk is full"},
-    {FAULT_SHORT_THEN_FULL, 0, "it couldn't be written: the disk is full"},
-    {FAULT_WRITE_NOTHING, 0, "it couldn't be written: the disk is full"},
-    {FAULT_FSYNC, EIO, "it couldn't be written: the disk reported an error"},
-    {FAULT_FSYNC, ENOSPC, "it couldn't be written: the disk is full"},
-    {FAULT_CLOSE, EIO, "it couldn't be written: the disk reported an error"},
-    {FAULT_CLOSE, EDQUOT, "it couldn't be written: the disk quota is used up"},
-    {FAULT_RENAME, EACCES, "it couldn't take the old save's place: the save folder can't be written to"},
-    {FAULT_RENAME, EIO, "it couldn't take the old save's place: the disk reported an error"},
-    {FAULT_OPEN, EISDIR, "it couldn't be written: there's a folder in its place"},
-    {FAULT_OPEN, EMFILE, "it couldn't be written: the game has too many files open"},
+    {FAULT_OPEN, EACCES, "the save folder can't be written to"},
+    {FAULT_OPEN, ENOSPC, "the disk is full"},
+    {FAULT_OPEN, EROFS, "the disk is read-only"},
+    {FAULT_OPEN, ENOENT, "the save folder is missing"},
+    {FAULT_WRITE, EIO, "the disk reported an error"},
+    {FAULT_WRITE, EDQUOT, "the disk quota is used up"},
+    {FAULT_WRITE, ENOSPC, "the disk is full"},
+    {FAULT_SHORT_THEN_FULL, 0, "the disk is full"},
+    {FAULT_WRITE_NOTHING, 0, "the disk is full"},
+    {FAULT_FSYNC, EIO, "the disk reported an error"},
+    {FAULT_FSYNC, ENOSPC, "the disk is full"},
+    {FAULT_CLOSE, EIO, "the disk reported an error"},
+    {FAULT_CLOSE, EDQUOT, "the disk quota is used up"},
+    {FAULT_RENAME, EACCES, "the new file couldn't be put in its place: the save folder can't be written to"},
+    {FAULT_RENAME, EIO, "the new file couldn't be put in its place: the disk reported an error"},
+    {FAULT_OPEN, EISDIR, "there's a folder in its place"},
+    {FAULT_OPEN, EMFILE, "the game has too many files open"},
     /* the system's own words, where there are none of ours, in a sentence of their own */
-    {FAULT_RENAME, EXDEV, "it couldn't take the old save's place. The system said: \"Invalid cross-device link\""},
+    {FAULT_RENAME, EXDEV, "the new file couldn't be put in its place. The system said: \"Invalid cross-device link\""},
 };
 
 /* Each step failing, through slot_write: false, the player's words, the
@@ -211,7 +211,7 @@ static void test_faults(Suite *s)
     char temporary[PATH_SIZE];
     for (size_t i = 0; i < sizeof FAULT_CASES / sizeof FAULT_CASES[0]; ++i) {
         const FaultCase *c = &FAULT_CASES[i];
-        slot.ops = &FAULT_OPS;
+        slot.posix.fs = &FAULT_OPS;
         arm(c->fault, c->error);
         char error[SLOT_ERROR_SIZE] = "";
         bool written = slot_write(&slot, s->run, error, sizeof error);
@@ -227,14 +227,14 @@ static void test_faults(Suite *s)
     }
 
     /* with no old save, a failure leaves no save at all */
-    slot.ops = file_system_ops();
+    slot.posix.fs = file_system_ops();
     CHECK(slot_remove(&slot));
-    slot.ops = &FAULT_OPS;
+    slot.posix.fs = &FAULT_OPS;
     arm(FAULT_SHORT_THEN_FULL, 0);
     char error[SLOT_ERROR_SIZE] = "";
     CHECK(!slot_write(&slot, s->run, error, sizeof error));
     arm(FAULT_NONE, 0);
-    CHECK_STR(error, "it couldn't be written: the disk is full");
+    CHECK_STR(error, "the disk is full");
     CHECK(!exists(slot.save));
     CHECK(!exists(temporary));
     CHECK(!slot_has_save(&slot));
@@ -308,7 +308,7 @@ static void test_write_whole(Suite *s)
     memset(long_path, 'a', 4999);
     long_path[4999] = '\0';
     CHECK(!file_write_whole(file_system_ops(), long_path, "x", 1, error, sizeof error));
-    CHECK_STR(error, "it couldn't be written: the save folder's path is too long");
+    CHECK_STR(error, "the save folder's path is too long");
     free(long_path);
 }
 
@@ -325,7 +325,7 @@ static void expect_folder(const char *amulets_home, const char *xdg, const char 
     CHECK_STR(slot.save, save);
     CHECK_STR(slot.bad, bad);
     CHECK(is_folder(wanted));
-    CHECK(slot.ops == file_system_ops());
+    CHECK(slot.posix.fs == file_system_ops() && slot.given.ops == NULL);
     CHECK(!slot_has_save(&slot));
 }
 
@@ -385,7 +385,7 @@ static void test_folder(Suite *s)
 /* Writes text as the slot's save, as if a game (or a player) had */
 static void put_save(const Slot *slot, const char *text, size_t length)
 {
-    put_file(slot->save, text, length);
+    put_marked(slot->save, text, length);
 }
 
 static void expect_explained(const SlotLoad *load, const char *const *lines, int count)
@@ -459,7 +459,7 @@ static void test_flows(Suite *s)
     CHECK_INT(load.result, LOAD_DAMAGED);
     CHECK(load.set_aside);
     CHECK(!slot_has_save(&slot));
-    CHECK(same_file(slot.bad, damaged, strlen(damaged)));
+    CHECK(same_marked(slot.bad, damaged, strlen(damaged)));
     CHECK_INT(load.reasons.count, 1);
     if (load.reasons.count == 1) {
         const char *lines[] = {"The saved run is damaged, so it's been set aside as save.bad:",
@@ -475,10 +475,10 @@ static void test_flows(Suite *s)
     put_save(&slot, holed, strlen(holed));
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK(load.set_aside);
-    CHECK(same_file(slot.bad, holed, strlen(holed)));
+    CHECK(same_marked(slot.bad, holed, strlen(holed)));
     char older[PATH_SIZE];
     path_of(older, "%s/save.1.bad", slot.dir);
-    CHECK(same_file(older, damaged, strlen(damaged)));
+    CHECK(same_marked(older, damaged, strlen(damaged)));
     CHECK_INT(load.older_bad, 1);
     CHECK_INT(load.reasons.count, 11);
     const char *explained[] = {
@@ -504,13 +504,13 @@ static void test_flows(Suite *s)
 
     /* damaged, and it can't be renamed: it stays, and the screen says so */
     put_save(&slot, damaged, strlen(damaged));
-    slot.ops = &FAULT_OPS;
+    slot.posix.fs = &FAULT_OPS;
     arm(FAULT_RENAME, EACCES);
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     arm(FAULT_NONE, 0);
-    slot.ops = file_system_ops();
+    slot.posix.fs = file_system_ops();
     CHECK(!load.set_aside);
-    CHECK(same_file(slot.save, damaged, strlen(damaged)));
+    CHECK(same_marked(slot.save, damaged, strlen(damaged)));
     char first[SLOT_ERROR_SIZE];
     snprintf(first, sizeof first, "%s", load.reasons.count > 0 ? load.reasons.lines[0] : "");
     const char *stuck[] = {"The saved run is damaged, and couldn't be set aside:", first};
@@ -530,7 +530,7 @@ static void test_flows(Suite *s)
     CHECK(slot_load(&slot, s->data, &load) == NULL);
     CHECK_INT(load.result, LOAD_OTHER_VERSION);
     CHECK(!load.set_aside);
-    CHECK(same_file(slot.save, other, strlen(other)));
+    CHECK(same_marked(slot.save, other, strlen(other)));
     CHECK(!exists(slot.bad));
     const char *version[] = {"The saved run is from another version of the game:",
                              told};
@@ -621,7 +621,7 @@ static void test_paths(Suite *s)
     path_of(slot_dir, "%s/paths/in/slot", s->root);
     Slot slot;
     CHECK(slot_init(&slot, slot_dir, NULL, NULL, error, sizeof error));
-    slot.ops = &FAULT_OPS;
+    slot.posix.fs = &FAULT_OPS;
     arm(FAULT_NONE, 0);
     faults.noted_count = 0;
     /* from the slot folder, "../../x" would land in the test's own folder */

@@ -49,6 +49,7 @@ typedef struct Options {
 typedef struct Prefs {
     char dir[CONFIG_PATH_SIZE];
     bool have_dir;
+    PosixStore store;        /* the config folder's files */
     bool settings_clean;     /* options.txt had no mistakes: it may be written */
     Settings settings;
     KeyMap keys;

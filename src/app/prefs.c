@@ -14,9 +14,12 @@ void app_prefs_load(Prefs *prefs)
     config_default_settings(&prefs->settings);
     key_defaults(&prefs->keys);
     prefs->have_dir = config_dir(prefs->dir, sizeof prefs->dir, getenv("XDG_CONFIG_HOME"), getenv("HOME"));
+    char error[512];
+    prefs->have_dir = prefs->have_dir && store_posix_open(&prefs->store, prefs->dir, false, error, sizeof error);
     if (!prefs->have_dir) return;
-    prefs->settings_clean = config_read_settings(prefs->dir, &prefs->settings, &prefs->mistakes);
-    config_read_keys(prefs->dir, &prefs->keys, &prefs->mistakes);
+    Store store = store_posix(&prefs->store);
+    prefs->settings_clean = config_read_settings(store, &prefs->settings, &prefs->mistakes);
+    config_read_keys(store, &prefs->keys, &prefs->mistakes);
     if (prefs->mistakes.count == 0) return;
     fprintf(stderr, "amulets: mistakes in the config files (each keeps its default):\n");
     errors_print(&prefs->mistakes, stderr, -1);
@@ -45,7 +48,8 @@ bool app_prefs_remember(const Prefs *prefs, bool tile_view, int width, int heigh
     const Settings *was = &prefs->settings;
     if (now.tile_view == was->tile_view && now.width == was->width && now.height == was->height) return true;
     char error[512];
-    if (config_write_settings(file_system_ops(), prefs->dir, &now, error, sizeof error)) return true;
+    /* the store changes only by its lock, never taken here */
+    if (config_write_settings(store_posix((PosixStore *)&prefs->store), &now, error, sizeof error)) return true;
     fprintf(stderr, "amulets: the options weren't kept: %s\n", error);
     return false;
 }

@@ -57,9 +57,24 @@ void file_explain(char *out, size_t size, const char *what, int error_number)
     else snprintf(out, size, "%s. The system said: \"%s\"", what, strerror(error_number));
 }
 
+void file_say(char *out, size_t size, int error_number)
+{
+    const char *words = file_reason(error_number);
+    if (words != NULL) snprintf(out, size, "%s", words);
+    else snprintf(out, size, "the system said \"%s\"", strerror(error_number));
+}
+
 static bool fail(char *error, size_t size, const char *what, int error_number)
 {
     file_explain(error, size, what, error_number);
+    return false;
+}
+
+/* A failed write, in the words its callers put after theirs ("The
+ * high scores couldn't be written: " the disk is full) */
+static bool write_failed(char *error, size_t size, int error_number)
+{
+    file_say(error, size, error_number);
     return false;
 }
 
@@ -100,32 +115,32 @@ bool file_write_whole(const FileOps *ops, const char *path, const char *text, si
 {
     char temporary[4096];
     if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
-        return fail(error, error_size, "it couldn't be written", ENAMETOOLONG);
+        return write_failed(error, error_size, ENAMETOOLONG);
     }
     /* A stale temporary file, or a link planted in its place, goes first
      * (unlinking a link removes the link, never its target); then the new
      * one must be made afresh, so a link that appears in between is
      * refused rather than followed */
     if (ops->unlink(temporary) != 0 && errno != ENOENT) {
-        return fail(error, error_size, "it couldn't be written", errno);
+        return write_failed(error, error_size, errno);
     }
     int fd = ops->open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) return fail(error, error_size, "it couldn't be written", errno);
+    if (fd < 0) return write_failed(error, error_size, errno);
     if (!write_all(ops, fd, text, length) || ops->fsync(fd) != 0) {
         int saved = errno;
         ops->close(fd);
         ops->unlink(temporary);
-        return fail(error, error_size, "it couldn't be written", saved);
+        return write_failed(error, error_size, saved);
     }
     if (ops->close(fd) != 0) {
         int saved = errno;
         ops->unlink(temporary);
-        return fail(error, error_size, "it couldn't be written", saved);
+        return write_failed(error, error_size, saved);
     }
     if (ops->rename(temporary, path) != 0) {
         int saved = errno;
         ops->unlink(temporary);
-        return fail(error, error_size, "it couldn't take the old save's place", saved);
+        return fail(error, error_size, "the new file couldn't be put in its place", saved);
     }
     /* The new save is in place, whole, its text already on the disk.
      * Flushing the folder makes the rename survive a power cut too, but
@@ -149,11 +164,16 @@ static const char *read_reason(int error_number)
     }
 }
 
-static FileRead read_failed(char *error, size_t size, int error_number)
+void file_explain_read(char *out, size_t size, int error_number)
 {
     const char *words = read_reason(error_number);
-    if (words != NULL) snprintf(error, size, "it can't be read: %s", words);
-    else file_explain(error, size, "it can't be read", error_number);
+    if (words != NULL) snprintf(out, size, "it can't be read: %s", words);
+    else file_explain(out, size, "it can't be read", error_number);
+}
+
+static FileRead read_failed(char *error, size_t size, int error_number)
+{
+    file_explain_read(error, size, error_number);
     return FILE_READ_FAILED;
 }
 

@@ -29,7 +29,8 @@ const FileOps *file_system_ops(void);
  * or a planted link) is removed first, and the temporary file is made
  * new (never through a link), so nothing outside the folder is written.
  * On any failure the old file is untouched, the temporary one removed,
- * and error says why in the player's words ("the disk is full"). */
+ * and error says why in the player's words, to follow the caller's
+ * ("the disk is full"; "the new file couldn't be put in its place: ..."). */
 bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
                       char *error, size_t error_size);
 
@@ -54,10 +55,17 @@ bool file_exists(const char *path);
 /* Makes a folder and the folders above it, as mkdir -p does */
 bool file_make_dirs(const char *dir, char *error, size_t error_size);
 
+/* The player's words for an errno alone ("the disk is full"), or for an
+ * error without words of ours, "the system said "its words"" */
+void file_say(char *out, size_t size, int error_number);
 /* The player's words for an errno, or NULL where there are none */
 const char *file_reason(int error_number);
 /* "what: the player's words", or for an error without words of ours,
  * "what. The system said: "its words"" */
 void file_explain(char *out, size_t size, const char *what, int error_number);
+
+/* "it can't be read: " and the player's words for why, as file_read_all
+ * says it */
+void file_explain_read(char *out, size_t size, int error_number);
 
 #endif

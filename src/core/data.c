@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "data_load.h"
+#include "file.h"
 #include "geom.h"
 #include "invariant.h"
 #include "records.h"
@@ -709,44 +710,21 @@ bool data_load_texts(GameData *data,
 
 /* ---- Reading the files from a folder ---- */
 
-/* The whole of a file, or NULL with why not in why */
+/* The whole of a file, or NULL with why not in why. Anything but a
+ * regular file is refused at once (a FIFO would wait for ever, a folder
+ * isn't a disk error), as file_read_all does */
 static char *read_file(const char *path, size_t *len, char *why, size_t why_size)
 {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        snprintf(why, why_size, "%s", strerror(errno));
-        return NULL;
+    char *text = NULL, error[160];
+    FileRead read = file_read_all(file_system_ops(), path, MAX_FILE_BYTES, &text, len, error, sizeof error);
+    static const char PREFIX[] = "it can't be read: ";
+    if (read == FILE_READ_OK) return text;
+    if (read == FILE_READ_MISSING) snprintf(why, why_size, "%s", strerror(ENOENT));
+    else if (read == FILE_READ_TOO_BIG) snprintf(why, why_size, "it's bigger than %d MB", MAX_FILE_BYTES >> 20);
+    else {
+        const char *words = strncmp(error, PREFIX, sizeof PREFIX - 1) == 0 ? error + sizeof PREFIX - 1 : error;
+        snprintf(why, why_size, "%.*s", (int)(why_size > 0 ? why_size - 1 : 0), words);
     }
-    char *text = NULL;
-    size_t used = 0, capacity = 0;
-    for (;;) {
-        if (used == capacity) {
-            if (capacity >= MAX_FILE_BYTES) {
-                snprintf(why, why_size, "it's bigger than %d MB", MAX_FILE_BYTES >> 20);
-                break;
-            }
-            size_t bigger = capacity ? capacity * 2 : 1 << 16;
-            char *grown = realloc(text, bigger);
-            if (grown == NULL) {
-                snprintf(why, why_size, "out of memory");
-                break;
-            }
-            text = grown;
-            capacity = bigger;
-        }
-        size_t got = fread(text + used, 1, capacity - used, file);
-        used += got;
-        if (got > 0) continue;
-        if (!ferror(file)) {
-            fclose(file);
-            *len = used;
-            return text;
-        }
-        snprintf(why, why_size, "%s", strerror(errno));
-        break;
-    }
-    fclose(file);
-    free(text);
     return NULL;
 }
 
@@ -771,5 +749,7 @@ bool data_load_dir(GameData *data, const char *dir, Errors *errors)
     }
     bool good = load_sources(data, sources, errors);
     for (int i = 0; i < FILE_COUNT; ++i) free(texts[i]);
+    /* a folder refused leaves nothing for the caller to free */
+    if (!good) data_free(data);
     return good;
 }

@@ -160,7 +160,9 @@ typedef struct GameData {
 } GameData;
 
 /* Reads the four files from a folder into data, reporting every mistake
- * in errors. True if there were none. data must be zeroed or freed. */
+ * in errors. True if there were none; if not, data is left empty (freed).
+ * A file that isn't a regular file (a folder, a FIFO) is refused at once.
+ * data must be zeroed or freed. */
 bool data_load_dir(GameData *data, const char *dir, Errors *errors);
 
 /* The same, from texts in memory (each with its length; NULs and any other

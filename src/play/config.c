@@ -24,15 +24,21 @@ bool config_dir(char *out, size_t size, const char *xdg_config_home, const char 
     return n > 0 && (size_t)n < size;
 }
 
-/* Reads dir/name into records; false (with nothing to free) if it's
+/* Where the store's name is, for the messages */
+static void path_of(Store store, const char *name, char out[CONFIG_PATH_SIZE + 32])
+{
+    snprintf(out, CONFIG_PATH_SIZE + 32, "%s/%s", store.ops->where(store.self), name);
+}
+
+/* Reads name into records; false (with nothing to free) if it's
  * missing, or can't be read (a mistake then) */
-static bool read_records(const char *dir, const char *name, RecFile *records, Errors *errors)
+static bool read_records(Store store, const char *name, RecFile *records, Errors *errors)
 {
     char path[CONFIG_PATH_SIZE + 32], why[256];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    path_of(store, name, path);
     char *text = NULL;
     size_t length = 0;
-    FileRead read = file_read_all(file_system_ops(), path, CONFIG_FILE_LIMIT, &text, &length, why, sizeof why);
+    FileRead read = store.ops->read(store.self, name, CONFIG_FILE_LIMIT, &text, &length, why, sizeof why);
     if (read == FILE_READ_MISSING) return false;
     if (read != FILE_READ_OK) {
         errors_add(errors, "%s: %s", path, why);
@@ -43,13 +49,23 @@ static bool read_records(const char *dir, const char *name, RecFile *records, Er
     return true;
 }
 
-/* Each record must be [type]; returns the file's name for the messages */
-static bool right_type(const Record *record, const char *type, const char *file, Errors *errors)
+/* Each record must be [type], and there is one: a second would win
+ * without a word, so it's a mistake, and only the first is read */
+static bool right_type(const RecFile *records, int i, const char *type, const char *file, Errors *errors)
 {
-    if (strcmp(record->type, type) == 0) return true;
-    errors_add(errors, "%s:%d: [%s] isn't one of this file's records (it has [%s])", file,
-               record->line, record->type, type);
-    return false;
+    const Record *record = &records->records[i];
+    if (strcmp(record->type, type) != 0) {
+        errors_add(errors, "%s:%d: [%s] isn't one of this file's records (it has [%s])", file,
+                   record->line, record->type, type);
+        return false;
+    }
+    for (int j = 0; j < i; ++j) {
+        if (strcmp(records->records[j].type, type) != 0) continue;
+        errors_add(errors, "%s:%d: a second [%s] record (the first is on line %d): only the first is read",
+                   file, record->line, type, records->records[j].line);
+        return false;
+    }
+    return true;
 }
 
 /* ---- options.txt -------------------------------------------------------- */
@@ -142,15 +158,15 @@ static void read_autopickup(Fields *f, Settings *out)
     out->autopickup = take;
 }
 
-bool config_read_settings(const char *dir, Settings *out, Errors *errors)
+bool config_read_settings(Store store, Settings *out, Errors *errors)
 {
     RecFile records = {0};
     int before = errors->count;
-    if (!read_records(dir, "options.txt", &records, errors)) return errors->count == before;
+    if (!read_records(store, "options.txt", &records, errors)) return errors->count == before;
     char file[CONFIG_PATH_SIZE + 32];
-    snprintf(file, sizeof file, "%s/options.txt", dir);
+    path_of(store, "options.txt", file);
     for (int i = 0; i < records.count; ++i) {
-        if (!right_type(&records.records[i], "options", file, errors)) continue;
+        if (!right_type(&records, i, "options", file, errors)) continue;
         Fields f;
         fld_init(&f, &records.records[i], file, errors);
         read_view(&f, out);
@@ -163,12 +179,9 @@ bool config_read_settings(const char *dir, Settings *out, Errors *errors)
     return errors->count == before;
 }
 
-bool config_write_settings(const FileOps *ops, const char *dir, const Settings *s, char *error,
-                           size_t error_size)
+bool config_write_settings(Store store, const Settings *s, char *error, size_t error_size)
 {
-    if (!file_make_dirs(dir, error, error_size)) return false;
-    char path[CONFIG_PATH_SIZE + 32], text[1024], window[48] = "", take[128];
-    snprintf(path, sizeof path, "%s/options.txt", dir);
+    char text[1024], window[48] = "", take[128];
     if (s->width > 0 && s->height > 0) snprintf(window, sizeof window, "window = %dx%d\n", s->width, s->height);
     heed_take_words(s->autopickup, take, sizeof take);
     int n = snprintf(text, sizeof text,
@@ -177,7 +190,7 @@ bool config_write_settings(const FileOps *ops, const char *dir, const Settings *
                      "[options]\n"
                      "view = %s\n%scolors = %s\nautopickup = %s\n",
                      s->tile_view ? "tiles" : "glyphs", window, config_colors_name(s->colors), take);
-    return file_write_whole(ops, path, text, (size_t)n, error, error_size);
+    return store.ops->write(store.self, "options.txt", text, (size_t)n, error, error_size);
 }
 
 /* ---- keys.txt -------------------------------------------------------------- */
@@ -263,16 +276,16 @@ static void settle(KeyMap *map, int *lines, const char *file, Errors *errors)
     }
 }
 
-void config_read_keys(const char *dir, KeyMap *out, Errors *errors)
+void config_read_keys(Store store, KeyMap *out, Errors *errors)
 {
     key_defaults(out);
     RecFile records = {0};
-    if (!read_records(dir, "keys.txt", &records, errors)) return;
+    if (!read_records(store, "keys.txt", &records, errors)) return;
     char file[CONFIG_PATH_SIZE + 32];
-    snprintf(file, sizeof file, "%s/keys.txt", dir);
+    path_of(store, "keys.txt", file);
     int lines[KB_COUNT] = {0};   /* where the player rebound each, or 0 */
     for (int i = 0; i < records.count; ++i) {
-        if (!right_type(&records.records[i], "keys", file, errors)) continue;
+        if (!right_type(&records, i, "keys", file, errors)) continue;
         Fields f;
         fld_init(&f, &records.records[i], file, errors);
         for (int b = 0; b < KB_COUNT; ++b) {

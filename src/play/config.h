@@ -14,8 +14,8 @@
 #include <stddef.h>
 
 #include "errors.h"
-#include "file.h"
 #include "keys.h"
+#include "store.h"
 
 enum { CONFIG_PATH_SIZE = 2048 };
 
@@ -45,20 +45,19 @@ bool config_dir(char *out, size_t size, const char *xdg_config_home, const char 
 
 void config_default_settings(Settings *out);
 
-/* Reads dir/options.txt over the defaults in *out. A missing file is no
+/* Reads the config store's options.txt over the defaults in *out. A missing file is no
  * mistake. True if the file was read without a mistake (or is missing),
  * so that writing it back loses nothing the player wrote. */
-bool config_read_settings(const char *dir, Settings *out, Errors *errors);
+bool config_read_settings(Store store, Settings *out, Errors *errors);
 
-/* Writes dir/options.txt, whole or not at all, making the folder if it's
+/* Writes options.txt, whole or not at all, making the folder if it's
  * missing; false with the player's words in error */
-bool config_write_settings(const FileOps *ops, const char *dir, const Settings *settings,
-                           char *error, size_t error_size);
+bool config_write_settings(Store store, const Settings *settings, char *error, size_t error_size);
 
-/* Reads dir/keys.txt over the default keys in *out. A binding with a
+/* Reads keys.txt over the default keys in *out. A binding with a
  * mistake keeps its default keys, and so do two that would share a key
  * on a screen. A missing file is no mistake. */
-void config_read_keys(const char *dir, KeyMap *out, Errors *errors);
+void config_read_keys(Store store, KeyMap *out, Errors *errors);
 
 /* The name options.txt gives colors, and the reverse (COLORS_COUNT if
  * the name is none of them) */

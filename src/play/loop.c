@@ -12,7 +12,6 @@
 bool loop_files_open(LoopFiles *files, const char *data_dir, const char *store_root, bool lock)
 {
     memset(files, 0, sizeof *files);
-    files->slot.lock_fd = -1;
     files->heading = "The game can't start: its data files have mistakes.";
     if (!data_load_dir(&files->data, data_dir, &files->errors)) return false;
     char error[SLOT_ERROR_SIZE];

@@ -1,7 +1,7 @@
 /* The record of a run: see morgue.h. */
 #include "morgue.h"
 
-#include <dirent.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 #include "text.h"
 #include "tune.h"
 
-enum { NAME_LIMIT = 256 };
+static const char MORGUE_FOLDER[] = "morgue";
 
 /* ---- The sections ------------------------------------------------------- */
 
@@ -149,35 +149,18 @@ char *morgue_text(const Run *run, const char *recording, long long now, size_t *
 
 /* ---- The file ------------------------------------------------------------ */
 
-/* One past the biggest number a record's name in the folder begins with */
-static long next_number(const char *dir)
-{
-    long most = 0;
-    DIR *folder = opendir(dir);
-    struct dirent *entry;
-    while (folder != NULL && (entry = readdir(folder)) != NULL) {
-        char *end;
-        long number = strtol(entry->d_name, &end, 10);
-        if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9' && strncmp(end, "-seed-", 6) == 0 &&
-            number > most) {
-            most = number;
-        }
-    }
-    if (folder != NULL) closedir(folder);
-    return most + 1;
-}
-
 bool morgue_write(const Slot *slot, const Run *run, const char *recording, long long now,
                   char *path, size_t path_size, char *error, size_t error_size)
 {
-    char dir[SLOT_PATH_SIZE], where[SLOT_PATH_SIZE + NAME_LIMIT];
     if (path_size > 0) path[0] = '\0';
-    if (snprintf(dir, sizeof dir, "%s/morgue", slot->dir) >= (int)sizeof dir) {
-        snprintf(error, error_size, "the save folder's path is too long");
+    Store store = slot_store(slot);
+    int64_t next = store_next_number(store, MORGUE_FOLDER);
+    if (next < 0) {
+        snprintf(error, error_size, "morgue/ can't be read, or has no number left for it");
         return false;
     }
-    if (!file_make_dirs(dir, error, error_size)) return false;
-    snprintf(where, sizeof where, "%s/%06ld-seed-%llu-floor-%d-%s.txt", dir, next_number(dir),
+    char name[STORE_NAME_SIZE];
+    snprintf(name, sizeof name, "%s/%06" PRId64 "-seed-%llu-floor-%d-%s.txt", MORGUE_FOLDER, next,
              (unsigned long long)run_seed(run), run_level(run)->depth,
              run_mode(run) == MODE_WON ? "won" : "dead");
     size_t length;
@@ -186,8 +169,8 @@ bool morgue_write(const Slot *slot, const Run *run, const char *recording, long 
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
     }
-    bool written = file_write_whole(slot->ops, where, text, length, error, error_size);
+    bool written = store.ops->write(store.self, name, text, length, error, error_size);
     free(text);
-    if (written) snprintf(path, path_size, "%s", where);
+    if (written) snprintf(path, path_size, "%s/%s", slot->dir, name);
     return written;
 }

@@ -1,21 +1,17 @@
-#define _POSIX_C_SOURCE 200809L
 /* Recording the run: see recorder.h. Each write builds the whole
  * recording again (what's on disk, read back and checked to be what was
  * last written, then the commands waiting), so a file changed or damaged
  * by something else is never added to. */
 #include "recorder.h"
 
-#include <dirent.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
 #include "hash.h"
 #include "save.h"
-
-enum { NAME_LIMIT = 256 };
 
 static uint64_t hash_text(const char *text, size_t length)
 {
@@ -35,8 +31,9 @@ static void tell(Run *run, const char *format, ...)
     run_tell(run, line);
 }
 
-/* Writes a recording to path whole; its text's hash goes in *hash */
-static bool write_replay(const Recorder *recorder, const Replay *replay, const char *path,
+/* Writes a recording to its name in the store whole; its text's hash
+ * goes in *hash */
+static bool write_replay(const Recorder *recorder, const Replay *replay, const char *name,
                          uint64_t *hash, char *error, size_t error_size)
 {
     size_t length;
@@ -45,7 +42,7 @@ static bool write_replay(const Recorder *recorder, const Replay *replay, const c
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
     }
-    bool written = file_write_whole(recorder->slot->ops, path, text, length, error, error_size);
+    bool written = store_write_marked(slot_store(recorder->slot), name, text, length, error, error_size);
     if (written && hash != NULL) *hash = hash_text(text, length);
     free(text);
     return written;
@@ -74,7 +71,7 @@ static bool begin_mid_run(Recorder *recorder, Run *run)
     uint64_t hash;
     bool written = save != NULL && replay.start != NULL &&
                    rep_add_check(&replay, save_digest(run)) &&
-                   write_replay(recorder, &replay, recorder->slot->replay, &hash, error,
+                   write_replay(recorder, &replay, SLOT_REPLAY, &hash, error,
                                 sizeof error);
     if (written) {
         recorder->floor = replay.floor;
@@ -92,8 +89,14 @@ static bool read_own(const Recorder *recorder, Replay *out)
 {
     char *text, error[SLOT_ERROR_SIZE];
     size_t length;
-    if (file_read_all(recorder->slot->ops, recorder->slot->replay, REP_FILE_LIMIT, &text, &length,
-                      error, sizeof error) != FILE_READ_OK) {
+    Store store = slot_store(recorder->slot);
+    if (store.ops->read(store.self, SLOT_REPLAY, REP_FILE_LIMIT, &text, &length, error,
+                        sizeof error) != FILE_READ_OK) {
+        return false;
+    }
+    StoreMarked marked = store_unmark(text, &length, error, sizeof error);
+    if (marked != STORE_MARK_OK && marked != STORE_MARK_NONE) {
+        free(text);
         return false;
     }
     Errors errors = {0};
@@ -150,7 +153,7 @@ static bool flush(Recorder *recorder, Run *run, bool check)
     char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
     uint64_t hash;
     bool written = (!check || rep_add_check(&replay, save_digest(run))) &&
-                   write_replay(recorder, &replay, recorder->slot->replay, &hash, error,
+                   write_replay(recorder, &replay, SLOT_REPLAY, &hash, error,
                                 sizeof error);
     if (written) {
         now_on_disk(recorder, hash, &replay);
@@ -168,7 +171,7 @@ static bool flush(Recorder *recorder, Run *run, bool check)
 
 /* ---- Starting ------------------------------------------------------- */
 
-typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER } Found;
+typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER, FOUND_UNREADABLE } Found;
 
 /* The last checkpoint with the run's digest, or -1 */
 static int matching_check(const Replay *replay, uint64_t digest)
@@ -182,12 +185,27 @@ static int matching_check(const Replay *replay, uint64_t digest)
 /* Takes up replay.txt if it's this run's recording up to its save */
 static Found take_up(Recorder *recorder, const Run *run)
 {
-    if (!file_exists(recorder->slot->replay)) return FOUND_NONE;
+    Store store = slot_store(recorder->slot);
     char *text, error[SLOT_ERROR_SIZE];
     size_t length;
-    if (file_read_all(recorder->slot->ops, recorder->slot->replay, REP_FILE_LIMIT, &text, &length,
-                      error, sizeof error) != FILE_READ_OK) {
-        return FOUND_DAMAGED;
+    FileRead read = store.ops->read(store.self, SLOT_REPLAY, REP_FILE_LIMIT, &text, &length, error,
+                                    sizeof error);
+    if (read == FILE_READ_MISSING) return FOUND_NONE;
+    if (read == FILE_READ_TOO_BIG) return FOUND_DAMAGED;
+    /* one cut short (its head, but no mark saying it's whole) is damaged;
+     * one from a game before the marks is read as it was */
+    if (read == FILE_READ_OK) {
+        StoreMarked marked = store_unmark(text, &length, error, sizeof error);
+        if (marked != STORE_MARK_OK && marked != STORE_MARK_NONE) {
+            free(text);
+            return FOUND_DAMAGED;
+        }
+    }
+    if (read != FILE_READ_OK) {
+        /* "it can't be read: ..." (permissions, a disk error): it may be
+         * fine, so it's left as it is */
+        snprintf(recorder->why, sizeof recorder->why, "%s", strncmp(error, "it ", 3) == 0 ? error + 3 : error);
+        return FOUND_UNREADABLE;
     }
     Replay replay;
     Errors errors = {0};
@@ -235,14 +253,29 @@ void recorder_start(Recorder *recorder, const Slot *slot, Run *run)
     const char *class_id = run_class_id(run);
     snprintf(recorder->class_id, sizeof recorder->class_id, "%s", class_id ? class_id : "");
     Found found = take_up(recorder, run);
-    if (found == FOUND_OURS || is_new(run)) return;
-    static const char *const why[] = {
-        [FOUND_NONE] = "is missing", [FOUND_DAMAGED] = "is damaged",
-        [FOUND_OTHER] = "doesn't match its save",
-    };
-    if (begin_mid_run(recorder, run)) {
-        tell(run, "This run's recording %s, so a new one begins here.", why[found]);
+    if (found == FOUND_UNREADABLE) {
+        tell(run, "This run's recording %s, so it's left as it is, and this session isn't recorded.",
+             recorder->why);
+        recorder->slot = NULL;
+        return;
     }
+    if (found == FOUND_OURS || is_new(run)) return;
+    /* one that isn't this run's is set aside, as a damaged save is, never
+     * written over */
+    bool aside = found != FOUND_NONE &&
+                 store_set_aside(slot_store(slot), SLOT_REPLAY, "replay", SLOT_BAD_KEPT, NULL);
+    if (found != FOUND_NONE && !aside) {
+        tell(run, "This run's recording %s, and couldn't be set aside, so it's left as it is, and this "
+                  "session isn't recorded.", found == FOUND_DAMAGED ? "is damaged" : "doesn't match its save");
+        recorder->slot = NULL;
+        return;
+    }
+    static const char *const why[] = {
+        [FOUND_NONE] = "is missing, so a new one begins here",
+        [FOUND_DAMAGED] = "is damaged, so it's set aside as replay.bad, and a new one begins here",
+        [FOUND_OTHER] = "doesn't match its save, so it's set aside as replay.bad, and a new one begins here",
+    };
+    if (begin_mid_run(recorder, run)) tell(run, "This run's recording %s.", why[found]);
 }
 
 void recorder_add(Recorder *recorder, Run *run, Command command)
@@ -259,100 +292,100 @@ bool recorder_checkpoint(Recorder *recorder, Run *run)
 
 /* ---- Ending: runs/ -------------------------------------------------- */
 
-/* The number an archived recording's name begins with, or -1 if the
- * name isn't one of them */
-static long archive_number(const char *name)
+/* The numbers of the recordings in runs/, for pruning */
+typedef struct Numbers {
+    int64_t *numbers;
+    int count, capacity;
+} Numbers;
+
+static bool note_number(void *context, const char *name)
 {
-    char *end;
-    long number = strtol(name, &end, 10);
-    if (end == name || name[0] < '0' || name[0] > '9' || strncmp(end, "-seed-", 6) != 0) {
-        return -1;
+    Numbers *n = context;
+    int64_t number = store_number(name);
+    if (number < 0) return true;
+    if (n->count == n->capacity) {
+        int capacity = n->capacity ? n->capacity * 2 : 128;
+        int64_t *bigger = realloc(n->numbers, (size_t)capacity * sizeof *bigger);
+        if (bigger == NULL) return false;
+        n->numbers = bigger;
+        n->capacity = capacity;
     }
-    return number;
+    n->numbers[n->count++] = number;
+    return true;
 }
 
-static int compare_longs(const void *a, const void *b)
+static int compare_numbers(const void *a, const void *b)
 {
-    long x = *(const long *)a, y = *(const long *)b;
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
     return (x > y) - (x < y);
 }
 
-/* The numbers of the recordings in runs/ (for the caller to free), or
- * NULL if none or out of memory */
-static long *archive_numbers(const char *dir, int *count)
+/* The recordings to drop: every one numbered at most last */
+typedef struct Dropping {
+    Store store;
+    int64_t last;
+} Dropping;
+
+static bool drop_old(void *context, const char *name)
 {
-    *count = 0;
-    DIR *folder = opendir(dir);
-    if (folder == NULL) return NULL;
-    long *numbers = NULL;
-    int capacity = 0;
-    struct dirent *entry;
-    while ((entry = readdir(folder)) != NULL) {
-        long number = archive_number(entry->d_name);
-        if (number < 0) continue;
-        if (*count == capacity) {
-            capacity = capacity ? capacity * 2 : 128;
-            long *bigger = realloc(numbers, (size_t)capacity * sizeof *numbers);
-            if (bigger == NULL) break;
-            numbers = bigger;
-        }
-        numbers[(*count)++] = number;
+    const Dropping *d = context;
+    int64_t number = store_number(name);
+    char path[STORE_NAME_SIZE];
+    if (number >= 0 && number <= d->last &&
+        snprintf(path, sizeof path, "%s/%s", SLOT_RUNS, name) < (int)sizeof path) {
+        d->store.ops->remove(d->store.self, path);
     }
-    closedir(folder);
-    if (numbers != NULL) qsort(numbers, (size_t)*count, sizeof *numbers, compare_longs);
-    return numbers;
+    return true;
 }
 
 /* Drops the oldest recordings past the last RECORDER_RUNS_KEPT */
 static void prune(const Recorder *recorder)
 {
-    int count;
-    long *numbers = archive_numbers(recorder->slot->runs, &count);
-    int drop = count - RECORDER_RUNS_KEPT;
-    DIR *folder = drop > 0 ? opendir(recorder->slot->runs) : NULL;
-    struct dirent *entry;
-    while (folder != NULL && (entry = readdir(folder)) != NULL) {
-        long number = archive_number(entry->d_name);
-        if (number < 0 || number > numbers[drop - 1]) continue;
-        char path[SLOT_PATH_SIZE + NAME_LIMIT + 2];
-        snprintf(path, sizeof path, "%s/%s", recorder->slot->runs, entry->d_name);
-        recorder->slot->ops->unlink(path);
+    Store store = slot_store(recorder->slot);
+    Numbers found = {0};
+    char error[STORE_ERROR_SIZE];
+    bool listed = store.ops->list(store.self, SLOT_RUNS, note_number, &found, error, sizeof error);
+    int drop = found.count - RECORDER_RUNS_KEPT;
+    if (listed && drop > 0) {
+        qsort(found.numbers, (size_t)found.count, sizeof *found.numbers, compare_numbers);
+        Dropping dropping = {store, found.numbers[drop - 1]};
+        store.ops->list(store.self, SLOT_RUNS, drop_old, &dropping, error, sizeof error);
     }
-    if (folder != NULL) closedir(folder);
-    free(numbers);
+    free(found.numbers);
 }
 
-static void archive_path(const Recorder *recorder, const Run *run, char *path, size_t size)
+/* The recording's name in runs/; false if runs/ has no number left */
+static bool archive_name(const Recorder *recorder, const Run *run, char *name, size_t size)
 {
-    int count;
-    long *numbers = archive_numbers(recorder->slot->runs, &count);
-    long next = count > 0 ? numbers[count - 1] + 1 : 1;
-    free(numbers);
-    snprintf(path, size, "%s/%06ld-seed-%llu-floor-%d-%s.txt", recorder->slot->runs, next,
-             (unsigned long long)run_seed(run), run_level(run)->depth,
-             run_mode(run) == MODE_WON ? "won" : "dead");
+    int64_t next = store_next_number(slot_store(recorder->slot), SLOT_RUNS);
+    int n = snprintf(name, size, "%s/%06" PRId64 "-seed-%llu-floor-%d-%s.txt", SLOT_RUNS, next,
+                     (unsigned long long)run_seed(run), run_level(run)->depth,
+                     run_mode(run) == MODE_WON ? "won" : "dead");
+    return next > 0 && n > 0 && (size_t)n < size;
 }
 
 bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size)
 {
-    char where[SLOT_PATH_SIZE + NAME_LIMIT + 2] = "";
+    char name[STORE_NAME_SIZE] = "";
     if (path != NULL && path_size > 0) path[0] = '\0';
     if (recorder->slot == NULL || recorder->broken) return false;
     Replay replay;
     char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
     bool built = build(recorder, &replay);
     if (built) replay.debug = run_debugged(run);
-    bool written = built && rep_add_check(&replay, save_digest(run)) &&
-                   file_make_dirs(recorder->slot->runs, error, sizeof error);
+    bool written = built && rep_add_check(&replay, save_digest(run));
+    if (written && !archive_name(recorder, run, name, sizeof name)) {
+        snprintf(error, sizeof error, "runs/ can't be read, or has no number left for it");
+        written = false;
+    }
     if (written) {
         replay.ended = run_mode(run);
-        archive_path(recorder, run, where, sizeof where);
-        written = write_replay(recorder, &replay, where, NULL, error, sizeof error);
+        written = write_replay(recorder, &replay, name, NULL, error, sizeof error);
     }
     if (built) rep_free(&replay);
     if (written) {
         prune(recorder);   /* replay.txt goes with the save (slot_remove) */
-        if (path != NULL) snprintf(path, path_size, "%s", where);
+        if (path != NULL) snprintf(path, path_size, "%s/%s", recorder->slot->dir, name);
     } else {
         tell(run, "The run's recording couldn't be kept: %s.", error);
     }

@@ -10,7 +10,10 @@
  * a game that stopped without saving, are dropped). If the recording is
  * missing, damaged, from other data or another version, or doesn't match,
  * a new one begins mid-run from the save (replay.h's start), and the log
- * says so. A new run (turn 0, as its seed and floor make it) starts a new
+ * says so; one that was there is first set aside as replay.bad (older
+ * ones moving along to replay.4.bad, as the save's do), never written
+ * over. One that can't be read at all (permissions, a disk error) may be
+ * fine: it's left as it is, and nothing of that session is recorded. A new run (turn 0, as its seed and floor make it) starts a new
  * recording, which is first written with the first save (or once
  * RECORDER_PENDING commands wait), so a waiting save's recording isn't
  * touched by a short run that's never saved.
@@ -36,6 +39,7 @@ typedef struct Recorder {
                                 mid-run at the next save */
     uint64_t disk_hash;      /* replay.txt's bytes as last written or read */
     int kept_commands, kept_checks;   /* of replay.txt's, this run's */
+    char why[SLOT_ERROR_SIZE];   /* why replay.txt couldn't be read */
     Command pending[RECORDER_PENDING];
     int pending_count;
 } Recorder;

@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "file.h"
 #include "hash.h"
 #include "records.h"
+#include "store.h"
 #include "text.h"
 #include "tune.h"
 
@@ -510,9 +510,9 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors)
 {
     char *text, error[160];
     size_t length;
-    struct stat info;
-    bool folder = stat(path, &info) == 0 && S_ISDIR(info.st_mode);
-    if (folder || file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error) != FILE_READ_OK) {
+    FileRead read = file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error);
+    bool folder = read == FILE_READ_NOT_A_FILE && strstr(error, "a folder") != NULL;
+    if (read != FILE_READ_OK) {
         memset(out, 0, sizeof *out);
         snprintf(out->file, sizeof out->file, "%s", path);
         /* file_read_all speaks of a save; this is a recording */
@@ -520,6 +520,15 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors)
                           : strstr(error, "too big") ? "it's far too big to be a recording"
                                                      : error;
         errors_add(errors, "%s: %s", path, why);
+        return false;
+    }
+    /* the game's own end with the mark that says they're whole (store.h),
+     * which must fit; one written by hand, or a golden replay, has none */
+    if (store_has_mark(text, length) && store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->file, sizeof out->file, "%s", path);
+        errors_add(errors, "%s: %s", path, error);
+        free(text);
         return false;
     }
     bool good = rep_parse(out, text, length, path, errors);

@@ -5,7 +5,6 @@
  * lost, and nothing in it is ever taken as a path. */
 #include "scores.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,27 +196,6 @@ ScoresRead scores_parse(const char *text, size_t length, ScoreTable *out, Errors
 
 /* ---- The folder's table --------------------------------------------------- */
 
-/* scores.txt, scores.bad (i 0), scores.i.bad; false if it won't fit */
-static bool scores_path(const Slot *slot, const char *name, int i, char out[SLOT_PATH_SIZE])
-{
-    int n = i > 0 ? snprintf(out, SLOT_PATH_SIZE, "%s/scores.%d.bad", slot->dir, i)
-                  : snprintf(out, SLOT_PATH_SIZE, "%s/%s", slot->dir, name);
-    return n > 0 && n < SLOT_PATH_SIZE;
-}
-
-/* As slot.c sets a damaged save aside: each older one moves along a
- * place, the oldest dropped, and none is ever written over */
-static bool set_aside(const Slot *slot, const char *path)
-{
-    char from[SLOT_PATH_SIZE], to[SLOT_PATH_SIZE];
-    if (scores_path(slot, "", SLOT_BAD_KEPT - 1, to)) slot->ops->unlink(to);
-    for (int i = SLOT_BAD_KEPT - 2; i >= 0; --i) {
-        if (!scores_path(slot, "scores.bad", i, from) || !scores_path(slot, "scores.bad", i + 1, to)) return false;
-        if (slot->ops->rename(from, to) != 0 && errno != ENOENT) return false;
-    }
-    return scores_path(slot, "scores.bad", 0, to) && slot->ops->rename(path, to) == 0;
-}
-
 /* The player's words for a table that wasn't good, and its first reason */
 static void explain(ScoresLoad *load, const Errors *reasons)
 {
@@ -232,34 +210,58 @@ static void explain(ScoresLoad *load, const Errors *reasons)
              why[0] ? ")." : "");
 }
 
+/* The table must end with the mark that says it's whole (store.h): one
+ * cut just after a record would read as a good, shorter table, and the
+ * runs cut off would be lost at the next write. A later version's table
+ * is that version's to judge. */
+static ScoresRead parse_whole(char *text, size_t length, ScoreTable *out, Errors *reasons)
+{
+    char why[SLOT_ERROR_SIZE];
+    size_t whole = length;
+    StoreMarked marked = store_unmark(text, &whole, why, sizeof why);
+    /* one kept from a game before the marks is read as it always was */
+    if (marked == STORE_MARK_OK || marked == STORE_MARK_NONE) {
+        return scores_parse(text, whole, out, reasons);
+    }
+    Errors ignored = {0};
+    ScoresRead result = scores_parse(text, length, out, &ignored);
+    if (result == SCORES_READ_OTHER_VERSION) {
+        errors_append(reasons, &ignored);
+    } else {
+        memset(out, 0, sizeof *out);
+        errors_add(reasons, "%s: %s", SCORES_FILE, why);
+        result = SCORES_READ_DAMAGED;
+    }
+    errors_clear(&ignored);
+    return result;
+}
+
 void scores_load(const Slot *slot, ScoreTable *out, ScoresLoad *load)
 {
     memset(load, 0, sizeof *load);
     memset(out, 0, sizeof *out);
-    char path[SLOT_PATH_SIZE], error[SLOT_ERROR_SIZE], *text;
+    char error[SLOT_ERROR_SIZE], *text;
     size_t length;
     Errors reasons = {0};
-    if (!scores_path(slot, SCORES_FILE, 0, path)) {
-        load->result = SCORES_READ_UNREADABLE;
-        errors_add(&reasons, "the save folder's path is too long");
-        explain(load, &reasons);
-        errors_clear(&reasons);
-        return;
-    }
-    FileRead read = file_read_all(slot->ops, path, SCORES_LIMIT, &text, &length, error, sizeof error);
+    Store store = slot_store(slot);
+    FileRead read = store.ops->read(store.self, SCORES_FILE, SCORES_LIMIT, &text, &length, error,
+                                    sizeof error);
     if (read == FILE_READ_MISSING) {
         load->result = SCORES_READ_NONE;
         return;
     }
     if (read == FILE_READ_OK) {
-        load->result = scores_parse(text, length, out, &reasons);
+        load->result = parse_whole(text, length, out, &reasons);
         free(text);
     } else {
         load->result = read == FILE_READ_TOO_BIG ? SCORES_READ_DAMAGED : SCORES_READ_UNREADABLE;
         errors_add(&reasons, "%s: %s", SCORES_FILE,
                    read == FILE_READ_TOO_BIG ? "it's far too big to be the high scores" : error);
     }
-    if (load->result == SCORES_READ_DAMAGED) load->set_aside = set_aside(slot, path);
+    if (load->result == SCORES_READ_DAMAGED) {
+        /* as a damaged save is set aside: none is ever written over */
+        load->set_aside = store_set_aside(store, SCORES_FILE, "scores", SLOT_BAD_KEPT, NULL);
+    }
     if (load->result != SCORES_READ_OK) explain(load, &reasons);
     errors_clear(&reasons);
 }
@@ -283,11 +285,11 @@ static ScoresEnter enter_table(const Slot *slot, const Run *run, long long now, 
         snprintf(message, message_size, "%s", load.message);
         return SCORES_NOT_GOOD_ENOUGH;
     }
-    char path[SLOT_PATH_SIZE], error[SLOT_ERROR_SIZE] = "there's not enough memory to write them";
+    char error[SLOT_ERROR_SIZE] = "there's not enough memory to write them";
     size_t length;
     char *text = scores_text(table, &length);
-    bool written = text != NULL && scores_path(slot, SCORES_FILE, 0, path) &&
-                   file_write_whole(slot->ops, path, text, length, error, sizeof error);
+    Store store = slot_store(slot);
+    bool written = text != NULL && store_write_marked(store, SCORES_FILE, text, length, error, sizeof error);
     free(text);
     const char *gap = load.message[0] != '\0' ? "\n" : "";   /* a line each */
     if (!written) {

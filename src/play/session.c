@@ -1,7 +1,5 @@
 #include "session.h"
 
-#include <errno.h>
-
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -47,12 +45,10 @@ static bool checkpoint(Session *session, const SlotAbove *above)
  * checkpoint, and the player is told */
 static void end_save(Session *session)
 {
-    if (slot_remove(session->slot)) return;
-    char why[SLOT_ERROR_SIZE], line[SLOT_ERROR_SIZE + 64];
-    file_explain(why, sizeof why, "the save couldn't be deleted", errno);
-    bool marked = slot_mark_over(session->slot, session->run);
-    snprintf(line, sizeof line, "The run is over, but %s%s", why,
-             marked ? "; it's marked over, and can't be continued." : ", nor marked over.");
+    char why[SLOT_ERROR_SIZE * 2] = "", line[SLOT_ERROR_SIZE * 2 + 32];
+    slot_end(session->slot, session->run, why, sizeof why);
+    if (why[0] == '\0') return;
+    snprintf(line, sizeof line, "The run is over, but %s.", why);
     run_tell(session->run, line);
 }
 
@@ -77,17 +73,20 @@ static void keep_record(Session *session, const char *recording)
     }
 }
 
-/* A new floor is a checkpoint; a run that's over keeps no save, its
- * recording goes to runs/ and its record to morgue/ */
+/* A new floor is a checkpoint; a run that's over keeps no save (that
+ * first, so nothing can stop the program with the run ended and still
+ * continuable), its recording goes to runs/, its record to morgue/ and
+ * the high scores, and then its replay.txt goes */
 static void keep_save(Session *session)
 {
     if (session->slot == NULL) return;   /* a run that isn't saved (benchmarks) */
     Mode mode = run_mode(session->run);
     if (mode == MODE_DEAD || mode == MODE_WON) {
+        end_save(session);
         char recording[SLOT_PATH_SIZE + 300];
         recorder_finish(&session->recorder, session->run, recording, sizeof recording);
         keep_record(session, recording);
-        end_save(session);
+        slot_remove_recording(session->slot);
     } else if (run_arrivals(session->run) != session->arrivals) {
         checkpoint(session, NULL);
     }

@@ -1,9 +1,4 @@
-#define _DEFAULT_SOURCE   /* flock */
 #include "slot.h"
-
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +10,13 @@ const char *const SLOT_ABOVE_TYPES[] = {"screen", "explorer", NULL};
 /* A save of a floor-9 run is about 17 KB; anything past this isn't one */
 enum { SAVE_LIMIT = 4 * 1024 * 1024 };
 
+Store slot_store(const Slot *slot)
+{
+    /* the store's state is the slot's own; it changes only by the lock */
+    return slot->given.ops != NULL ? slot->given : store_posix((PosixStore *)&slot->posix);
+}
+
+/* The files' paths, for the messages */
 static bool set_paths(Slot *slot, char *error, size_t error_size)
 {
     size_t length = strlen(slot->dir);
@@ -32,7 +34,15 @@ static bool set_paths(Slot *slot, char *error, size_t error_size)
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
-    return file_make_dirs(slot->dir, error, error_size);
+    return true;
+}
+
+bool slot_init_store(Slot *slot, Store store, char *error, size_t error_size)
+{
+    memset(slot, 0, sizeof *slot);
+    slot->given = store;
+    snprintf(slot->dir, sizeof slot->dir, "%s", store.ops->where(store.self));
+    return set_paths(slot, error, error_size);
 }
 
 static bool given(const char *value) { return value != NULL && value[0] != '\0'; }
@@ -41,8 +51,6 @@ bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, 
                char *error, size_t error_size)
 {
     memset(slot, 0, sizeof *slot);
-    slot->ops = file_system_ops();
-    slot->lock_fd = -1;
     int n;
     if (given(amulets_home)) {
         n = snprintf(slot->dir, sizeof slot->dir, "%s", amulets_home);
@@ -58,15 +66,16 @@ bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, 
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
-    return set_paths(slot, error, error_size);
+    return set_paths(slot, error, error_size) && store_posix_open(&slot->posix, slot->dir, true, error, error_size);
 }
 
 bool slot_read_class(const Slot *slot, char id[ID_SIZE])
 {
     char *text, error[SLOT_ERROR_SIZE];
     size_t length;
-    if (file_read_all(slot->ops, slot->class_file, ID_SIZE + 1, &text, &length, error,
-                      sizeof error) != FILE_READ_OK) {
+    Store store = slot_store(slot);
+    if (store.ops->read(store.self, SLOT_CLASS, ID_SIZE + 1, &text, &length, error, sizeof error) !=
+        FILE_READ_OK) {
         return false;
     }
     size_t n = strspn(text, "abcdefghijklmnopqrstuvwxyz0123456789_");
@@ -84,13 +93,15 @@ void slot_write_class(const Slot *slot, const char *id)
     char text[ID_SIZE + 2], error[SLOT_ERROR_SIZE];
     int n = snprintf(text, sizeof text, "%s\n", id);
     if (n > 0 && n < (int)sizeof text) {
-        file_write_whole(slot->ops, slot->class_file, text, (size_t)n, error, sizeof error);
+        Store store = slot_store(slot);
+        store.ops->write(store.self, SLOT_CLASS, text, (size_t)n, error, sizeof error);
     }
 }
 
 bool slot_has_save(const Slot *slot)
 {
-    return file_exists(slot->save);
+    Store store = slot_store(slot);
+    return store.ops->exists(store.self, SLOT_SAVE);
 }
 
 /* A save is written only if this game reads it back as the same run:
@@ -105,7 +116,7 @@ static bool reads_back(const Run *run, const char *text, size_t length, char *er
     bool same = save_read_with(run_data(run), text, length, SLOT_ABOVE_TYPES, &again, &errors) == LOAD_OK &&
                 save_digest(again) == save_digest_text(text, length, SLOT_ABOVE_TYPES);
     if (!same) {
-        snprintf(error, error_size, "it couldn't be written: it wouldn't read back (%s)",
+        snprintf(error, error_size, "it wouldn't read back (%s)",
                  errors.count > 0 ? errors.lines[0] : "a different run");
     }
     run_free(again);
@@ -128,53 +139,16 @@ bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, c
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
     }
+    Store store = slot_store(slot);
     bool written = reads_back(run, text, length, error, error_size) &&
-                   file_write_whole(slot->ops, slot->save, text, length, error, error_size);
+                   store_write_marked(store, SLOT_SAVE, text, length, error, error_size);
     free(text);
     return written;
 }
 
-/* save.bad when i is 0, else save.i.bad */
-static void bad_path(const Slot *slot, int i, char out[SLOT_PATH_SIZE])
-{
-    if (i == 0) snprintf(out, SLOT_PATH_SIZE, "%s", slot->bad);
-    /* set_paths keeps the folder's path short enough for these names */
-    else if (snprintf(out, SLOT_PATH_SIZE, "%s/save.%d.bad", slot->dir, i) >= SLOT_PATH_SIZE) out[0] = '\0';
-}
-
-/* Moves each kept damaged save one place older, dropping the oldest, so
- * save.bad is free. False if one that's there couldn't be moved: then
- * nothing more is renamed, so no damaged save is ever written over */
-static bool make_room_for_bad(const Slot *slot)
-{
-    char from[SLOT_PATH_SIZE], to[SLOT_PATH_SIZE];
-    bad_path(slot, SLOT_BAD_KEPT - 1, to);
-    slot->ops->unlink(to);
-    for (int i = SLOT_BAD_KEPT - 2; i >= 0; --i) {
-        bad_path(slot, i, from);
-        bad_path(slot, i + 1, to);
-        if (slot->ops->rename(from, to) != 0 && errno != ENOENT) return false;
-    }
-    return true;
-}
-
-/* How many of save.1.bad.. are there now */
-static int count_older_bad(const Slot *slot)
-{
-    char path[SLOT_PATH_SIZE];
-    int count = 0;
-    for (int i = 1; i < SLOT_BAD_KEPT; ++i) {
-        bad_path(slot, i, path);
-        if (file_exists(path)) ++count;
-    }
-    return count;
-}
-
 static void set_aside(const Slot *slot, SlotLoad *load)
 {
-    if (!make_room_for_bad(slot)) return;
-    load->set_aside = slot->ops->rename(slot->save, slot->bad) == 0;
-    load->older_bad = count_older_bad(slot);
+    load->set_aside = store_set_aside(slot_store(slot), SLOT_SAVE, "save", SLOT_BAD_KEPT, &load->older_bad);
 }
 
 static const char OVER_MARK[] = "# This run is over";
@@ -185,10 +159,8 @@ bool slot_mark_over(const Slot *slot, const Run *run)
     int n = snprintf(text, sizeof text, "%s: it ended on turn %d, on floor %d.\n", OVER_MARK,
                      run_turn(run), run_level(run)->depth);
     /* in place, as the folder can't be written to (else it was deleted) */
-    int fd = slot->ops->open(slot->save, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0);
-    if (fd < 0) return false;
-    bool ok = slot->ops->write(fd, text, (size_t)n) == n && slot->ops->fsync(fd) == 0;
-    return slot->ops->close(fd) == 0 && ok;
+    Store store = slot_store(slot);
+    return store.ops->overwrite(store.self, SLOT_SAVE, text, (size_t)n) == 0;
 }
 
 /* A save marked over: never continued; deleted now if it can be */
@@ -224,6 +196,29 @@ static Run *read_save(const GameData *data, const char *text, size_t length,
     return run;
 }
 
+/* A save must end with the mark that says it's whole (store.h): one cut
+ * short just after a record would read as a good run with what came
+ * after it gone. A later version's save is that version's to judge, and
+ * one from before the marks (no head, no mark) is read as it was. */
+static Run *read_whole(const GameData *data, char *text, size_t length, const SlotAbove *above,
+                       SlotLoad *load)
+{
+    char why[SLOT_ERROR_SIZE];
+    size_t whole = length;
+    StoreMarked marked = store_unmark(text, &whole, why, sizeof why);
+    /* one kept from a game before the marks is read as it always was */
+    if (marked == STORE_MARK_OK || marked == STORE_MARK_NONE) {
+        return read_save(data, text, whole, above, load);
+    }
+    Run *run = read_save(data, text, length, above, load);
+    if (load->result == LOAD_OTHER_VERSION) return run;
+    run_free(run);
+    errors_clear(&load->reasons);
+    errors_add(&load->reasons, "save.txt: %s", why);
+    load->result = LOAD_DAMAGED;
+    return NULL;
+}
+
 Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load)
 {
     return slot_load_with(slot, data, NULL, load);
@@ -235,8 +230,9 @@ Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *abo
     char *text;
     size_t length;
     char error[SLOT_ERROR_SIZE];
-    FileRead read = file_read_all(slot->ops, slot->save, SAVE_LIMIT, &text, &length, error,
-                                  sizeof error);
+    Store store = slot_store(slot);
+    FileRead read = store.ops->read(store.self, SLOT_SAVE, SAVE_LIMIT, &text, &length, error,
+                                    sizeof error);
     if (read != FILE_READ_OK) {
         errors_add(&load->reasons, "save.txt: %s",
                    read == FILE_READ_TOO_BIG ? "it's far too big to be a save" : error);
@@ -247,7 +243,7 @@ Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *abo
         free(text);
         return NULL;
     } else {
-        Run *run = read_save(data, text, length, above, load);
+        Run *run = read_whole(data, text, length, above, load);
         free(text);
         if (load->result == LOAD_OK) return run;
     }
@@ -257,38 +253,42 @@ Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *abo
 
 bool slot_lock(Slot *slot, char *error, size_t error_size)
 {
-    if (slot->lock_fd >= 0) return true;
-    int fd = open(slot->lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd < 0) {
-        file_explain(error, error_size, "the save folder can't be locked", errno);
-        return false;
-    }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        int reason = errno;
-        close(fd);
-        if (reason == EWOULDBLOCK) {
-            snprintf(error, error_size,
-                     "the run in %s is being played by another copy of the game", slot->dir);
-        } else {
-            file_explain(error, error_size, "the save folder can't be locked", reason);
-        }
-        return false;
-    }
-    slot->lock_fd = fd;
-    return true;
+    Store store = slot_store(slot);
+    return store.ops->lock(store.self, error, error_size);
 }
 
 void slot_unlock(Slot *slot)
 {
-    if (slot->lock_fd < 0) return;
-    close(slot->lock_fd);   /* closing the last descriptor drops the flock */
-    slot->lock_fd = -1;
+    Store store = slot_store(slot);
+    store.ops->unlock(store.self);
 }
 
 bool slot_remove(const Slot *slot)
 {
-    slot->ops->unlink(slot->replay);
-    return slot->ops->unlink(slot->save) == 0 || errno == ENOENT;
+    Store store = slot_store(slot);
+    store.ops->remove(store.self, SLOT_REPLAY);
+    int failed = store.ops->remove(store.self, SLOT_SAVE);
+    errno = failed;
+    return failed == 0 || failed == ENOENT;
+}
+
+bool slot_end(const Slot *slot, const Run *run, char *why, size_t why_size)
+{
+    Store store = slot_store(slot);
+    int failed = store.ops->remove(store.self, SLOT_SAVE);
+    if (failed == 0 || failed == ENOENT) return true;
+    char reason[SLOT_ERROR_SIZE];
+    file_explain(reason, sizeof reason, "the save couldn't be deleted", failed);
+    bool marked = slot_mark_over(slot, run);
+    snprintf(why, why_size, "%s%s", reason,
+             marked ? "; it's marked over, and can't be continued" : ", nor marked over");
+    return marked;
+}
+
+void slot_remove_recording(const Slot *slot)
+{
+    Store store = slot_store(slot);
+    store.ops->remove(store.self, SLOT_REPLAY);
 }
 
 int slot_explain(const SlotLoad *load, char lines[][SLOT_ERROR_SIZE], int max)

@@ -10,8 +10,8 @@
 
 #include <stdbool.h>
 
-#include "file.h"
 #include "save.h"
+#include "store.h"
 
 enum { SLOT_PATH_SIZE = 2048, SLOT_ERROR_SIZE = 256, SLOT_REASONS_SHOWN = 8 };
 
@@ -19,17 +19,29 @@ enum { SLOT_PATH_SIZE = 2048, SLOT_ERROR_SIZE = 256, SLOT_REASONS_SHOWN = 8 };
  * to save.4.bad; the oldest goes when another is set aside */
 enum { SLOT_BAD_KEPT = 5 };
 
+/* The slot's files, by their names in its store */
+#define SLOT_SAVE "save.txt"
+#define SLOT_REPLAY "replay.txt"
+#define SLOT_CLASS "class.txt"
+#define SLOT_RUNS "runs"
+
 typedef struct Slot {
+    /* Where each file is, for the player's messages (and the tests) */
     char dir[SLOT_PATH_SIZE];
     char save[SLOT_PATH_SIZE];    /* dir/save.txt */
     char bad[SLOT_PATH_SIZE];     /* dir/save.bad */
     char lock[SLOT_PATH_SIZE];    /* dir/lock */
-    int lock_fd;                  /* -1 unless this copy holds the lock */
     char replay[SLOT_PATH_SIZE];  /* dir/replay.txt, the run's recording */
     char runs[SLOT_PATH_SIZE];    /* dir/runs, the recordings of runs ended */
     char class_file[SLOT_PATH_SIZE];  /* dir/class.txt, the last class chosen */
-    const FileOps *ops;
+    /* Where they are kept: the disk's store in dir (slot_init), or one
+     * given (slot_init_store) */
+    PosixStore posix;
+    Store given;                  /* .ops NULL: the disk's */
 } Slot;
+
+/* The slot's store (a value to pass on: it holds no copy of the files) */
+Store slot_store(const Slot *slot);
 
 /* The folder, from the environment's values as given (NULL or "" when
  * unset): AMULETS_HOME itself, or XDG_DATA_HOME/AmuletsOfSDL/Amulets, or
@@ -37,6 +49,10 @@ typedef struct Slot {
  * Linux). The folder is made if it's missing. */
 bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, const char *home,
                char *error, size_t error_size);
+
+/* A slot in a store of the caller's (the tests' in memory, the web's):
+ * the files' paths in messages are named from the store's where() */
+bool slot_init_store(Slot *slot, Store store, char *error, size_t error_size);
 
 bool slot_has_save(const Slot *slot);
 
@@ -104,9 +120,17 @@ void slot_unlock(Slot *slot);
  * failed. */
 bool slot_mark_over(const Slot *slot, const Run *run);
 
-/* Deletes the save and its recording (a new run over a waiting one,
- * death, winning) */
+/* Deletes the save and its recording (a new run over a waiting one) */
 bool slot_remove(const Slot *slot);
+
+/* A run is over (death, winning): its save goes before anything else is
+ * written (the records, runs/, the high scores), so whatever stops the
+ * program after, the run can't be continued and its end kept twice. If
+ * the save can't be deleted it's marked over in place (slot_mark_over).
+ * False if neither could be done, with the player's words in why */
+bool slot_end(const Slot *slot, const Run *run, char *why, size_t why_size);
+/* Then, once its recording is kept in runs/, replay.txt goes */
+void slot_remove_recording(const Slot *slot);
 
 /* The class chosen last, kept in class.txt as its id on a line, written
  * whole or not at all. Reading gives false if there's none (or it isn't
