@@ -127,7 +127,7 @@ WEB_API int web_open(double seed, int floor, const char *home)
     web_ops = *file_system_ops();
     web_ops.rename = told_rename;
     web_ops.unlink = told_unlink;
-    web.slot.ops = &web_ops;
+    web.slot.posix.fs = &web_ops;   /* the store's calls: the page hears of each */
     return open_input((uint64_t)seed);
 }
 
