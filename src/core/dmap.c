@@ -232,12 +232,34 @@ static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
     }
 }
 
-/* The cells of a row get a distance */
+/* The cells of a row get a distance. With SSE2, eight cells from the
+ * first left at a time, a vector's lanes chosen by the cells' bits and
+ * the rest stored back as they were: a row claims a few cells side by
+ * side, mostly, so one turn of the loop does, and its end is guessed
+ * right, where a turn a cell would end after a count that varies */
 static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t distance)
 {
+#if defined(__SSE2__)
+    const __m128i low = _mm_set_epi32(8, 4, 2, 1), high = _mm_set_epi32(128, 64, 32, 16);
+    const __m128i value = _mm_set1_epi32(distance);
+    while (cells != 0) {
+        int first = low_bit(cells), base = first < MAP_W - 8 ? first : MAP_W - 8;
+        __m128i bits = _mm_set1_epi32((int)((cells >> base) & 0xff));
+        __m128i in_low = _mm_cmpeq_epi32(_mm_and_si128(bits, low), low);
+        __m128i in_high = _mm_cmpeq_epi32(_mm_and_si128(bits, high), high);
+        __m128i *at = (__m128i *)(void *)(row + base);
+        __m128i was_low = _mm_loadu_si128(at), was_high = _mm_loadu_si128(at + 1);
+        _mm_storeu_si128(at, _mm_or_si128(_mm_and_si128(in_low, value),
+                                          _mm_andnot_si128(in_low, was_low)));
+        _mm_storeu_si128(at + 1, _mm_or_si128(_mm_and_si128(in_high, value),
+                                              _mm_andnot_si128(in_high, was_high)));
+        cells &= ~(UINT64_C(0xff) << base);
+    }
+#else
     for (; cells != 0; cells &= cells - 1) {
         row[(unsigned)low_bit(cells)] = distance;
     }
+#endif
 }
 
 /* A row (bit in the rows) claims the cells of near still open in it: the
