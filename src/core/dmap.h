@@ -43,7 +43,8 @@ void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *terrain, Point goal, 
 
 /* The cells a search settled, level by level in order of distance: level
  * i's cells are at distance value[i], in the rows row[e] with the cells
- * bits[e] for first[i] <= e < first[i + 1] (one entry a row) */
+ * bits[e] for first[i] <= e < first[i + 1] (a row may have several
+ * entries in a level, one for each row of the front that reached it) */
 typedef struct DmapLevels {
     int count, entries;
     int32_t value[MAP_CELLS];
