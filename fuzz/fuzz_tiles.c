@@ -5,12 +5,12 @@
 
 #include "data.h"
 #include "fuzz.h"
-#include "tiles.h"
+#include "tilecheck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
 {
     Errors errors = {0};
-    bool clean = tiles_check_text(fuzz_shipped_data(), (const char *)input, size, &errors);
+    bool clean = tilecheck_text(fuzz_shipped_data(), (const char *)input, size, &errors);
     if (clean != (errors.count == 0)) abort();
     errors_clear(&errors);
     return 0;

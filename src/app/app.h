@@ -37,6 +37,7 @@ typedef struct Options {
     const char *tiles_dir;   /* --tiles-dir DIR */
     int width, height;       /* --size WxH */
     bool check_data;
+    bool deep;               /* --check-data --deep: decode the atlases */
     const char *check_dir;
     bool catalog;
     int catalog_first, catalog_count;
@@ -74,7 +75,7 @@ const void *app_module_table(const char *file, const char *table);
  * to out; false if there were any */
 bool app_load_data(const char *dir, GameData *data, FILE *out);
 
-int app_check_data(const char *dir);
+int app_check_data(const char *dir, bool deep);
 int app_play_keys(const Options *options, const GameData *data);
 int app_catalog(const Options *options, const GameData *data);
 int app_replay(const Options *options, const GameData *data);

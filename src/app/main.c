@@ -9,6 +9,7 @@
 #include "front.h"
 #include "slot.h"
 #include "terminal.h"
+#include "tilecheck.h"
 #include "tune.h"
 
 enum { MISTAKES_SHOWN = 10 };
@@ -28,7 +29,7 @@ static void usage(FILE *out)
           "       amulets --duel [CLASS|all] [MONSTER|all] [FIGHTS]\n"
           "       amulets --bot --runs N [--seeds FIRST] [--class ID|all] [-j THREADS] [--out DIR] [--turns MOST]\n"
           "       amulets --bot-report DIR|FILE... [--html FILE]\n"
-          "       amulets --check-data [DIR]\n"
+          "       amulets --check-data [DIR] [--deep]   (--deep: decode the atlases too)\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
           "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
           "--debug lets F1, F3, F4, F6 and F7 show the debugging views (in the window, a\n"
@@ -60,15 +61,22 @@ static const FrontWindowApi *window_api(void)
     return api;
 }
 
-/* tiles.txt, as the window reads it (only where the window is built) */
-static bool check_tiles(const char *dir, const GameData *data, Errors *errors)
+/* tiles.txt and its atlases' sizes, without the window; deep, the
+ * window's own reading too, which decodes the atlases and finds blank
+ * pictures (only where the window is built) */
+static bool check_tiles(const char *dir, const GameData *data, Errors *errors, bool deep)
 {
-    if (!app_module_present(FRONT_WINDOW_MODULE)) return true;
-    const FrontWindowApi *api = app_module_table(FRONT_WINDOW_MODULE, "front_window_api");
-    if (api == NULL) return false;
-    FrontOptions front = {.data_dir = dir};
-    bool builtin = false;
-    bool ok = api->check_tiles(&front, data, errors, &builtin);
+    char tiles_txt[4096];
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", dir);
+    TileList list;
+    bool ok = tilecheck_read(&list, data, tiles_txt, tilecheck_dir(NULL), errors);
+    bool builtin = list.builtin;
+    tilecheck_free(&list);
+    if (ok && deep && app_module_present(FRONT_WINDOW_MODULE)) {
+        const FrontWindowApi *api = app_module_table(FRONT_WINDOW_MODULE, "front_window_api");
+        FrontOptions front = {.data_dir = dir};
+        ok = api != NULL && api->check_tiles(&front, data, errors, &builtin);
+    }
     if (ok && builtin) {
         printf("%s/tiles.txt: checked without the pictures, which aren't installed "
                "(Debian's crawl-tiles-data), so the tile view draws its own\n", dir);
@@ -90,13 +98,13 @@ static bool find_class(const GameData *data, Options *o)
     return false;
 }
 
-int app_check_data(const char *dir)
+int app_check_data(const char *dir, bool deep)
 {
     GameData data = {0};
     Errors errors = {0};
     bool ok = data_load_dir(&data, dir, &errors);
     /* tiles.txt names the kinds' tiles, so it's read once they're known */
-    ok = ok && check_tiles(dir, &data, &errors);
+    ok = ok && check_tiles(dir, &data, &errors, deep);
     errors_print(&errors, stdout, -1);
     if (ok) {
         printf("%s: %d monsters, %d items, %d vaults, %d classes, their tiles, no mistakes\n", dir,
@@ -136,7 +144,7 @@ static bool simple_option(int argc, char **argv, int *i, Options *o)
     const struct { const char *name; bool *flag; } SWITCHES[] = {
         {"--headless", &o->headless}, {"--digest", &o->digest}, {"--continue", &o->resume},
         {"--show", &o->show}, {"--show-all", &o->show_all}, {"--term", &o->term},
-        {"--debug", &o->debug},
+        {"--debug", &o->debug}, {"--deep", &o->deep},
     };
     const struct { const char *name; const char **value; } WORDS[] = {
         {"--data", &o->data_dir}, {"--play", &o->play}, {"--replay", &o->replay},
@@ -350,7 +358,7 @@ int main(int argc, char **argv)
         return app_window(&options);
     }
     if (options.check_data) {
-        return app_check_data(options.check_dir ? options.check_dir : options.data_dir);
+        return app_check_data(options.check_dir ? options.check_dir : options.data_dir, options.deep);
     }
     /* a game by hand: in the terminal if asked, else in the window */
     bool by_hand = options.play == NULL && !options.catalog && !options.resume && !options.replay &&

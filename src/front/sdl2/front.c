@@ -47,9 +47,7 @@ static bool find_font(char *out, size_t size)
 
 static const char *tiles_dir(const FrontOptions *options)
 {
-    const char *env = getenv("AMULETS_TILES");
-    if (options->tiles_dir != NULL) return options->tiles_dir;
-    return env != NULL && env[0] != '\0' ? env : TILES_DEFAULT_DIR;
+    return tilecheck_dir(options->tiles_dir);
 }
 
 static Gfx *open_gfx(const FrontOptions *options, bool headless)

@@ -11,6 +11,7 @@
 #include "data.h"
 #include "errors.h"
 #include "gfx.h"
+#include "tilecheck.h"
 
 typedef struct TileSet TileSet;
 
@@ -18,9 +19,6 @@ typedef struct Tile {
     int image;      /* a gfx image */
     Rect src;       /* the picture's part of it */
 } Tile;
-
-/* Where Debian puts the atlases */
-#define TILES_DEFAULT_DIR "/usr/share/crawl/dat/tiles"
 
 /* Every tile name the game draws: the terrain, the player, the traps,
  * and each kind's own tile in monsters.txt and items.txt */
@@ -59,7 +57,7 @@ void tiles_free(TileSet *tiles);
  * for the set: so a Tile's src is always square, and drawing it into a
  * map cell keeps its proportions. TILES_MAX_SIDE is the biggest picture
  * tiles.txt may name. */
-enum { TILE_PX = 32, TILES_MAX_SIDE = 128 };
+enum { TILE_PX = 32 };
 
 /* True if the set is the built-in pictures */
 bool tiles_is_builtin(const TileSet *tiles);
