@@ -14,10 +14,11 @@ calls='open|openat|creat|fopen|fdopen|freopen|rename|renameat|flock|lockf|opendi
 pattern="(^|[^A-Za-z0-9_.>])($calls)[[:space:]]*\("
 # file call: why it isn't a file the game keeps
 allowed='src/play/replay.c file_read_all: the recording the player names (--replay, --verify), a path outside any store
-src/front/sdl2/tiles.c fopen: the tile sheet, read from the data folder
-src/front/sdl2/tiles.c file_exists: the tile sheet, looked for in the data folder
 src/play/tilecheck.c open: the tile atlases --check-data reads the headers of (never written, never waited on)
 src/play/tilecheck.c stat: the tile atlases --check-data looks for (a folder, a FIFO said as such)
+src/play/tilecheck.c fstat: the tile atlases --check-data reads the headers of (a regular file only)
+src/play/tilecheck.c fopen: tiles.txt, read from the data folder
+src/play/tilecheck.c file_exists: the tile atlases, looked for in the tiles folder
 src/front/sdl2/front.c access: the system fonts, looked for
 src/app/modules.c access: the frontend modules (amulets-window.so, amulets-term.so), looked for beside the program
 src/app/bots.c file_make_dirs: the bot sweep writes its reports in --out
