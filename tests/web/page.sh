@@ -13,12 +13,10 @@ mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 . "$source/tests/web/build.sh"
 if [ ! -f "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ] || [ ! -x "${AMULETS_CHROMIUM:-/usr/bin/chromium}" ]; then
-    echo "SKIP: chromium isn't installed (apt-get install chromium), so the page can't be tested"
-    exit 77
+    web_skip "chromium isn't installed (apt-get install chromium), so the page can't be tested"
 fi
 if [ ! -d "$source/node_modules/playwright-core" ]; then
-    echo "SKIP: playwright-core isn't installed (npm ci in $source), so the page can't be tested"
-    exit 77
+    web_skip "playwright-core isn't installed (npm ci in $source), so the page can't be tested"
 fi
 web_build
 TMPDIR="$tmp" node "$source/tests/web/page.js" "$web/site" "$source" "$amulets" "${AMULETS_WEB_SHOTS:-/tmp/web-shots}"
