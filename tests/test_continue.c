@@ -21,6 +21,7 @@
 #include "files.h"
 
 #include "explore.h"
+#include "heed.h"
 #include "fingerprint.h"
 #include "input.h"
 #include "playback.h"
@@ -99,7 +100,7 @@ static Action playing_action(const Input *input, Rng *rng)
     Point stairs;
     if (explore_known_stairs(run, &stairs) && roll >= 90) return key('G');
     SeenMonster seen[4];
-    if (roll <= 20 && explore_monsters_in_view(run, seen, 4) > 0) {   /* to the fight */
+    if (roll <= 20 && heed_monsters_in_view(run, seen, 4) > 0) {   /* to the fight */
         int dir = explore_step_toward(run, seen[0].pos, false);
         static const int DIRECTION_KEYS[] = {'k', 'u', 'l', 'n', 'j', 'b', 'h', 'y'};
         if (dir >= 0) return key(DIRECTION_KEYS[dir]);

@@ -92,7 +92,7 @@ static Command answer(Bot *bot, const Run *run)
     }
     case MODE_AIMING: {
         SeenMonster seen[MOST_SEEN];
-        int count = explore_monsters_in_view(run, seen, MOST_SEEN);
+        int count = heed_monsters_in_view(run, seen, MOST_SEEN);
         Point target = count > 0 ? seen[0].pos : run_player(run)->pos;
         for (int i = 0; i < count; ++i) {
             if (point_eq(seen[i].pos, bot->aim)) target = bot->aim;
@@ -361,7 +361,7 @@ static bool leap(Bot *bot, const Run *run, Command *out)
 static Command play(Bot *bot, const Run *run)
 {
     SeenMonster seen[MOST_SEEN];
-    int count = explore_monsters_in_view(run, seen, MOST_SEEN);
+    int count = heed_monsters_in_view(run, seen, MOST_SEEN);
     bool heedless = run_turn(run) < bot->heedless_until;
     if (count > 0 && (!heedless || seen[0].distance <= 1)) {
         bot->explorer.going = false;

@@ -273,7 +273,7 @@ static int doors_around(const Run *run)
 static int threat_in_view(const Run *run, bool *any)
 {
     SeenMonster seen[MAX_MONSTERS];
-    int count = explore_monsters_in_view(run, seen, MAX_MONSTERS);
+    int count = heed_monsters_in_view(run, seen, MAX_MONSTERS);
     int threat = heed_nearest_threat(run, seen, count);
     *any = count > 0;
     return threat >= 0 ? seen[threat].index : -1;
@@ -792,23 +792,4 @@ int explore_step_along(const Run *run, Point target, bool over_traps, ExploreRou
         }
     }
     return best;
-}
-
-int explore_monsters_in_view(const Run *run, SeenMonster *out, int max)
-{
-    const Level *level = run_level(run);
-    Point me = run_player(run)->pos;
-    int count = 0;
-    for (int i = 0; i < level->monster_count && count < max; ++i) {
-        const Monster *m = &level->monsters[i];
-        if (!run_sees(run, m->pos)) continue;
-        SeenMonster seen = {i, m->kind, m->pos, m->state, chebyshev(m->pos, me)};
-        int slot = count++;
-        while (slot > 0 && out[slot - 1].distance > seen.distance) {
-            out[slot] = out[slot - 1];
-            --slot;
-        }
-        out[slot] = seen;
-    }
-    return count;
 }

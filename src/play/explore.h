@@ -156,7 +156,8 @@ typedef struct ExploreRoute {
  * walking to the stairs */
 int explore_step_along(const Run *run, Point target, bool over_traps, ExploreRoute *route);
 
-/* The monsters in sight, as the player sees them, nearest first */
+/* A monster in sight, as the player sees it (heed_monsters_in_view lists
+ * them, nearest first) */
 typedef struct SeenMonster {
     int index;             /* into the level's monsters, while in sight */
     int kind;
@@ -164,6 +165,5 @@ typedef struct SeenMonster {
     MonsterState state;
     int distance;          /* in steps, as the crow flies (chebyshev) */
 } SeenMonster;
-int explore_monsters_in_view(const Run *run, SeenMonster *out, int max);
 
 #endif

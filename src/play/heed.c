@@ -101,3 +101,22 @@ void heed_take_words(unsigned take, char *out, size_t size)
     }
     if (n == 0) snprintf(out, size, "none");
 }
+
+int heed_monsters_in_view(const Run *run, SeenMonster *out, int max)
+{
+    const Level *level = run_level(run);
+    Point me = run_player(run)->pos;
+    int count = 0;
+    for (int i = 0; i < level->monster_count && count < max; ++i) {
+        const Monster *m = &level->monsters[i];
+        if (!run_sees(run, m->pos)) continue;
+        SeenMonster seen = {i, m->kind, m->pos, m->state, chebyshev(m->pos, me)};
+        int slot = count++;
+        while (slot > 0 && out[slot - 1].distance > seen.distance) {
+            out[slot] = out[slot - 1];
+            --slot;
+        }
+        out[slot] = seen;
+    }
+    return count;
+}

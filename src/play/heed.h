@@ -25,7 +25,7 @@ enum { HEED_SLEEPER_NEAR = 4 };
  * monster fights); one asleep more than HEED_SLEEPER_NEAR steps off */
 bool heed_threat(const Run *run, const SeenMonster *m);
 
-/* The nearest of the monsters in sight (explore_monsters_in_view's) that
+/* The nearest of the monsters in sight (heed_monsters_in_view's) that
  * could harm the player now: its index into seen, or -1 */
 int heed_nearest_threat(const Run *run, const SeenMonster *seen, int count);
 
@@ -64,5 +64,8 @@ unsigned heed_take_named(const char *word);
 
 /* The set as options.txt writes it: its words, or "none" */
 void heed_take_words(unsigned take, char *out, size_t size);
+
+/* The monsters in sight, nearest first (at most max) */
+int heed_monsters_in_view(const Run *run, SeenMonster *out, int max);
 
 #endif

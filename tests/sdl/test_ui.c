@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "explore.h"
+#include "heed.h"
 #include "known.h"
 #include "run_debug.h"
 #include "save.h"
@@ -227,7 +228,7 @@ static void clicking(Fixture *f)
     for (uint64_t seed = 21; seed < 60; ++seed) {
         if (ui != NULL) ui_free(ui);
         ui = new_ui(f, seed, 1);
-        if (explore_monsters_in_view(ui->run, seen, 4) == 0) break;
+        if (heed_monsters_in_view(ui->run, seen, 4) == 0) break;
     }
     Point me = run_player(ui->run)->pos, target = me;
     for (int i = 0; i < MAP_CELLS; ++i) {
