@@ -5,6 +5,7 @@
 #define AMULETS_SHOTTEST_H
 
 #include "gen.h"
+#include "run_debug.h"
 #include "input.h"
 #include "runtest.h"
 #include "scene.h"
@@ -51,5 +52,29 @@ static inline void shot_open_input(const GameData *data, Input *input, Run *run)
     run_free(input->session.run);
     session_start(&input->session, NULL, run);
 }
+
+/* ---- The short names both tests use, over their one GameData --------- */
+
+static GameData data;
+
+static inline int item(const char *id) { return scene_item(&data, id); }
+
+static inline int spawn(Run *run, const char *id, Point pos, MonsterState state)
+{
+    return shot_spawn(&data, run, id, pos, state);
+}
+
+static inline Monster *monster(Run *run, int index) { return &run_debug_level(run)->monsters[index]; }
+
+static inline void give(Run *run, const char *id, int count)
+{
+    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item(id), count}));
+}
+
+static inline bool order(Run *run, Command command) { return shot_order(run, command); }
+
+static inline bool simple(Run *run, CommandKind kind) { return order(run, (Command){kind, 0}); }
+
+static inline int carried(const Run *run, const char *id) { return shot_carried(&data, run, id); }
 
 #endif

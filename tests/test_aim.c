@@ -18,28 +18,6 @@
 #include "screen_dialog.h"
 #include "shottest.h"
 
-static GameData data;
-
-static int item(const char *id) { return scene_item(&data, id); }
-
-static int spawn(Run *run, const char *id, Point pos, MonsterState state)
-{
-    return shot_spawn(&data, run, id, pos, state);
-}
-
-static Monster *monster(Run *run, int index) { return &run_debug_level(run)->monsters[index]; }
-
-static void give(Run *run, const char *id, int count)
-{
-    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item(id), count}));
-}
-
-static bool order(Run *run, Command command) { return shot_order(run, command); }
-
-static bool simple(Run *run, CommandKind kind) { return order(run, (Command){kind, 0}); }
-
-static int carried(const Run *run, const char *id) { return shot_carried(&data, run, id); }
-
 static void open_input(Input *input, Run *run) { shot_open_input(&data, input, run); }
 
 static void press(Input *input, int key) { input_key(input, key); }

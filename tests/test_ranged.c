@@ -15,28 +15,8 @@
 #include "screen.h"
 #include "shottest.h"
 
-static GameData data;
-
-static int item(const char *id) { return scene_item(&data, id); }
-
-static int spawn(Run *run, const char *id, Point pos, MonsterState state)
-{
-    return shot_spawn(&data, run, id, pos, state);
-}
-
-static Monster *monster(Run *run, int index) { return &run_debug_level(run)->monsters[index]; }
-
-static void give(Run *run, const char *id, int count)
-{
-    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item(id), count}));
-}
-
 /* What f fires (Q chooses it in play) */
 static void quiver(Run *run, const char *id) { run_debug_player(run)->quiver = item(id); }
-
-static bool order(Run *run, Command command) { return shot_order(run, command); }
-
-static bool simple(Run *run, CommandKind kind) { return order(run, (Command){kind, 0}); }
 
 /* Reads (or throws) what's in a pack slot */
 static void use_slot(Run *run, int slot)
@@ -44,8 +24,6 @@ static void use_slot(Run *run, int slot)
     CHECK(simple(run, CMD_INVENTORY));
     CHECK(order(run, (Command){CMD_CHOOSE, (int16_t)slot}));
 }
-
-static int carried(const Run *run, const char *id) { return shot_carried(&data, run, id); }
 
 static int lying(const Run *run, const char *id)
 {
