@@ -74,8 +74,7 @@ int tilecheck_needed(const GameData *data, const char **names, int max)
     return count;
 }
 
-/* All the needed names, in a new array (NULL if out of memory) */
-static const char **needed_names(const GameData *data, int *count)
+const char **tilecheck_needed_names(const GameData *data, int *count)
 {
     *count = tilecheck_needed(data, NULL, 0);
     const char **names = malloc((size_t)(*count > 0 ? *count : 1) * sizeof *names);
@@ -388,7 +387,7 @@ void tilecheck_free(TileList *l)
 static void start(TileList *l, const GameData *data, const char *file, const char *dir, Errors *errors)
 {
     *l = (TileList){.data = data, .file = file, .dir = dir, .errors = errors};
-    l->needed = needed_names(data, &l->needed_count);
+    l->needed = tilecheck_needed_names(data, &l->needed_count);
     if (l->needed == NULL) l->out_of_memory = true;
 }
 

@@ -59,6 +59,9 @@ typedef struct TileList {
  * and each kind's own tile in monsters.txt and items.txt. Returns how
  * many and writes the first max (names may be NULL when max is 0). */
 int tilecheck_needed(const GameData *data, const char **names, int max);
+/* The same names in a new array for the caller to free (NULL if out of
+ * memory), their count in *count */
+const char **tilecheck_needed_names(const GameData *data, int *count);
 
 /* Reads tiles.txt (a path) and, if its text has no mistakes, the header
  * of each atlas it names in atlas_dir: every mistake goes to errors as

@@ -49,14 +49,6 @@ int tiles_needed(const GameData *data, const char **names, int max)
 }
 
 /* All the needed names, in a new array (NULL if out of memory) */
-static const char **needed_names(const GameData *data, int *count)
-{
-    *count = tilecheck_needed(data, NULL, 0);
-    const char **names = malloc((size_t)(*count > 0 ? *count : 1) * sizeof *names);
-    if (names != NULL) tilecheck_needed(data, names, *count);
-    return names;
-}
-
 /* ---- Finding a picture -------------------------------------------------- */
 
 static int by_name(const void *a, const void *b)
@@ -213,7 +205,7 @@ static void make_distinct(uint32_t *canvas, int count)
 TileSet *tiles_builtin(Gfx *gfx, const GameData *data)
 {
     int count;
-    const char **names = needed_names(data, &count);
+    const char **names = tilecheck_needed_names(data, &count);
     uint32_t *canvas = calloc((size_t)(count > 0 ? count : 1) * TILE_PX * TILE_PX, sizeof *canvas);
     Piece *pieces = calloc((size_t)(count > 0 ? count : 1), sizeof *pieces);
     TileSet *set = NULL;
