@@ -48,7 +48,6 @@ int tiles_needed(const GameData *data, const char **names, int max)
     return tilecheck_needed(data, names, max);
 }
 
-/* All the needed names, in a new array (NULL if out of memory) */
 /* ---- Finding a picture -------------------------------------------------- */
 
 static int by_name(const void *a, const void *b)
