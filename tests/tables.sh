@@ -50,7 +50,7 @@ covers src/core/dmap.c "$work/map.h" "a new terrain"
 misses src/core/data.c "$work/data.h" "a new item class"
 misses src/core/describe.c "$work/data.h" "a new item class"
 misses src/core/use.c "$work/data.h" "a new item class"
-misses src/play/screen_info.c "$work/data.h" "a new item class"
+misses src/play/pages.c "$work/data.h" "a new item class"
 # the window's pictures: only where SDL's headers are
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2; then
     includes="$includes $(pkg-config --cflags sdl2)"

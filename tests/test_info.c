@@ -10,6 +10,7 @@
 
 #include "gen.h"
 #include "info.h"
+#include "pages.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "scene.h"
@@ -53,7 +54,7 @@ static void page_text(Input *input, char *out, size_t size)
 {
     enum { HEAD_ROWS = 3 };   /* the title, the hint and a gap */
     out[0] = '\0';
-    int lines = screen_info_lines(input, input->session.run);
+    int lines = pages_write(input, input->session.run, 0, NULL);
     for (int line = 0; line < lines; ++line) {
         if (line - input->info.scroll >= INFO_PAGE_LINES) input_key(input, 'j');
         ScreenDialog d;

@@ -1,11 +1,12 @@
 /* The keys of the screens about the run (info.h). */
 #include "info.h"
+#include "pages.h"
 
 #include <stdio.h>
 
 int info_most_scroll(const Input *input)
 {
-    int lines = screen_info_lines(input, input->session.run);
+    int lines = pages_write(input, input->session.run, 0, NULL);
     return lines > INFO_PAGE_LINES ? lines - INFO_PAGE_LINES : 0;
 }
 

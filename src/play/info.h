@@ -3,16 +3,11 @@
  * page on how to play), the history of messages (Ctrl-P), the character,
  * every kind of potion and scroll (\), and examining a thing carried,
  * wielded or worn (e). None of them takes a turn or reaches the run.
- * Their words are screen_info's. */
+ * Their words are pages.h's, their dialog screen_info's. */
 #ifndef AMULETS_INFO_H
 #define AMULETS_INFO_H
 
 #include "input.h"
-
-/* The dialog a screen's words fill (screen_dialog.h): only its name here,
- * so the input layer, which includes this, doesn't take in the screen
- * model */
-typedef struct ScreenDialog ScreenDialog;
 
 /* Lines a page shows at once; the moving keys scroll by one, and the
  * history starts at its newest */
@@ -36,11 +31,5 @@ InputResult info_key(Input *input, int key);
 
 /* The furthest the page that's up scrolls: its last lines in view */
 int info_most_scroll(const Input *input);
-
-/* How many lines the page that's up has, all told */
-int screen_info_lines(const Input *input, const Run *run);
-
-/* The screen's words, as a dialog (screen_dialog's for SCREEN_INFO) */
-void screen_info(const Input *input, const Run *run, ScreenDialog *out);
 
 #endif

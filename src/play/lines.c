@@ -1,5 +1,7 @@
 #include "lines.h"
 
+#include "wrap.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -26,37 +28,16 @@ void lines_gap(LineWriter *w)
     if (line != NULL) line->kind = PANEL_GAP;
 }
 
-int lines_cut(const char *text, int width)
-{
-    int take = (int)strlen(text);
-    if (take <= width) return take;
-    if (width < 1) return 1;   /* no room at all: a character a line */
-    take = width;
-    while (take > 0 && text[take] != ' ') --take;
-    return take > 0 ? take : width;
-}
-
 void lines_wrapped(LineWriter *w, const char *text, Color color, int max_lines)
 {
     char line[SCREEN_LINE_SIZE];
     int width = w->width < (int)sizeof line - 1 ? w->width : (int)sizeof line - 1;
     if (width < 1) width = 1;
     for (int lines = 0; *text != '\0' && lines < max_lines; ++lines) {
-        int take = lines_cut(text, width);
+        int take = wrap_cut(text, width);
         snprintf(line, sizeof line, "%.*s", take, text);
         lines_text(w, line, color);
         text += take;
         while (*text == ' ') ++text;
     }
-}
-
-int lines_rows(const char *text, int width)
-{
-    int rows = 0;
-    while (*text != '\0') {
-        text += lines_cut(text, width);
-        while (*text == ' ') ++text;
-        ++rows;
-    }
-    return rows;
 }

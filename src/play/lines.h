@@ -20,11 +20,4 @@ void lines_gap(LineWriter *w);
 /* Text wrapped to the width, at most max_lines lines of it */
 void lines_wrapped(LineWriter *w, const char *text, Color color, int max_lines);
 
-/* How much of text goes on a line of width characters: all of it if it
- * fits, else up to the last space that fits (or width, if none does).
- * The frontends wrap with it too, so they break lines as the model does */
-int lines_cut(const char *text, int width);
-/* How many lines text takes wrapped to width (lines_wrapped's) */
-int lines_rows(const char *text, int width);
-
 #endif

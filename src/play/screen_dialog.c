@@ -8,6 +8,7 @@
 #include "lines.h"
 #include "palette.h"
 #include "tune.h"
+#include "wrap.h"
 
 static void start(ScreenDialog *out, int columns, int rows)
 {
@@ -186,7 +187,7 @@ static int wrapped_rows(ScreenDialog *out, int row, const char *text, Color colo
     char part[SCREEN_DIALOG_TEXT];
     int rows = 0;
     while (*text != '\0') {
-        int take = lines_cut(text, out->columns);
+        int take = wrap_cut(text, out->columns);
         snprintf(part, sizeof part, "%.*s", take, text);
         row_at(out, row + rows++, part, color, DIALOG_CENTRE);
         text += take;

@@ -56,4 +56,8 @@ void screen_dialog(const Input *input, const Run *run, ScreenDialog *out);
  * or why it can't be continued, and the keys */
 void screen_title(const Input *input, ScreenDialog *out);
 
+/* The screens about the run (info.h) as a dialog: the page's title and
+ * hint over its words in view (screen_info.c) */
+void screen_info(const Input *input, const Run *run, ScreenDialog *out);
+
 #endif

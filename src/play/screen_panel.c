@@ -8,6 +8,7 @@
 #include "palette.h"
 #include "screen.h"
 #include "tune.h"
+#include "wrap.h"
 
 enum { LOOK_LINES = 12, AIM_LINES = 4, ABOUT_LINES = 4 };
 
@@ -87,7 +88,7 @@ static void in_view(LineWriter *w, const Run *run)
         const MonsterDef *kind = &run_data(run)->monsters[m->kind];
         char line[SCREEN_LINE_SIZE];
         snprintf(line, sizeof line, "%c %s (%s)", kind->glyph, kind->name, run_monster_state(run, m));
-        int rows = lines_rows(line, w->width);
+        int rows = wrap_rows(line, w->width);
         /* its lines, its bar, and room for "and N more" after */
         if (*w->count + rows + 2 > w->most) break;
         lines_wrapped(w, line, kind->color, rows);

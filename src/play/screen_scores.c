@@ -10,6 +10,7 @@
 
 #include "lines.h"
 #include "palette.h"
+#include "wrap.h"
 
 enum {
     CLASS_FULL = 12, OUTCOME_FULL = 26,   /* the full form's columns, at least */
@@ -95,14 +96,14 @@ static int entry_lines(ScreenScores *out, Columns c, const Score *s, int place, 
     char outcome[NAME_SIZE + 48], line[SCREEN_LINE_SIZE];
     outcome_of(s, c.full, outcome, sizeof outcome);
     const char *rest = outcome;
-    int take = lines_cut(rest, c.outcome_w);
+    int take = wrap_cut(rest, c.outcome_w);
     snprintf(line, sizeof line, "%3d  %-*s %-*.*s %5d %7d %6d %6d  %.*s", place + 1, c.class_w, s->class_name,
              c.outcome_w, take, rest, s->floor, s->amulets, s->gold, s->turns, c.date_w, s->date);
     write_line(out, line, color);
     int rows = 1;
     for (rest += take; *rest != '\0' && rows < room; ++rows) {
         while (*rest == ' ') ++rest;
-        take = lines_cut(rest, c.outcome_w);
+        take = wrap_cut(rest, c.outcome_w);
         snprintf(line, sizeof line, "%*s%.*s", 3 + 2 + c.class_w + 1, "", take, rest);
         write_line(out, line, color);
         rest += take;
@@ -125,7 +126,7 @@ static void write_wrapped(ScreenScores *out, int width, const char *text, Color 
     char line[SCREEN_LINE_SIZE];
     if (width > (int)sizeof line - 1) width = (int)sizeof line - 1;
     for (const char *p = text; *p != '\0';) {
-        int take = lines_cut(p, width);
+        int take = wrap_cut(p, width);
         snprintf(line, sizeof line, "%.*s", take, p);
         write_line(out, line, color);
         p += take;

@@ -7,6 +7,7 @@
 #include "palette.h"
 #include "screen.h"
 #include "ui.h"
+#include "wrap.h"
 
 enum { BAR_CHARS = 20 };
 
@@ -63,7 +64,7 @@ void ui_log_draw(Ui *ui)
         int lengths[MOST_ROWS], rows = 0;
         for (const char *text = log.lines[i]; *text != '\0' && rows < MOST_ROWS; ++rows) {
             starts[rows] = text;
-            lengths[rows] = lines_cut(text, columns);
+            lengths[rows] = wrap_cut(text, columns);
             text += lengths[rows];
             while (*text == ' ') ++text;
         }

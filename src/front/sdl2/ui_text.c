@@ -7,6 +7,7 @@
 #include "lines.h"
 #include "palette.h"
 #include "ui.h"
+#include "wrap.h"
 
 void ui_text(Ui *ui, const char *text, int x, int y, Color color, Rect box)
 {
@@ -34,7 +35,7 @@ static int banner_columns(const Ui *ui)
 
 int ui_banner_rows(const Ui *ui)
 {
-    return ui->banner != NULL ? lines_rows(ui->banner, banner_columns(ui)) : 0;
+    return ui->banner != NULL ? wrap_rows(ui->banner, banner_columns(ui)) : 0;
 }
 
 /* A replay's place and speed at the panel's foot, wrapped to its width */
@@ -45,7 +46,7 @@ void ui_banner_draw(Ui *ui)
     int y = box.y + box.h - line / 2 - ui_banner_rows(ui) * line;
     char part[SCREEN_LINE_SIZE];
     for (const char *text = ui->banner; *text != '\0'; y += line) {
-        int take = lines_cut(text, columns);
+        int take = wrap_cut(text, columns);
         snprintf(part, sizeof part, "%.*s", take, text);
         ui_text(ui, part, box.x, y, PAL_GOLD, box);
         text += take;
