@@ -1,8 +1,8 @@
 #!/bin/sh
-# Every file the game keeps goes through the store (src/play/store.h):
+# Every file the game keeps goes through the store (src/play/store/store.h):
 # no open, rename, flock, opendir, stat (or the rest of the system's file
 # calls, or base's file_* functions) in the play layer outside the disk's
-# store, src/play/store_posix.c. The frontends and the programs name a
+# store, src/play/store/store_posix.c. The frontends and the programs name a
 # few files that aren't the game's to keep, each listed here with why;
 # any other call fails the test (and a call planted in a copy of the
 # tree is found, so the test can fail).
@@ -13,12 +13,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 calls='open|openat|creat|fopen|fdopen|freopen|rename|renameat|flock|lockf|opendir|fdopendir|scandir|stat|lstat|fstat|fstatat|unlink|unlinkat|mkdir|mkdirat|rmdir|access|remove|truncate|ftruncate|symlink|link|file_exists|file_make_dirs|file_read_all|file_write_whole'
 pattern="(^|[^A-Za-z0-9_.>])($calls)[[:space:]]*\("
 # file call: why it isn't a file the game keeps
-allowed='src/play/replay.c file_read_all: the recording the player names (--replay, --verify), a path outside any store
-src/play/tilecheck.c open: the tile atlases --check-data reads the headers of (never written, never waited on)
-src/play/tilecheck.c stat: the tile atlases --check-data looks for (a folder, a FIFO said as such)
-src/play/tilecheck.c fstat: the tile atlases --check-data reads the headers of (a regular file only)
-src/play/tilecheck.c fopen: tiles.txt, read from the data folder
-src/play/tilecheck.c file_exists: the tile atlases, looked for in the tiles folder
+allowed='src/play/session/replay.c file_read_all: the recording the player names (--replay, --verify), a path outside any store
+src/play/view/tilecheck.c open: the tile atlases --check-data reads the headers of (never written, never waited on)
+src/play/view/tilecheck.c stat: the tile atlases --check-data looks for (a folder, a FIFO said as such)
+src/play/view/tilecheck.c fstat: the tile atlases --check-data reads the headers of (a regular file only)
+src/play/view/tilecheck.c fopen: tiles.txt, read from the data folder
+src/play/view/tilecheck.c file_exists: the tile atlases, looked for in the tiles folder
 src/front/sdl2/front.c access: the system fonts, looked for
 src/app/modules.c access: the frontend modules (amulets-window.so, amulets-term.so), looked for beside the program
 src/app/bots.c file_make_dirs: the bot sweep writes its reports in --out
@@ -32,7 +32,7 @@ src/app/runner.c remove: --play removes the throwaway save folder it made'
 # The calls outside the store under the tree $1, one "file call" a line
 scan() {
     (cd "$1" && grep -rnE "$pattern" src/play src/front src/app --include='*.c' --include='*.h') |
-    grep -v '^src/play/store_posix\.c:' |
+    grep -v '^src/play/store/store_posix\.c:' |
     while IFS= read -r hit; do
         file=${hit%%:*}
         # comments name no call
@@ -56,5 +56,5 @@ while read -r file call; do
     echo "a file call outside the store: $file: $call"
     bad=1
 done <"$work/found"
-[ "$bad" = 0 ] || fail "the play layer and the programs reach the game's files only through the store (src/play/store.h)"
+[ "$bad" = 0 ] || fail "the play layer and the programs reach the game's files only through the store (src/play/store/store.h)"
 echo "file_calls: ok ($(wc -l <"$work/found") allowed calls outside the play layer's store)"

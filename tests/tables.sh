@@ -12,7 +12,8 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cc="${CC:-cc}"
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: tables: no C compiler ($cc)"; exit 77; }
-includes="-I$src/src/base -I$src/src/core -I$src/src/core/private -I$src/src/play -I$src/src/front/sdl2"
+includes="-I$src/src/base -I$src/src/core -I$src/src/core/private -I$src/src/front/sdl2"
+for room in "$src"/src/play/*/; do includes="$includes -I$room"; done
 
 # The headers with one member more, put first in the list
 sed '/^#define TERRAINS(X)/a\
@@ -43,14 +44,14 @@ covers() {
     compiles "$1" "$2" || { cat "$work/out"; fail "$1 doesn't take $3 from the list"; }
     checked=$((checked + 1))
 }
-misses src/play/screen_map.c "$work/map.h" "a new terrain"
+misses src/play/view/screen_map.c "$work/map.h" "a new terrain"
 covers src/core/map.c "$work/map.h" "a new terrain"
 covers src/core/fov.c "$work/map.h" "a new terrain"
 covers src/core/dmap.c "$work/map.h" "a new terrain"
 misses src/core/data.c "$work/data.h" "a new item class"
 misses src/core/describe.c "$work/data.h" "a new item class"
 misses src/core/use.c "$work/data.h" "a new item class"
-misses src/play/pages.c "$work/data.h" "a new item class"
+misses src/play/input/pages.c "$work/data.h" "a new item class"
 # the window's pictures: only where SDL's headers are
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sdl2; then
     includes="$includes $(pkg-config --cflags sdl2)"

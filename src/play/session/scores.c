@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "keys.h"
 #include "records.h"
 #include "text.h"
 #include "tune.h"
@@ -330,22 +329,4 @@ void scores_show(ScoresScreen *screen, const Slot *slot)
     ScoresLoad load;
     scores_load(slot, &screen->table, &load);
     snprintf(screen->message, sizeof screen->message, "%s", load.message);
-}
-
-bool scores_key(ScoresScreen *screen, int key, int rows)
-{
-    if (key == AK_ESC || key == 'q' || key == 'H') {
-        screen->up = false;
-        return true;
-    }
-    int step = key == AK_UP || key == 'k' || key == AK_KP8     ? -1
-               : key == AK_DOWN || key == 'j' || key == AK_KP2 ? 1
-               : key == ' '                                    ? rows
-               : key == 'b'                                    ? -rows : 0;
-    int most = screen->table.count > 0 ? screen->table.count - 1 : 0;
-    int first = screen->first + step;
-    first = first < 0 ? 0 : first > most ? most : first;
-    if (first == screen->first) return false;
-    screen->first = first;
-    return true;
 }

@@ -125,8 +125,5 @@ typedef struct ScoresScreen {
 
 /* Reads the folder's table (none if slot is NULL) and shows it */
 void scores_show(ScoresScreen *screen, const Slot *slot);
-/* A key on it: the up and down keys (j, k, 8, 2) scroll a line, space
- * and b a page of rows, Esc, q and H close it. False if nothing changed */
-bool scores_key(ScoresScreen *screen, int key, int rows);
 
 #endif

@@ -556,6 +556,27 @@ static InputResult run_key(Input *input, int key)
     return INPUT_NOTHING;
 }
 
+/* A key on the high scores: the up and down keys (j, k, 8, 2) scroll a
+ * line, space and b a page of rows, Esc, q and H close it. False if
+ * nothing changed */
+static bool scores_screen_key(ScoresScreen *screen, int key, int rows)
+{
+    if (key == AK_ESC || key == 'q' || key == 'H') {
+        screen->up = false;
+        return true;
+    }
+    int step = key == AK_UP || key == 'k' || key == AK_KP8     ? -1
+               : key == AK_DOWN || key == 'j' || key == AK_KP2 ? 1
+               : key == ' '                                    ? rows
+               : key == 'b'                                    ? -rows : 0;
+    int most = screen->table.count > 0 ? screen->table.count - 1 : 0;
+    int first = screen->first + step;
+    first = first < 0 ? 0 : first > most ? most : first;
+    if (first == screen->first) return false;
+    screen->first = first;
+    return true;
+}
+
 /* Y quits, leaving the save as it was; anything else goes back to the menu */
 static InputResult quit_asked_key(Input *input, int key)
 {
@@ -571,7 +592,7 @@ InputResult input_key(Input *input, int key)
     }
     if (key >= AK_F1 && key <= AK_F12) return debug_key(input, key);
     switch (input_screen(input)) {
-    case SCREEN_SCORES: return scores_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
+    case SCREEN_SCORES: return scores_screen_key(&input->scores, key, INPUT_SCORES_PAGE) ? INPUT_REDRAW : INPUT_NOTHING;
     case SCREEN_CLASS: return class_key(input, key);
     case SCREEN_TITLE: return title_key(input, key);
     case SCREEN_LOOKING: return look_key(input, key);
