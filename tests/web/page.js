@@ -6,15 +6,20 @@
 // - keys typed on the keyboard (letters, digits, arrows, the keypad, Esc,
 //   Tab, F2, Ctrl-P) play the run the native scripted runner plays for
 //   the same seed and keys: the same digest;
-// - a run saved with Esc S, and one saved when the page is hidden, go on
-//   after a reload (the save came back out of IndexedDB) as the straight
-//   run does, and the recording the page kept verifies natively;
+// - a run saved with Esc S, and one saved when the page is hidden (the
+//   loop stopped as by an ending signal: back on the title), go on after
+//   a reload (the save came back out of IndexedDB) as the straight run
+//   does, and the recording the page kept verifies natively;
 // - a native recording plays back in the page to the native digest;
 // - a second tab on the same save is told the run is played elsewhere;
 // - storage full (a QuotaExceededError injected) keeps the old save in
-//   IndexedDB and says so;
-// - screenshots of the glyph view, the tile view, a dialog and the death
-//   screen go to SHOTS-DIR (default /tmp/web-shots), to be looked at.
+//   IndexedDB and says so; with the storage back, the next save is kept;
+// - the death screen names the record as the Files list does
+//   (Files/morgue/NAME.txt), and it downloads from there;
+// - screenshots of the class choice, the glyph view, the tile view, a
+//   dialog, the death screen, the Files list, the two tabs' and the
+//   storage's messages go to SHOTS-DIR (default /tmp/web-shots), at
+//   1280x760 and at 800x480 (NAME-small.png), to be looked at.
 // Exit 77 (a skip) where chromium or playwright-core is missing.
 'use strict';
 const { execFileSync } = require('child_process');
@@ -25,7 +30,7 @@ const h = require('./harness.js');
 
 const [, , site, source, amulets, shotsArg] = process.argv;
 const shots = shotsArg || '/tmp/web-shots';
-const VIEWPORT = { width: 1280, height: 760 };
+const VIEWPORT = { width: 1280, height: 760 }, SMALL = { width: 800, height: 480 };
 let failures = 0, checks = 0;
 
 function check(ok, what, detail) {
@@ -131,6 +136,9 @@ async function reloadContinues(browser, url) {
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await settled(page);
+  const hidden = await page.evaluate(() => [window.amulets.screen(), document.getElementById('status').textContent]);
+  check(hidden[0] === 'title' && hidden[1] === 'The run is saved; continue it from the title.',
+    'hiding the page stops the loop: the run saved, the title offers it', JSON.stringify(hidden));
   await page.reload();
   await page.waitForFunction(() => window.amulets && window.amulets.ready);
   await h.typeKeys(page, 'C' + then);
@@ -173,6 +181,8 @@ async function twoTabs(browser, url) {
   const told = await two.evaluate(() => [window.amulets.elsewhere === true, document.getElementById('status').textContent]);
   check(told[0] && /played elsewhere/.test(told[1]), 'a second tab on the save is told the run is played elsewhere', told[1]);
   await two.screenshot({ path: path.join(shots, 'elsewhere.png') });
+  await two.setViewportSize(SMALL);
+  await two.screenshot({ path: path.join(shots, 'elsewhere-small.png') });
   await one.close();
   await two.reload();
   await two.waitForFunction(() => window.amulets && window.amulets.ready);
@@ -198,39 +208,79 @@ async function quota(browser, url) {
   const said = await page.evaluate(() => document.getElementById('status').textContent);
   check(/QuotaExceededError/.test(said) && /last good save is kept/.test(said), 'storage full: the page says the save failed and the old one is kept', said);
   await page.screenshot({ path: path.join(shots, 'quota.png') });
+  await page.setViewportSize(SMALL);
+  await page.screenshot({ path: path.join(shots, 'quota-small.png') });
+  await page.setViewportSize(VIEWPORT);
   check(await idbFile(page, 'save.txt') === old, 'storage full: the old save is untouched in IndexedDB');
   await page.reload();
   await page.waitForFunction(() => window.amulets && window.amulets.ready);
   await h.typeKeys(page, 'C');
   check(await digest(page) === continued, 'after a reload the old save continues', `${await digest(page)} != ${continued}`);
+  // storage back: the next save is kept, and the page says no more
+  await page.evaluate(() => {
+    const real = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    window.amulets.storageBack = () => { IDBObjectStore.prototype.put = real; };
+  });
+  await h.typeKeys(page, 'ooo<esc>S');
+  await page.evaluate(() => window.amulets.storageBack());
+  await h.typeKeys(page, 'Cooo<esc>S');
+  const saved = await page.evaluate(() => [document.getElementById('status').textContent, window.amulets.store.failing()]);
+  check(saved[0] === 'The run is saved; continue it from the title.' && !saved[1],
+    'storage back: the next save goes and the page says no more of the failure', JSON.stringify(saved));
+  await h.typeKeys(page, 'C');
+  const latest = await digest(page);
+  await page.reload();
+  await page.waitForFunction(() => window.amulets && window.amulets.ready);
+  await h.typeKeys(page, 'C');
+  check(await digest(page) === latest, 'storage back: after a reload the latest save continues', `${await digest(page)} != ${latest}`);
   await context.close();
 }
 
-async function screenshots(browser, url) {
+// The screens to be looked at, in a browser of this size (suffix on
+// the files' names)
+async function screenshots(browser, url, viewport, suffix) {
   fs.mkdirSync(shots, { recursive: true });
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}${suffix}.png`) });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   let page = await h.openGame(context, url, '?seed=3&fast');
+  await shot(page, 'class');
   await h.typeKeys(page, '1oooooooooooo');
-  await page.screenshot({ path: path.join(shots, 'glyphs.png') });
+  await shot(page, 'glyphs');
   await h.typeKeys(page, '<f2>');
   await page.waitForFunction(() => window.amulets.tilesLoaded || window.amulets.tilesMissing);
   await page.evaluate(() => window.amulets.paintNow());
-  await page.screenshot({ path: path.join(shots, 'tiles.png') });
+  await shot(page, 'tiles');
   await h.typeKeys(page, 'i');
-  await page.screenshot({ path: path.join(shots, 'dialog.png') });
+  await shot(page, 'dialog');
   await context.close();
-  const hidpi = await browser.newContext({ viewport: { width: 900, height: 560 }, deviceScaleFactor: 2 });
-  page = await h.openGame(hidpi, url, '?seed=3&fast');
-  await h.typeKeys(page, '1oooo');
-  await page.screenshot({ path: path.join(shots, 'hidpi.png') });
-  await hidpi.close();
-  const deep = await browser.newContext({ viewport: VIEWPORT });
+  if (suffix === '') {
+    const hidpi = await browser.newContext({ viewport: { width: 900, height: 560 }, deviceScaleFactor: 2 });
+    page = await h.openGame(hidpi, url, '?seed=3&fast');
+    await h.typeKeys(page, '1oooo');
+    await page.screenshot({ path: path.join(shots, 'hidpi.png') });
+    await hidpi.close();
+  }
+  const deep = await browser.newContext({ viewport });
   page = await h.openGame(deep, url, '?seed=1&floor=6&fast');
   await h.typeKeys(page, '1oooooooooo' + '.'.repeat(80));
-  check(await screen(page) === 'dead', 'a fighter on floor 6 waiting dies: the death screen', await screen(page));
-  await page.screenshot({ path: path.join(shots, 'death.png') });
+  check(await screen(page) === 'dead', `a fighter on floor 6 waiting dies: the death screen (${viewport.width}x${viewport.height})`, await screen(page));
+  await shot(page, 'death');
+  // the record's place as the page's Files list names it, not a path
+  // of the WebAssembly's
+  const morgue = 'morgue/000001-seed-1-floor-6-dead.txt';
+  const rows = await page.evaluate(() => window.amulets.frame().dialog.lines.map((l) => l[0]));
+  const at = rows.indexOf('The record of this run is in');
+  check(at >= 0 && rows[at + 1] === `Files/${morgue}`, `the death screen says the record is in Files/${morgue}`, JSON.stringify(rows));
+  await settled(page);
+  await page.click('#files-button');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#files a:text-is("${morgue}")`)]);
+  const record = fs.readFileSync(await download.path(), 'utf8');
+  check(/Killed by a forest troll/.test(record) && record.includes('Files/runs/000001-seed-1-floor-6-dead.txt'),
+    `${morgue} is on the Files list, naming its recording there`, record.slice(-200));
+  await shot(page, 'files-death');
   await deep.close();
-  console.log(`screenshots in ${shots}: glyphs, tiles, dialog, hidpi, death, elsewhere, quota, files, watch`);
+  console.log(`screenshots in ${shots}: class, glyphs, tiles, dialog, death, files-death${suffix}`);
 }
 
 (async () => {
@@ -238,7 +288,9 @@ async function screenshots(browser, url) {
   const browser = await h.launch(source);
   const server = await h.serve(site);
   try {
-    for (const test of [loads, sameRun, reloadContinues, nativeRecording, twoTabs, quota, screenshots]) {
+    const shotsBig = function screenshotsBig(b, u) { return screenshots(b, u, VIEWPORT, ''); };
+    const shotsSmall = function screenshotsSmall(b, u) { return screenshots(b, u, SMALL, '-small'); };
+    for (const test of [loads, sameRun, reloadContinues, nativeRecording, twoTabs, quota, shotsBig, shotsSmall]) {
       try {
         await test(browser, server.url);
       } catch (error) {

@@ -28,21 +28,22 @@ else()
   set_target_properties(web_smoke PROPERTIES EXCLUDE_FROM_ALL ON)
 endif()
 
-# The game's page (make web): src/front/web's glue and frame, the rules
-# and the play layer, as amulets.js + amulets.wasm (the data files
-# inside it, under /data), with the page's own index.html and web.js
+# The game's page (make web): src/front/web's glue, frame and store, the
+# rules and the play layer, as amulets.js + amulets.wasm (the data files
+# inside it, under /data: the game's own files are the page's store, in
+# memory and IndexedDB, web_store.h), with the page's own index.html and web.js
 # beside them in site/ (only what a web server serves). It shares this
 # build folder with web_smoke, so the layers are compiled once for both.
 if(EMSCRIPTEN)
   set(AMULETS_SITE ${PROJECT_BINARY_DIR}/site)
-  add_executable(amulets_web src/front/web/web_glue.c src/front/web/web_frame.c)
+  add_executable(amulets_web src/front/web/web_glue.c src/front/web/web_frame.c src/front/web/web_store.c)
   target_compile_options(amulets_web PRIVATE ${AMULETS_WARNINGS})
   target_link_libraries(amulets_web PRIVATE amulets_play)
   # the data (35 KB) inside the .wasm: one fetch fewer before the first frame
   target_link_options(amulets_web PRIVATE
     "SHELL:--embed-file ${PROJECT_SOURCE_DIR}/data@/data"
     -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 -sEXPORT_NAME=createAmulets
-    -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=FS,cwrap,UTF8ToString
+    -sENVIRONMENT=web -sEXPORTED_RUNTIME_METHODS=cwrap,UTF8ToString
     -sEXPORTED_FUNCTIONS=_malloc,_free)
   set_target_properties(amulets_web PROPERTIES OUTPUT_NAME amulets SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY ${AMULETS_SITE})

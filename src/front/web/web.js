@@ -1,32 +1,33 @@
-// The game in the page: starts the WebAssembly (amulets.js, made by
-// tools/web/web.cmake), fills its save folder from IndexedDB
-// (web_store.js), and then hands it each key and mouse move and paints
-// what it says (web_paint.js). A key runs the game until it needs the
-// next key; o, G and Z step on a timer, as the window's do, so the page
-// never blocks. The page saves when it is hidden or closed.
+// The game in the page, a frontend of the one loop (loop.h): starts the
+// WebAssembly (amulets.js, made by tools/web/web.cmake), hands its store
+// the files IndexedDB keeps (web_store.js), and then hands the loop each
+// event (a key, the mouse, the timer it asked for, the page hidden) and
+// paints when it says (web_paint.js). Each event runs to its end; o, G
+// and Z, and a recording watched, step on the timer the loop asks for, so
+// the page never blocks. Hiding or closing the page stops the loop as an
+// ending signal stops the native game: the run is saved, and the title
+// offers to continue it.
 //   index.html?seed=N   the first run's seed (else a random one)
 //             &floor=N  new runs start on that floor (as --floor)
 //             &fast     o, G and Z step with no pause (the tests)
 // For the tests, window.amulets has digest(), idle(), and the rest below.
 'use strict';
 (async function () {
-  const HOME = '/home/web_user/amulets';
-  const AUTO_STEP_MS = 30;   // the window's pause between two steps of o, G, Z
   const AK = { TAB: 9, ENTER: 13, CTRL_P: 16, ESC: 27, UP: 0x100, DOWN: 0x101, LEFT: 0x102, RIGHT: 0x103, KP1: 0x104, F1: 0x10d, BACKTAB: 0x119 };
   const NAMED = {
     Escape: AK.ESC, Enter: AK.ENTER, ArrowUp: AK.UP, ArrowDown: AK.DOWN, ArrowLeft: AK.LEFT, ArrowRight: AK.RIGHT,
   };
   // F5 (reload), F11 (full screen) and F12 (the developer tools) stay the browser's
   const BROWSER_KEYS = new Set(['F5', 'F11', 'F12']);
-  const RESULT = { NOTHING: 0, QUIT: 3, ALARM: 16, ENDED: 32 };
 
   const canvas = document.getElementById('screen');
   const status = document.getElementById('status');
   const painter = AmuletsPaint.create(canvas);
   const params = new URLSearchParams(location.search);
+  const fast = params.has('fast');
   const seed = params.has('seed') ? Number(params.get('seed')) : crypto.getRandomValues(new Uint32Array(1))[0];
   const api = (window.amulets = { ready: false, started: performance.now(), errors: [] });
-  let frame = null, dirty = true, autoTimer = null, heldAfterAlarm = false, module = null;
+  let frame = null, dirty = true, heldAfterAlarm = false, module = null;
   let idleWaiters = [], filesList = null;
 
   // the status line takes the window's foot: the canvas fills the rest
@@ -78,30 +79,49 @@
     return tileNames[n];
   }
 
-  // ---- Keys and steps ------------------------------------------------------------
-  function after(result) {
-    if (result & RESULT.ALARM) heldAfterAlarm = true;
-    if (result & RESULT.ENDED) say('The run is saved; continue it from the title.', 'note');
-    dirty = true;
-    schedule();
-    store.flush();
-    if (game.autoGoing()) {
-      if (autoTimer === null) autoTimer = setTimeout(step, api.autoStepMs);
-    } else {
+  // ---- The loop: each event handed over, and what it says to do next ------------
+  // frontend.h's FrontEventKind, and what web_event answers (web_glue.c)
+  const FRONT = { NONE: 0, KEY: 1, POINT: 2, POINT_OFF: 3, CLICK: 4, RESIZE: 5, QUIT: 6, STOP: 7 };
+  const NEXT = { PAINT: 1, DROP_KEYS: 2, ENDED: 4, WATCH_ENDED: 8, WAIT_SHIFT: 4 };
+  let timer = null, timerDue = 0;
+
+  function send(kind, key, x, y) {
+    if (module === null) return;
+    take(game.event(kind, key || 0, x || 0, y || 0), kind === FRONT.NONE);
+  }
+  function take(next, fromTimer) {
+    if (next & NEXT.DROP_KEYS) heldAfterAlarm = true;
+    if (next & NEXT.WATCH_ENDED) say('');
+    if (next & NEXT.ENDED && game.saveWaits()) say('The run is saved; continue it from the title.', 'note');
+    if (next & NEXT.PAINT) { dirty = true; schedule(); }
+    const watched = game.watching() !== 0;
+    if (watched) watchSay();
+    let wait = (next >> NEXT.WAIT_SHIFT) - 1;
+    if (fast && !watched) wait = Math.min(wait, 0);
+    setTimer(wait, fromTimer);
+    if (wait < 0 || watched) {
       const waiting = idleWaiters;
       idleWaiters = [];
       waiting.forEach((resolve) => resolve());
     }
   }
-  function step() {
-    autoTimer = null;
-    if (game.autoGoing()) after(game.autoStep());
-    else after(0);
+  // the time the loop asked for: an event keeps the timer's time, the
+  // timer itself sets the next (as loop_run waits)
+  function setTimer(wait, fromTimer) {
+    if (wait < 0) {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      return;
+    }
+    const due = performance.now() + wait;
+    if (timer !== null && !fromTimer && timerDue <= due) return;
+    if (timer !== null) clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(() => { timer = null; send(FRONT.NONE); }, wait);
   }
   function press(key) {
     if (status.className === 'note') say('');
-    if (autoTimer !== null) { clearTimeout(autoTimer); autoTimer = null; }
-    after(game.key(key));
+    send(FRONT.KEY, key);
   }
 
   // A browser key as the game's key (keys.h), or 0
@@ -129,11 +149,10 @@
     const key = keyOf(e);
     if (key === 0) return;
     e.preventDefault();
-    if (watching !== null) { watchKey(key); return; }
     // after a hurt, a monster in view or a question, a key held down
     // repeats no further: it must be pressed again (the window drops the
     // keys typed ahead)
-    if (e.repeat && heldAfterAlarm) return;
+    if (e.repeat && heldAfterAlarm && game.watching() === 0) return;
     heldAfterAlarm = false;
     press(key);
   }
@@ -141,65 +160,34 @@
   function onMouse(e, click) {
     if (frame === null) return;
     const r = canvas.getBoundingClientRect(), cell = painter.cellAt(frame, e.clientX - r.left, e.clientY - r.top);
-    if (click) { if (cell !== null) after(game.click(cell[0], cell[1])); }
-    else after(game.point(cell ? cell[0] : 0, cell ? cell[1] : 0, cell ? 1 : 0));
+    if (click) { if (cell !== null) send(FRONT.CLICK, 0, cell[0], cell[1]); }
+    else if (cell !== null) send(FRONT.POINT, 0, cell[0], cell[1]);
+    else send(FRONT.POINT_OFF);
   }
 
-  // ---- Watching a recording (the window's --replay FILE) ------------------------
-  // milliseconds between commands, slowest to fastest (front.c's)
-  const WATCH_DELAYS = [1000, 400, 150, 60, 20, 5, 1];
-  let watching = null;
+  // text into the WebAssembly's memory for call(pointer, length)
+  function withBytes(text, call) {
+    const bytes = new TextEncoder().encode(text), at = module._malloc(bytes.length + 1);
+    module.HEAPU8.set(bytes, at);
+    try {
+      return call(at, bytes.length);
+    } finally {
+      module._free(at);
+    }
+  }
+
+  // ---- Watching a recording (the window's --replay FILE: loop.h's keys) ----------
   function watchSay() {
-    const w = watching, state = w.error ? `parted from the run: ${w.error}` : w.ended ? 'the end' : w.paused ? 'paused' : 'playing';
-    say(`Replay ${game.watchPlace()}, ${state}, ${Math.round(1000 / WATCH_DELAYS[w.speed])}/s. ` +
+    const error = game.watchError();
+    say(`${game.watchBanner()}${error ? `: ${error}` : ''}. ` +
         'Space pauses, . steps, + and - change the speed, Esc stops.', 'note watch');
   }
-  function watchStep() {
-    const w = watching;
-    w.timer = null;
-    if (w.ended) return;
-    const step = game.watchStep();
-    if (step !== 0) { w.ended = true; if (step === 2) w.error = game.error(); }
-    watchSay();
-    dirty = true;
-    schedule();
-    if (!w.ended && !w.paused) w.timer = setTimeout(watchStep, WATCH_DELAYS[w.speed]);
-  }
   function watch(text) {
-    stopWatching();
-    FS.writeFile('/tmp/watched.txt', text);
-    if (!game.watch('/tmp/watched.txt')) {
+    if (!withBytes(text, game.watch)) {
       say(`That recording can't be watched: ${game.error()}`, 'error');
       return;
     }
-    watching = { speed: 2, paused: false, ended: false, error: '', timer: null };
-    watchSay();
-    dirty = true;
-    schedule();
-    watching.timer = setTimeout(watchStep, WATCH_DELAYS[watching.speed]);
-  }
-  function stopWatching() {
-    if (watching === null) return;
-    if (watching.timer !== null) clearTimeout(watching.timer);
-    watching = null;
-    game.watchStop();
-    say('');
-    dirty = true;
-    schedule();
-  }
-  function watchKey(key) {
-    const w = watching;
-    if (key === AK.ESC || key === 113 /* q */) { stopWatching(); return; }
-    if (key === 32) w.paused = !w.paused;
-    else if (key === 46 || key === AK.RIGHT) { w.paused = true; if (w.timer !== null) clearTimeout(w.timer); watchStep(); }
-    else if (key === 43 || key === 61) w.speed = Math.min(w.speed + 1, WATCH_DELAYS.length - 1);
-    else if (key === 45) w.speed = Math.max(w.speed - 1, 0);
-    else if (key === AK.F1 + 1) game.viewsTiles(frame && frame.tiles ? 0 : 1);
-    if (w.timer !== null) { clearTimeout(w.timer); w.timer = null; }
-    if (!w.paused && !w.ended) w.timer = setTimeout(watchStep, WATCH_DELAYS[w.speed]);
-    watchSay();
-    dirty = true;
-    schedule();
+    take(game.next(), false);
   }
 
   // ---- Starting -------------------------------------------------------------------
@@ -208,24 +196,16 @@
   painter.notice(['Amulets of SDL', '', 'Loading...']);
   window.addEventListener('error', (e) => api.errors.push(String(e.message)));
 
-  // the WebAssembly is fetched and compiled while the lock and the store open
+  // the WebAssembly is fetched and compiled while the lock and the store
+  // open; its store tells of each change, one transaction each
   let store;
-  const relative = (path) => (path.startsWith(HOME + '/') ? path.slice(HOME.length + 1) : null);
   const making = createAmulets({
     locateFile: (file) => file,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onFileRenamed(from, to) {
-      const rel = relative(to);
-      if (rel === null) return;
-      const old = relative(from);
-      if (old !== null && !old.endsWith('.tmp')) store.change(old, null);
-      store.change(rel, module.FS.readFile(to));
-    },
-    onFileRemoved(path) {
-      const rel = relative(path);
-      if (rel !== null && !rel.endsWith('.tmp')) store.change(rel, null);
-    },
+    onStoreWrite: (name, bytes) => store.write(name, bytes),
+    onStoreRemove: (name) => store.remove(name),
+    onStoreRename: (from, to, bytes) => store.rename(from, to, bytes),
   });
   if (!(await AmuletsStore.lock())) {
     api.elsewhere = true;
@@ -248,35 +228,31 @@
     });
   } catch (error) {
     say(`This browser's storage (IndexedDB) can't be opened (${error.name}); nothing will be saved.`, 'error');
-    store = { files: async () => [], change() {}, flush: () => Promise.resolve(), failing: () => true, settled: () => Promise.resolve() };
+    const none = () => Promise.resolve();
+    store = { files: async () => [], write: none, remove: none, rename: none, failing: () => true, settled: none };
   }
   const files = await store.files();
   api.timings = { script: api.started, files: performance.now() };
   module = await making;
   api.timings.module = performance.now();
 
-  const FS = module.FS;
-  FS.mkdirTree(HOME);
-  for (const [path, bytes] of files) {
-    const full = `${HOME}/${path}`;
-    FS.mkdirTree(full.slice(0, full.lastIndexOf('/')));
-    FS.writeFile(full, bytes);
-  }
   const c = (name, ret, args) => module.cwrap(name, ret, args);
+  const n = 'number', s = 'string';
   const game = {
-    open: c('web_open', 'number', ['number', 'number', 'string']), error: c('web_error', 'string', []),
-    key: c('web_key', 'number', ['number']), autoGoing: c('web_auto_going', 'number', []),
-    autoStep: c('web_auto_step', 'number', []), point: c('web_point', 'number', ['number', 'number', 'number']),
-    click: c('web_click', 'number', ['number', 'number']), save: c('web_save', 'number', []),
-    frame: c('web_frame', 'string', ['number', 'number', 'number', 'number', 'number']),
-    map: c('web_map', 'number', []), tileName: c('web_tile_name', 'string', ['number']),
-    digest: c('web_digest', 'string', []), replay: c('web_replay', 'number', ['string', 'number']),
-    replayDigest: c('web_replay_digest', 'string', []), watch: c('web_watch', 'number', ['string']),
-    watchStep: c('web_watch_step', 'number', []), watchStop: c('web_watch_stop', null, []),
-    watchPlace: c('web_watch_place', 'string', []), viewsTiles: c('web_views_tiles', null, ['number']), ints: 0,
+    put: c('web_file_put', n, [s, n, n]), open: c('web_open', n, [n, n]), error: c('web_error', s, []),
+    next: c('web_next', n, []), event: c('web_event', n, [n, n, n, n]), saveWaits: c('web_save_waits', n, []),
+    frame: c('web_frame', s, [n, n, n, n, n]), map: c('web_map', n, []), tileName: c('web_tile_name', s, ['number']),
+    digest: c('web_digest', s, []), replay: c('web_replay', n, [n, n, n]), replayDigest: c('web_replay_digest', s, []),
+    watch: c('web_watch', n, [n, n]), watching: c('web_watching', n, []), watchBanner: c('web_watch_banner', s, []),
+    watchError: c('web_watch_error', s, []), ints: module._web_cell_ints(),
   };
-  game.ints = module._web_cell_ints();
-  if (!game.open(seed, Number(params.get('floor') || 1), HOME)) {
+  for (const [name, bytes] of files) {
+    const at = module._malloc(bytes.length + 1);
+    module.HEAPU8.set(bytes, at);
+    if (!game.put(name, at, bytes.length)) console.warn(`${name} in this browser's storage isn't one of the game's files: left alone`);
+    module._free(at);
+  }
+  if (!game.open(seed, Number(params.get('floor') || 1))) {
     const lines = game.error().split('\n');
     say(lines.join(' '), 'error');
     painter.notice(lines, AmuletsPaint.PAL.danger);
@@ -297,42 +273,44 @@
   window.addEventListener('keydown', onKey);
   window.addEventListener('keyup', () => { heldAfterAlarm = false; });
   canvas.addEventListener('mousemove', (e) => onMouse(e, false));
-  canvas.addEventListener('mouseleave', () => after(game.point(0, 0, 0)));
+  canvas.addEventListener('mouseleave', () => send(FRONT.POINT_OFF));
   canvas.addEventListener('click', (e) => onMouse(e, true));
-  // saved as the window's close saves: on whatever screen, to go on from
-  function saveNow() {
-    game.save();
-    dirty = true;
-    schedule();
-    return store.flush();
+  // hidden or closed: the loop stops as on an ending signal, the run in
+  // play saved, to be continued from the title
+  function stop() {
+    send(FRONT.STOP);
+    return store.settled();
   }
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') saveNow(); });
-  window.addEventListener('pagehide', saveNow);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') stop(); });
+  window.addEventListener('pagehide', stop);
 
   Object.assign(api, {
-    autoStepMs: params.has('fast') ? 0 : AUTO_STEP_MS,
-    FS, HOME, game, store, painter, module,
+    game, store, painter, module,
     digest: () => game.digest(),
     screen: () => (frame ? frame.screen : null),
     frame: () => frame,
-    // resolves once o, G or Z has stopped and the store has written
+    // resolves once o, G or Z has stopped (or a recording is watched) and
+    // the store has written
     idle: () => new Promise((resolve) => {
-      if (!game.autoGoing()) resolve();
+      if (timer === null || game.watching() !== 0) resolve();
       else idleWaiters.push(resolve);
     }).then(() => store.settled()),
     press: (key) => press(key),
     watch: (text) => watch(text),
-    watching: () => (watching === null ? null : { ...watching, place: game.watchPlace() }),
-    save: saveNow,
+    watching: () => {
+      const state = game.watching();
+      return state === 0 ? null : { ended: state === 2, error: game.watchError(), banner: game.watchBanner() };
+    },
+    stop,
     paintNow,
     // a recording (its text) played back in the page, rounds times: the
     // commands played, the seconds, and the run's digest
     replay(text, rounds) {
-      FS.writeFile('/tmp/replay.txt', text);
-      const started = performance.now(), commands = game.replay('/tmp/replay.txt', rounds || 1);
+      const started = performance.now(), commands = withBytes(text, (at, length) => game.replay(at, length, rounds || 1));
       return { commands, seconds: (performance.now() - started) / 1000, digest: game.replayDigest(), error: commands < 0 ? game.error() : '' };
     },
   });
+  take(game.next(), false);
   dirty = true;
   paintNow();
   api.ready = true;

@@ -1,115 +1,107 @@
-/* The page's way into the game: the one place the web frontend touches
- * the input layer (input.h) and the save slot, as functions the page's
- * script calls (web.js). Every call runs to its end and returns: a key is
- * played until the game needs the next one, and a string of o, G or Z
- * steps is stepped by the page (web_auto_step) on its own timer, so the
- * browser never waits on the C.
+/* The page as a frontend of the one loop (frontend.h, loop.h): the
+ * functions the page's script calls (web.js). The page hands over each
+ * event (a key, the mouse, its timer, the page hidden) and web_event
+ * passes it to loop_step, answering what the loop said to do next: paint,
+ * call again after so many milliseconds (auto-explore's steps, a
+ * recording watched), drop the keys typed ahead. Every call runs to its
+ * end and returns, so the browser never waits on the C.
  *
- * The save folder lives in memory (emscripten's MEMFS); the page fills it
- * from IndexedDB before web_open, and this file's FileOps tells the page
- * of every whole file written (the rename that ends file_write_whole) and
- * every file removed, which the page writes through to IndexedDB, one
- * transaction each (web.js's store).
- *
- * When issue 19's loop (loop_step) and store (store.h) land, this file is
- * the one to rewrite onto them: web_key and web_auto_step become
- * loop_step's events, and the FileOps become the IndexedDB store. */
+ * The game's files are the page's store (web_store.h), in memory, filled
+ * from IndexedDB before web_open. A recording watched is a loop of its
+ * own beside the one in play, which goes on when the watching ends. */
 #include <emscripten.h>
+#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "playback.h"
+#include "loop.h"
 #include "replay.h"
 #include "save.h"
 #include "web_frame.h"
+#include "web_store.h"
 
 #define WEB_API EMSCRIPTEN_KEEPALIVE
 
 /* What the page calls (web.js names them all), each told below */
-int web_open(double seed, int floor, const char *home);
+int web_file_put(const char *name, const char *text, int length);
+int web_open(double seed, int floor);
 const char *web_error(void);
-int web_key(int key);
-int web_auto_going(void);
-int web_auto_step(void);
-int web_takes_digits(void);
-int web_point(int x, int y, int on_map);
-int web_click(int x, int y);
-int web_save(void);
+int web_next(void);
+int web_event(int kind, int key, int x, int y);
+int web_save_waits(void);
 const char *web_frame(int panel_columns, int panel_rows, int log_rows, int columns, int rows);
 const int32_t *web_map(void);
 const char *web_tile_name(int number);
 int web_cell_ints(void);
 const char *web_digest(void);
-int web_replay(const char *path, int rounds);
+int web_replay(const char *text, int length, int rounds);
 const char *web_replay_digest(void);
-int web_watch(const char *path);
-int web_watch_step(void);
-void web_watch_stop(void);
-const char *web_watch_place(void);
-void web_views_tiles(int on);
-
-/* ---- The write-through: the page hears of each whole file ---------------- */
-
-EM_JS(void, page_file_renamed, (const char *from, const char *to), {
-    if (Module.onFileRenamed) Module.onFileRenamed(UTF8ToString(from), UTF8ToString(to));
-})
-EM_JS(void, page_file_removed, (const char *path), {
-    if (Module.onFileRemoved) Module.onFileRemoved(UTF8ToString(path));
-})
-
-static int told_rename(const char *from, const char *to)
-{
-    int status = file_system_ops()->rename(from, to);
-    if (status == 0) page_file_renamed(from, to);
-    return status;
-}
-
-static int told_unlink(const char *path)
-{
-    int status = file_system_ops()->unlink(path);
-    if (status == 0) page_file_removed(path);
-    return status;
-}
-
-static FileOps web_ops;
-
-/* ---- The game -------------------------------------------------------------- */
+int web_watch(const char *text, int length);
+int web_watching(void);
+const char *web_watch_banner(void);
+const char *web_watch_error(void);
 
 typedef struct Web {
     GameData data;
+    WebStore store;
     Slot slot;
-    Input input;
+    Loop play;             /* the run in play, the title, the class choice */
     bool open;
     int floor;             /* the floor new runs start on (--floor's) */
+    /* a recording watched: its loop is the one shown and given the events */
+    Loop watch;
+    Replay watched;
+    bool watching;
+    bool store_made;
     char error[SLOT_ERROR_SIZE + 256];
     char digest[24];
-    /* a recording watched (web_watch), drawn instead of the run in play */
-    bool watching, watch_ended;
-    Replay watched;
-    Playback playback;
-    char place[96];
 } Web;
 
 static Web web;
 
-static bool open_input(uint64_t seed)
+/* ---- The files, before the game starts -------------------------------------- */
+
+static void make_store(void)
 {
-    InputSetup setup = {.data = &web.data, .slot = &web.slot, .seed = seed, .start_floor = web.floor,
-                        .offer_title = true, .choose_class = true, .clock = session_wall_clock};
-    web.open = input_open(&web.input, &setup);
+    if (!web.store_made) web_store_init(&web.store);
+    web.store_made = true;
+}
+
+/* A file of the save folder as IndexedDB keeps it: false if refused */
+WEB_API int web_file_put(const char *name, const char *text, int length)
+{
+    make_store();
+    return web_store_put(&web.store, name, text, (size_t)length);
+}
+
+/* ---- Opening ------------------------------------------------------------------ */
+
+static LoopSetup setup_for(uint64_t seed, bool tile_view)
+{
+    LoopSetup setup = {
+        .input = {.data = &web.data, .slot = &web.slot, .seed = seed, .start_floor = web.floor,
+                  .offer_title = true, .choose_class = true, .clock = session_wall_clock},
+        .tile_view = tile_view,
+    };
+    return setup;
+}
+
+static bool open_play(uint64_t seed, bool tile_view)
+{
+    LoopSetup setup = setup_for(seed, tile_view);
+    web.open = loop_open(&web.play, &setup);
     if (!web.open) snprintf(web.error, sizeof web.error, "The game can't start: out of memory.");
     return web.open;
 }
 
-/* Loads the data from /data and opens the save folder home (filled by the
- * page already) on the title, or the class choice if no save waits; new
+/* Loads the data from /data and opens the page's store (filled already by
+ * web_file_put) on the title, or the class choice if no save waits; new
  * runs start with seed (the next one the next seed) on floor. False with
  * the reason in web_error */
-WEB_API int web_open(double seed, int floor, const char *home)
+WEB_API int web_open(double seed, int floor)
 {
     web.floor = floor >= 1 && floor <= 99 ? floor : 1;
+    make_store();   /* if no file came */
     Errors errors = {0};
     if (!data_load_dir(&web.data, "/data", &errors)) {
         int n = snprintf(web.error, sizeof web.error, "The game can't start: its data files have mistakes.");
@@ -120,163 +112,177 @@ WEB_API int web_open(double seed, int floor, const char *home)
         return 0;
     }
     char error[SLOT_ERROR_SIZE];
-    if (!slot_init(&web.slot, home, NULL, NULL, error, sizeof error)) {
+    if (!slot_init_store(&web.slot, web_store(&web.store), error, sizeof error) ||
+        !slot_lock(&web.slot, error, sizeof error)) {
         snprintf(web.error, sizeof web.error, "The game can't start: %s", error);
         return 0;
     }
-    web_ops = *file_system_ops();
-    web_ops.rename = told_rename;
-    web_ops.unlink = told_unlink;
-    web.slot.posix.fs = &web_ops;   /* the store's calls: the page hears of each */
-    return open_input((uint64_t)seed);
+    return open_play((uint64_t)seed, false);
 }
 
 WEB_API const char *web_error(void) { return web.error; }
 
-/* What a key or a step came to: the InputResult, WEB_ALARM if the page
- * should drop the keys typed ahead, WEB_ENDED if the program would have
- * quit here (the run, if it goes on, is saved: the page starts again on
- * the title) */
-enum { WEB_ALARM = 16, WEB_ENDED = 32 };
+/* ---- Events -------------------------------------------------------------------- */
 
-static int result_of(InputResult result)
+/* What web_event answers, in one number: these flags, and the wait the
+ * loop asked for plus one (0: none, call only with an event) above them */
+enum {
+    WEB_PAINT = 1, WEB_DROP_KEYS = 2,
+    WEB_ENDED = 4,         /* the run in play was left (saved, if it goes
+                              on): the page is back on the title */
+    WEB_WATCH_ENDED = 8,   /* the watching ended: the run in play is shown */
+    WEB_WAIT_SHIFT = 4
+};
+
+static int packed(LoopNext next, int flags)
 {
-    int out = (int)result;
-    if (input_take_alarm(&web.input)) out |= WEB_ALARM;
-    if (result == INPUT_QUIT) {
-        uint64_t seed = web.input.next_seed;
-        input_free(&web.input);
-        out |= WEB_ENDED;
-        if (!open_input(seed)) out &= ~WEB_ENDED;
-    }
-    return out;
+    return flags | (next.paint ? WEB_PAINT : 0) | (next.drop_keys ? WEB_DROP_KEYS : 0) |
+           (next.wait_ms + 1) << WEB_WAIT_SHIFT;
 }
 
-WEB_API int web_key(int key) { return web.open ? result_of(input_key(&web.input, key)) : 0; }
-WEB_API int web_auto_going(void) { return web.open && input_auto_going(&web.input); }
-WEB_API int web_auto_step(void) { return web.open ? result_of(input_auto_step(&web.input)) : 0; }
-WEB_API int web_takes_digits(void) { return web.open && input_takes_digits(&web.input); }
+static Loop *shown(void) { return web.watching ? &web.watch : &web.play; }
 
-WEB_API int web_point(int x, int y, int on_map)
+WEB_API int web_next(void) { return web.open ? packed(loop_next(shown()), 0) : 0; }
+
+static void stop_watching(void)
 {
-    Point cell = {x, y};
-    return web.open ? result_of(input_point(&web.input, on_map ? &cell : NULL)) : 0;
+    loop_close(&web.watch);
+    rep_free(&web.watched);
+    web.watching = false;
+    web.play.dirty = true;
 }
 
-WEB_API int web_click(int x, int y)
+/* The loop in play ended: as the program would start again, on the
+ * title (a run that goes on is saved, to be continued there) */
+static int play_ended(void)
 {
-    return web.open ? result_of(input_click(&web.input, (Point){x, y})) : 0;
+    uint64_t seed = web.play.input.next_seed;
+    bool tiles = web.play.input.views.tiles;
+    loop_close(&web.play);
+    return open_play(seed, tiles) ? WEB_ENDED : 0;
 }
 
-/* The page is hidden or closing: the run in play is saved as it is (as
- * the window's close saves it), and goes on if the page comes back */
-WEB_API int web_save(void)
+/* One event of the page's (kind a FrontEventKind; FRONT_NONE the timer
+ * the last answer asked for), given to the loop shown */
+WEB_API int web_event(int kind, int key, int x, int y)
 {
     if (!web.open) return 0;
-    return input_leave(&web.input) == INPUT_QUIT;
+    FrontEvent event = {.kind = (FrontEventKind)kind, .key = key, .cell = {x, y}, .signal = SIGHUP};
+    int flags = 0;
+    if (web.watching) {
+        LoopNext next = loop_step(&web.watch, &event);
+        if (!next.done && event.kind != FRONT_STOP) return packed(next, 0);
+        stop_watching();
+        flags = WEB_WATCH_ENDED;
+        if (event.kind != FRONT_STOP) return packed(loop_next(&web.play), flags);
+    }
+    LoopNext next = loop_step(&web.play, &event);
+    if (next.done) flags |= play_ended();
+    LoopNext now = loop_next(&web.play);
+    now.drop_keys = next.drop_keys;
+    return packed(now, flags);
 }
 
-/* The run drawn: a recording's while one is watched */
-static const Run *drawn(void)
-{
-    return web.watching ? playback_run(&web.playback) : web.input.session.run;
-}
+/* A save waits to be continued (on the title) */
+WEB_API int web_save_waits(void) { return web.open && slot_has_save(&web.slot); }
+
+/* ---- Painting ------------------------------------------------------------------ */
 
 WEB_API const char *web_frame(int panel_columns, int panel_rows, int log_rows, int columns, int rows)
 {
-    WebRoom room = {panel_columns, panel_rows, log_rows, columns, rows, web.watching};
-    return web.open ? web_frame_text(&web.input, drawn(), &room) : "{}";
+    if (!web.open) return "{}";
+    FrontView view;
+    loop_view(shown(), &view);
+    WebRoom room = {panel_columns, panel_rows, log_rows, columns, rows, view.watching};
+    const char *text = web_frame_text(view.input, view.run, &room);
+    loop_painted(shown());
+    return text;
 }
 
-WEB_API const int32_t *web_map(void) { return web_frame_map(&web.input, drawn()); }
+WEB_API const int32_t *web_map(void)
+{
+    FrontView view;
+    loop_view(shown(), &view);
+    return web_frame_map(view.input, view.run);
+}
+
 WEB_API const char *web_tile_name(int number) { return web_frame_tile_name(number); }
 WEB_API int web_cell_ints(void) { return WEB_CELL_INTS; }
 
-/* The run's digest, as amulets --digest prints it */
-WEB_API const char *web_digest(void)
+static const char *digest_of(const Run *run)
 {
-    if (!web.open) return "";
-    snprintf(web.digest, sizeof web.digest, "%016llx", (unsigned long long)save_digest(web.input.session.run));
+    snprintf(web.digest, sizeof web.digest, "%016llx", (unsigned long long)save_digest(run));
     return web.digest;
 }
 
-/* ---- Recordings ------------------------------------------------------------- */
+/* The run in play's digest, as amulets --digest prints it */
+WEB_API const char *web_digest(void) { return web.open ? digest_of(web.play.input.session.run) : ""; }
 
-/* Plays the recording at path back rounds times, checkpoints checked:
- * the commands played in all, or -1 (the reason in web_error). With
- * rounds 1 the played run's digest is left for web_replay_digest */
-WEB_API int web_replay(const char *path, int rounds)
+/* ---- Recordings ------------------------------------------------------------------ */
+
+/* The recording in text (length bytes) read into web.error's words if not */
+static bool read_recording(Replay *replay, const char *text, int length)
+{
+    Errors errors = {0};
+    bool read = rep_parse(replay, text, (size_t)length, "the recording", &errors);
+    if (!read) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : "it can't be read");
+    errors_clear(&errors);
+    return read;
+}
+
+/* Plays the recording back rounds times, checkpoints checked: the
+ * commands played in all, or -1 (the reason in web_error). The last
+ * round's run's digest is left for web_replay_digest */
+WEB_API int web_replay(const char *text, int length, int rounds)
 {
     Replay replay;
+    if (!read_recording(&replay, text, length)) return -1;
     Errors errors = {0};
     long long commands = 0;
-    bool read = rep_read_file(&replay, path, &errors), ok = read;
+    bool ok = true;
     for (int round = 0; ok && round < rounds; ++round) {
         Playback playback;
         ok = playback_start(&playback, &replay, &web.data, &errors) &&
              playback_finish(&playback, &errors) == PLAYBACK_END;
         commands += playback_total(&playback);
-        snprintf(web.digest, sizeof web.digest, "%016llx",
-                 (unsigned long long)save_digest(playback_run(&playback)));
+        digest_of(playback_run(&playback));
         playback_stop(&playback);
     }
-    if (!ok) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : path);
-    if (read) rep_free(&replay);
+    if (!ok) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : "it parted from its run");
+    rep_free(&replay);
     errors_clear(&errors);
     return ok ? (int)commands : -1;
 }
 
 WEB_API const char *web_replay_digest(void) { return web.digest; }
 
-/* ---- Watching a recording (as amulets --replay FILE in the window) ------------ */
-
-/* Starts watching the recording at path, from its start: the frames show
- * its run (the map, the panel, the log) until web_watch_stop. False with
- * the reason in web_error if it can't be played */
-WEB_API int web_watch(const char *path)
+/* Starts watching the recording, from its start, as amulets --replay FILE
+ * does in the window (loop.h's keys): its loop is shown and given the
+ * events until it ends. False with the reason in web_error */
+WEB_API int web_watch(const char *text, int length)
 {
-    web_watch_stop();
-    Errors errors = {0};
-    bool ok = rep_read_file(&web.watched, path, &errors);
-    if (ok && !playback_start(&web.playback, &web.watched, &web.data, &errors)) {
+    if (!web.open) return 0;
+    if (web.watching) stop_watching();
+    if (!read_recording(&web.watched, text, length)) return 0;
+    LoopSetup setup = setup_for(0, web.play.input.views.tiles);
+    if (!loop_open_watch(&web.watch, &setup, &web.watched)) {
+        const Errors *errors = &web.watch.watch.errors;
+        snprintf(web.error, sizeof web.error, "%s", errors->count > 0 ? errors->lines[0] : "out of memory");
+        loop_close(&web.watch);
         rep_free(&web.watched);
-        ok = false;
+        return 0;
     }
-    if (!ok) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : path);
-    errors_clear(&errors);
-    web.watching = ok;
-    web.watch_ended = false;
-    return ok;
+    web.watching = true;
+    return 1;
 }
 
-/* The next command: 0 played, 1 the end (every checkpoint matched), 2 the
- * recording parted from its run (the reason in web_error) */
-WEB_API int web_watch_step(void)
+/* 0: nothing watched; 1 a recording plays (or is paused); 2 it ended */
+WEB_API int web_watching(void) { return !web.watching ? 0 : web.watch.watch.ended ? 2 : 1; }
+/* "Replay 120/500, playing, 6/s" */
+WEB_API const char *web_watch_banner(void) { return web.watching ? web.watch.watch.banner : ""; }
+/* Why the recording parted from its run, or "" */
+WEB_API const char *web_watch_error(void)
 {
-    if (!web.watching || web.watch_ended) return 1;
-    Errors errors = {0};
-    PlaybackStep step = playback_step(&web.playback, &errors);
-    if (step == PLAYBACK_FAILED) snprintf(web.error, sizeof web.error, "%s", errors.count > 0 ? errors.lines[0] : "");
-    errors_clear(&errors);
-    web.watch_ended = step != PLAYBACK_STEPPED;
-    return step == PLAYBACK_STEPPED ? 0 : step == PLAYBACK_END ? 1 : 2;
+    const Errors *errors = &web.watch.watch.errors;
+    return web.watching && errors->count > 0 ? errors->lines[0] : "";
 }
-
-WEB_API void web_watch_stop(void)
-{
-    if (!web.watching) return;
-    playback_stop(&web.playback);
-    rep_free(&web.watched);
-    web.watching = false;
-}
-
-/* "120/500": where the watching is */
-WEB_API const char *web_watch_place(void)
-{
-    if (!web.watching) return "";
-    snprintf(web.place, sizeof web.place, "%d/%d", playback_position(&web.playback), playback_total(&web.playback));
-    return web.place;
-}
-
-/* The tile view on or off, on any screen (F2 while watching) */
-WEB_API void web_views_tiles(int on) { web.input.views.tiles = on != 0; }

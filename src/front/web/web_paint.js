@@ -9,6 +9,8 @@
 'use strict';
 const AmuletsPaint = (() => {
   const MAP_W = 64, MAP_H = 36, PANEL_COLUMNS = 30, LOG_ROWS = 7, MARGIN = 6, BAR_CHARS = 20;
+  // the whole-window text screens: the title's 76 columns and the class choice's rows, with room
+  const TEXT_COLUMNS = 84, TEXT_ROWS = 28;
   const TILE_PX = 32;
   const FONT = '"DejaVu Sans Mono", "Menlo", "Consolas", monospace';
   const PAL = {
@@ -56,6 +58,19 @@ const AmuletsPaint = (() => {
       return null;
     }
 
+    // The title, the class choice, the high scores and the notices have
+    // the whole window: letters as big as fit TEXT_COLUMNS x TEXT_ROWS,
+    // up to 16 CSS pixels, never smaller than the map's (a small window
+    // makes those small)
+    function fitText(width, height, scale, least) {
+      for (let px = Math.round(16 * scale); px > least.px; --px) {
+        ctx.font = `${px}px ${FONT}`;
+        const cw = Math.ceil(ctx.measureText('M').width), line = Math.ceil(px * 1.17);
+        if (TEXT_COLUMNS * cw <= width && TEXT_ROWS * line <= height) return { px, cw, line };
+      }
+      return { px: least.px, cw: least.cw, line: least.line };
+    }
+
     p.relayout = function (cssWidth, cssHeight, dpr) {
       const width = Math.max(1, Math.floor(cssWidth * dpr)), height = Math.max(1, Math.floor(cssHeight * dpr));
       canvas.width = width;
@@ -71,6 +86,7 @@ const AmuletsPaint = (() => {
         log: { x: m, y: map.y + map.h + Math.floor(m / 2), w: map.w, h: LOG_ROWS * f.line },
         tile: Math.max(Math.round(TILE_PX * dpr), Math.floor(map.h / 15)),
       };
+      p.textLayout = { ...p.layout, ...fitText(width, height, dpr, f) };
       p.glyphs = { canvas: document.createElement('canvas'), at: new Map(), next: 0 };
       p.glyphs.canvas.width = 64 * f.cellW;
       p.glyphs.canvas.height = 32 * f.line;
@@ -78,11 +94,11 @@ const AmuletsPaint = (() => {
 
     // The room the screen model's text gets (web_frame's arguments)
     p.room = function () {
-      const l = p.layout;
+      const l = p.layout, t = p.textLayout;
       return {
         panelColumns: Math.floor(l.panel.w / l.cw) - 2, panelRows: Math.floor((l.panel.h - l.line) / l.line),
-        logRows: Math.floor(l.log.h / l.line), columns: Math.floor(l.width / l.cw) - 4,
-        rows: Math.floor(l.height / l.line) - 4,
+        logRows: Math.floor(l.log.h / l.line), columns: Math.floor(t.width / t.cw) - 4,
+        rows: Math.floor(t.height / t.line) - 4,
       };
     };
 
@@ -304,25 +320,31 @@ const AmuletsPaint = (() => {
 
     // ---- A whole frame ------------------------------------------------------------
     p.paint = function (frame, cells, ints, tileName) {
+      const map = p.layout;
+      if (frame.view !== 'map') p.layout = p.textLayout;   // what paints below reads
       const l = p.layout;
-      fill({ x: 0, y: 0, w: l.width, h: l.height }, PAL.background);
-      ctx.font = `${l.px}px ${FONT}`;
-      ctx.textBaseline = 'top';
-      p.dialogBox = null;
-      if (frame.view === 'scores') paintColumn(frame, 100, -1);
-      else if (frame.view === 'class') paintColumn(frame, 64, frame.highlighted);
-      else if (frame.view === 'title') paintRows(frame.title, { x: 0, y: 0, w: l.width, h: l.height }, Math.floor(l.height / 3));
-      else if (frame.view === 'map') {
-        paintMap(frame, cells, ints, tileName);
-        paintPanel(frame);
-        paintLog(frame);
-        if (frame.dialog) paintDialog(frame.dialog);
+      try {
+        fill({ x: 0, y: 0, w: l.width, h: l.height }, PAL.background);
+        ctx.font = `${l.px}px ${FONT}`;
+        ctx.textBaseline = 'top';
+        p.dialogBox = null;
+        if (frame.view === 'scores') paintColumn(frame, 100, -1);
+        else if (frame.view === 'class') paintColumn(frame, 64, frame.highlighted);
+        else if (frame.view === 'title') paintRows(frame.title, { x: 0, y: 0, w: l.width, h: l.height }, Math.floor(l.height / 3));
+        else if (frame.view === 'map') {
+          paintMap(frame, cells, ints, tileName);
+          paintPanel(frame);
+          paintLog(frame);
+          if (frame.dialog) paintDialog(frame.dialog);
+        }
+      } finally {
+        p.layout = map;
       }
     };
 
     // A message over everything (the lock, a failed start)
     p.notice = function (lines, packed) {
-      const l = p.layout;
+      const l = p.textLayout;
       fill({ x: 0, y: 0, w: l.width, h: l.height }, PAL.background);
       ctx.font = `${l.px}px ${FONT}`;
       ctx.textBaseline = 'top';

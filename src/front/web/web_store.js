@@ -1,11 +1,12 @@
 // The game's files in the browser: IndexedDB holds every file of the save
 // folder (the save, its recording, runs/, morgue/, the scores, class.txt)
-// by its path in the folder. At the start they are all read and put into
-// the game's in-memory folder (MEMFS); after that the in-memory folder is
-// the game's, and each whole file it writes (or removes) is written
-// through to IndexedDB. The changes one key makes go in one transaction:
-// all of them, or none (then the old files are kept there, and the page
-// says so). A failed change is tried again with the next write.
+// by its name in the folder. At the start they are all read and handed to
+// the game, whose store keeps them in its memory (web_store.h); after
+// that each whole file it writes, removes or renames is one IndexedDB
+// transaction, queued at once and run in order: all of it, or none. A
+// transaction that fails (the storage full or denied) leaves the old file
+// in IndexedDB, and the page says so; its change goes again with the next
+// one, unless that one changes the same file anew.
 // The lock: one tab plays the folder at a time (Web Locks).
 'use strict';
 const AmuletsStore = (() => {
@@ -24,7 +25,7 @@ const AmuletsStore = (() => {
     return request(r);
   }
 
-  // Every file: [[path, Uint8Array]...]
+  // Every file: [[name, Uint8Array]...]
   async function readAll(db) {
     const tx = db.transaction(FILES, 'readonly'), store = tx.objectStore(FILES);
     const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
@@ -43,53 +44,57 @@ const AmuletsStore = (() => {
     });
   }
 
-  // The store: files() at the start; change(path, bytes or null) as the
-  // game writes; flush() writes what changed in one transaction.
-  // onResult(error or null) hears how each flush went.
+  // One transaction: changes is [[name, bytes or null to remove]...]
+  function transact(db, changes) {
+    return new Promise((resolve, reject) => {
+      let tx;
+      try {
+        tx = db.transaction(FILES, 'readwrite');
+        const store = tx.objectStore(FILES);
+        for (const [name, bytes] of changes) {
+          if (bytes === null) store.delete(name);
+          else store.put(bytes, name);
+        }
+      } catch (error) {
+        if (tx) try { tx.abort(); } catch (e) { /* already over */ }
+        reject(error);
+        return;
+      }
+      tx.oncomplete = () => resolve();
+      tx.onabort = () => reject(tx.error || new DOMException('The transaction was aborted', 'AbortError'));
+    });
+  }
+
+  // The store: files() at the start; write(name, bytes), remove(name) and
+  // rename(from, to, bytes) as the game's store does them, each one
+  // transaction; settled() once all are done. onResult(error or null)
+  // hears how each went.
   async function open(onResult) {
     const db = await openDb();
-    const pending = new Map();   // path -> bytes, or null to remove
+    const again = new Map();   // the changes of failed transactions, to go with the next
     let chain = Promise.resolve(), failing = false;
 
-    function write(changes) {
-      return new Promise((resolve, reject) => {
-        let tx;
-        try {
-          tx = db.transaction(FILES, 'readwrite');
-          const store = tx.objectStore(FILES);
-          for (const [path, bytes] of changes) {
-            if (bytes === null) store.delete(path);
-            else store.put(bytes, path);
-          }
-        } catch (error) {
-          if (tx) try { tx.abort(); } catch (e) { /* already over */ }
-          reject(error);
-          return;
-        }
-        tx.oncomplete = () => resolve();
-        tx.onabort = () => reject(tx.error || new DOMException('The transaction was aborted', 'AbortError'));
+    function queue(changes) {
+      chain = chain.then(() => {
+        const all = new Map(again);
+        again.clear();
+        for (const [name, bytes] of changes) all.set(name, bytes);   // the newer wins
+        return transact(db, [...all]).then(
+          () => { failing = false; onResult(null); },
+          (error) => {
+            for (const [name, bytes] of all) again.set(name, bytes);
+            failing = true;
+            onResult(error);
+          });
       });
-    }
-
-    function flush() {
-      if (pending.size === 0) return chain;
-      const changes = [...pending];
-      pending.clear();
-      chain = chain.then(() => write(changes)).then(
-        () => { failing = false; onResult(null); },
-        (error) => {
-          // kept to try again, unless a newer change came meanwhile
-          for (const [path, bytes] of changes) if (!pending.has(path)) pending.set(path, bytes);
-          failing = true;
-          onResult(error);
-        });
       return chain;
     }
 
     return {
       files: () => readAll(db),
-      change(path, bytes) { pending.set(path, bytes); },
-      flush,
+      write: (name, bytes) => queue([[name, bytes]]),
+      remove: (name) => queue([[name, null]]),
+      rename: (from, to, bytes) => queue([[from, null], [to, bytes]]),
       failing: () => failing,
       settled: () => chain,
     };
