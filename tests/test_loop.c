@@ -126,6 +126,36 @@ static void second_start(uint64_t saved)
     loop_files_close(&files);
 }
 
+/* Hidden (a browser tab put behind another): the run in play is saved
+ * where it stands, o stops, and the run goes on; what the hide saved is
+ * what a closed tab continues */
+static void hidden(void)
+{
+    LoopFiles files;
+    open_files(&files);
+    LoopSetup setup = setup_for(&files);
+    CHECK(loop_open(&loop, &setup));
+    memset(&fake, 0, sizeof fake);
+    feed_key('C');
+    CHECK_STR(input_screen_name(input_screen(&loop.input)), "playing");
+    LoopNext next = feed_key('o');
+    CHECK(input_auto_going(&loop.input));
+    next = feed(&(FrontEvent){.kind = FRONT_HIDE});
+    CHECK(!next.done && next.wait_ms == -1);   /* nothing happens unseen */
+    CHECK(!input_auto_going(&loop.input));
+    CHECK_STR(input_screen_name(input_screen(&loop.input)), "playing");
+    uint64_t at_hide = save_digest(loop.input.session.run);
+    int turn = run_turn(loop.input.session.run);
+    feed_key('s');   /* seen again: the run goes on */
+    CHECK_INT(run_turn(loop.input.session.run), turn + 1);
+    loop_close(&loop);   /* the tab closed with no word: the hide's save is kept */
+    CHECK(loop_open(&loop, &setup));
+    feed_key('C');
+    CHECK(save_digest(loop.input.session.run) == at_hide);
+    loop_close(&loop);
+    loop_files_close(&files);
+}
+
 /* loop_run on the fake: o, then nothing comes, so the loop's own timer
  * steps the explorer; the close button at the script's end saves */
 static void timed_steps(void)
@@ -268,6 +298,7 @@ int main(void)
     make_test_root(root, "loop");
     uint64_t saved = first_start();
     second_start(saved);
+    hidden();
     timed_steps();
     watched();
     heavy_watch();

@@ -81,7 +81,7 @@
 
   // ---- The loop: each event handed over, and what it says to do next ------------
   // frontend.h's FrontEventKind, and what web_event answers (web_glue.c)
-  const FRONT = { NONE: 0, KEY: 1, POINT: 2, POINT_OFF: 3, CLICK: 4, RESIZE: 5, QUIT: 6, STOP: 7 };
+  const FRONT = { NONE: 0, KEY: 1, POINT: 2, POINT_OFF: 3, CLICK: 4, RESIZE: 5, QUIT: 6, STOP: 7, HIDE: 8 };
   const NEXT = { PAINT: 1, DROP_KEYS: 2, ENDED: 4, WATCH_ENDED: 8, WAIT_SHIFT: 4 };
   let timer = null, timerDue = 0;
 
@@ -275,13 +275,19 @@
   canvas.addEventListener('mousemove', (e) => onMouse(e, false));
   canvas.addEventListener('mouseleave', () => send(FRONT.POINT_OFF));
   canvas.addEventListener('click', (e) => onMouse(e, true));
-  // hidden or closed: the loop stops as on an ending signal, the run in
-  // play saved, to be continued from the title
+  // hidden: the run in play is saved as it stands (the tab may be closed
+  // unseen) and goes on when the page is seen again, as a player coming
+  // back from another tab expects; closed: the loop stops as on an
+  // ending signal, the run saved, to be continued from the title
+  function hide() {
+    send(FRONT.HIDE);
+    return store.settled();
+  }
   function stop() {
     send(FRONT.STOP);
     return store.settled();
   }
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') stop(); });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') hide(); });
   window.addEventListener('pagehide', stop);
 
   Object.assign(api, {

@@ -171,6 +171,7 @@ WEB_API int web_event(int kind, int key, int x, int y)
     int flags = 0;
     if (web.watching) {
         LoopNext next = loop_step(&web.watch, &event);
+        if (event.kind == FRONT_HIDE) loop_step(&web.play, &event);   /* the run in play is saved */
         if (!next.done && event.kind != FRONT_STOP) return packed(next, 0);
         stop_watching();
         flags = WEB_WATCH_ENDED;

@@ -142,7 +142,7 @@ const AmuletsPaint = (() => {
         x, y, l.cellW, l.cellH);
     }
 
-    // A line cut where the screen model's lines_cut would: at the last
+    // A line cut where the screen model's wrap_cut (src/base/wrap.c) would: at the last
     // space that fits, else at the width
     function cut(s, columns) {
       if (s.length <= columns) return s.length;

@@ -28,7 +28,10 @@ typedef enum FrontEventKind {
     FRONT_QUIT,        /* the player closed it (the window's close button):
                           a run in play is saved first */
     FRONT_STOP,        /* an ending signal, number signal (stop.h), or the
-                          page hidden: save, and leave whatever happens */
+                          page closing: save, and leave whatever happens */
+    FRONT_HIDE,        /* put out of sight, and it may be closed unseen (a
+                          browser tab hidden): a run in play is saved as
+                          it stands and goes on when it's seen again */
 } FrontEventKind;
 
 typedef struct FrontEvent {

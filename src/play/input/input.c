@@ -626,6 +626,13 @@ InputResult input_stop(Input *input)
     return INPUT_QUIT;
 }
 
+InputResult input_keep(Input *input)
+{
+    input->autoing = false;
+    if (in_run(input)) save_all(input);
+    return INPUT_REDRAW;
+}
+
 InputResult input_leave(Input *input)
 {
     input->autoing = false;   /* nothing happens after the save */

@@ -235,6 +235,13 @@ InputResult input_leave(Input *input);
  * either way. */
 InputResult input_stop(Input *input);
 
+/* The frontend went out of sight and may be closed unseen (a browser tab
+ * hidden): a run in play is saved as input_leave saves it and goes on;
+ * a string of o, G or Z steps stops (nothing happens unseen). If the
+ * save fails the log says why and the last good save is kept. Always
+ * INPUT_REDRAW. */
+InputResult input_keep(Input *input);
+
 /* True if the run in play has a save to go on from (for "quit without
  * saving", which loses a run that has none) */
 bool input_has_save(const Input *input);

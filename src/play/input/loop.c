@@ -140,7 +140,7 @@ static void watch_event(Loop *loop, const FrontEvent *event)
     case FRONT_KEY: loop->done = !watch_key(loop, event->key); break;
     case FRONT_QUIT: case FRONT_STOP: loop->done = true; break;
     case FRONT_RESIZE: loop->dirty = true; break;
-    case FRONT_POINT: case FRONT_POINT_OFF: case FRONT_CLICK: break;
+    case FRONT_POINT: case FRONT_POINT_OFF: case FRONT_CLICK: case FRONT_HIDE: break;
     }
 }
 
@@ -164,6 +164,7 @@ static void play_event(Loop *loop, const FrontEvent *event)
     case FRONT_CLICK: take(loop, input_click(input, event->cell)); break;
     case FRONT_RESIZE: loop->dirty = true; break;
     case FRONT_QUIT: take(loop, input_leave(input)); break;
+    case FRONT_HIDE: take(loop, input_keep(input)); break;
     case FRONT_STOP:
         take(loop, input_stop(input));
         loop->status = 128 + event->signal;   /* as a shell tells of a signal */
