@@ -51,7 +51,13 @@ find "$src" -name '*.[ch]' | sort | xargs grep -H '^[[:space:]]*#[[:space:]]*inc
 
 # Call edges: "call FROM TO SYMBOL", from each object's undefined symbols
 # and the symbols the others define (nm -A names the object on each line)
-objects=$(find "$build/CMakeFiles" -path '*/src/*' -name '*.c.o' | sort)
+# (only those whose source is still there: a build folder keeps the
+# objects of files since moved or removed)
+objects=$(find "$build/CMakeFiles" -path '*/src/*' -name '*.c.o' | sort |
+    while read -r object; do
+        source=${object#*/src/}
+        [ -f "$src/${source%.o}" ] && echo "$object"
+    done)
 [ -n "$objects" ] || { echo "$0: no objects of src/ in $build (build it first)" >&2; exit 2; }
 # shellcheck disable=SC2086
 nm -A $objects | awk -v src="$src" "$module"'
