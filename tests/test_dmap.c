@@ -509,6 +509,50 @@ static void test_search(int maps)
     }
 }
 
+/* A search settled for a flee map's sake (dmap_search_settle), after
+ * walkers reached into it or not: its flee map, whole or as far as
+ * asked, is the brute force's; the distances it left unwritten are all
+ * there once it's reached, or finished, or told of a change it survives */
+static void test_search_settle(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0x5E77u);
+    static Map map;
+    static Dmap full;
+    static DmapSearch search;
+    int wrong = 0;
+    for (int round = 0; round < maps; ++round) {
+        random_map(&map, &rng, round);
+        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+        int door_cost = random_door_cost(&rng);
+        dmap_compute(&full, &map, &goal, 1, door_cost);
+        dmap_search_start(&search, &map, goal, door_cost);
+        for (int walker = rng_roll(&rng, 0, 2); walker > 0; --walker) {
+            Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+            wrong += reach_wrongly(&search, &full, from);
+        }
+        dmap_search_settle(&search);
+        dmap_search_settle(&search);   /* again: nothing left to do */
+        wrong += flee_wrongly(&search, &full, &map, door_cost);
+        wrong += fleeing_wrongly(&search, &rng, &map);
+        switch (round % 3) {
+        case 0: {
+            Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
+            dmap_search_reach(&search, from);
+            break;
+        }
+        case 1: dmap_search_finish(&search); break;
+        default: {   /* told of a cell "changed" to what it is, kept or not */
+            Point cell = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+            dmap_search_update(&search, cell, map_at(&map, cell.x, cell.y));
+            break;
+        }
+        }
+        wrong += differences(search.dmap.d, full.d);
+    }
+    CHECK_INT(wrong, 0);
+}
+
 /* A search the map changed under: when it says it's still good, it goes
  * on to the full map of the map as it is now, at every reach and at the
  * end. Doors opening and closing and secret doors found, as in play, and
@@ -556,6 +600,7 @@ int main(void)
     test_within(slow ? 200 : 2000);
     test_search(slow ? 200 : 2000);
     test_search_update(slow ? 200 : 2000);
+    test_search_settle(slow ? 200 : 2000);
     test_corridor_and_doors();
     test_goals();
     test_flee_rounding();
