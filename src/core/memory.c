@@ -4,30 +4,39 @@
 
 #include "invariant.h"
 
-/* The memory is looked over a block of cells at a time, a block with no
- * item in it skipped after one test: its stacks' bytes or'd together, 8
- * at a time, which the compiler vectorises (a block whose kinds alone
- * aren't 0 is only looked at more closely) */
-enum { ITEM_BLOCK = 16 };
-_Static_assert(MAP_CELLS % ITEM_BLOCK == 0, "the memory is looked over in whole blocks");
-_Static_assert(sizeof(Stack) == sizeof(uint64_t), "a stack is read as 8 bytes");
+_Static_assert(MAP_W <= 64, "a row's cells are the bits of one word");
 
+static int lowest_bit(uint64_t bits)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(bits);
+#else
+    int n = 0;
+    for (; !(bits & 1); bits >>= 1) ++n;
+    return n;
+#endif
+}
+
+/* Only the cells an item was ever remembered on are looked at: a few
+ * dozen a floor, where a look over every cell cost thousands of steps
+ * a call (and explore calls it every turn) */
 int mem_item_cells(const Memory *memory, int16_t cells[MAP_CELLS])
 {
     int n = 0;
-    for (int start = 0; start < MAP_CELLS; start += ITEM_BLOCK) {
-        uint64_t any = 0;
-        for (int i = start; i < start + ITEM_BLOCK; ++i) {
-            uint64_t bytes;
-            memcpy(&bytes, &memory->item[i], sizeof bytes);
-            any |= bytes;
-        }
-        if (any == 0) continue;
-        for (int i = start; i < start + ITEM_BLOCK; ++i) {
+    for (int y = 0; y < MAP_H; ++y) {
+        for (uint64_t bits = memory->item_rows[y]; bits != 0; bits &= bits - 1) {
+            int i = y * MAP_W + lowest_bit(bits);
             if (memory->item[i].count != 0) cells[n++] = (int16_t)i;
         }
     }
     return n;
+}
+
+void mem_remember_item(Memory *memory, int cell, Stack stack)
+{
+    INVARIANT(cell >= 0 && cell < MAP_CELLS);
+    memory->item[cell] = stack;
+    if (stack.count != 0) memory->item_rows[cell / MAP_W] |= UINT64_C(1) << (cell % MAP_W);
 }
 
 void mem_reset(Memory *memory)
@@ -86,7 +95,9 @@ static void take_in(Memory *memory, const Level *level)
     }
     for (int i = 0; i < level->item_count; ++i) {
         const FloorItem *item = &level->items[i];
-        if (in_sight(level, item->pos)) memory->item[cell_index(item->pos.x, item->pos.y)] = item->stack;
+        if (in_sight(level, item->pos)) {
+            mem_remember_item(memory, cell_index(item->pos.x, item->pos.y), item->stack);
+        }
     }
     for (int i = 0; i < level->monster_count; ++i) {
         const Monster *m = &level->monsters[i];
@@ -123,7 +134,9 @@ void mem_learn_terrain(Memory *memory, const Map *map, Point cell)
 
 void mem_learn_item(Memory *memory, const FloorItem *item)
 {
-    if (in_bounds(item->pos.x, item->pos.y)) memory->item[cell_index(item->pos.x, item->pos.y)] = item->stack;
+    if (in_bounds(item->pos.x, item->pos.y)) {
+        mem_remember_item(memory, cell_index(item->pos.x, item->pos.y), item->stack);
+    }
 }
 
 /* ---- What the player knows now --------------------------------------- */
