@@ -509,10 +509,37 @@ static void test_search(int maps)
     }
 }
 
+/* A settled search told of a change at a random cell: it must be kept
+ * exactly when the cell is unreached (the full map says) and either the
+ * search may enter it or none of its neighbours is reached, and then the
+ * change is made to the map and its full map. 1 if judged wrongly */
+static int settled_update_wrongly(DmapSearch *search, Map *map, Dmap *full, Rng *rng, Point goal,
+                                  int door_cost)
+{
+    Point cell = {rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
+    Terrain terrain = (Terrain)rng_roll(rng, 0, T_COUNT - 1);
+    bool near_reached = false;
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            near_reached |= dmap_at(full, (Point){cell.x + dx, cell.y + dy}) != DMAP_UNREACHED;
+        }
+    }
+    bool enters = map_walkable(map, cell.x, cell.y) || map_at(map, cell.x, cell.y) == T_CLOSED_DOOR;
+    bool keep = dmap_at(full, cell) == DMAP_UNREACHED && (enters || !near_reached);
+    bool kept = dmap_search_update(search, cell, terrain);
+    if (kept) {
+        map_set(map, cell.x, cell.y, terrain);
+        dmap_compute(full, map, &goal, 1, door_cost);
+    }
+    return kept != keep;
+}
+
 /* A search settled for a flee map's sake (dmap_search_settle), after
  * walkers reached into it or not: its flee map, whole or as far as
  * asked, is the brute force's; the distances it left unwritten are all
- * there once it's reached, or finished, or told of a change it survives */
+ * there once it's reached or finished, and told of a change it judges
+ * it as the finished search would, and if it survives it, reaches the
+ * new map's distances */
 static void test_search_settle(int maps)
 {
     Rng rng;
@@ -542,11 +569,10 @@ static void test_search_settle(int maps)
             break;
         }
         case 1: dmap_search_finish(&search); break;
-        default: {   /* told of a cell "changed" to what it is, kept or not */
-            Point cell = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
-            dmap_search_update(&search, cell, map_at(&map, cell.x, cell.y));
+        default:
+            wrong += settled_update_wrongly(&search, &map, &full, &rng, goal, door_cost);
+            dmap_search_reach(&search, (Point){-1, 0});
             break;
-        }
         }
         wrong += differences(search.dmap.d, full.d);
     }

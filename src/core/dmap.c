@@ -46,11 +46,6 @@ enum { DMAP_MAX_DOOR_COST = 1 << 18 };
  * cost hundreds of steps */
 enum { DMAP_RADIX_BITS = 10, DMAP_RADIX = 1 << DMAP_RADIX_BITS };
 
-/* The eight neighbours of a cell not on the map's edge, as index offsets */
-static const int NEIGHBOUR[8] = {
-    -MAP_W, -MAP_W + 1, 1, MAP_W + 1, MAP_W, MAP_W - 1, -1, -MAP_W - 1,
-};
-
 /* Doors are few: their branches are laid out of the spreading's way */
 #if defined(__GNUC__)
 #define RARELY(condition) __builtin_expect((condition) != 0, 0)
@@ -97,12 +92,6 @@ static int32_t dmap_door_cost(int door_cost)
         return 1;   /* a door never costs less than a step */
     }
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
-}
-
-/* Is a cell's neighbour in direction k on the map? */
-static inline bool dmap_on_map(int cell, int k)
-{
-    return in_bounds(cell % MAP_W + DIRS[k].x, cell / MAP_W + DIRS[k].y);
 }
 
 /* Eight cells a turn of the loop: two vector stores each */
@@ -588,24 +577,30 @@ void dmap_search_settle(DmapSearch *s)
  * so it may be anything, and the search takes its terrain from now on. A
  * cell never open to the search (a wall) is such a cell while none of its
  * neighbours has been reached */
+/* The cells of a row the search has reached: those it claimed (no longer
+ * open, but enterable), and its goal. The same as the cells with a
+ * distance, but read off the wave, so it holds while a settled search's
+ * distances are still to be written */
+static uint64_t search_reached(const DmapSearch *s, int y)
+{
+    uint64_t reached = s->wave.enter[y] & ~s->wave.row[y].open;
+    return s->goal >= 0 && cell_row(s->goal) == y ? reached | cell_bit(s->goal) : reached;
+}
+
 bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
 {
     if (!in_bounds(cell.x, cell.y)) {
         return true;
     }
     int c = cell_index(cell.x, cell.y), y = cell_row(c);
-    uint64_t bit = cell_bit(c);
+    uint64_t bit = cell_bit(c), around = bit | bit << 1 | bit >> 1;
     DmapWave *w = &s->wave;
-    search_write_pending(s);
-    if (s->dmap.d[c] != DMAP_UNREACHED) {
+    if (search_reached(s, y) & bit) {
         return false;
     }
-    if (!(w->row[y].open & bit)) {
-        for (int k = 0; k < 8; ++k) {
-            if (dmap_on_map(c, k) && s->dmap.d[c + NEIGHBOUR[k]] != DMAP_UNREACHED) {
-                return false;
-            }
-        }
+    if (!(w->row[y].open & bit) &&
+        ((search_reached(s, y - 1) | search_reached(s, y) | search_reached(s, y + 1)) & around)) {
+        return false;
     }
     uint8_t kind = dmap_kind_of((uint8_t)terrain);
     w->enter[y] = kind != DMAP_SHUT ? w->enter[y] | bit : w->enter[y] & ~bit;

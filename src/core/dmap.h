@@ -104,8 +104,9 @@ void dmap_search_finish(DmapSearch *search);
 
 /* The same for a flee map's sake, which reads only the levels: the
  * distances of the cells settled now are written in search->dmap only
- * when the search is next reached, finished or updated, so a search
- * that only a flee map reads never writes most of them */
+ * when the search is next reached or finished, so a search that only a
+ * flee map reads never writes most of them (an update reads what the
+ * search reached off the wave) */
 void dmap_search_settle(DmapSearch *search);
 
 /* The map has changed at one cell to terrain: true if the search is
