@@ -249,6 +249,10 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
 #if defined(__SSE2__)
     const __m128i low = _mm_set_epi32(8, 4, 2, 1), high = _mm_set_epi32(128, 64, 32, 16);
     const __m128i value = _mm_set1_epi32(distance);
+    if ((cells & (cells - 1)) == 0) {   /* one cell, or none */
+        if (cells != 0) row[(unsigned)low_bit(cells)] = distance;
+        return;
+    }
     while (cells != 0) {
         int first = low_bit(cells), base = first < MAP_W - 8 ? first : MAP_W - 8;
         __m128i bits = _mm_set1_epi32((int)((cells >> base) & 0xff));
