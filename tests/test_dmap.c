@@ -479,6 +479,19 @@ static int fleeing_wrongly(const DmapSearch *search, Rng *rng, const Map *map)
     return wrong + differences(fleeing.dmap.d, whole.d);
 }
 
+/* A random map, goal and door cost: the full map toward the goal, and a
+ * search toward it just started. The door cost */
+static int start_random_search(Map *map, Rng *rng, int round, Dmap *full, DmapSearch *search,
+                               Point *goal)
+{
+    random_map(map, rng, round);
+    *goal = (Point){rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
+    int door_cost = random_door_cost(rng);
+    dmap_compute(full, map, goal, 1, door_cost);
+    dmap_search_start(search, map, *goal, door_cost);
+    return door_cost;
+}
+
 /* A search taken up again and again: after each reach, the cell and every
  * cell the full map puts nearer the goal have their full distances, and
  * the rest are no nearer than the cell; finished, it is the full map, and
@@ -491,11 +504,8 @@ static void test_search(int maps)
     static Dmap full;
     static DmapSearch search;
     for (int round = 0; round < maps; ++round) {
-        random_map(&map, &rng, round);
-        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
-        int door_cost = random_door_cost(&rng);
-        dmap_compute(&full, &map, &goal, 1, door_cost);
-        dmap_search_start(&search, &map, goal, door_cost);
+        Point goal;
+        int door_cost = start_random_search(&map, &rng, round, &full, &search, &goal);
         int wrong = 0;
         for (int walker = 0; walker < 6; ++walker) {
             Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
@@ -549,11 +559,8 @@ static void test_search_settle(int maps)
     static DmapSearch search;
     int wrong = 0;
     for (int round = 0; round < maps; ++round) {
-        random_map(&map, &rng, round);
-        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
-        int door_cost = random_door_cost(&rng);
-        dmap_compute(&full, &map, &goal, 1, door_cost);
-        dmap_search_start(&search, &map, goal, door_cost);
+        Point goal;
+        int door_cost = start_random_search(&map, &rng, round, &full, &search, &goal);
         for (int walker = rng_roll(&rng, 0, 2); walker > 0; --walker) {
             Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
             wrong += reach_wrongly(&search, &full, from);
