@@ -479,6 +479,19 @@ static int fleeing_wrongly(const DmapSearch *search, Rng *rng, const Map *map)
     return wrong + differences(fleeing.dmap.d, whole.d);
 }
 
+/* A random map, goal and door cost: the full map toward the goal, and a
+ * search toward it just started. The door cost */
+static int start_random_search(Map *map, Rng *rng, int round, Dmap *full, DmapSearch *search,
+                               Point *goal)
+{
+    random_map(map, rng, round);
+    *goal = (Point){rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
+    int door_cost = random_door_cost(rng);
+    dmap_compute(full, map, goal, 1, door_cost);
+    dmap_search_start(search, map, *goal, door_cost);
+    return door_cost;
+}
+
 /* A search taken up again and again: after each reach, the cell and every
  * cell the full map puts nearer the goal have their full distances, and
  * the rest are no nearer than the cell; finished, it is the full map, and
@@ -491,11 +504,8 @@ static void test_search(int maps)
     static Dmap full;
     static DmapSearch search;
     for (int round = 0; round < maps; ++round) {
-        random_map(&map, &rng, round);
-        Point goal = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
-        int door_cost = random_door_cost(&rng);
-        dmap_compute(&full, &map, &goal, 1, door_cost);
-        dmap_search_start(&search, &map, goal, door_cost);
+        Point goal;
+        int door_cost = start_random_search(&map, &rng, round, &full, &search, &goal);
         int wrong = 0;
         for (int walker = 0; walker < 6; ++walker) {
             Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
@@ -507,6 +517,73 @@ static void test_search(int maps)
         CHECK_INT(flee_wrongly(&search, &full, &map, door_cost), 0);
         CHECK_INT(fleeing_wrongly(&search, &rng, &map), 0);
     }
+}
+
+/* A settled search told of a change at a random cell: it must be kept
+ * exactly when the cell is unreached (the full map says) and either the
+ * search may enter it or none of its neighbours is reached, and then the
+ * change is made to the map and its full map. 1 if judged wrongly */
+static int settled_update_wrongly(DmapSearch *search, Map *map, Dmap *full, Rng *rng, Point goal,
+                                  int door_cost)
+{
+    Point cell = {rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
+    Terrain terrain = (Terrain)rng_roll(rng, 0, T_COUNT - 1);
+    bool near_reached = false;
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            near_reached |= dmap_at(full, (Point){cell.x + dx, cell.y + dy}) != DMAP_UNREACHED;
+        }
+    }
+    bool enters = map_walkable(map, cell.x, cell.y) || map_at(map, cell.x, cell.y) == T_CLOSED_DOOR;
+    bool keep = dmap_at(full, cell) == DMAP_UNREACHED && (enters || !near_reached);
+    bool kept = dmap_search_update(search, cell, terrain);
+    if (kept) {
+        map_set(map, cell.x, cell.y, terrain);
+        dmap_compute(full, map, &goal, 1, door_cost);
+    }
+    return kept != keep;
+}
+
+/* A search settled for a flee map's sake (dmap_search_settle), after
+ * walkers reached into it or not: its flee map, whole or as far as
+ * asked, is the brute force's; the distances it left unwritten are all
+ * there once it's reached or finished, and told of a change it judges
+ * it as the finished search would, and if it survives it, reaches the
+ * new map's distances */
+static void test_search_settle(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0x5E77u);
+    static Map map;
+    static Dmap full;
+    static DmapSearch search;
+    int wrong = 0;
+    for (int round = 0; round < maps; ++round) {
+        Point goal;
+        int door_cost = start_random_search(&map, &rng, round, &full, &search, &goal);
+        for (int walker = rng_roll(&rng, 0, 2); walker > 0; --walker) {
+            Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+            wrong += reach_wrongly(&search, &full, from);
+        }
+        dmap_search_settle(&search);
+        dmap_search_settle(&search);   /* again: nothing left to do */
+        wrong += flee_wrongly(&search, &full, &map, door_cost);
+        wrong += fleeing_wrongly(&search, &rng, &map);
+        switch (round % 3) {
+        case 0: {
+            Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
+            dmap_search_reach(&search, from);
+            break;
+        }
+        case 1: dmap_search_finish(&search); break;
+        default:
+            wrong += settled_update_wrongly(&search, &map, &full, &rng, goal, door_cost);
+            dmap_search_reach(&search, (Point){-1, 0});
+            break;
+        }
+        wrong += differences(search.dmap.d, full.d);
+    }
+    CHECK_INT(wrong, 0);
 }
 
 /* A search the map changed under: when it says it's still good, it goes
@@ -556,6 +633,7 @@ int main(void)
     test_within(slow ? 200 : 2000);
     test_search(slow ? 200 : 2000);
     test_search_update(slow ? 200 : 2000);
+    test_search_settle(slow ? 200 : 2000);
     test_corridor_and_doors();
     test_goals();
     test_flee_rounding();

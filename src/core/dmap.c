@@ -46,16 +46,20 @@ enum { DMAP_MAX_DOOR_COST = 1 << 18 };
  * cost hundreds of steps */
 enum { DMAP_RADIX_BITS = 10, DMAP_RADIX = 1 << DMAP_RADIX_BITS };
 
-/* The eight neighbours of a cell not on the map's edge, as index offsets */
-static const int NEIGHBOUR[8] = {
-    -MAP_W, -MAP_W + 1, 1, MAP_W + 1, MAP_W, MAP_W - 1, -1, -MAP_W - 1,
-};
-
 /* Doors are few: their branches are laid out of the spreading's way */
 #if defined(__GNUC__)
 #define RARELY(condition) __builtin_expect((condition) != 0, 0)
 #else
 #define RARELY(condition) (condition)
+#endif
+
+/* The spreading's parts, each made once for every constant it's called
+ * with (which rows it writes down, which buffer, whether it writes the
+ * distances), whatever the compiler's guess of their size */
+#if defined(__GNUC__)
+#define DMAP_INLINE inline __attribute__((always_inline))
+#else
+#define DMAP_INLINE inline
 #endif
 
 static inline int low_bit(uint64_t bits)
@@ -88,12 +92,6 @@ static int32_t dmap_door_cost(int door_cost)
         return 1;   /* a door never costs less than a step */
     }
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
-}
-
-/* Is a cell's neighbour in direction k on the map? */
-static inline bool dmap_on_map(int cell, int k)
-{
-    return in_bounds(cell % MAP_W + DIRS[k].x, cell / MAP_W + DIRS[k].y);
 }
 
 /* Eight cells a turn of the loop: two vector stores each */
@@ -251,6 +249,10 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
 #if defined(__SSE2__)
     const __m128i low = _mm_set_epi32(8, 4, 2, 1), high = _mm_set_epi32(128, 64, 32, 16);
     const __m128i value = _mm_set1_epi32(distance);
+    if ((cells & (cells - 1)) == 0) {   /* one cell, or none */
+        if (cells != 0) row[(unsigned)low_bit(cells)] = distance;
+        return;
+    }
     while (cells != 0) {
         int first = low_bit(cells), base = first < MAP_W - 8 ? first : MAP_W - 8;
         __m128i bits = _mm_set1_epi32((int)((cells >> base) & 0xff));
@@ -276,9 +278,10 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
  * written down in levels (when not NULL) as an entry of the next level;
  * the doors are set apart in the row, and the row's bit put in *doors.
  * True if it claimed ground */
-static inline bool claim_row(DmapRow *restrict row, uint64_t bit, int32_t *restrict distances,
-                             uint64_t near, int32_t step, int to, uint64_t *doors,
-                             DmapLevels *restrict levels)
+static DMAP_INLINE bool claim_row(DmapRow *restrict row, uint64_t bit,
+                                  int32_t *restrict distances, uint64_t near, int32_t step,
+                                  int to, uint64_t *doors, DmapLevels *restrict levels,
+                                  bool write)
 {
     uint64_t claimed = near & row->open;
     if (claimed == 0) return false;
@@ -289,7 +292,7 @@ static inline bool claim_row(DmapRow *restrict row, uint64_t bit, int32_t *restr
         *doors |= bit;
     }
     row->front[to] |= claimed;
-    wave_write(distances, claimed, step);
+    if (write) wave_write(distances, claimed, step);   /* a constant too */
     if (levels != NULL) {   /* a constant at each call: no test is left of it */
         INVARIANT(levels->entries < MAP_CELLS);
         levels->row[levels->entries] = (uint8_t)low_bit(bit);
@@ -309,8 +312,8 @@ static inline bool claim_row(DmapRow *restrict row, uint64_t bit, int32_t *restr
  * written down in levels, when not NULL, a row as many times as rows of
  * the front claim cells in it (the flee map's sowing takes them in any
  * order). The rows doors were claimed in */
-static inline uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from,
-                                   DmapLevels *restrict levels)
+static DMAP_INLINE uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from,
+                                        DmapLevels *restrict levels, bool write)
 {
     DmapRow *restrict row = w->row;
     int32_t step = w->level + 1;
@@ -323,12 +326,14 @@ static inline uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from,
         uint64_t near = old | old << 1 | old >> 1;
         here->front[from] = 0;
         if (claim_row(here - 1, bit >> 1, distances - MAP_W, near, step, !from, &doors,
-                      levels)) {
+                      levels, write)) {
             rows |= bit >> 1;
         }
-        if (claim_row(here, bit, distances, near, step, !from, &doors, levels)) rows |= bit;
+        if (claim_row(here, bit, distances, near, step, !from, &doors, levels, write)) {
+            rows |= bit;
+        }
         if (claim_row(here + 1, bit << 1, distances + MAP_W, near, step, !from, &doors,
-                      levels)) {
+                      levels, write)) {
             rows |= bit << 1;
         }
     }
@@ -339,13 +344,18 @@ static inline uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from,
 /* The front claims the open cells next to it; the doors claimed wait;
  * when levels isn't NULL, the ground claimed is written down as the next
  * level's */
-static void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
+static DMAP_INLINE void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels,
+                                    bool write)
 {
     uint64_t doors;
     if (levels == NULL) {
-        doors = w->front == 0 ? spread_from(w, d, 0, NULL) : spread_from(w, d, 1, NULL);
+        doors = w->front == 0 ? spread_from(w, d, 0, NULL, true) : spread_from(w, d, 1, NULL, true);
+    } else if (write) {
+        doors = w->front == 0 ? spread_from(w, d, 0, levels, true)
+                              : spread_from(w, d, 1, levels, true);
     } else {
-        doors = w->front == 0 ? spread_from(w, d, 0, levels) : spread_from(w, d, 1, levels);
+        doors = w->front == 0 ? spread_from(w, d, 0, levels, false)
+                              : spread_from(w, d, 1, levels, false);
     }
     w->front ^= 1;
     for (; RARELY(doors != 0); doors &= doors - 1) {
@@ -439,7 +449,7 @@ static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, Dma
  * as its level is settled, and the rest show no less. The wave stops
  * with its front settled and not yet spread from, so it can go on later */
 static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels,
-                     int32_t limit, int until)
+                     int32_t limit, int until, bool write)
 {
     while (!w->over) {
         if (w->level >= limit ||
@@ -447,7 +457,7 @@ static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLev
              !(w->waiting[cell_row(until)] & cell_bit(until)))) {
             return;
         }
-        wave_spread(w, d, levels);
+        wave_spread(w, d, levels, write);
         w->over = !wave_advance(w, d, seeds, levels);
     }
 }
@@ -484,7 +494,7 @@ static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *
     dmap_clear(dmap);
     wave_start(&w, t, dmap_door_cost(door_cost));
     wave_goals(&w, dmap->d, goals, goal_count, NULL);
-    wave_run(&w, dmap->d, NULL, NULL, limit, -1);
+    wave_run(&w, dmap->d, NULL, NULL, limit, -1, true);
 }
 
 void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
@@ -511,6 +521,23 @@ void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int do
 
 /* ---- DmapSearch --------------------------------------------------------- */
 
+/* The distances of the levels a settling left unwritten (from
+ * s->pending on, if not -1), written from the levels: a level's cells
+ * are at its distance, the doors among them too (wave_wait wrote them so
+ * already). The settling spread as far as it could, so no level comes
+ * after them */
+static void search_write_pending(DmapSearch *s)
+{
+    const DmapLevels *l = &s->levels;
+    if (s->pending < 0) return;
+    for (int i = s->pending; i < l->count; ++i) {
+        for (int e = l->first[i]; e < l->first[i + 1]; ++e) {
+            wave_write(s->dmap.d + (l->row[e] - 1) * MAP_W, l->bits[e], l->value[i]);
+        }
+    }
+    s->pending = -1;
+}
+
 void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 {
     DmapTerrain t;
@@ -526,17 +553,27 @@ void dmap_search_start_on(DmapSearch *s, const DmapTerrain *t, Point goal, int d
     s->levels.first[0] = 0;
     s->goal = in_bounds(goal.x, goal.y) ? cell_index(goal.x, goal.y) : -1;
     wave_goals(&s->wave, s->dmap.d, &goal, 1, &s->levels);
+    s->pending = -1;
 }
 
 void dmap_search_reach(DmapSearch *s, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until, true);
+    search_write_pending(s);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1, true);
+    search_write_pending(s);
+}
+
+void dmap_search_settle(DmapSearch *s)
+{
+    if (s->wave.over) return;
+    s->pending = s->levels.count;
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1, false);
 }
 
 /* A cell the search hasn't reached: no distance found so far went
@@ -544,23 +581,30 @@ void dmap_search_finish(DmapSearch *s)
  * so it may be anything, and the search takes its terrain from now on. A
  * cell never open to the search (a wall) is such a cell while none of its
  * neighbours has been reached */
+/* The cells of a row the search has reached: those it claimed (no longer
+ * open, but enterable), and its goal. The same as the cells with a
+ * distance, but read off the wave, so it holds while a settled search's
+ * distances are still to be written */
+static uint64_t search_reached(const DmapSearch *s, int y)
+{
+    uint64_t reached = s->wave.enter[y] & ~s->wave.row[y].open;
+    return s->goal >= 0 && cell_row(s->goal) == y ? reached | cell_bit(s->goal) : reached;
+}
+
 bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
 {
     if (!in_bounds(cell.x, cell.y)) {
         return true;
     }
     int c = cell_index(cell.x, cell.y), y = cell_row(c);
-    uint64_t bit = cell_bit(c);
+    uint64_t bit = cell_bit(c), around = bit | bit << 1 | bit >> 1;
     DmapWave *w = &s->wave;
-    if (s->dmap.d[c] != DMAP_UNREACHED) {
+    if (search_reached(s, y) & bit) {
         return false;
     }
-    if (!(w->row[y].open & bit)) {
-        for (int k = 0; k < 8; ++k) {
-            if (dmap_on_map(c, k) && s->dmap.d[c + NEIGHBOUR[k]] != DMAP_UNREACHED) {
-                return false;
-            }
-        }
+    if (!(w->row[y].open & bit) &&
+        ((search_reached(s, y - 1) | search_reached(s, y) | search_reached(s, y + 1)) & around)) {
+        return false;
     }
     uint8_t kind = dmap_kind_of((uint8_t)terrain);
     w->enter[y] = kind != DMAP_SHUT ? w->enter[y] | bit : w->enter[y] & ~bit;
@@ -588,12 +632,12 @@ static void fleeing_start(DmapFleeing *f, const uint64_t open[DMAP_ROWS],
 void dmap_fleeing_reach(DmapFleeing *f, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
-    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until);
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until, true);
 }
 
 void dmap_fleeing_finish(DmapFleeing *f)
 {
-    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1);
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1, true);
 }
 
 /* One stable counting-sort pass over a digit of each cell's key */

@@ -84,6 +84,9 @@ typedef struct DmapSearch {
     DmapWave wave;              /* the rest is the search's own */
     DmapLevels levels;
     int goal;                   /* its cell, -1 if off the map */
+    int pending;                /* the first level whose distances aren't
+                                   written in dmap yet (dmap_search_settle),
+                                   -1 if none */
 } DmapSearch;
 
 void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
@@ -98,6 +101,13 @@ void dmap_search_reach(DmapSearch *search, Point cell);
 
 /* Spreads as far as it can: then search->dmap is dmap_compute's map */
 void dmap_search_finish(DmapSearch *search);
+
+/* The same for a flee map's sake, which reads only the levels: the
+ * distances of the cells settled now are written in search->dmap only
+ * when the search is next reached or finished, so a search that only a
+ * flee map reads never writes most of them (an update reads what the
+ * search reached off the wave) */
+void dmap_search_settle(DmapSearch *search);
 
 /* The map has changed at one cell to terrain: true if the search is
  * still good, and goes on with the new terrain, which is so wherever it

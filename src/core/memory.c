@@ -2,32 +2,45 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "invariant.h"
 
-/* The memory is looked over a block of cells at a time, a block with no
- * item in it skipped after one test: its stacks' bytes or'd together, 8
- * at a time, which the compiler vectorises (a block whose kinds alone
- * aren't 0 is only looked at more closely) */
-enum { ITEM_BLOCK = 16 };
-_Static_assert(MAP_CELLS % ITEM_BLOCK == 0, "the memory is looked over in whole blocks");
-_Static_assert(sizeof(Stack) == sizeof(uint64_t), "a stack is read as 8 bytes");
+_Static_assert(MAP_W <= 64, "a row's cells are the bits of one word");
 
+static int lowest_bit(uint64_t bits)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(bits);
+#else
+    int n = 0;
+    for (; !(bits & 1); bits >>= 1) ++n;
+    return n;
+#endif
+}
+
+/* Only the cells an item was ever remembered on are looked at: a few
+ * dozen a floor, where a look over every cell cost thousands of steps
+ * a call (and explore calls it every turn) */
 int mem_item_cells(const Memory *memory, int16_t cells[MAP_CELLS])
 {
     int n = 0;
-    for (int start = 0; start < MAP_CELLS; start += ITEM_BLOCK) {
-        uint64_t any = 0;
-        for (int i = start; i < start + ITEM_BLOCK; ++i) {
-            uint64_t bytes;
-            memcpy(&bytes, &memory->item[i], sizeof bytes);
-            any |= bytes;
-        }
-        if (any == 0) continue;
-        for (int i = start; i < start + ITEM_BLOCK; ++i) {
+    for (int y = 0; y < MAP_H; ++y) {
+        for (uint64_t bits = memory->item_rows[y]; bits != 0; bits &= bits - 1) {
+            int i = y * MAP_W + lowest_bit(bits);
             if (memory->item[i].count != 0) cells[n++] = (int16_t)i;
         }
     }
     return n;
+}
+
+void mem_remember_item(Memory *memory, int cell, Stack stack)
+{
+    INVARIANT(cell >= 0 && cell < MAP_CELLS);
+    memory->item[cell] = stack;
+    if (stack.count != 0) memory->item_rows[cell / MAP_W] |= UINT64_C(1) << (cell % MAP_W);
 }
 
 void mem_reset(Memory *memory)
@@ -59,34 +72,98 @@ static bool mark_gone(const Level *level, Point cell)
     return moved;
 }
 
-_Static_assert(MAP_CELLS % 8 == 0, "the visible flags are read 8 at a time");
+/* The cells of a row taken in where they're in sight: each one's terrain
+ * as it looks, its item and monster forgotten (those in sight are put
+ * back after). False if none is in sight */
+#if defined(__SSE2__)
+_Static_assert(MAP_W == 64, "a row is four vectors of sixteen cells");
+_Static_assert(T_WALL == 0, "a byte that is no terrain looks like a wall: 0");
 
-/* Everything in sight, taken in; the monsters' own sightings untouched.
- * The visible cells are all near the player, so the rows with none are
- * skipped, and the map's visible flags read 8 at a time, the clear runs
- * skipped */
+/* What each terrain looks like, from map.h's list (map.c's table is made
+ * from it too): constants, so only the terrains that look like another
+ * are tested for */
+#define MEM_SEEN_AS(id, name, glyph, save, tile, walk, pass, blocks, seen_as, search) \
+    [T_##id] = T_##seen_as,
+static const uint8_t SEEN_AS[T_COUNT] = {TERRAINS(MEM_SEEN_AS)};
+#undef MEM_SEEN_AS
+
+/* Sixteen cells' terrain as it looks */
+static __m128i looks_like16(__m128i cells)
+{
+    __m128i looks = cells;
+    for (int t = 0; t < T_COUNT; ++t) {
+        if (SEEN_AS[t] == t) continue;
+        __m128i is = _mm_cmpeq_epi8(cells, _mm_set1_epi8((char)t));
+        looks = _mm_or_si128(_mm_andnot_si128(is, looks),
+                             _mm_and_si128(is, _mm_set1_epi8((char)SEEN_AS[t])));
+    }
+    __m128i beyond = _mm_cmpeq_epi8(_mm_max_epu8(cells, _mm_set1_epi8((char)T_COUNT)), cells);
+    return _mm_andnot_si128(beyond, looks);
+}
+
+/* The items remembered in sight are forgotten (those in sight are put
+ * back after): only the few cells item_rows marks are looked at */
+static void forget_items(Memory *memory, int y, uint64_t seen)
+{
+    for (uint64_t bits = memory->item_rows[y] & seen; bits != 0; bits &= bits - 1) {
+        memory->item[y * MAP_W + lowest_bit(bits)] = (Stack){0, 0};
+    }
+    memory->item_rows[y] &= ~seen;
+}
+
+/* Sixteen cells at a time: the mask of those out of sight, widened to a
+ * monster mark's width, and the fields kept where it's set (most of a
+ * row is out of sight, and a cell at a time cost a branch a cell) */
+static bool take_in_row(Memory *memory, const Map *map, int y)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i hidden[4];
+    uint64_t seen = 0;
+    for (int k = 0; k < 4; ++k) {
+        const uint8_t *visible = map->visible + y * MAP_W + 16 * k;
+        hidden[k] = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)visible), zero);
+        seen |= (uint64_t)(uint16_t)~_mm_movemask_epi8(hidden[k]) << (16 * k);
+    }
+    if (seen == 0) return false;
+    for (int k = 0; k < 4; ++k) {
+        int i = y * MAP_W + 16 * k;
+        if ((uint16_t)(seen >> (16 * k)) == 0) continue;
+        __m128i *terrain = (__m128i *)(void *)(memory->terrain + i);
+        __m128i looks = looks_like16(_mm_loadu_si128((const __m128i *)(const void *)(map->terrain + i)));
+        _mm_storeu_si128(terrain, _mm_or_si128(_mm_and_si128(hidden[k], _mm_loadu_si128(terrain)),
+                                               _mm_andnot_si128(hidden[k], looks)));
+        __m128i *monster = (__m128i *)(void *)(memory->monster + i);
+        _mm_storeu_si128(monster, _mm_and_si128(_mm_unpacklo_epi8(hidden[k], hidden[k]),
+                                                _mm_loadu_si128(monster)));
+        _mm_storeu_si128(monster + 1, _mm_and_si128(_mm_unpackhi_epi8(hidden[k], hidden[k]),
+                                                    _mm_loadu_si128(monster + 1)));
+    }
+    forget_items(memory, y, seen);
+    return true;
+}
+#else
+static bool take_in_row(Memory *memory, const Map *map, int y)
+{
+    if (!map_row_in_sight(map, y)) return false;
+    for (int i = y * MAP_W; i < (y + 1) * MAP_W; ++i) {
+        if (!map->visible[i]) continue;
+        memory->terrain[i] = (uint8_t)looks_like(map, i);
+        memory->item[i] = (Stack){0, 0};
+        memory->monster[i] = 0;
+    }
+    return true;
+}
+#endif
+
+/* Everything in sight, taken in; the monsters' own sightings untouched */
 static void take_in(Memory *memory, const Level *level)
 {
-    const Map *map = &level->map;
-    uint8_t seen_as[T_COUNT];   /* looks_like's, read once a look, not once a cell */
-    for (int t = 0; t < T_COUNT; ++t) seen_as[t] = (uint8_t)map_terrain_def((Terrain)t)->seen_as;
-    for (int y = 0; y < MAP_H; ++y) {
-        if (!map_row_in_sight(map, y)) continue;
-        for (int start = y * MAP_W; start < (y + 1) * MAP_W; start += 8) {
-            uint64_t eight;
-            memcpy(&eight, map->visible + start, sizeof eight);
-            for (int i = start; eight != 0 && i < start + 8; ++i) {
-                if (!map->visible[i]) continue;
-                uint8_t t = map->terrain[i];
-                memory->terrain[i] = t < T_COUNT ? seen_as[t] : (uint8_t)T_WALL;
-                memory->item[i] = (Stack){0, 0};
-                memory->monster[i] = 0;
-            }
-        }
-    }
+    for (int y = 0; y < MAP_H; ++y) take_in_row(memory, &level->map, y);
     for (int i = 0; i < level->item_count; ++i) {
         const FloorItem *item = &level->items[i];
-        if (in_sight(level, item->pos)) memory->item[cell_index(item->pos.x, item->pos.y)] = item->stack;
+        if (in_sight(level, item->pos)) {
+            mem_remember_item(memory, cell_index(item->pos.x, item->pos.y), item->stack);
+        }
     }
     for (int i = 0; i < level->monster_count; ++i) {
         const Monster *m = &level->monsters[i];
@@ -123,7 +200,9 @@ void mem_learn_terrain(Memory *memory, const Map *map, Point cell)
 
 void mem_learn_item(Memory *memory, const FloorItem *item)
 {
-    if (in_bounds(item->pos.x, item->pos.y)) memory->item[cell_index(item->pos.x, item->pos.y)] = item->stack;
+    if (in_bounds(item->pos.x, item->pos.y)) {
+        mem_remember_item(memory, cell_index(item->pos.x, item->pos.y), item->stack);
+    }
 }
 
 /* ---- What the player knows now --------------------------------------- */

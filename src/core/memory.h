@@ -25,6 +25,9 @@ typedef struct Memory {
     Stack item[MAP_CELLS];         /* the item last seen there; count 0 for none */
     uint16_t monster[MAP_CELLS];   /* the kind of a monster last seen there, plus 1;
                                       0 for none */
+    uint64_t item_rows[MAP_H];     /* a bit a cell, the cells an item was remembered
+                                      on since the memory was reset (some may have
+                                      none now): all mem_item_cells looks at */
 } Memory;
 
 /* The cells that remember an item (out of sight or not), in cell order:
@@ -48,6 +51,9 @@ void mem_look(Memory *memory, Level *level);
  * without seeing them: a magic map, a secret door found */
 void mem_learn_terrain(Memory *memory, const Map *map, Point cell);
 void mem_learn_item(Memory *memory, const FloorItem *item);
+
+/* A cell (on the map) remembers a stack: what a save read back holds */
+void mem_remember_item(Memory *memory, int cell, Stack stack);
 
 /* ---- What the player knows now (sight and memory together) ------------ */
 

@@ -285,7 +285,7 @@ static void apply_remembered_item(Reading *r, Fields *fields, void *view, uint64
     const RememberedView *v = view;
     Memory *memory = &r->run->memory;
     int cell = remembered_cell(fields, v->pos, item_remembered, memory);
-    if (v->kind >= 0 && cell >= 0) memory->item[cell] = (Stack){v->kind, v->count};
+    if (v->kind >= 0 && cell >= 0) mem_remember_item(memory, cell, (Stack){v->kind, v->count});
 }
 
 static void apply_remembered_monster(Reading *r, Fields *fields, void *view, uint64_t bad)

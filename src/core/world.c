@@ -137,7 +137,7 @@ const Dmap *world_map_from_player(Run *run, Point from)
     }
     if (!run->maps_fresh) {
         int slot = search_slot(run, run->player.pos);
-        dmap_search_finish(&run->paths->searches[slot]);
+        dmap_search_settle(&run->paths->searches[slot]);
         dmap_fleeing_start(&run->fleeing, &run->paths->searches[slot], &run->level.map);
         run->paths->pinned = slot;
         run->maps_fresh = true;
