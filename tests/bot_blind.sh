@@ -11,11 +11,11 @@ cc="${CC:-cc}"
 # without a compiler nothing was checked: a skip (77, as ctest is told),
 # never a pass
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: bot_blind: no C compiler ($cc)"; exit 77; }
-play=""
-for room in "$src"/src/play/*/; do play="$play -I$room"; done
+. "$src/tests/layers.inc"
+includes=$(layer_includes "$src")
 compile() {
     printf '#include "bot_sees.h"\nint peek(const Run *run);\nint peek(const Run *run) { %s }\n' "$1" >"$work/peek.c"
-    "$cc" -std=c11 -fsyntax-only -I"$src/src/base" -I"$src/src/core" $play -I"$src/src/bot" \
+    "$cc" -std=c11 -fsyntax-only $includes -I"$src/src/bot" \
         "$work/peek.c" 2>"$work/err"
 }
 compile 'return known_cell(run, run_player(run)->pos).item;' || { cat "$work/err"; fail "what the player knows didn't compile"; }

@@ -6,7 +6,20 @@
 #include "check.h"
 #include "data.h"
 #include "run.h"
+#include "run_debug.h"
 #include "tune.h"
+
+/* Ends a run as a death on turn 40 by a kobold, with so much gold: what
+ * the records of a run over (scores, runs/, morgue/) are made from */
+static inline void runtest_kill(Run *run, int gold)
+{
+    Player *player = run_debug_player(run);
+    player->gold = gold;
+    player->hp = 0;
+    snprintf(player->killed_by, sizeof player->killed_by, "a kobold");
+    run_debug_set_turn(run, 40);
+    run_debug_set_mode(run, MODE_DEAD);
+}
 
 static inline void load_shipped_data(GameData *data)
 {

@@ -12,8 +12,8 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cc="${CC:-cc}"
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: tables: no C compiler ($cc)"; exit 77; }
-includes="-I$src/src/base -I$src/src/core -I$src/src/core/private -I$src/src/front/sdl2"
-for room in "$src"/src/play/*/; do includes="$includes -I$room"; done
+. "$src/tests/layers.inc"
+includes="$(layer_includes "$src") -I$src/src/core/private -I$src/src/front/sdl2"
 
 # The headers with one member more, put first in the list
 sed '/^#define TERRAINS(X)/a\

@@ -38,14 +38,22 @@ static void open_files(LoopFiles *files)
 static Loop loop;
 static FakeFront fake;
 
+/* The files opened and a loop on them, the fake frontend's script empty;
+ * the setup, to open the loop again on the same files */
+static LoopSetup start_loop(LoopFiles *files)
+{
+    open_files(files);
+    LoopSetup setup = setup_for(files);
+    CHECK(loop_open(&loop, &setup));
+    memset(&fake, 0, sizeof fake);
+    return setup;
+}
+
 /* A new player: the classes first, a few moves, the pack, Esc S */
 static uint64_t first_start(void)
 {
     LoopFiles files;
-    open_files(&files);
-    LoopSetup setup = setup_for(&files);
-    CHECK(loop_open(&loop, &setup));
-    memset(&fake, 0, sizeof fake);
+    start_loop(&files);
     fake_push(&fake, (FrontEvent){.kind = FRONT_KEY, .key = AK_ENTER});
     fake_keys(&fake, "lljh");
     fake_keys(&fake, "i~");
@@ -87,10 +95,7 @@ static LoopNext feed_key(int key)
 static void second_start(uint64_t saved)
 {
     LoopFiles files;
-    open_files(&files);
-    LoopSetup setup = setup_for(&files);
-    CHECK(loop_open(&loop, &setup));
-    memset(&fake, 0, sizeof fake);
+    LoopSetup setup = start_loop(&files);
     LoopNext next = loop_next(&loop);
     CHECK(next.paint && next.wait_ms == -1 && !next.done);
     feed(&(FrontEvent){.kind = FRONT_RESIZE});
@@ -132,10 +137,7 @@ static void second_start(uint64_t saved)
 static void hidden(void)
 {
     LoopFiles files;
-    open_files(&files);
-    LoopSetup setup = setup_for(&files);
-    CHECK(loop_open(&loop, &setup));
-    memset(&fake, 0, sizeof fake);
+    LoopSetup setup = start_loop(&files);
     feed_key('C');
     CHECK_STR(input_screen_name(input_screen(&loop.input)), "playing");
     LoopNext next = feed_key('o');
@@ -161,10 +163,7 @@ static void hidden(void)
 static void timed_steps(void)
 {
     LoopFiles files;
-    open_files(&files);
-    LoopSetup setup = setup_for(&files);
-    CHECK(loop_open(&loop, &setup));
-    memset(&fake, 0, sizeof fake);
+    start_loop(&files);
     fake_keys(&fake, "Co");
     for (int i = 0; i < 5; ++i) fake_push(&fake, (FrontEvent){.kind = FRONT_NONE});
     Frontend frontend = fake_frontend(&fake, root);

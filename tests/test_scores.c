@@ -49,11 +49,7 @@ static Run *dead_run(int gold, bool debugged)
 {
     Run *run = run_new(&data, 11, 2);
     if (debugged) CHECK(run_command(run, (Command){CMD_DEBUG, 0}));
-    run_debug_player(run)->gold = gold;
-    run_debug_player(run)->hp = 0;
-    snprintf(run_debug_player(run)->killed_by, sizeof run_debug_player(run)->killed_by, "a kobold");
-    run_debug_set_turn(run, 40);
-    run_debug_set_mode(run, MODE_DEAD);
+    runtest_kill(run, gold);
     return run;
 }
 
