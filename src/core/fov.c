@@ -25,14 +25,19 @@
 
 #include <string.h>
 
+
 #include "slope.h"
 
 #include "invariant.h"
 
 /* Beyond this every cell of the map is inside the disk */
 enum { FOV_MAX_RADIUS = MAP_W + MAP_H };
+_Static_assert(MAP_W <= 64 && MAP_H <= 64, "a row of a quadrant is one 64-bit word of walls");
 
-/* A span of lit slopes at one depth; a slope is num / den with den > 0 */
+/* A span of lit slopes at one depth; a slope is num / den, den even:
+ * twice the depth of the row it was found in (the first row's are -2/2
+ * and 2/2), and -den <= num <= den, as every span lies within the
+ * quadrant's diagonals */
 typedef struct FovRow {
     short depth;
     short start_num, start_den;
@@ -86,97 +91,128 @@ static void fov_fill_disk(FovSweep *sweep)
     }
 }
 
+/* 2^32 / den rounded up, by den / 2 (a slope's den is 2 to twice the
+ * radius), so finding a row's columns needs no division */
+#define FOV_PER_DEN(half) (((uint64_t)1 << 32) / (2 * (uint64_t)(half)) + 1)
+#define FOV_PER_DEN10(t) FOV_PER_DEN(t + 0), FOV_PER_DEN(t + 1), FOV_PER_DEN(t + 2), \
+    FOV_PER_DEN(t + 3), FOV_PER_DEN(t + 4), FOV_PER_DEN(t + 5), FOV_PER_DEN(t + 6),   \
+    FOV_PER_DEN(t + 7), FOV_PER_DEN(t + 8), FOV_PER_DEN(t + 9)
+static const uint64_t PER_DEN[] = {
+    0, FOV_PER_DEN10(1), FOV_PER_DEN10(11), FOV_PER_DEN10(21), FOV_PER_DEN10(31),
+    FOV_PER_DEN10(41), FOV_PER_DEN10(51), FOV_PER_DEN10(61), FOV_PER_DEN10(71),
+    FOV_PER_DEN10(81), FOV_PER_DEN10(91),
+};
+#undef FOV_PER_DEN10
+#undef FOV_PER_DEN
+_Static_assert(sizeof PER_DEN / sizeof PER_DEN[0] == FOV_MAX_RADIUS + 1, "one for each den / 2");
+
+/* n / den rounded down, for 0 <= n <= FOV_MAX_NUMERATOR: n * PER_DEN
+ * overshoots n / den by less than n * den / 2^32 / den, too little to
+ * pass the next whole number while n < 2^32 / den (2^32 / 2^8 here) */
+enum { FOV_MAX_NUMERATOR = FOV_MAX_RADIUS * 4 * FOV_MAX_RADIUS + FOV_MAX_RADIUS };
+_Static_assert(FOV_MAX_NUMERATOR < (1 << 24) && 2 * FOV_MAX_RADIUS < (1 << 8),
+               "the reciprocals are exact for every numerator");
+static inline int fov_div(int n, int den)
+{
+    INVARIANT(n >= 0 && n <= FOV_MAX_NUMERATOR && den >= 2 && den % 2 == 0);
+    return (int)(((uint64_t)n * PER_DEN[den / 2]) >> 32);
+}
+
+/* The first column of a row at depth whose extent, column - 1/2 to
+ * column + 1/2, meets slopes from num / den, ties rounding inward: as
+ * slope_first_col, floor((2 depth num + den) / 2 den), made a division
+ * of a number >= 0 by den by adding depth */
+static inline int fov_first_col(int depth, int num, int den)
+{
+    return fov_div(depth * (num + den) + den / 2, den) - depth;
+}
+
+/* The last column whose extent meets slopes up to num / den: as
+ * slope_last_col, ceil((2 depth num - den) / 2 den) */
+static inline int fov_last_col(int depth, int num, int den)
+{
+    return depth - fov_div(depth * (den - num) + den / 2, den);
+}
+
 static void fov_push(FovStack *stack, int depth, int start_num, int start_den,
                      int end_num, int end_den)
 {
     INVARIANT(stack->count < MAP_CELLS && start_den > 0 && end_den > 0);
+    INVARIANT(-start_den <= start_num && start_num <= start_den && -end_den <= end_num &&
+              end_num <= end_den);
     stack->rows[stack->count++] = (FovRow){
         (short)depth, (short)start_num, (short)start_den, (short)end_num, (short)end_den,
     };
 }
 
-/* The runs of open cells found so far along a row, each the span of a
- * row one further out: the one being found, and the last found, which is
- * pushed only when another is found after it (the last of all is looked
- * at next instead, and most rows have only one) */
-typedef struct FovRuns {
-    FovRow run, found;
-    bool open, any;   /* the cell before is open; a run is in found */
-} FovRuns;
-
-static inline void fov_found(FovSweep *sweep, FovRuns *r)
+/* The runs of open cells along a row (bit k of open is column lo + k),
+ * each the span of a row one further out: a run starts where the wall
+ * before it ends (its first column - 1/2) or where the row starts, and
+ * ends where the wall after it begins or where the row ends. All but the
+ * last wait on the stack; the last is looked at next (most rows have only
+ * one). True if *row is now that last run */
+static bool fov_runs(FovSweep *sweep, FovRow *row, uint64_t open, int lo, int n)
 {
-    if (r->any) {
-        FovRow *f = &r->found;
-        fov_push(&sweep->stack, f->depth, f->start_num, f->start_den, f->end_num, f->end_den);
+    if (open == 0) {
+        return false;
     }
-    r->found = r->run;
-    r->any = true;
-}
-
-/* The next cell along the row, at col, after the first: a run starts
- * where the wall before it ends (at its first cell's column - 1/2), and
- * ends where the wall after it begins */
-static inline void fov_next_cell(FovSweep *sweep, FovRuns *r, bool wall, int col, int depth)
-{
-    if (wall == r->open) {
-        if (wall) {
-            r->run.end_num = (short)(2 * col - 1);
-            r->run.end_den = (short)(2 * depth);
-            fov_found(sweep, r);
-        } else {
-            r->run.start_num = (short)(2 * col - 1);
-            r->run.start_den = (short)(2 * depth);
+    int depth = row->depth;
+    short two_depth = (short)(2 * depth);
+    FovRow next = {(short)(depth + 1), row->start_num, row->start_den, 0, 0};
+    for (;;) {
+        int s = __builtin_ctzll(open);
+        uint64_t from = open >> s;
+        int len = ~from == 0 ? 64 - s : __builtin_ctzll(~from);
+        int e = s + len;   /* the wall after the run, or n */
+        if (s > 0) {
+            next.start_num = (short)(2 * (lo + s) - 1);
+            next.start_den = two_depth;
         }
-        r->open = !wall;
+        open = e >= 64 ? 0 : open >> e << e;
+        if (open == 0) {
+            next.end_num = e >= n ? row->end_num : (short)(2 * (lo + e) - 1);
+            next.end_den = e >= n ? row->end_den : two_depth;
+            *row = next;
+            return true;
+        }
+        next.end_num = (short)(2 * (lo + e) - 1);
+        next.end_den = two_depth;
+        fov_push(&sweep->stack, next.depth, next.start_num, next.start_den, next.end_num,
+                 next.end_den);
     }
 }
 
 /* One pass along a row's cells from lo to hi: marks those seen, and,
  * when split, finds the runs of open cells. Blocking cells in the span
  * are all seen; an open cell only if its centre is in it, which can fail
- * only for the first and the last. True if *row is now the next row to
- * look at */
+ * only for the first and the last. The walls of the row are gathered as
+ * bits first, so the runs are found a run at a time, not a cell at a
+ * time (fewer branches the machine can guess wrong). True if *row is now
+ * the next row to look at */
 static bool fov_scan(FovSweep *sweep, const FovQuadrant *q, FovRow *row, int base, int lo,
                      int hi, bool split)
 {
-    int depth = row->depth, step = q->col_step;
-    const uint8_t *terrain = sweep->terrain + base;
-    uint8_t *seen = sweep->seen + base, *also = sweep->also + base;
-    FovRuns r = {{(short)(depth + 1), row->start_num, row->start_den, 0, 0}, {0, 0, 0, 0, 0},
-                 false, false};
-    bool wall = BLOCKS[terrain[lo * step]];
+    int depth = row->depth, step = q->col_step, n = hi - lo + 1;
+    const uint8_t *terrain = sweep->terrain + base + lo * step;
+    uint8_t *seen = sweep->seen + base + lo * step, *also = sweep->also + base + lo * step;
+    uint64_t walls = BLOCKS[terrain[0]];
     bool centre_in = lo * row->start_den >= depth * row->start_num &&
                      (lo < hi || hi * row->end_den <= depth * row->end_num);
-    if (wall || centre_in) {
-        seen[lo * step] = also[lo * step] = 1;
+    if (walls || centre_in) {
+        seen[0] = also[0] = 1;
     }
-    r.open = !wall;
-    int col = lo + 1, i = col * step;
-    for (; col < hi; ++col, i += step) {
-        wall = BLOCKS[terrain[i]];
+    int k = 1, i = step;
+    for (; k < n - 1; ++k, i += step) {
+        walls |= (uint64_t)BLOCKS[terrain[i]] << k;
         seen[i] = also[i] = 1;
-        if (split) fov_next_cell(sweep, &r, wall, col, depth);
     }
-    if (hi > lo) {
-        wall = BLOCKS[terrain[i]];
+    if (n > 1) {
+        uint64_t wall = BLOCKS[terrain[i]];
+        walls |= wall << k;
         if (wall || hi * row->end_den <= depth * row->end_num) seen[i] = also[i] = 1;
-        if (split) fov_next_cell(sweep, &r, wall, hi, depth);
     }
     if (!split) return false;
-    if (r.open) {
-        r.run.end_num = row->end_num;
-        r.run.end_den = row->end_den;
-        r.any = false;   /* nothing before it waits: it's the last */
-        if (r.found.depth != 0) {
-            FovRow *f = &r.found;
-            fov_push(&sweep->stack, f->depth, f->start_num, f->start_den, f->end_num, f->end_den);
-        }
-        *row = r.run;
-        return true;
-    }
-    *row = r.found;
-    return r.any;
+    return fov_runs(sweep, row, ~walls & (~(uint64_t)0 >> (64 - n)), lo, n);
 }
 
 /* A row's cells are those whose extent, column - 1/2 to column + 1/2,
@@ -186,8 +222,11 @@ static bool fov_scan(FovSweep *sweep, const FovQuadrant *q, FovRow *row, int bas
 static bool fov_row(FovSweep *sweep, const FovQuadrant *q, FovRow *row)
 {
     int depth = row->depth, edge = sweep->disk[depth];
-    int lo = slope_first_col(depth, row->start_num, row->start_den);
-    int hi = slope_last_col(depth, row->end_num, row->end_den);
+    int lo = fov_first_col(depth, row->start_num, row->start_den);
+    int hi = fov_last_col(depth, row->end_num, row->end_den);
+    /* the same columns a shot's line finds (slope.h), checked where checks are on */
+    INVARIANT(lo == slope_first_col(depth, row->start_num, row->start_den) &&
+              hi == slope_last_col(depth, row->end_num, row->end_den));
     lo = lo > -edge ? lo : -edge;
     lo = lo > q->col_min ? lo : q->col_min;
     hi = hi < edge ? hi : edge;
@@ -199,7 +238,8 @@ static bool fov_row(FovSweep *sweep, const FovQuadrant *q, FovRow *row)
     INVARIANT(depth >= 1 && depth <= q->depth_max && depth <= sweep->radius);
     INVARIANT(lo >= q->col_min && hi <= q->col_max);
     int base = q->origin + depth * q->depth_step;
-    return fov_scan(sweep, q, row, base, lo, hi, depth < sweep->radius && depth < q->depth_max);
+    bool split = depth < sweep->radius && depth < q->depth_max;
+    return fov_scan(sweep, q, row, base, lo, hi, split);
 }
 
 static void fov_quadrant(FovSweep *sweep, const FovQuadrant *q)
@@ -208,7 +248,7 @@ static void fov_quadrant(FovSweep *sweep, const FovQuadrant *q)
         return;
     }
     sweep->stack.count = 0;
-    fov_push(&sweep->stack, 1, -1, 1, 1, 1);
+    fov_push(&sweep->stack, 1, -2, 2, 2, 2);
     while (sweep->stack.count > 0) {
         FovRow row = sweep->stack.rows[--sweep->stack.count];
         while (fov_row(sweep, q, &row)) {
