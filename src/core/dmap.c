@@ -498,7 +498,8 @@ typedef struct DmapFlood {
     uint64_t door[DMAP_ROWS];        /* entered at the door cost */
     uint64_t front[DMAP_ROWS + 1];   /* the cells at distance level; the last
                                         row stays empty, as row 0 does */
-    uint64_t rows;                   /* the rows the front has cells in */
+    int top, bottom;                 /* the front's first and last rows (top
+                                        below bottom when it's empty) */
     int claims;
     int64_t claim_at[MAP_CELLS];     /* a claim's distance << 32 | its row's
                                         first cell, in dmap->d */
@@ -507,6 +508,15 @@ typedef struct DmapFlood {
     int16_t queue[MAP_CELLS];        /* the doors claimed, in order of distance,
                                         written already */
 } DmapFlood;
+
+/* A cell joins the front */
+static inline void flood_front(DmapFlood *f, int cell)
+{
+    int y = cell_row(cell);
+    f->front[y] |= cell_bit(cell);
+    f->top = y < f->top ? y : f->top;
+    f->bottom = y > f->bottom ? y : f->bottom;
+}
 
 static void flood_start(DmapFlood *f, int32_t *restrict d, const DmapTerrain *t,
                         int32_t door_cost, const Point *goals, int goal_count)
@@ -517,15 +527,15 @@ static void flood_start(DmapFlood *f, int32_t *restrict d, const DmapTerrain *t,
         f->front[y] = 0;
     }
     f->front[DMAP_ROWS] = 0;
-    f->rows = 0;
+    f->top = DMAP_ROWS;
+    f->bottom = 0;
     f->claims = f->queue_head = f->queue_tail = 0;
     for (int i = 0; i < goal_count; ++i) {
         if (in_bounds(goals[i].x, goals[i].y)) {
             int cell = cell_index(goals[i].x, goals[i].y);
             d[cell] = 0;
             f->open[cell_row(cell)] &= ~cell_bit(cell);
-            f->front[cell_row(cell)] |= cell_bit(cell);
-            f->rows |= UINT64_C(1) << cell_row(cell);
+            flood_front(f, cell);
         }
     }
 }
@@ -545,21 +555,20 @@ static void flood_wait(DmapFlood *f, int32_t *restrict d, int y, uint64_t doors,
  * rows next to it (their spread kept as the loop goes down, the old
  * front overwritten by the new a row behind), the ground claimed the
  * next front. A claim is noted whether or not it claimed anything, and
- * counted only if it did */
+ * counted only if it did: the rows of the level's claims are the new
+ * front's, in order */
 static DMAP_INLINE void flood_spread(DmapFlood *restrict f, int32_t *restrict d, int32_t level,
                                      int32_t door_cost)
 {
-    uint64_t rows = 0, above = 0, here = 0;
+    uint64_t above = 0, here = 0;
     int64_t at = (int64_t)(level + 1) << 32;
-    int claims = f->claims;
-    int last = 64 - __builtin_clzll(f->rows);
-    for (int y = low_bit(f->rows) - 1; y <= last; ++y) {
+    int first = f->claims, claims = first;
+    for (int y = f->top - 1; y <= f->bottom + 1; ++y) {
         uint64_t next = f->front[y + 1], below = next | next << 1 | next >> 1;
         uint64_t claimed = (above | here | below) & f->open[y];
         uint64_t ground = claimed & ~f->door[y];
         f->open[y] ^= claimed;
         f->front[y] = ground;
-        rows |= (uint64_t)(ground != 0) << y;
         if (RARELY(claimed != ground)) {
             flood_wait(f, d, y, claimed & f->door[y], level + door_cost);
         }
@@ -569,8 +578,13 @@ static DMAP_INLINE void flood_spread(DmapFlood *restrict f, int32_t *restrict d,
         above = here;
         here = below;
     }
-    f->rows = rows;
     f->claims = claims;
+    f->top = DMAP_ROWS;
+    f->bottom = 0;
+    if (claims > first) {
+        f->top = (int32_t)f->claim_at[first] / MAP_W + 1;
+        f->bottom = (int32_t)f->claim_at[claims - 1] / MAP_W + 1;
+    }
 }
 
 /* A claim's first and last cells get their distance, stored
@@ -605,9 +619,7 @@ static void flood_write(DmapFlood *f, int32_t *restrict d)
 static void flood_join(DmapFlood *f, const int32_t *d, int32_t level)
 {
     while (f->queue_head < f->queue_tail && d[f->queue[f->queue_head]] == level) {
-        int cell = f->queue[f->queue_head++];
-        f->front[cell_row(cell)] |= cell_bit(cell);
-        f->rows |= UINT64_C(1) << cell_row(cell);
+        flood_front(f, f->queue[f->queue_head++]);
     }
 }
 
@@ -621,9 +633,9 @@ static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *
     INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
     dmap_clear(dmap);
     flood_start(&f, dmap->d, t, cost, goals, goal_count);
-    while (level < limit && f.rows != 0) {
+    while (level < limit && f.top <= f.bottom) {
         flood_spread(&f, dmap->d, level, cost);
-        if (f.rows != 0) {
+        if (f.top <= f.bottom) {
             ++level;
         } else if (f.queue_head < f.queue_tail) {
             level = dmap->d[f.queue[f.queue_head]];
