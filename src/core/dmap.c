@@ -494,8 +494,9 @@ static void wave_goals(DmapWave *w, int32_t *restrict d, const Point *goals, int
  * would make the level wait for it, and the next level waits on this one
  * (the instructions are about the same as the wave's, the time half) */
 typedef struct DmapFlood {
-    uint64_t open[DMAP_ROWS];        /* may be entered, not yet claimed */
-    uint64_t door[DMAP_ROWS];        /* entered at the door cost */
+    uint64_t ground[DMAP_ROWS];      /* ground not yet claimed */
+    uint64_t door[DMAP_ROWS];        /* doors (cells entered at the door cost)
+                                        not yet claimed */
     uint64_t front[DMAP_ROWS + 1];   /* the cells at distance level; the last
                                         row stays empty, as row 0 does */
     int top, bottom;                 /* the front's first and last rows (top
@@ -522,8 +523,8 @@ static void flood_start(DmapFlood *f, int32_t *restrict d, const DmapTerrain *t,
                         int32_t door_cost, const Point *goals, int goal_count)
 {
     for (int y = 0; y < DMAP_ROWS; ++y) {
-        f->open[y] = t->enter[y];
         f->door[y] = door_cost > 1 ? t->door[y] : 0;
+        f->ground[y] = t->enter[y] & ~f->door[y];
         f->front[y] = 0;
     }
     f->front[DMAP_ROWS] = 0;
@@ -534,7 +535,8 @@ static void flood_start(DmapFlood *f, int32_t *restrict d, const DmapTerrain *t,
         if (in_bounds(goals[i].x, goals[i].y)) {
             int cell = cell_index(goals[i].x, goals[i].y);
             d[cell] = 0;
-            f->open[cell_row(cell)] &= ~cell_bit(cell);
+            f->ground[cell_row(cell)] &= ~cell_bit(cell);
+            f->door[cell_row(cell)] &= ~cell_bit(cell);
             flood_front(f, cell);
         }
     }
@@ -544,6 +546,7 @@ static void flood_start(DmapFlood *f, int32_t *restrict d, const DmapTerrain *t,
 static void flood_wait(DmapFlood *f, int32_t *restrict d, int y, uint64_t doors,
                        int32_t distance)
 {
+    f->door[y] ^= doors;
     for (uint64_t b = doors; b != 0; b &= b - 1) {
         int cell = (y - 1) * MAP_W + low_bit(b);
         d[cell] = distance;
@@ -562,15 +565,14 @@ static DMAP_INLINE void flood_spread(DmapFlood *restrict f, int32_t *restrict d,
 {
     uint64_t above = 0, here = 0;
     int64_t at = (int64_t)(level + 1) << 32;
-    int first = f->claims, claims = first;
-    for (int y = f->top - 1; y <= f->bottom + 1; ++y) {
+    int first = f->claims, claims = first, last = f->bottom + 1;
+    for (int y = f->top - 1; y <= last; ++y) {
         uint64_t next = f->front[y + 1], below = next | next << 1 | next >> 1;
-        uint64_t claimed = (above | here | below) & f->open[y];
-        uint64_t ground = claimed & ~f->door[y];
-        f->open[y] ^= claimed;
+        uint64_t near = above | here | below, ground = near & f->ground[y];
+        f->ground[y] ^= ground;
         f->front[y] = ground;
-        if (RARELY(claimed != ground)) {
-            flood_wait(f, d, y, claimed & f->door[y], level + door_cost);
+        if (RARELY(near & f->door[y])) {
+            flood_wait(f, d, y, near & f->door[y], level + door_cost);
         }
         f->claim_at[claims] = at + (y - 1) * MAP_W;
         f->claim_cells[claims] = ground;
@@ -594,7 +596,7 @@ static inline uint64_t write_ends(int32_t *restrict row, uint64_t cells, int32_t
     int first = low_bit(cells), last = 63 - __builtin_clzll(cells);
     row[first] = distance;
     row[last] = distance;
-    return cells & ~(UINT64_C(1) << first) & ~(UINT64_C(1) << last);
+    return cells & (cells - 1) & ~(UINT64_C(1) << last);
 }
 
 /* Every claim's distances: the ends of all, then what's left between
