@@ -7,6 +7,7 @@
 #include "check.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "cave.h"
 #include "dmap.h"
@@ -325,6 +326,20 @@ static void test_goals(void)
     CHECK_INT(dmap_at(&dmap, (Point){6, 5}), 1);
     CHECK_INT(dmap_at(&dmap, (Point){7, 5}), 2);
     CHECK_INT(dmap_at(&dmap, (Point){4, 5}), DMAP_UNREACHED);
+
+    /* a byte that is no terrain is shut, whatever its value: a row of
+     * it across the floor cuts the map in two */
+    wrong = 0;
+    for (int b = T_COUNT; b < 256; ++b) {
+        map_fill(&map, T_FLOOR);
+        memset(map.terrain + MAP_W, b, MAP_W);
+        Point top = {0, 0};
+        dmap_compute(&dmap, &map, &top, 1, DOOR_STEPS);
+        for (int i = 0; i < MAP_CELLS; ++i) {
+            wrong += dmap.d[i] != (i < MAP_W ? i : DMAP_UNREACHED);
+        }
+    }
+    CHECK_INT(wrong, 0);
 }
 
 static void test_flee_rounding(void)

@@ -125,9 +125,42 @@ static inline uint8_t dmap_kind_of(uint8_t t)
     return (uint8_t)(ground | (uint8_t)(door + door));
 }
 
+#if defined(__SSE2__)
+/* The terrains of a kind, a bit each (a constant, as dmap_kind_of is) */
+static inline unsigned dmap_terrains(uint8_t kind)
+{
+    unsigned terrains = 0;
+    for (int t = 0; t < T_COUNT; ++t) {
+        terrains |= (unsigned)(dmap_kind_of((uint8_t)t) == kind) << t;
+    }
+    return terrains;
+}
+
+/* Which of sixteen cells are of the terrains: if they are a run of
+ * numbers, more than one, a cell's less the first is at most the run's
+ * length less one (one saturating subtraction); else a comparison with
+ * each */
+static inline __m128i dmap_of_terrains(__m128i cells, unsigned terrains)
+{
+    unsigned run = terrains == 0 ? 0 : terrains >> low_bit(terrains);
+    __m128i is = _mm_setzero_si128();
+    if (run > 1 && (run & (run + 1)) == 0) {
+        int first = low_bit(terrains), count = 64 - __builtin_clzll(run);
+        __m128i from_first = _mm_sub_epi8(cells, _mm_set1_epi8((char)first));
+        __m128i past = _mm_subs_epu8(from_first, _mm_set1_epi8((char)(count - 1)));
+        return _mm_cmpeq_epi8(past, is);
+    }
+    for (int t = 0; t < T_COUNT; ++t) {
+        if (terrains >> t & 1) is = _mm_or_si128(is, _mm_cmpeq_epi8(cells, _mm_set1_epi8((char)t)));
+    }
+    return is;
+}
+#endif
+
 /* One row's ground and doors as bits. With SSE2, sixteen cells at once:
- * a comparison with each terrain of a kind (the loop over terrains is
- * unrolled and its tests folded away, as dmap_kind_of is constant) */
+ * the doors and the cells that may be entered found as dmap_of_terrains
+ * says (its tests are folded away, as its terrains are constant), the
+ * ground what's left of those */
 static void dmap_row_kinds(const uint8_t *terrain, uint64_t *ground, uint64_t *door)
 {
     uint64_t g = 0, d = 0;
@@ -135,12 +168,9 @@ static void dmap_row_kinds(const uint8_t *terrain, uint64_t *ground, uint64_t *d
     _Static_assert(MAP_W % 16 == 0, "a row is whole vectors of sixteen cells");
     for (int x = 0; x < MAP_W; x += 16) {
         __m128i cells = _mm_loadu_si128((const __m128i *)(const void *)(terrain + x));
-        __m128i is_ground = _mm_setzero_si128(), is_door = _mm_setzero_si128();
-        for (int t = 0; t < T_COUNT; ++t) {
-            __m128i is = _mm_cmpeq_epi8(cells, _mm_set1_epi8((char)t));
-            if (dmap_kind_of((uint8_t)t) == DMAP_GROUND) is_ground = _mm_or_si128(is_ground, is);
-            if (dmap_kind_of((uint8_t)t) == DMAP_DOOR) is_door = _mm_or_si128(is_door, is);
-        }
+        unsigned doors = dmap_terrains(DMAP_DOOR), enter = doors | dmap_terrains(DMAP_GROUND);
+        __m128i is_door = dmap_of_terrains(cells, doors);
+        __m128i is_ground = _mm_andnot_si128(is_door, dmap_of_terrains(cells, enter));
         g |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_ground) << x;
         d |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_door) << x;
     }
