@@ -21,7 +21,10 @@
  * The flee map starts from arbitrary values instead of zeros: the seeds,
  * grouped in levels of equal value, join the front when their level
  * comes, unless a step has settled them sooner. A door waiting for its
- * level may be seeded sooner than that: then its wait is dropped. */
+ * level may be seeded sooner than that: then its wait is dropped.
+ *
+ * dmap_compute, which is never taken up later, settles the same levels
+ * by a spreading of its own, a flood (dmap_flood.c). */
 #include "dmap.h"
 
 #include <string.h>
@@ -30,6 +33,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "dmap_bits.h"
 #include "invariant.h"
 #include "tune.h"
 
@@ -38,71 +42,10 @@ _Static_assert(DMAP_ROWS <= 64, "a bitboard's rows are the bits of one word");
 _Static_assert(FLEE_FACTOR_TENTHS < 0, "the flee map's seeds, lowest first, are the "
                                        "search's levels, farthest first");
 
-/* Keeps every distance of a map clear of DMAP_UNREACHED (MAP_CELLS
- * steps at this cost stay below 2^30) */
-enum { DMAP_MAX_DOOR_COST = 1 << 18 };
-
 /* Counting sort digits: one pass sorts a flee map's seeds unless doors
  * cost hundreds of steps */
 enum { DMAP_RADIX_BITS = 10, DMAP_RADIX = 1 << DMAP_RADIX_BITS };
 
-/* Doors are few: their branches are laid out of the spreading's way */
-#if defined(__GNUC__)
-#define RARELY(condition) __builtin_expect((condition) != 0, 0)
-#else
-#define RARELY(condition) (condition)
-#endif
-
-/* The spreading's parts, each made once for every constant it's called
- * with (which rows it writes down, which buffer, whether it writes the
- * distances), whatever the compiler's guess of their size */
-#if defined(__GNUC__)
-#define DMAP_INLINE inline __attribute__((always_inline))
-#else
-#define DMAP_INLINE inline
-#endif
-
-static inline int low_bit(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return (int)(unsigned)__builtin_ctzll(bits);
-#else
-    int n = 0;
-    while (!(bits & 1)) {
-        bits >>= 1;
-        ++n;
-    }
-    return n;
-#endif
-}
-
-static inline uint64_t cell_bit(int cell)
-{
-    return UINT64_C(1) << (cell % MAP_W);
-}
-
-static inline int cell_row(int cell)
-{
-    return cell / MAP_W + 1;
-}
-
-static int32_t dmap_door_cost(int door_cost)
-{
-    if (door_cost < 1) {
-        return 1;   /* a door never costs less than a step */
-    }
-    return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
-}
-
-/* Eight cells a turn of the loop: two vector stores each */
-static void dmap_clear(Dmap *dmap)
-{
-    _Static_assert(MAP_CELLS % 8 == 0, "a map is cleared eight cells at a time");
-    for (int i = 0; i < MAP_CELLS; i += 8) {
-        int32_t *d = dmap->d + i;
-        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = d[6] = d[7] = DMAP_UNREACHED;
-    }
-}
 
 /* ---- What each cell is -------------------------------------------------- */
 
@@ -145,7 +88,7 @@ static inline __m128i dmap_of_terrains(__m128i cells, unsigned terrains)
     unsigned run = terrains == 0 ? 0 : terrains >> low_bit(terrains);
     __m128i is = _mm_setzero_si128();
     if (run > 1 && (run & (run + 1)) == 0) {
-        int first = low_bit(terrains), count = 64 - __builtin_clzll(run);
+        int first = low_bit(terrains), count = high_bit(run) + 1;
         __m128i from_first = _mm_sub_epi8(cells, _mm_set1_epi8((char)first));
         __m128i past = _mm_subs_epu8(from_first, _mm_set1_epi8((char)(count - 1)));
         return _mm_cmpeq_epi8(past, is);
@@ -267,40 +210,6 @@ static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
         d[cell] = through_door;
         w->queue[w->queue_tail++] = (int16_t)cell;
     }
-}
-
-/* The cells of a row get a distance. With SSE2, eight cells from the
- * first left at a time, a vector's lanes chosen by the cells' bits and
- * the rest stored back as they were: a row claims a few cells side by
- * side, mostly, so one turn of the loop does, and its end is guessed
- * right, where a turn a cell would end after a count that varies */
-static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t distance)
-{
-#if defined(__SSE2__)
-    const __m128i low = _mm_set_epi32(8, 4, 2, 1), high = _mm_set_epi32(128, 64, 32, 16);
-    const __m128i value = _mm_set1_epi32(distance);
-    if ((cells & (cells - 1)) == 0) {   /* one cell, or none */
-        if (cells != 0) row[(unsigned)low_bit(cells)] = distance;
-        return;
-    }
-    while (cells != 0) {
-        int first = low_bit(cells), base = first < MAP_W - 8 ? first : MAP_W - 8;
-        __m128i bits = _mm_set1_epi32((int)((cells >> base) & 0xff));
-        __m128i in_low = _mm_cmpeq_epi32(_mm_and_si128(bits, low), low);
-        __m128i in_high = _mm_cmpeq_epi32(_mm_and_si128(bits, high), high);
-        __m128i *at = (__m128i *)(void *)(row + base);
-        __m128i was_low = _mm_loadu_si128(at), was_high = _mm_loadu_si128(at + 1);
-        _mm_storeu_si128(at, _mm_or_si128(_mm_and_si128(in_low, value),
-                                          _mm_andnot_si128(in_low, was_low)));
-        _mm_storeu_si128(at + 1, _mm_or_si128(_mm_and_si128(in_high, value),
-                                              _mm_andnot_si128(in_high, was_high)));
-        cells &= ~(UINT64_C(0xff) << base);
-    }
-#else
-    for (; cells != 0; cells &= cells - 1) {
-        row[(unsigned)low_bit(cells)] = distance;
-    }
-#endif
 }
 
 /* A row (bit in the rows) claims the cells of near still open in it: the
@@ -512,193 +421,6 @@ static void wave_goals(DmapWave *w, int32_t *restrict d, const Point *goals, int
         levels->value[levels->count++] = 0;
         levels->first[levels->count] = (int16_t)levels->entries;
     }
-}
-
-/* ---- dmap_compute ------------------------------------------------------ */
-
-/* dmap_compute's own spreading, a flood: the same levels as the wave's,
- * with nothing to take up later, so it works each level over the span of
- * rows the front is in, a row after the other with no test in between,
- * and writes the distances only once it's over. A store of a distance
- * made as a level goes, or a test of whether a row claimed anything,
- * would make the level wait for it, and the next level waits on this one
- * (the instructions are about the same as the wave's, the time half) */
-typedef struct DmapFlood {
-    uint64_t ground[DMAP_ROWS];      /* ground not yet claimed */
-    uint64_t door[DMAP_ROWS];        /* doors (cells entered at the door cost)
-                                        not yet claimed */
-    uint64_t front[DMAP_ROWS + 1];   /* the cells at distance level; the last
-                                        row stays empty, as row 0 does */
-    int top, bottom;                 /* the front's first and last rows (top
-                                        below bottom when it's empty) */
-    int claims;
-    int64_t claim_at[MAP_CELLS];     /* a claim's distance << 32 | its row's
-                                        first cell, in dmap->d */
-    uint64_t claim_cells[MAP_CELLS]; /* the ground it claimed in that row */
-    int queue_head, queue_tail;
-    int16_t queue[MAP_CELLS];        /* the doors claimed, in order of distance,
-                                        written already */
-} DmapFlood;
-
-/* A cell joins the front */
-static inline void flood_front(DmapFlood *f, int cell)
-{
-    int y = cell_row(cell);
-    f->front[y] |= cell_bit(cell);
-    f->top = y < f->top ? y : f->top;
-    f->bottom = y > f->bottom ? y : f->bottom;
-}
-
-static void flood_start(DmapFlood *f, int32_t *restrict d, const DmapTerrain *t,
-                        int32_t door_cost, const Point *goals, int goal_count)
-{
-    for (int y = 0; y < DMAP_ROWS; ++y) {
-        f->door[y] = door_cost > 1 ? t->door[y] : 0;
-        f->ground[y] = t->enter[y] & ~f->door[y];
-        f->front[y] = 0;
-    }
-    f->front[DMAP_ROWS] = 0;
-    f->top = DMAP_ROWS;
-    f->bottom = 0;
-    f->claims = f->queue_head = f->queue_tail = 0;
-    for (int i = 0; i < goal_count; ++i) {
-        if (in_bounds(goals[i].x, goals[i].y)) {
-            int cell = cell_index(goals[i].x, goals[i].y);
-            d[cell] = 0;
-            f->ground[cell_row(cell)] &= ~cell_bit(cell);
-            f->door[cell_row(cell)] &= ~cell_bit(cell);
-            flood_front(f, cell);
-        }
-    }
-}
-
-/* Doors claimed in row y: each gets its distance now, and waits */
-static void flood_wait(DmapFlood *f, int32_t *restrict d, int y, uint64_t doors,
-                       int32_t distance)
-{
-    f->door[y] ^= doors;
-    for (uint64_t b = doors; b != 0; b &= b - 1) {
-        int cell = (y - 1) * MAP_W + low_bit(b);
-        d[cell] = distance;
-        f->queue[f->queue_tail++] = (int16_t)cell;
-    }
-}
-
-/* The front claims the open cells next to it, each row from the front's
- * rows next to it (their spread kept as the loop goes down, the old
- * front overwritten by the new a row behind), the ground claimed the
- * next front. A claim is noted whether or not it claimed anything, and
- * counted only if it did: the rows of the level's claims are the new
- * front's, in order */
-static DMAP_INLINE void flood_spread(DmapFlood *restrict f, int32_t *restrict d, int32_t level,
-                                     int32_t door_cost)
-{
-    uint64_t above = 0, here = 0;
-    int64_t at = (int64_t)(level + 1) << 32;
-    int first = f->claims, claims = first, last = f->bottom + 1;
-    for (int y = f->top - 1; y <= last; ++y) {
-        uint64_t next = f->front[y + 1], below = next | next << 1 | next >> 1;
-        uint64_t near = above | here | below, ground = near & f->ground[y];
-        f->ground[y] ^= ground;
-        f->front[y] = ground;
-        if (RARELY(near & f->door[y])) {
-            flood_wait(f, d, y, near & f->door[y], level + door_cost);
-        }
-        f->claim_at[claims] = at + (y - 1) * MAP_W;
-        f->claim_cells[claims] = ground;
-        claims += ground != 0;
-        above = here;
-        here = below;
-    }
-    f->claims = claims;
-    f->top = DMAP_ROWS;
-    f->bottom = 0;
-    if (claims > first) {
-        f->top = (int32_t)f->claim_at[first] / MAP_W + 1;
-        f->bottom = (int32_t)f->claim_at[claims - 1] / MAP_W + 1;
-    }
-}
-
-/* A claim's first and last cells get their distance, stored
- * whatever the claim (one cell, mostly); what's between them is left */
-static inline uint64_t write_ends(int32_t *restrict row, uint64_t cells, int32_t distance)
-{
-    int first = low_bit(cells), last = 63 - __builtin_clzll(cells);
-    row[first] = distance;
-    row[last] = distance;
-    return cells & (cells - 1) & ~(UINT64_C(1) << last);
-}
-
-/* Every claim's distances: the ends of all, then what's left between
- * them, from the claims that have some, kept in the same arrays */
-static void flood_write(DmapFlood *f, int32_t *restrict d)
-{
-    int left = 0;
-    for (int i = 0; i < f->claims; ++i) {
-        int64_t at = f->claim_at[i];
-        uint64_t between = write_ends(d + (int32_t)at, f->claim_cells[i], (int32_t)(at >> 32));
-        f->claim_at[left] = at;
-        f->claim_cells[left] = between;
-        left += between != 0;
-    }
-    for (int i = 0; i < left; ++i) {
-        int64_t at = f->claim_at[i];
-        wave_write(d + (int32_t)at, f->claim_cells[i], (int32_t)(at >> 32));
-    }
-}
-
-/* The doors waiting for the level join the front */
-static void flood_join(DmapFlood *f, const int32_t *d, int32_t level)
-{
-    while (f->queue_head < f->queue_tail && d[f->queue[f->queue_head]] == level) {
-        flood_front(f, f->queue[f->queue_head++]);
-    }
-}
-
-/* As wave_run: level by level, jumping to the first door waiting when
- * the front is empty, until nothing is left or the level is limit */
-static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *goals,
-                                 int goal_count, int door_cost, int32_t limit)
-{
-    DmapFlood f;
-    int32_t cost = dmap_door_cost(door_cost), level = 0;
-    INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
-    dmap_clear(dmap);
-    flood_start(&f, dmap->d, t, cost, goals, goal_count);
-    while (level < limit && f.top <= f.bottom) {
-        flood_spread(&f, dmap->d, level, cost);
-        if (f.top <= f.bottom) {
-            ++level;
-        } else if (f.queue_head < f.queue_tail) {
-            level = dmap->d[f.queue[f.queue_head]];
-        } else {
-            break;
-        }
-        flood_join(&f, dmap->d, level);
-    }
-    flood_write(&f, dmap->d);
-}
-
-void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
-                  int door_cost)
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    dmap_compute_limited(dmap, &t, goals, goal_count, door_cost, DMAP_UNREACHED);
-}
-
-void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    dmap_compute_within_on(dmap, &t, goal, door_cost, limit);
-}
-
-void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int door_cost,
-                            int limit)
-{
-    INVARIANT(limit >= 0);
-    dmap_compute_limited(dmap, t, &goal, 1, door_cost, limit);
 }
 
 /* ---- DmapSearch --------------------------------------------------------- */
