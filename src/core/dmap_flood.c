@@ -120,10 +120,10 @@ static inline uint64_t write_ends(int32_t *restrict row, uint64_t cells, int32_t
 
 /* Every claim's distances: the ends of all, then what's left between
  * them, from the claims that have some, kept in the same arrays */
-static void flood_write(DmapFlood *f, int32_t *restrict d)
+static void flood_write(DmapFlood *restrict f, int32_t *restrict d)
 {
-    int left = 0;
-    for (int i = 0; i < f->claims; ++i) {
+    int left = 0, claims = f->claims;
+    for (int i = 0; i < claims; ++i) {
         int64_t at = f->claim_at[i];
         uint64_t between = write_ends(d + (int32_t)at, f->claim_cells[i], (int32_t)(at >> 32));
         f->claim_at[left] = at;

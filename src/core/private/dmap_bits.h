@@ -49,7 +49,7 @@ static inline int low_bit(uint64_t bits)
 static inline int high_bit(uint64_t bits)
 {
 #if defined(__GNUC__)
-    return 63 - (int)(unsigned)__builtin_clzll(bits);
+    return 63 ^ (int)(unsigned)__builtin_clzll(bits);   /* bsr itself, on x86 */
 #else
     int n = 63;
     while (!(bits >> n)) {
