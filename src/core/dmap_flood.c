@@ -19,10 +19,11 @@ typedef struct DmapFlood {
     uint64_t front[DMAP_ROWS + 1];   /* the cells at distance level; the last
                                         row stays empty, as row 0 does */
     int top, bottom;                 /* the front's first and last rows (top
-                                        below bottom when it's empty) */
-    int claims;
-    int64_t claim_at[MAP_CELLS];     /* a claim's distance << 32 | its row's
-                                        first cell, in dmap->d */
+                                        past bottom when it's empty) */
+    int claims;                      /* each claimed a cell no other did, and
+                                        not a goal: fewer than MAP_CELLS */
+    int64_t claim_at[MAP_CELLS];     /* a claim's distance << 32, plus its
+                                        row's first cell in dmap->d */
     uint64_t claim_cells[MAP_CELLS]; /* the ground it claimed in that row */
     int queue_head, queue_tail;
     int16_t queue[MAP_CELLS];        /* the doors claimed, in order of distance,
