@@ -21,7 +21,10 @@
  * The flee map starts from arbitrary values instead of zeros: the seeds,
  * grouped in levels of equal value, join the front when their level
  * comes, unless a step has settled them sooner. A door waiting for its
- * level may be seeded sooner than that: then its wait is dropped. */
+ * level may be seeded sooner than that: then its wait is dropped.
+ *
+ * dmap_compute, which is never taken up later, settles the same levels
+ * by a spreading of its own, a flood (dmap_flood.c). */
 #include "dmap.h"
 
 #include <string.h>
@@ -30,6 +33,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "dmap_bits.h"
 #include "invariant.h"
 #include "tune.h"
 
@@ -38,71 +42,10 @@ _Static_assert(DMAP_ROWS <= 64, "a bitboard's rows are the bits of one word");
 _Static_assert(FLEE_FACTOR_TENTHS < 0, "the flee map's seeds, lowest first, are the "
                                        "search's levels, farthest first");
 
-/* Keeps every distance of a map clear of DMAP_UNREACHED (MAP_CELLS
- * steps at this cost stay below 2^30) */
-enum { DMAP_MAX_DOOR_COST = 1 << 18 };
-
 /* Counting sort digits: one pass sorts a flee map's seeds unless doors
  * cost hundreds of steps */
 enum { DMAP_RADIX_BITS = 10, DMAP_RADIX = 1 << DMAP_RADIX_BITS };
 
-/* Doors are few: their branches are laid out of the spreading's way */
-#if defined(__GNUC__)
-#define RARELY(condition) __builtin_expect((condition) != 0, 0)
-#else
-#define RARELY(condition) (condition)
-#endif
-
-/* The spreading's parts, each made once for every constant it's called
- * with (which rows it writes down, which buffer, whether it writes the
- * distances), whatever the compiler's guess of their size */
-#if defined(__GNUC__)
-#define DMAP_INLINE inline __attribute__((always_inline))
-#else
-#define DMAP_INLINE inline
-#endif
-
-static inline int low_bit(uint64_t bits)
-{
-#if defined(__GNUC__)
-    return (int)(unsigned)__builtin_ctzll(bits);
-#else
-    int n = 0;
-    while (!(bits & 1)) {
-        bits >>= 1;
-        ++n;
-    }
-    return n;
-#endif
-}
-
-static inline uint64_t cell_bit(int cell)
-{
-    return UINT64_C(1) << (cell % MAP_W);
-}
-
-static inline int cell_row(int cell)
-{
-    return cell / MAP_W + 1;
-}
-
-static int32_t dmap_door_cost(int door_cost)
-{
-    if (door_cost < 1) {
-        return 1;   /* a door never costs less than a step */
-    }
-    return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
-}
-
-/* Eight cells a turn of the loop: two vector stores each */
-static void dmap_clear(Dmap *dmap)
-{
-    _Static_assert(MAP_CELLS % 8 == 0, "a map is cleared eight cells at a time");
-    for (int i = 0; i < MAP_CELLS; i += 8) {
-        int32_t *d = dmap->d + i;
-        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = d[6] = d[7] = DMAP_UNREACHED;
-    }
-}
 
 /* ---- What each cell is -------------------------------------------------- */
 
@@ -125,9 +68,42 @@ static inline uint8_t dmap_kind_of(uint8_t t)
     return (uint8_t)(ground | (uint8_t)(door + door));
 }
 
+#if defined(__SSE2__)
+/* The terrains of a kind, a bit each (a constant, as dmap_kind_of is) */
+static inline unsigned dmap_terrains(uint8_t kind)
+{
+    unsigned terrains = 0;
+    for (int t = 0; t < T_COUNT; ++t) {
+        terrains |= (unsigned)(dmap_kind_of((uint8_t)t) == kind) << t;
+    }
+    return terrains;
+}
+
+/* Which of sixteen cells are of the terrains: if they are a run of
+ * numbers, more than one, a cell's less the first is at most the run's
+ * length less one (one saturating subtraction); else a comparison with
+ * each */
+static inline __m128i dmap_of_terrains(__m128i cells, unsigned terrains)
+{
+    unsigned run = terrains == 0 ? 0 : terrains >> low_bit(terrains);
+    __m128i is = _mm_setzero_si128();
+    if (run > 1 && (run & (run + 1)) == 0) {
+        int first = low_bit(terrains), count = high_bit(run) + 1;
+        __m128i from_first = _mm_sub_epi8(cells, _mm_set1_epi8((char)first));
+        __m128i past = _mm_subs_epu8(from_first, _mm_set1_epi8((char)(count - 1)));
+        return _mm_cmpeq_epi8(past, is);
+    }
+    for (int t = 0; t < T_COUNT; ++t) {
+        if (terrains >> t & 1) is = _mm_or_si128(is, _mm_cmpeq_epi8(cells, _mm_set1_epi8((char)t)));
+    }
+    return is;
+}
+#endif
+
 /* One row's ground and doors as bits. With SSE2, sixteen cells at once:
- * a comparison with each terrain of a kind (the loop over terrains is
- * unrolled and its tests folded away, as dmap_kind_of is constant) */
+ * the doors and the cells that may be entered found as dmap_of_terrains
+ * says (its tests are folded away, as its terrains are constant), the
+ * ground what's left of those */
 static void dmap_row_kinds(const uint8_t *terrain, uint64_t *ground, uint64_t *door)
 {
     uint64_t g = 0, d = 0;
@@ -135,12 +111,9 @@ static void dmap_row_kinds(const uint8_t *terrain, uint64_t *ground, uint64_t *d
     _Static_assert(MAP_W % 16 == 0, "a row is whole vectors of sixteen cells");
     for (int x = 0; x < MAP_W; x += 16) {
         __m128i cells = _mm_loadu_si128((const __m128i *)(const void *)(terrain + x));
-        __m128i is_ground = _mm_setzero_si128(), is_door = _mm_setzero_si128();
-        for (int t = 0; t < T_COUNT; ++t) {
-            __m128i is = _mm_cmpeq_epi8(cells, _mm_set1_epi8((char)t));
-            if (dmap_kind_of((uint8_t)t) == DMAP_GROUND) is_ground = _mm_or_si128(is_ground, is);
-            if (dmap_kind_of((uint8_t)t) == DMAP_DOOR) is_door = _mm_or_si128(is_door, is);
-        }
+        unsigned doors = dmap_terrains(DMAP_DOOR), enter = doors | dmap_terrains(DMAP_GROUND);
+        __m128i is_door = dmap_of_terrains(cells, doors);
+        __m128i is_ground = _mm_andnot_si128(is_door, dmap_of_terrains(cells, enter));
         g |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_ground) << x;
         d |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_door) << x;
     }
@@ -237,40 +210,6 @@ static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
         d[cell] = through_door;
         w->queue[w->queue_tail++] = (int16_t)cell;
     }
-}
-
-/* The cells of a row get a distance. With SSE2, eight cells from the
- * first left at a time, a vector's lanes chosen by the cells' bits and
- * the rest stored back as they were: a row claims a few cells side by
- * side, mostly, so one turn of the loop does, and its end is guessed
- * right, where a turn a cell would end after a count that varies */
-static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t distance)
-{
-#if defined(__SSE2__)
-    const __m128i low = _mm_set_epi32(8, 4, 2, 1), high = _mm_set_epi32(128, 64, 32, 16);
-    const __m128i value = _mm_set1_epi32(distance);
-    if ((cells & (cells - 1)) == 0) {   /* one cell, or none */
-        if (cells != 0) row[(unsigned)low_bit(cells)] = distance;
-        return;
-    }
-    while (cells != 0) {
-        int first = low_bit(cells), base = first < MAP_W - 8 ? first : MAP_W - 8;
-        __m128i bits = _mm_set1_epi32((int)((cells >> base) & 0xff));
-        __m128i in_low = _mm_cmpeq_epi32(_mm_and_si128(bits, low), low);
-        __m128i in_high = _mm_cmpeq_epi32(_mm_and_si128(bits, high), high);
-        __m128i *at = (__m128i *)(void *)(row + base);
-        __m128i was_low = _mm_loadu_si128(at), was_high = _mm_loadu_si128(at + 1);
-        _mm_storeu_si128(at, _mm_or_si128(_mm_and_si128(in_low, value),
-                                          _mm_andnot_si128(in_low, was_low)));
-        _mm_storeu_si128(at + 1, _mm_or_si128(_mm_and_si128(in_high, value),
-                                              _mm_andnot_si128(in_high, was_high)));
-        cells &= ~(UINT64_C(0xff) << base);
-    }
-#else
-    for (; cells != 0; cells &= cells - 1) {
-        row[(unsigned)low_bit(cells)] = distance;
-    }
-#endif
 }
 
 /* A row (bit in the rows) claims the cells of near still open in it: the
@@ -482,41 +421,6 @@ static void wave_goals(DmapWave *w, int32_t *restrict d, const Point *goals, int
         levels->value[levels->count++] = 0;
         levels->first[levels->count] = (int16_t)levels->entries;
     }
-}
-
-/* ---- dmap_compute ------------------------------------------------------ */
-
-static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *goals,
-                                 int goal_count, int door_cost, int32_t limit)
-{
-    DmapWave w;
-    INVARIANT(goal_count >= 0 && (goal_count == 0 || goals != NULL));
-    dmap_clear(dmap);
-    wave_start(&w, t, dmap_door_cost(door_cost));
-    wave_goals(&w, dmap->d, goals, goal_count, NULL);
-    wave_run(&w, dmap->d, NULL, NULL, limit, -1, true);
-}
-
-void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
-                  int door_cost)
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    dmap_compute_limited(dmap, &t, goals, goal_count, door_cost, DMAP_UNREACHED);
-}
-
-void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    dmap_compute_within_on(dmap, &t, goal, door_cost, limit);
-}
-
-void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int door_cost,
-                            int limit)
-{
-    INVARIANT(limit >= 0);
-    dmap_compute_limited(dmap, t, &goal, 1, door_cost, limit);
 }
 
 /* ---- DmapSearch --------------------------------------------------------- */
