@@ -538,6 +538,19 @@ static void search_write_pending(DmapSearch *s)
     s->pending = -1;
 }
 
+/* A search's distances from now on, if it began without them: the map
+ * cleared, and every level settled so far written (the goal's at least,
+ * and all of a settled search's). No door waits then: the search has
+ * spread not at all yet, or as far as it can */
+static void search_clean(DmapSearch *s)
+{
+    if (!s->stale) return;
+    dmap_clear(&s->dmap);
+    s->stale = false;
+    s->pending = 0;
+    search_write_pending(s);
+}
+
 void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 {
     DmapTerrain t;
@@ -547,24 +560,26 @@ void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 
 void dmap_search_start_on(DmapSearch *s, const DmapTerrain *t, Point goal, int door_cost)
 {
-    dmap_clear(&s->dmap);
     wave_start(&s->wave, t, dmap_door_cost(door_cost));
     s->levels.count = s->levels.entries = 0;
     s->levels.first[0] = 0;
     s->goal = in_bounds(goal.x, goal.y) ? cell_index(goal.x, goal.y) : -1;
     wave_goals(&s->wave, s->dmap.d, &goal, 1, &s->levels);
     s->pending = -1;
+    s->stale = true;   /* a settling writes only its doors, and reads only those */
 }
 
 void dmap_search_reach(DmapSearch *s, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
+    search_clean(s);
     wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until, true);
     search_write_pending(s);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
+    search_clean(s);
     wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1, true);
     search_write_pending(s);
 }

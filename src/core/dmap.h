@@ -87,6 +87,10 @@ typedef struct DmapSearch {
     int pending;                /* the first level whose distances aren't
                                    written in dmap yet (dmap_search_settle),
                                    -1 if none */
+    bool stale;                 /* dmap still holds what was there before the
+                                   search began: cleared at its first reach or
+                                   finish, as a search only settled for a
+                                   flee map's sake never reads it */
 } DmapSearch;
 
 void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
