@@ -133,6 +133,9 @@ void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
 typedef struct DmapSeeds {
     const DmapLevels *levels;
     int next;   /* counting down, the farthest first; -1 when all are sown */
+    bool shut;  /* a seed past the first level may be a cell never entered
+                   (not so for a search's: it entered all it reached but
+                   its goal) */
 } DmapSeeds;
 
 /* A flee map made only as far as it's asked, as a search is: one monster
