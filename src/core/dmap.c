@@ -329,21 +329,38 @@ static inline int32_t seed_value(const DmapSeeds *s)
     return (int32_t)((int64_t)s->levels->value[s->next] * FLEE_FACTOR_TENTHS / 10);
 }
 
+/* Seeds of a row join the front at the wave's level, settled now */
+static void sow_row(DmapWave *w, int32_t *restrict d, int y, uint64_t new)
+{
+    w->row[y].open &= ~new;
+    w->waiting[y] &= ~new;
+    wave_join(w, y, new, NULL);
+    wave_write(d + (y - 1) * MAP_W, new, w->level);
+}
+
 /* The seeds of the wave's level join its front, but for those settled
  * sooner: a seed still open, a door still waiting, or one never entered
- * is sown */
+ * is sown. Most were settled sooner, so the test is most of the cost:
+ * only while a door waits (none does while the queue is empty), or when
+ * a seed may be a cell never entered (a search's goal, on its first
+ * level, or any of another map's), is more than the open cells tested */
 static void wave_sow(DmapWave *w, int32_t *restrict d, DmapSeeds *s)
 {
     for (; seed_value(s) == w->level; --s->next) {
         const DmapLevels *l = s->levels;
-        for (int e = l->first[s->next]; e < l->first[s->next + 1]; ++e) {
-            int y = l->row[e];
-            uint64_t new = l->bits[e] & (w->row[y].open | w->waiting[y] | ~w->enter[y]);
-            if (new == 0) continue;
-            w->row[y].open &= ~new;
-            w->waiting[y] &= ~new;
-            wave_join(w, y, new, NULL);
-            wave_write(d + (y - 1) * MAP_W, new, w->level);
+        int first = l->first[s->next], end = l->first[s->next + 1];
+        if (w->queue_head < w->queue_tail || s->shut || s->next == 0) {
+            for (int e = first; e < end; ++e) {
+                int y = l->row[e];
+                uint64_t new = l->bits[e] & (w->row[y].open | w->waiting[y] | ~w->enter[y]);
+                if (new != 0) sow_row(w, d, y, new);
+            }
+        } else {
+            for (int e = first; e < end; ++e) {
+                int y = l->row[e];
+                uint64_t new = l->bits[e] & w->row[y].open;
+                if (new != 0) sow_row(w, d, y, new);
+            }
         }
     }
 }
@@ -442,6 +459,19 @@ static void search_write_pending(DmapSearch *s)
     s->pending = -1;
 }
 
+/* A search's distances from now on, if it began without them: the map
+ * cleared, and every level settled so far written (the goal's at least,
+ * and all of a settled search's). No door waits then: the search has
+ * spread not at all yet, or as far as it can */
+static void search_clean(DmapSearch *s)
+{
+    if (!s->stale) return;
+    dmap_clear(&s->dmap);
+    s->stale = false;
+    s->pending = 0;
+    search_write_pending(s);
+}
+
 void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 {
     DmapTerrain t;
@@ -451,24 +481,26 @@ void dmap_search_start(DmapSearch *s, const Map *map, Point goal, int door_cost)
 
 void dmap_search_start_on(DmapSearch *s, const DmapTerrain *t, Point goal, int door_cost)
 {
-    dmap_clear(&s->dmap);
     wave_start(&s->wave, t, dmap_door_cost(door_cost));
     s->levels.count = s->levels.entries = 0;
     s->levels.first[0] = 0;
     s->goal = in_bounds(goal.x, goal.y) ? cell_index(goal.x, goal.y) : -1;
     wave_goals(&s->wave, s->dmap.d, &goal, 1, &s->levels);
     s->pending = -1;
+    s->stale = true;   /* a settling writes only its doors, and reads only those */
 }
 
 void dmap_search_reach(DmapSearch *s, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
+    search_clean(s);
     wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until, true);
     search_write_pending(s);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
+    search_clean(s);
     wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1, true);
     search_write_pending(s);
 }
@@ -524,12 +556,12 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
  * the door cost, sown with the seeds of levels: its first level settled */
 static void fleeing_start(DmapFleeing *f, const uint64_t open[DMAP_ROWS],
                           const uint64_t door[DMAP_ROWS], const DmapLevels *levels,
-                          int32_t door_cost)
+                          int32_t door_cost, bool shut)
 {
     memcpy(f->wave.enter, open, sizeof f->wave.enter);
     wave_empty(&f->wave, door, door_cost);
     dmap_clear(&f->dmap);
-    f->seeds = (DmapSeeds){levels, levels->count - 1};
+    f->seeds = (DmapSeeds){levels, levels->count - 1, shut};
     f->wave.over = !wave_advance(&f->wave, f->dmap.d, &f->seeds, NULL);
 }
 
@@ -630,7 +662,7 @@ void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
         door[y] &= reached[y];
     }
     DmapFleeing f;
-    fleeing_start(&f, open, door, &levels, cost);
+    fleeing_start(&f, open, door, &levels, cost, true);
     dmap_fleeing_finish(&f);
     *flee = f.dmap;
 }
@@ -657,7 +689,7 @@ void dmap_fleeing_start(DmapFleeing *f, const DmapSearch *toward, const Map *map
 #else
     (void)map;
 #endif
-    fleeing_start(f, open, door, &toward->levels, w->door_cost);
+    fleeing_start(f, open, door, &toward->levels, w->door_cost, false);
 }
 
 void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)

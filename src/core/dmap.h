@@ -87,6 +87,10 @@ typedef struct DmapSearch {
     int pending;                /* the first level whose distances aren't
                                    written in dmap yet (dmap_search_settle),
                                    -1 if none */
+    bool stale;                 /* dmap still holds what was there before the
+                                   search began: cleared at its first reach or
+                                   finish, as a search only settled for a
+                                   flee map's sake never reads it */
 } DmapSearch;
 
 void dmap_search_start(DmapSearch *search, const Map *map, Point goal, int door_cost);
@@ -129,6 +133,9 @@ void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
 typedef struct DmapSeeds {
     const DmapLevels *levels;
     int next;   /* counting down, the farthest first; -1 when all are sown */
+    bool shut;  /* a seed past the first level may be a cell never entered
+                   (not so for a search's: it entered all it reached but
+                   its goal) */
 } DmapSeeds;
 
 /* A flee map made only as far as it's asked, as a search is: one monster
