@@ -17,7 +17,7 @@ CMAKE      ?= cmake
 PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
                 libsdl2-image-dev fonts-dejavu-core crawl-tiles-data libncurses-dev
 TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool tmux parallel emscripten nodejs chromium
-BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev
+BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind
 FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 # the page (make web) and its browser tests: emscripten, Node and npm
 # (playwright-core, package-lock.json), Debian's Chromium
@@ -53,8 +53,9 @@ test: deps-test
 
 bench: deps-bench
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null
-	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench
+	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench amulets
 	./$(BENCH_BUILD)/bench
+	sh tools/flee_share.sh $(BENCH_BUILD)
 
 # The bot's big sweep (BALANCE_RUNS runs of each class) and the figures
 # made from it: docs/balance.md and docs/balance.html. Not part of make test
