@@ -72,6 +72,12 @@ static void hash_color(Hash *h, Color color)
     hash_int(h, color.a);
 }
 
+/* A definition's numbers, each as hash_int takes it */
+static void hash_ints(Hash *h, const int *numbers, size_t count)
+{
+    for (size_t i = 0; i < count; ++i) hash_int(h, numbers[i]);
+}
+
 /* A monster's description isn't hashed: it is shown only while looking,
  * never in the run, its log or its save, so a recording plays the same
  * whatever it says (and rewording one refuses no recording) */
@@ -85,7 +91,7 @@ static void hash_monster(Hash *h, const MonsterDef *m)
     const int numbers[] = {m->min_floor, m->max_floor, m->sight, m->hp, m->damage_min,
                            m->damage_max, m->defense, (int)m->traits, m->venom, m->pack,
                            m->ranged_min, m->ranged_max, m->range, m->breath};
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
+    hash_ints(h, numbers, sizeof numbers / sizeof numbers[0]);
 }
 
 static void hash_item(Hash *h, const ItemDef *item)
@@ -97,14 +103,14 @@ static void hash_item(Hash *h, const ItemDef *item)
                            item->damage_max, item->defense, item->noisy, item->range,
                            item->to_hit, item->breaks, item->launcher, item->bundle_min,
                            item->bundle_max};
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
+    hash_ints(h, numbers, sizeof numbers / sizeof numbers[0]);
 }
 
 static void hash_vault(Hash *h, const VaultDef *v)
 {
     hash_text(h, v->id);
     const int numbers[] = {v->min_floor, v->max_floor, v->amulet, v->guardian, v->w, v->h};
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) hash_int(h, numbers[i]);
+    hash_ints(h, numbers, sizeof numbers / sizeof numbers[0]);
     for (int y = 0; y < v->h && y < VAULT_MAX_H; ++y) hash_text(h, v->rows[y]);
 }
 
