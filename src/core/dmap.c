@@ -24,7 +24,8 @@
  * level may be seeded sooner than that: then its wait is dropped.
  *
  * dmap_compute, which is never taken up later, settles the same levels
- * by a spreading of its own, a flood (dmap_flood.c). */
+ * by a spreading of its own, a flood (dmap_flood.c), and so does a
+ * search's settling for a flee map, which goes to the end. */
 #include "dmap.h"
 
 #include <string.h>
@@ -509,7 +510,7 @@ void dmap_search_settle(DmapSearch *s)
 {
     if (s->wave.over) return;
     s->pending = s->levels.count;
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1, false);
+    dmap_wave_settle(&s->wave, s->dmap.d, &s->levels);
 }
 
 /* A cell the search hasn't reached: no distance found so far went

@@ -190,3 +190,103 @@ void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int do
     INVARIANT(limit >= 0);
     dmap_compute_limited(dmap, t, &goal, 1, door_cost, limit);
 }
+
+/* ---- A search settled by a flood ---------------------------------------- */
+
+/* What a settling floods with: the wave's cells still open, as the flood
+ * keeps them, and its front */
+typedef struct SettleFlood {
+    uint64_t ground[DMAP_ROWS], door[DMAP_ROWS];
+    uint64_t front[DMAP_ROWS + 1];   /* the last row stays empty */
+    int top, bottom;
+} SettleFlood;
+
+/* The level's ground claimed is written down in the levels as flood_spread
+ * notes its claims, the doors claimed wait in the wave's queue */
+static DMAP_INLINE void settle_spread(SettleFlood *restrict f, DmapWave *restrict w,
+                                      int32_t *restrict d, DmapLevels *restrict l)
+{
+    uint64_t above = 0, here = 0;
+    int first = l->entries, entries = first, last = f->bottom + 1;
+    for (int y = f->top - 1; y <= last; ++y) {
+        uint64_t next = f->front[y + 1], below = next | next << 1 | next >> 1;
+        uint64_t near = above | here | below, ground = near & f->ground[y];
+        f->ground[y] ^= ground;
+        f->front[y] = ground;
+        if (RARELY(near & f->door[y])) {
+            uint64_t doors = near & f->door[y];
+            f->door[y] ^= doors;
+            for (; doors != 0; doors &= doors - 1) {
+                int cell = (y - 1) * MAP_W + low_bit(doors);
+                d[cell] = w->level + w->door_cost;
+                w->queue[w->queue_tail++] = (int16_t)cell;
+            }
+        }
+        INVARIANT(entries < MAP_CELLS);
+        l->row[entries] = (uint8_t)y;
+        l->bits[entries] = ground;
+        entries += ground != 0;
+        above = here;
+        here = below;
+    }
+    l->entries = entries;
+    f->top = entries > first ? l->row[first] : DMAP_ROWS;
+    f->bottom = entries > first ? l->row[entries - 1] : 0;
+}
+
+/* As wave_advance without seeds: the next level with anything in it, its
+ * doors joined, the level written down. False if nothing is left */
+static bool settle_advance(SettleFlood *f, DmapWave *w, const int32_t *d, DmapLevels *l)
+{
+    if (f->top <= f->bottom) {
+        ++w->level;
+    } else if (w->queue_head < w->queue_tail) {
+        w->level = d[w->queue[w->queue_head]];
+    } else {
+        return false;
+    }
+    while (w->queue_head < w->queue_tail && d[w->queue[w->queue_head]] == w->level) {
+        int cell = w->queue[w->queue_head++], y = cell_row(cell);
+        f->front[y] |= cell_bit(cell);
+        f->top = y < f->top ? y : f->top;
+        f->bottom = y > f->bottom ? y : f->bottom;
+        INVARIANT(l->entries < MAP_CELLS);
+        l->row[l->entries] = (uint8_t)y;
+        l->bits[l->entries++] = cell_bit(cell);
+    }
+    INVARIANT(l->count < MAP_CELLS);
+    l->value[l->count++] = w->level;
+    l->first[l->count] = (int16_t)l->entries;
+    return true;
+}
+
+/* The wave taken up where it stopped (its front settled, not spread
+ * from; no seeds), flooded as far as it goes, and left as the wave would
+ * be: over, what it never claimed still open */
+void dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l)
+{
+    SettleFlood f;
+    f.top = DMAP_ROWS;
+    f.bottom = 0;
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        DmapRow *row = &w->row[y];
+        f.door[y] = row->open & row->door;
+        f.ground[y] = row->open & ~row->door;
+        f.front[y] = row->front[w->front];
+        if (f.front[y] != 0) {
+            f.top = y < f.top ? y : f.top;
+            f.bottom = y;
+        }
+    }
+    f.front[DMAP_ROWS] = 0;
+    do {
+        settle_spread(&f, w, d, l);
+    } while (settle_advance(&f, w, d, l));
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        w->row[y].open = f.ground[y] | f.door[y];
+        w->row[y].front[0] = w->row[y].front[1] = 0;
+        w->waiting[y] = 0;
+    }
+    w->rows = 0;
+    w->over = true;
+}

@@ -121,4 +121,9 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
 #endif
 }
 
+/* A wave with no seeds, taken up where it stopped, spread as far as it
+ * goes by a flood (dmap_flood.c), its levels written down and no ground's
+ * distance written (a search's settling, dmap_search_settle) */
+void dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *levels);
+
 #endif
