@@ -140,6 +140,21 @@ void dmap_terrain_of(DmapTerrain *t, const Map *map)
     }
 }
 
+void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
+                  int door_cost)
+{
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_flood_goals(dmap, &t, goals, goal_count, door_cost, DMAP_UNREACHED);
+}
+
+void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
+{
+    DmapTerrain t;
+    dmap_terrain_of(&t, map);
+    dmap_compute_within_on(dmap, &t, goal, door_cost, limit);
+}
+
 /* The cells that may be entered, and which of them cost a door's step
  * (none when a door costs one, as then it's as good as ground) */
 static void dmap_kinds(const Map *map, int32_t door_cost, uint64_t enter[DMAP_ROWS],

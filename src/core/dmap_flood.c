@@ -147,8 +147,8 @@ static void flood_join(DmapFlood *f, const int32_t *d, int32_t level)
 
 /* As wave_run: level by level, jumping to the first door waiting when
  * the front is empty, until nothing is left or the level is limit */
-static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *goals,
-                                 int goal_count, int door_cost, int32_t limit)
+void dmap_flood_goals(Dmap *dmap, const DmapTerrain *t, const Point *goals, int goal_count,
+                      int door_cost, int32_t limit)
 {
     DmapFlood f;
     int32_t cost = dmap_door_cost(door_cost), level = 0;
@@ -169,26 +169,11 @@ static void dmap_compute_limited(Dmap *dmap, const DmapTerrain *t, const Point *
     flood_write(&f, dmap->d);
 }
 
-void dmap_compute(Dmap *dmap, const Map *map, const Point *goals, int goal_count,
-                  int door_cost)
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    dmap_compute_limited(dmap, &t, goals, goal_count, door_cost, DMAP_UNREACHED);
-}
-
-void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, int limit)
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    dmap_compute_within_on(dmap, &t, goal, door_cost, limit);
-}
-
 void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int door_cost,
                             int limit)
 {
     INVARIANT(limit >= 0);
-    dmap_compute_limited(dmap, t, &goal, 1, door_cost, limit);
+    dmap_flood_goals(dmap, t, &goal, 1, door_cost, limit);
 }
 
 /* ---- A search settled by a flood ---------------------------------------- */

@@ -121,6 +121,12 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
 #endif
 }
 
+/* The distances to the goals over the terrain, the door costing
+ * door_cost, by a flood (dmap_flood.c), no farther than limit: what
+ * dmap_compute and the searches with a limit are */
+void dmap_flood_goals(Dmap *dmap, const DmapTerrain *t, const Point *goals, int goal_count,
+                      int door_cost, int32_t limit);
+
 /* A wave with no seeds, taken up where it stopped, spread as far as it
  * goes by a flood (dmap_flood.c), its levels written down and no ground's
  * distance written (a search's settling, dmap_search_settle) */
