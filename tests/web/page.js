@@ -169,8 +169,11 @@ async function nativeRecording(browser, url) {
   await page.evaluate(() => window.amulets.paintNow());
   await page.screenshot({ path: path.join(shots, 'watch.png') });
   await page.keyboard.press('Escape');
-  check(await page.evaluate(() => window.amulets.watching() === null && window.amulets.screen() === 'class'),
-    'Esc stops watching: back on the class choice');
+  // the key is taken on the page's next frame, which a loaded machine may be slow to run
+  const stopped = () => window.amulets.watching() === null && window.amulets.screen() === 'class';
+  await page.waitForFunction(stopped, null, { timeout: 10000 }).catch(() => {});
+  check(await page.evaluate(stopped), 'Esc stops watching: back on the class choice',
+    JSON.stringify(await page.evaluate(() => [window.amulets.screen(), window.amulets.watching()])));
   check(page.consoleErrors.length === 0, 'no console error while watching', page.consoleErrors.join(' | '));
   await context.close();
 }
