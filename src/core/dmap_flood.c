@@ -74,6 +74,26 @@ static void flood_wait(DmapFlood *f, int32_t *restrict d, int y, uint64_t doors,
     }
 }
 
+/* Row y's cells next to the front: the front's rows above and at y,
+ * widened a cell each way, kept in *above and *here as a loop goes down
+ * the rows (and moved on a row here), and the row below. Its ground
+ * among them is claimed and made its row of the next front, in place of
+ * the old (which the row below no longer needs); the ground claimed is
+ * returned, and *near is what was next to the front */
+static DMAP_INLINE uint64_t flood_claim_row(uint64_t *restrict ground, uint64_t *restrict front,
+                                            int y, uint64_t *above, uint64_t *here,
+                                            uint64_t *near)
+{
+    uint64_t next = front[y + 1], below = next | next << 1 | next >> 1;
+    *near = *above | *here | below;
+    uint64_t claimed = *near & ground[y];
+    ground[y] ^= claimed;
+    front[y] = claimed;
+    *above = *here;
+    *here = below;
+    return claimed;
+}
+
 /* The front claims the open cells next to it, each row from the front's
  * rows next to it (their spread kept as the loop goes down, the old
  * front overwritten by the new a row behind), the ground claimed the
@@ -87,18 +107,13 @@ static DMAP_INLINE void flood_spread(DmapFlood *restrict f, int32_t *restrict d,
     int64_t at = (int64_t)(level + 1) << 32;
     int first = f->claims, claims = first, last = f->bottom + 1;
     for (int y = f->top - 1; y <= last; ++y) {
-        uint64_t next = f->front[y + 1], below = next | next << 1 | next >> 1;
-        uint64_t near = above | here | below, ground = near & f->ground[y];
-        f->ground[y] ^= ground;
-        f->front[y] = ground;
+        uint64_t near, ground = flood_claim_row(f->ground, f->front, y, &above, &here, &near);
         if (RARELY(near & f->door[y])) {
             flood_wait(f, d, y, near & f->door[y], level + door_cost);
         }
         f->claim_at[claims] = at + (y - 1) * MAP_W;
         f->claim_cells[claims] = ground;
         claims += ground != 0;
-        above = here;
-        here = below;
     }
     f->claims = claims;
     f->top = DMAP_ROWS;
@@ -194,10 +209,7 @@ static DMAP_INLINE void settle_spread(SettleFlood *restrict f, DmapWave *restric
     uint64_t above = 0, here = 0;
     int first = l->entries, entries = first, last = f->bottom + 1;
     for (int y = f->top - 1; y <= last; ++y) {
-        uint64_t next = f->front[y + 1], below = next | next << 1 | next >> 1;
-        uint64_t near = above | here | below, ground = near & f->ground[y];
-        f->ground[y] ^= ground;
-        f->front[y] = ground;
+        uint64_t near, ground = flood_claim_row(f->ground, f->front, y, &above, &here, &near);
         if (RARELY(near & f->door[y])) {
             uint64_t doors = near & f->door[y];
             f->door[y] ^= doors;
@@ -211,8 +223,6 @@ static DMAP_INLINE void settle_spread(SettleFlood *restrict f, DmapWave *restric
         l->row[entries] = (uint8_t)y;
         l->bits[entries] = ground;
         entries += ground != 0;
-        above = here;
-        here = below;
     }
     l->entries = entries;
     f->top = entries > first ? l->row[first] : DMAP_ROWS;
