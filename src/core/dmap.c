@@ -235,8 +235,7 @@ static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
  * True if it claimed ground */
 static DMAP_INLINE bool claim_row(DmapRow *restrict row, uint64_t bit,
                                   int32_t *restrict distances, uint64_t near, int32_t step,
-                                  int to, uint64_t *doors, DmapLevels *restrict levels,
-                                  bool write)
+                                  int to, uint64_t *doors, DmapLevels *restrict levels)
 {
     uint64_t claimed = near & row->open;
     if (claimed == 0) return false;
@@ -247,7 +246,7 @@ static DMAP_INLINE bool claim_row(DmapRow *restrict row, uint64_t bit,
         *doors |= bit;
     }
     row->front[to] |= claimed;
-    if (write) wave_write(distances, claimed, step);   /* a constant too */
+    wave_write(distances, claimed, step);
     if (levels != NULL) {   /* a constant at each call: no test is left of it */
         INVARIANT(levels->entries < MAP_CELLS);
         levels->row[levels->entries] = (uint8_t)low_bit(bit);
@@ -268,7 +267,7 @@ static DMAP_INLINE bool claim_row(DmapRow *restrict row, uint64_t bit,
  * the front claim cells in it (the flee map's sowing takes them in any
  * order). The rows doors were claimed in */
 static DMAP_INLINE uint64_t spread_from(DmapWave *w, int32_t *restrict d, int from,
-                                        DmapLevels *restrict levels, bool write)
+                                        DmapLevels *restrict levels)
 {
     DmapRow *restrict row = w->row;
     int32_t step = w->level + 1;
@@ -281,14 +280,14 @@ static DMAP_INLINE uint64_t spread_from(DmapWave *w, int32_t *restrict d, int fr
         uint64_t near = old | old << 1 | old >> 1;
         here->front[from] = 0;
         if (claim_row(here - 1, bit >> 1, distances - MAP_W, near, step, !from, &doors,
-                      levels, write)) {
+                      levels)) {
             rows |= bit >> 1;
         }
-        if (claim_row(here, bit, distances, near, step, !from, &doors, levels, write)) {
+        if (claim_row(here, bit, distances, near, step, !from, &doors, levels)) {
             rows |= bit;
         }
         if (claim_row(here + 1, bit << 1, distances + MAP_W, near, step, !from, &doors,
-                      levels, write)) {
+                      levels)) {
             rows |= bit << 1;
         }
     }
@@ -299,18 +298,13 @@ static DMAP_INLINE uint64_t spread_from(DmapWave *w, int32_t *restrict d, int fr
 /* The front claims the open cells next to it; the doors claimed wait;
  * when levels isn't NULL, the ground claimed is written down as the next
  * level's */
-static DMAP_INLINE void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels,
-                                    bool write)
+static DMAP_INLINE void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
 {
     uint64_t doors;
     if (levels == NULL) {
-        doors = w->front == 0 ? spread_from(w, d, 0, NULL, true) : spread_from(w, d, 1, NULL, true);
-    } else if (write) {
-        doors = w->front == 0 ? spread_from(w, d, 0, levels, true)
-                              : spread_from(w, d, 1, levels, true);
+        doors = w->front == 0 ? spread_from(w, d, 0, NULL) : spread_from(w, d, 1, NULL);
     } else {
-        doors = w->front == 0 ? spread_from(w, d, 0, levels, false)
-                              : spread_from(w, d, 1, levels, false);
+        doors = w->front == 0 ? spread_from(w, d, 0, levels) : spread_from(w, d, 1, levels);
     }
     w->front ^= 1;
     for (; RARELY(doors != 0); doors &= doors - 1) {
@@ -421,7 +415,7 @@ static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, Dma
  * as its level is settled, and the rest show no less. The wave stops
  * with its front settled and not yet spread from, so it can go on later */
 static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels,
-                     int32_t limit, int until, bool write)
+                     int32_t limit, int until)
 {
     while (!w->over) {
         if (w->level >= limit ||
@@ -429,7 +423,7 @@ static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLev
              !(w->waiting[cell_row(until)] & cell_bit(until)))) {
             return;
         }
-        wave_spread(w, d, levels, write);
+        wave_spread(w, d, levels);
         w->over = !wave_advance(w, d, seeds, levels);
     }
 }
@@ -510,14 +504,14 @@ void dmap_search_reach(DmapSearch *s, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
     search_clean(s);
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until, true);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until);
     search_write_pending(s);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
     search_clean(s);
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1, true);
+    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1);
     search_write_pending(s);
 }
 
@@ -584,12 +578,12 @@ static void fleeing_start(DmapFleeing *f, const uint64_t open[DMAP_ROWS],
 void dmap_fleeing_reach(DmapFleeing *f, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
-    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until, true);
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until);
 }
 
 void dmap_fleeing_finish(DmapFleeing *f)
 {
-    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1, true);
+    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1);
 }
 
 /* One stable counting-sort pass over a digit of each cell's key */

@@ -24,8 +24,8 @@ enum { DMAP_MAX_DOOR_COST = 1 << 18 };
 #endif
 
 /* The spreading's parts, each made once for every constant it's called
- * with (which rows it writes down, which buffer, whether it writes the
- * distances), whatever the compiler's guess of their size */
+ * with (which rows it writes down, which buffer), whatever the
+ * compiler's guess of their size */
 #if defined(__GNUC__)
 #define DMAP_INLINE inline __attribute__((always_inline))
 #else
