@@ -613,7 +613,11 @@ static void test_search_settle(int maps)
             Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
             wrong += reach_wrongly(&search, &full, from);
         }
-        dmap_search_settle(&search);
+        if (round % 2 == 0) {
+            dmap_search_settle(&search);
+        } else {
+            CHECK(dmap_search_settle_way(&search, DMAP_ROW_WAY));
+        }
         dmap_search_settle(&search);   /* again: nothing left to do */
         wrong += flee_wrongly(&search, &full, &map, door_cost);
         wrong += fleeing_wrongly(&search, &rng, &map);
@@ -632,6 +636,65 @@ static void test_search_settle(int maps)
         wrong += differences(search.dmap.d, full.d);
     }
     CHECK_INT(wrong, 0);
+}
+
+/* Where two searches' levels or waves differ, as a count */
+static int searches_differ(const DmapSearch *a, const DmapSearch *b)
+{
+    const DmapLevels *la = &a->levels, *lb = &b->levels;
+    const DmapWave *wa = &a->wave, *wb = &b->wave;
+    int wrong = differences(a->dmap.d, b->dmap.d) + (la->count != lb->count) +
+                (la->entries != lb->entries) + (a->pending != b->pending);
+    for (int i = 0; wrong == 0 && i < la->count; ++i) {
+        wrong += la->value[i] != lb->value[i] || la->first[i + 1] != lb->first[i + 1];
+    }
+    for (int e = 0; wrong == 0 && e < la->entries; ++e) {
+        wrong += la->row[e] != lb->row[e] || la->bits[e] != lb->bits[e];
+    }
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        const DmapRow *ra = &wa->row[y], *rb = &wb->row[y];
+        wrong += ra->open != rb->open || ra->door != rb->door || ra->front[0] != rb->front[0] ||
+                 ra->front[1] != rb->front[1] || wa->waiting[y] != wb->waiting[y];
+    }
+    wrong += wa->level != wb->level || wa->over != wb->over || wa->rows != wb->rows ||
+             wa->queue_tail != wb->queue_tail;
+    for (int i = 0; wrong == 0 && i < wa->queue_tail; ++i) {
+        wrong += wa->queue[i] != wb->queue[i];
+    }
+    return wrong;
+}
+
+/* The settling's two ways, a row at a time and four rows at a time,
+ * leave a search just the same: its levels in the same order, the same
+ * doors waiting in the same order. The second only on a machine that has
+ * it (x86's AVX2), which the test says */
+static void test_settle_ways(int maps)
+{
+    Rng rng;
+    rng_seed(&rng, 0xA77u);
+    static Map map;
+    static Dmap full;
+    static DmapSearch row, wide;
+    int wrong = 0, compared = 0;
+    for (int round = 0; round < maps; ++round) {
+        Point goal;
+        start_random_search(&map, &rng, round, &full, &row, &goal);
+        for (int walker = rng_roll(&rng, 0, 2); walker > 0; --walker) {
+            Point from = {rng_roll(&rng, 0, MAP_W - 1), rng_roll(&rng, 0, MAP_H - 1)};
+            dmap_search_reach(&row, from);
+        }
+        wide = row;
+        CHECK(dmap_search_settle_way(&row, DMAP_ROW_WAY));
+        if (!dmap_search_settle_way(&wide, DMAP_WIDE_WAY)) continue;
+        ++compared;
+        wrong += searches_differ(&row, &wide);
+    }
+    CHECK_INT(wrong, 0);
+    if (compared == 0) {
+        printf("test_dmap: no AVX2 here: the settling was tested a row at a time only\n");
+    } else {
+        CHECK_INT(compared, maps);
+    }
 }
 
 /* A search the map changed under: when it says it's still good, it goes
@@ -682,6 +745,7 @@ int main(void)
     test_search(slow ? 200 : 2000);
     test_search_update(slow ? 200 : 2000);
     test_search_settle(slow ? 200 : 2000);
+    test_settle_ways(slow ? 200 : 2000);
     test_corridor_and_doors();
     test_goals();
     test_flee_rounding();

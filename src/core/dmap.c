@@ -517,9 +517,16 @@ void dmap_search_finish(DmapSearch *s)
 
 void dmap_search_settle(DmapSearch *s)
 {
-    if (s->wave.over) return;
-    s->pending = s->levels.count;
-    dmap_wave_settle(&s->wave, s->dmap.d, &s->levels);
+    dmap_search_settle_way(s, DMAP_ANY_WAY);
+}
+
+bool dmap_search_settle_way(DmapSearch *s, DmapWay way)
+{
+    if (s->wave.over) return true;
+    int pending = s->levels.count;
+    if (!dmap_wave_settle(&s->wave, s->dmap.d, &s->levels, way)) return false;
+    s->pending = pending;
+    return true;
 }
 
 /* A cell the search hasn't reached: no distance found so far went

@@ -9,6 +9,8 @@
  * time. */
 #include "dmap.h"
 
+#include <string.h>
+
 #include "dmap_bits.h"
 #include "invariant.h"
 
@@ -194,12 +196,30 @@ void dmap_compute_within_on(Dmap *dmap, const DmapTerrain *t, Point goal, int do
 /* ---- A search settled by a flood ---------------------------------------- */
 
 /* What a settling floods with: the wave's cells still open, as the flood
- * keeps them, and its front */
+ * keeps them, and its front. A row at a time, the front is changed in
+ * place; four at a time, the level's front is read and the next written
+ * in the other buffer, and they swap */
 typedef struct SettleFlood {
-    uint64_t ground[DMAP_ROWS], door[DMAP_ROWS];
-    uint64_t front[DMAP_ROWS + 1];   /* the last row stays empty */
-    int top, bottom;
+    uint64_t ground[DMAP_ROWS + 3], door[DMAP_ROWS + 3];   /* past the map's
+                                                              rows, empty */
+    uint64_t fronts[2][DMAP_ROWS + 5];
+    uint64_t *front, *next;   /* row y in front[y] (fronts[i] + 1), from the
+                                 empty row -1 to DMAP_ROWS + 3; next is empty */
+    int top, bottom;          /* the front's first and last rows (top past
+                                 bottom when it's empty) */
 } SettleFlood;
+
+/* Doors next to the level's front in row y: each gets its distance now,
+ * and waits in the wave's queue */
+static void settle_wait(SettleFlood *f, DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
+{
+    f->door[y] ^= doors;
+    for (; doors != 0; doors &= doors - 1) {
+        int cell = (y - 1) * MAP_W + low_bit(doors);
+        d[cell] = w->level + w->door_cost;
+        w->queue[w->queue_tail++] = (int16_t)cell;
+    }
+}
 
 /* The level's ground claimed is written down in the levels as flood_spread
  * notes its claims, the doors claimed wait in the wave's queue */
@@ -211,13 +231,7 @@ static DMAP_INLINE void settle_spread(SettleFlood *restrict f, DmapWave *restric
     for (int y = f->top - 1; y <= last; ++y) {
         uint64_t near, ground = flood_claim_row(f->ground, f->front, y, &above, &here, &near);
         if (RARELY(near & f->door[y])) {
-            uint64_t doors = near & f->door[y];
-            f->door[y] ^= doors;
-            for (; doors != 0; doors &= doors - 1) {
-                int cell = (y - 1) * MAP_W + low_bit(doors);
-                d[cell] = w->level + w->door_cost;
-                w->queue[w->queue_tail++] = (int16_t)cell;
-            }
+            settle_wait(f, w, d, y, near & f->door[y]);
         }
         INVARIANT(entries < MAP_CELLS);
         l->row[entries] = (uint8_t)y;
@@ -228,6 +242,89 @@ static DMAP_INLINE void settle_spread(SettleFlood *restrict f, DmapWave *restric
     f->top = entries > first ? l->row[first] : DMAP_ROWS;
     f->bottom = entries > first ? l->row[entries - 1] : 0;
 }
+
+#if DMAP_WIDE
+#include <immintrin.h>
+
+#define SETTLE_WIDE __attribute__((target("avx2")))
+
+SETTLE_WIDE static inline __m256i settle_load(const uint64_t *rows)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)rows);
+}
+
+SETTLE_WIDE static inline void settle_store(uint64_t *rows, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)rows, v);
+}
+
+/* The doors next to the level's front in rows y to y + 3 */
+static void settle_wait_four(SettleFlood *f, DmapWave *w, int32_t *restrict d, int y)
+{
+    for (int r = y; r < y + 4; ++r) {
+        uint64_t v = f->front[r - 1] | f->front[r] | f->front[r + 1];
+        uint64_t doors = (v | v << 1 | v >> 1) & f->door[r];
+        if (doors != 0) settle_wait(f, w, d, r, doors);
+    }
+}
+
+/* As settle_spread, four rows at a time: rows y to y + 3 of the next
+ * front are the ground next to the level's front's rows y - 1 to y + 4,
+ * which no later four read but the last two, so the first four are
+ * emptied (the buffer is the next level's next). The claims are written
+ * down a row after the other, with no test between them. Past the
+ * front's last row but one, the rows claim nothing, and leave nothing
+ * written down */
+SETTLE_WIDE static void settle_spread_wide(SettleFlood *restrict f, DmapWave *restrict w,
+                                           int32_t *restrict d, DmapLevels *restrict l)
+{
+    int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1;
+    int first = l->entries, entries = first;
+    for (int y = from; y <= last; y += 4) {
+        __m256i v = _mm256_or_si256(_mm256_or_si256(settle_load(f->front + y - 1),
+                                                    settle_load(f->front + y)),
+                                    settle_load(f->front + y + 1));
+        __m256i near = _mm256_or_si256(
+            v, _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_srli_epi64(v, 1)));
+        __m256i ground = settle_load(f->ground + y), claimed = _mm256_and_si256(near, ground);
+        settle_store(f->ground + y, _mm256_xor_si256(ground, claimed));
+        settle_store(f->next + y, claimed);
+        if (RARELY(!_mm256_testz_si256(near, settle_load(f->door + y)))) {
+            settle_wait_four(f, w, d, y);
+        }
+        settle_store(f->front + y - 1, _mm256_setzero_si256());
+        for (int i = 0; i < 4; ++i) {
+            INVARIANT(entries < MAP_CELLS);
+            l->row[entries] = (uint8_t)(y + i);
+            l->bits[entries] = f->next[y + i];
+            entries += f->next[y + i] != 0;
+        }
+    }
+    l->entries = entries;
+    uint64_t *level = f->front;
+    f->front = f->next;
+    f->next = level;
+    f->top = entries > first ? l->row[first] : DMAP_ROWS;
+    f->bottom = entries > first ? l->row[entries - 1] : 0;
+}
+
+/* Whether the machine floods four rows at a time (its AVX2, and the
+ * system's saving of its registers, as the compiler's check finds them) */
+static bool settle_wide_here(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+#else
+static void settle_spread_wide(SettleFlood *f, DmapWave *w, int32_t *d, DmapLevels *l)
+{
+    settle_spread(f, w, d, l);   /* never called: no machine here is wide */
+}
+
+static bool settle_wide_here(void)
+{
+    return false;
+}
+#endif
 
 /* As wave_advance without seeds: the next level with anything in it, its
  * doors joined, the level written down. False if nothing is left */
@@ -255,27 +352,44 @@ static bool settle_advance(SettleFlood *f, DmapWave *w, const int32_t *d, DmapLe
     return true;
 }
 
+/* The flood the wave's cells still open, its front, and nothing else */
+static void settle_start(SettleFlood *f, const DmapWave *w)
+{
+    memset(f->fronts, 0, sizeof f->fronts);
+    f->front = f->fronts[0] + 1;
+    f->next = f->fronts[1] + 1;
+    f->top = DMAP_ROWS;
+    f->bottom = 0;
+    for (int y = 0; y < DMAP_ROWS; ++y) {
+        const DmapRow *row = &w->row[y];
+        f->door[y] = row->open & row->door;
+        f->ground[y] = row->open & ~row->door;
+        f->front[y] = row->front[w->front];
+        if (f->front[y] != 0) {
+            f->top = y < f->top ? y : f->top;
+            f->bottom = y;
+        }
+    }
+    for (int y = DMAP_ROWS; y < DMAP_ROWS + 3; ++y) {
+        f->door[y] = f->ground[y] = 0;
+    }
+}
+
 /* The wave taken up where it stopped (its front settled, not spread
  * from; no seeds), flooded as far as it goes, and left as the wave would
  * be: over, what it never claimed still open */
-void dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l)
+bool dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l, DmapWay way)
 {
+    bool wide = way != DMAP_ROW_WAY && settle_wide_here();
+    if (way == DMAP_WIDE_WAY && !wide) return false;
     SettleFlood f;
-    f.top = DMAP_ROWS;
-    f.bottom = 0;
-    for (int y = 0; y < DMAP_ROWS; ++y) {
-        DmapRow *row = &w->row[y];
-        f.door[y] = row->open & row->door;
-        f.ground[y] = row->open & ~row->door;
-        f.front[y] = row->front[w->front];
-        if (f.front[y] != 0) {
-            f.top = y < f.top ? y : f.top;
-            f.bottom = y;
-        }
-    }
-    f.front[DMAP_ROWS] = 0;
+    settle_start(&f, w);
     do {
-        settle_spread(&f, w, d, l);
+        if (wide) {
+            settle_spread_wide(&f, w, d, l);
+        } else {
+            settle_spread(&f, w, d, l);
+        }
     } while (settle_advance(&f, w, d, l));
     for (int y = 0; y < DMAP_ROWS; ++y) {
         w->row[y].open = f.ground[y] | f.door[y];
@@ -284,4 +398,5 @@ void dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l)
     }
     w->rows = 0;
     w->over = true;
+    return true;
 }

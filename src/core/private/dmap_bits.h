@@ -4,6 +4,7 @@
 #ifndef AMULETS_DMAP_BITS_H
 #define AMULETS_DMAP_BITS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #if defined(__SSE2__)
@@ -127,9 +128,18 @@ static inline void wave_write(int32_t *restrict row, uint64_t cells, int32_t dis
 void dmap_flood_goals(Dmap *dmap, const DmapTerrain *t, const Point *goals, int goal_count,
                       int door_cost, int32_t limit);
 
+/* Whether this build can flood four rows at a time, on a machine that
+ * can (x86's AVX2, chosen when the program runs): GCC and Clang on x86 */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__)
+#define DMAP_WIDE 1
+#else
+#define DMAP_WIDE 0
+#endif
+
 /* A wave with no seeds, taken up where it stopped, spread as far as it
  * goes by a flood (dmap_flood.c), its levels written down and no ground's
- * distance written (a search's settling, dmap_search_settle) */
-void dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *levels);
+ * distance written (a search's settling, dmap_search_settle), the way
+ * asked (dmap.h). False, and nothing done, if it can't go that way */
+bool dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *levels, DmapWay way);
 
 #endif
