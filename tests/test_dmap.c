@@ -502,16 +502,17 @@ static int flee_wrongly(const DmapSearch *search, const Dmap *full, const Map *m
     return differences(flee.d, want);
 }
 
-/* A flee map made as far as asked, again and again: after each reach,
- * the cell and every cell lower on the whole flee map have their values,
- * and the rest show no lower value than the cell; finished, it is the
- * whole flee map */
-static int fleeing_wrongly(const DmapSearch *search, Rng *rng, const Map *map)
+/* A flee map made as far as asked, again and again, the way asked: after
+ * each reach, the cell and every cell lower on the whole flee map have
+ * their values, and the rest show no lower value than the cell;
+ * finished, it is the whole flee map. Nothing wrong if the machine
+ * can't go that way */
+static int fleeing_wrongly(const DmapSearch *search, Rng *rng, const Map *map, DmapWay way)
 {
     static DmapFleeing fleeing;
     static Dmap whole;
     dmap_search_flee(&whole, search, map);
-    dmap_fleeing_start(&fleeing, search, map);
+    if (!dmap_fleeing_start_way(&fleeing, search, map, way)) return 0;
     int wrong = 0;
     for (int walker = 0; walker < 6; ++walker) {
         Point from = {rng_roll(rng, -1, MAP_W), rng_roll(rng, 0, MAP_H - 1)};
@@ -563,7 +564,8 @@ static void test_search(int maps)
         CHECK_INT(wrong, 0);
         CHECK_INT(differences(search.dmap.d, full.d), 0);
         CHECK_INT(flee_wrongly(&search, &full, &map, door_cost), 0);
-        CHECK_INT(fleeing_wrongly(&search, &rng, &map), 0);
+        CHECK_INT(fleeing_wrongly(&search, &rng, &map, DMAP_ANY_WAY), 0);
+        CHECK_INT(fleeing_wrongly(&search, &rng, &map, DMAP_ROW_WAY), 0);
     }
 }
 
@@ -620,7 +622,7 @@ static void test_search_settle(int maps)
         }
         dmap_search_settle(&search);   /* again: nothing left to do */
         wrong += flee_wrongly(&search, &full, &map, door_cost);
-        wrong += fleeing_wrongly(&search, &rng, &map);
+        wrong += fleeing_wrongly(&search, &rng, &map, round % 2 ? DMAP_ROW_WAY : DMAP_WIDE_WAY);
         switch (round % 3) {
         case 0: {
             Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
@@ -664,10 +666,30 @@ static int searches_differ(const DmapSearch *a, const DmapSearch *b)
     return wrong;
 }
 
+/* The flee flood's two ways, from the same search, reach the same values
+ * as far as each reach goes, and finish the same */
+static int fleeing_ways_differ(const DmapSearch *search, const Map *map, Rng *rng)
+{
+    static DmapFleeing row, wide;
+    CHECK(dmap_fleeing_start_way(&row, search, map, DMAP_ROW_WAY));
+    CHECK(dmap_fleeing_start_way(&wide, search, map, DMAP_WIDE_WAY));
+    int wrong = 0;
+    for (int walker = 0; walker < 4; ++walker) {
+        Point from = {rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
+        dmap_fleeing_reach(&row, from);
+        dmap_fleeing_reach(&wide, from);
+        wrong += differences(row.dmap.d, wide.dmap.d);
+    }
+    dmap_fleeing_finish(&row);
+    dmap_fleeing_finish(&wide);
+    return wrong + differences(row.dmap.d, wide.dmap.d);
+}
+
 /* The settling's two ways, a row at a time and four rows at a time,
  * leave a search just the same: its levels in the same order, the same
- * doors waiting in the same order. The second only on a machine that has
- * it (x86's AVX2), which the test says */
+ * doors waiting in the same order; and so do the flee flood's. The
+ * second only on a machine that has it (x86's AVX2), which the test
+ * says */
 static void test_settle_ways(int maps)
 {
     Rng rng;
@@ -688,10 +710,12 @@ static void test_settle_ways(int maps)
         if (!dmap_search_settle_way(&wide, DMAP_WIDE_WAY)) continue;
         ++compared;
         wrong += searches_differ(&row, &wide);
+        wrong += fleeing_ways_differ(&row, &map, &rng);
     }
     CHECK_INT(wrong, 0);
     if (compared == 0) {
-        printf("test_dmap: no AVX2 here: the settling was tested a row at a time only\n");
+        printf("test_dmap: no AVX2 here: the settling and the flee flood were tested a row at "
+               "a time only\n");
     } else {
         CHECK_INT(compared, maps);
     }

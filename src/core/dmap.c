@@ -18,14 +18,10 @@
  * shifted a bit each way. So a level costs a few operations a row it
  * touches, and a cell one store of its distance.
  *
- * The flee map starts from arbitrary values instead of zeros: the seeds,
- * grouped in levels of equal value, join the front when their level
- * comes, unless a step has settled them sooner. A door waiting for its
- * level may be seeded sooner than that: then its wait is dropped.
- *
  * dmap_compute, which is never taken up later, settles the same levels
  * by a spreading of its own, a flood (dmap_flood.c), and so does a
- * search's settling for a flee map, which goes to the end. */
+ * search's settling for a flee map, which goes to the end; the flee map
+ * itself, which starts from seeds, floods too (dmap_flee.c). */
 #include "dmap.h"
 
 #include <string.h>
@@ -40,13 +36,6 @@
 
 _Static_assert(MAP_W <= 64, "a row of the map is one 64-bit word");
 _Static_assert(DMAP_ROWS <= 64, "a bitboard's rows are the bits of one word");
-_Static_assert(FLEE_FACTOR_TENTHS < 0, "the flee map's seeds, lowest first, are the "
-                                       "search's levels, farthest first");
-
-/* Counting sort digits: one pass sorts a flee map's seeds unless doors
- * cost hundreds of steps */
-enum { DMAP_RADIX_BITS = 10, DMAP_RADIX = 1 << DMAP_RADIX_BITS };
-
 
 /* ---- What each cell is -------------------------------------------------- */
 
@@ -157,17 +146,6 @@ void dmap_compute_within(Dmap *dmap, const Map *map, Point goal, int door_cost, 
 
 /* The cells that may be entered, and which of them cost a door's step
  * (none when a door costs one, as then it's as good as ground) */
-static void dmap_kinds(const Map *map, int32_t door_cost, uint64_t enter[DMAP_ROWS],
-                       uint64_t door[DMAP_ROWS])
-{
-    DmapTerrain t;
-    dmap_terrain_of(&t, map);
-    for (int y = 0; y < DMAP_ROWS; ++y) {
-        enter[y] = t.enter[y];
-        door[y] = door_cost > 1 ? t.door[y] : 0;
-    }
-}
-
 /* ---- The wave ------------------------------------------------------------ */
 
 /* A wave with nothing in it yet, that may enter w->enter, those of them
@@ -296,16 +274,10 @@ static DMAP_INLINE uint64_t spread_from(DmapWave *w, int32_t *restrict d, int fr
 }
 
 /* The front claims the open cells next to it; the doors claimed wait;
- * when levels isn't NULL, the ground claimed is written down as the next
- * level's */
+ * the ground claimed is written down as the next level's */
 static DMAP_INLINE void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
 {
-    uint64_t doors;
-    if (levels == NULL) {
-        doors = w->front == 0 ? spread_from(w, d, 0, NULL) : spread_from(w, d, 1, NULL);
-    } else {
-        doors = w->front == 0 ? spread_from(w, d, 0, levels) : spread_from(w, d, 1, levels);
-    }
+    uint64_t doors = w->front == 0 ? spread_from(w, d, 0, levels) : spread_from(w, d, 1, levels);
     w->front ^= 1;
     for (; RARELY(doors != 0); doors &= doors - 1) {
         int y = low_bit(doors);
@@ -314,8 +286,7 @@ static DMAP_INLINE void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels
     }
 }
 
-/* The distance of the first door still waiting, INT32_MAX if none: a
- * door seeded since it was claimed waits no more */
+/* The distance of the first door still waiting, INT32_MAX if none */
 static int32_t wave_next_door(DmapWave *w, const int32_t *d)
 {
     while (w->queue_head < w->queue_tail) {
@@ -328,76 +299,23 @@ static int32_t wave_next_door(DmapWave *w, const int32_t *d)
     return INT32_MAX;
 }
 
-/* The flee map's seeds (DmapSeeds, dmap.h): each level's distance times
- * -1.2 (rounded toward zero as C's division does), which keeps them in
- * order, lowest first, read farthest first */
-static inline int32_t seed_value(const DmapSeeds *s)
-{
-    if (s == NULL || s->next < 0) {
-        return INT32_MAX;
-    }
-    return (int32_t)((int64_t)s->levels->value[s->next] * FLEE_FACTOR_TENTHS / 10);
-}
-
-/* Seeds of a row join the front at the wave's level, settled now */
-static void sow_row(DmapWave *w, int32_t *restrict d, int y, uint64_t new)
-{
-    w->row[y].open &= ~new;
-    w->waiting[y] &= ~new;
-    wave_join(w, y, new, NULL);
-    wave_write(d + (y - 1) * MAP_W, new, w->level);
-}
-
-/* The seeds of the wave's level join its front, but for those settled
- * sooner: a seed still open, a door still waiting, or one never entered
- * is sown. Most were settled sooner, so the test is most of the cost:
- * only while a door waits (none does while the queue is empty), or when
- * a seed may be a cell never entered (a search's goal, on its first
- * level, or any of another map's), is more than the open cells tested */
-static void wave_sow(DmapWave *w, int32_t *restrict d, DmapSeeds *s)
-{
-    for (; seed_value(s) == w->level; --s->next) {
-        const DmapLevels *l = s->levels;
-        int first = l->first[s->next], end = l->first[s->next + 1];
-        if (w->queue_head < w->queue_tail || s->shut || s->next == 0) {
-            for (int e = first; e < end; ++e) {
-                int y = l->row[e];
-                uint64_t new = l->bits[e] & (w->row[y].open | w->waiting[y] | ~w->enter[y]);
-                if (new != 0) sow_row(w, d, y, new);
-            }
-        } else {
-            for (int e = first; e < end; ++e) {
-                int y = l->row[e];
-                uint64_t new = l->bits[e] & w->row[y].open;
-                if (new != 0) sow_row(w, d, y, new);
-            }
-        }
-    }
-}
-
 /* On to the next level with anything in it: the ground just claimed is
- * at the next one; with none, the first door waiting or seed. Its doors
- * and seeds join the front, and, when levels isn't NULL, the level is
- * written down. False if nothing is left */
-static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels)
+ * at the next one; with none, the first door waiting. Its doors join the
+ * front, and the level is written down. False if nothing is left */
+static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
 {
     int32_t level = w->level + 1;
     if (w->rows == 0) {
-        int32_t door = wave_next_door(w, d), seed = seed_value(seeds);
-        level = door < seed ? door : seed;
+        level = wave_next_door(w, d);
         if (level == INT32_MAX) {
             return false;
         }
     }
-    INVARIANT(seed_value(seeds) >= level);   /* no seed is ever passed by */
     w->level = level;
     while (w->queue_head < w->queue_tail && wave_next_door(w, d) == level) {
         int cell = w->queue[w->queue_head++];
         w->waiting[cell_row(cell)] &= ~cell_bit(cell);
         wave_join(w, cell_row(cell), cell_bit(cell), levels);
-    }
-    if (seeds != NULL) {
-        wave_sow(w, d, seeds);
     }
     if (levels != NULL) {
         INVARIANT(levels->count < MAP_CELLS);
@@ -407,24 +325,20 @@ static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, Dma
     return true;
 }
 
-/* Spreads until nothing is left, or until the level just settled is
- * limit or farther (every cell within the limit has its distance then),
- * or, with until a cell (not -1), until that cell has its distance for
- * good: claimed as ground, or a door whose level has come (it may wait
- * for a lower seed). Every cell nearer than until has its distance then,
- * as its level is settled, and the rest show no less. The wave stops
- * with its front settled and not yet spread from, so it can go on later */
-static void wave_run(DmapWave *w, int32_t *restrict d, DmapSeeds *seeds, DmapLevels *levels,
-                     int32_t limit, int until)
+/* Spreads until nothing is left or, with until a cell (not -1), until
+ * that cell has its distance for good: claimed as ground, or a door whose
+ * level has come. Every cell nearer than until has its distance then, as
+ * its level is settled, and the rest show no less. The wave stops with
+ * its front settled and not yet spread from, so it can go on later */
+static void wave_run(DmapWave *w, int32_t *restrict d, DmapLevels *levels, int until)
 {
     while (!w->over) {
-        if (w->level >= limit ||
-            (until >= 0 && d[until] != DMAP_UNREACHED &&
-             !(w->waiting[cell_row(until)] & cell_bit(until)))) {
+        if (until >= 0 && d[until] != DMAP_UNREACHED &&
+            !(w->waiting[cell_row(until)] & cell_bit(until))) {
             return;
         }
         wave_spread(w, d, levels);
-        w->over = !wave_advance(w, d, seeds, levels);
+        w->over = !wave_advance(w, d, levels);
     }
 }
 
@@ -504,14 +418,14 @@ void dmap_search_reach(DmapSearch *s, Point cell)
 {
     int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
     search_clean(s);
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, until);
+    wave_run(&s->wave, s->dmap.d, &s->levels, until);
     search_write_pending(s);
 }
 
 void dmap_search_finish(DmapSearch *s)
 {
     search_clean(s);
-    wave_run(&s->wave, s->dmap.d, NULL, &s->levels, DMAP_UNREACHED, -1);
+    wave_run(&s->wave, s->dmap.d, &s->levels, -1);
     search_write_pending(s);
 }
 
@@ -565,156 +479,6 @@ bool dmap_search_update(DmapSearch *s, Point cell, Terrain terrain)
     row->open = kind != DMAP_SHUT ? row->open | bit : row->open & ~bit;
     row->door = kind == DMAP_DOOR && w->door_cost > 1 ? row->door | bit : row->door & ~bit;
     return true;
-}
-
-/* ---- dmap_flee --------------------------------------------------------- */
-
-/* A flee wave that may enter the cells open, those of them in door at
- * the door cost, sown with the seeds of levels: its first level settled */
-static void fleeing_start(DmapFleeing *f, const uint64_t open[DMAP_ROWS],
-                          const uint64_t door[DMAP_ROWS], const DmapLevels *levels,
-                          int32_t door_cost, bool shut)
-{
-    memcpy(f->wave.enter, open, sizeof f->wave.enter);
-    wave_empty(&f->wave, door, door_cost);
-    dmap_clear(&f->dmap);
-    f->seeds = (DmapSeeds){levels, levels->count - 1, shut};
-    f->wave.over = !wave_advance(&f->wave, f->dmap.d, &f->seeds, NULL);
-}
-
-void dmap_fleeing_reach(DmapFleeing *f, Point cell)
-{
-    int until = in_bounds(cell.x, cell.y) ? cell_index(cell.x, cell.y) : -1;
-    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, until);
-}
-
-void dmap_fleeing_finish(DmapFleeing *f)
-{
-    wave_run(&f->wave, f->dmap.d, &f->seeds, NULL, DMAP_UNREACHED, -1);
-}
-
-/* One stable counting-sort pass over a digit of each cell's key */
-static void dmap_sort_pass(const int16_t *in, int16_t *out, int n, const int32_t *key,
-                           int shift)
-{
-    int count[DMAP_RADIX + 1] = {0};
-    for (int i = 0; i < n; ++i) {
-        ++count[((key[in[i]] >> shift) & (DMAP_RADIX - 1)) + 1];
-    }
-    for (int r = 0; r < DMAP_RADIX; ++r) {
-        count[r + 1] += count[r];
-    }
-    for (int i = 0; i < n; ++i) {
-        out[count[(key[in[i]] >> shift) & (DMAP_RADIX - 1)]++] = in[i];
-    }
-}
-
-/* The reached cells sorted by distance, nearest first, each distance's
- * in reading order: a radix sort, one counting sort pass per
- * DMAP_RADIX_BITS of the distances' spread */
-static int dmap_sorted_cells(const Dmap *toward, int16_t cells[MAP_CELLS])
-{
-    int32_t key[MAP_CELLS];
-    int16_t spare[MAP_CELLS];
-    int n = 0;
-    int32_t low = 0, spread = 0;
-    for (int i = 0; i < MAP_CELLS; ++i) {
-        if (toward->d[i] != DMAP_UNREACHED) {
-            cells[n++] = (int16_t)i;
-            low = toward->d[i] < low ? toward->d[i] : low;
-        }
-    }
-    for (int i = 0; i < n; ++i) {
-        key[cells[i]] = toward->d[cells[i]] - low;
-        spread |= key[cells[i]];
-    }
-    int16_t *in = cells, *out = spare;
-    for (int shift = 0; shift == 0 || (spread >> shift) != 0; shift += DMAP_RADIX_BITS) {
-        dmap_sort_pass(in, out, n, key, shift);
-        int16_t *t = in;
-        in = out;
-        out = t;
-    }
-    if (in != cells) {
-        memcpy(cells, in, (size_t)n * sizeof cells[0]);
-    }
-    return n;
-}
-
-/* A distance map's cells as the levels a search would have settled them
- * in, and the cells reached */
-static void dmap_levels_of(const Dmap *toward, DmapLevels *l, uint64_t reached[DMAP_ROWS])
-{
-    int16_t cells[MAP_CELLS];
-    int n = dmap_sorted_cells(toward, cells);
-    memset(reached, 0, DMAP_ROWS * sizeof reached[0]);
-    l->count = l->entries = 0;
-    l->first[0] = 0;
-    for (int i = 0; i < n; ++i) {
-        int cell = cells[i], y = cell_row(cell);
-        int32_t value = toward->d[cell];
-        if (l->count == 0 || l->value[l->count - 1] != value) {
-            l->value[l->count++] = value;
-        } else if (l->row[l->entries - 1] == y) {
-            l->bits[l->entries - 1] |= cell_bit(cell);   /* reading order: same row, same entry */
-            reached[y] |= cell_bit(cell);
-            continue;
-        }
-        l->row[l->entries] = (uint8_t)y;
-        l->bits[l->entries++] = cell_bit(cell);
-        l->first[l->count] = (int16_t)l->entries;
-        reached[y] |= cell_bit(cell);
-    }
-}
-
-void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
-{
-    DmapLevels levels;
-    uint64_t reached[DMAP_ROWS], open[DMAP_ROWS], door[DMAP_ROWS];
-    int32_t cost = dmap_door_cost(door_cost);
-    dmap_levels_of(toward, &levels, reached);
-    dmap_kinds(map, cost, open, door);
-    for (int y = 0; y < DMAP_ROWS; ++y) {
-        open[y] &= reached[y];
-        door[y] &= reached[y];
-    }
-    DmapFleeing f;
-    fleeing_start(&f, open, door, &levels, cost, true);
-    dmap_fleeing_finish(&f);
-    *flee = f.dmap;
-}
-
-/* The cells the search entered are those it reached: all but the goal,
- * where it started, which was entered if it may be. Their kinds are as
- * the map says now, as a change to one would have ended the search
- * (dmap_search_update): the checked builds make sure */
-void dmap_fleeing_start(DmapFleeing *f, const DmapSearch *toward, const Map *map)
-{
-    const DmapWave *w = &toward->wave;
-    uint64_t open[DMAP_ROWS], door[DMAP_ROWS];
-    INVARIANT(w->over);
-    for (int y = 0; y < DMAP_ROWS; ++y) {
-        open[y] = w->enter[y] & ~w->row[y].open;
-        door[y] = w->row[y].door & open[y];
-    }
-#ifdef AMULETS_CHECKS
-    uint64_t enter_now[DMAP_ROWS], door_now[DMAP_ROWS];
-    dmap_kinds(map, w->door_cost, enter_now, door_now);
-    for (int y = 0; y < DMAP_ROWS; ++y) {
-        INVARIANT((enter_now[y] & open[y]) == open[y] && (door_now[y] & open[y]) == door[y]);
-    }
-#else
-    (void)map;
-#endif
-    fleeing_start(f, open, door, &toward->levels, w->door_cost, false);
-}
-
-void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map)
-{
-    DmapFleeing f;
-    dmap_fleeing_start(&f, toward, map);
-    dmap_fleeing_finish(&f);
-    *flee = f.dmap;
 }
 
 /* ---- dmap_farthest ----------------------------------------------------- */

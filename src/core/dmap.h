@@ -49,8 +49,8 @@ typedef struct DmapLevels {
     int count, entries;
     int32_t value[MAP_CELLS];
     int16_t first[MAP_CELLS + 1];
-    uint8_t row[MAP_CELLS];
-    uint64_t bits[MAP_CELLS];
+    uint8_t row[MAP_CELLS + 3];     /* three past the last, as four rows */
+    uint64_t bits[MAP_CELLS + 3];   /* are written down at once */
 } DmapLevels;
 
 /* A row of a wave's bitboards, as the spreading reads them together */
@@ -146,17 +146,41 @@ typedef struct DmapSeeds {
                    its goal) */
 } DmapSeeds;
 
+/* A flee map's flood, level by level as a wave, over the rows a level's
+ * front spans (dmap_flee.c says how) */
+typedef struct DmapFlow {
+    uint64_t ground[DMAP_ROWS + 3], door[DMAP_ROWS + 3];   /* not yet claimed;
+                                                              empty past the map */
+    uint64_t fronts[2][DMAP_ROWS + 5];   /* row y in [y + 1]: the level's front in
+                                            fronts[front] (and cells of levels
+                                            before, which claim nothing) */
+    uint64_t enter[DMAP_ROWS];           /* may be entered */
+    uint64_t waiting[DMAP_ROWS];         /* doors claimed, not yet settled */
+    int front, top, bottom;              /* the front's first and last rows (top
+                                            past bottom when it's empty) */
+    int32_t level, door_cost;
+    bool over;                           /* nothing left to spread to */
+    bool wide;                           /* four rows at a time (dmap_search_settle_way) */
+    int queue_head, queue_tail;
+    int16_t queue[MAP_CELLS];            /* the waiting doors, in order of distance */
+} DmapFlow;
+
 /* A flee map made only as far as it's asked, as a search is: one monster
  * fleeing needs it only about itself. It reads the levels of the search
  * it's made from, which must stay as they are while it's used */
 typedef struct DmapFleeing {
     Dmap dmap;                  /* the values found so far, UNREACHED elsewhere */
-    DmapWave wave;              /* the rest is its own */
+    DmapFlow flow;              /* the rest is its own */
     DmapSeeds seeds;
 } DmapFleeing;
 
 /* Starts one from a search spread as far as it can */
 void dmap_fleeing_start(DmapFleeing *flee, const DmapSearch *toward, const Map *map);
+
+/* The same by a way of its own (dmap_search_settle_way): false, and
+ * nothing done, if the machine has no such way */
+bool dmap_fleeing_start_way(DmapFleeing *flee, const DmapSearch *toward, const Map *map,
+                            DmapWay way);
 
 /* Spreads until the cell has its value and so has every cell lower; the
  * rest show no lower value than the cell, which is all a step downhill

@@ -204,7 +204,7 @@ typedef struct SettleFlood {
                                                               rows, empty */
     uint64_t fronts[2][DMAP_ROWS + 5];
     uint64_t *front, *next;   /* row y in front[y] (fronts[i] + 1), from the
-                                 empty row -1 to DMAP_ROWS + 3; next is empty */
+                                 empty row -1 to DMAP_ROWS + 3 */
     int top, bottom;          /* the front's first and last rows (top past
                                  bottom when it's empty) */
 } SettleFlood;
@@ -244,61 +244,37 @@ static DMAP_INLINE void settle_spread(SettleFlood *restrict f, DmapWave *restric
 }
 
 #if DMAP_WIDE
-#include <immintrin.h>
-
-#define SETTLE_WIDE __attribute__((target("avx2")))
-
-SETTLE_WIDE static inline __m256i settle_load(const uint64_t *rows)
-{
-    return _mm256_loadu_si256((const __m256i *)(const void *)rows);
-}
-
-SETTLE_WIDE static inline void settle_store(uint64_t *rows, __m256i v)
-{
-    _mm256_storeu_si256((__m256i *)(void *)rows, v);
-}
-
 /* The doors next to the level's front in rows y to y + 3 */
 static void settle_wait_four(SettleFlood *f, DmapWave *w, int32_t *restrict d, int y)
 {
     for (int r = y; r < y + 4; ++r) {
-        uint64_t v = f->front[r - 1] | f->front[r] | f->front[r + 1];
-        uint64_t doors = (v | v << 1 | v >> 1) & f->door[r];
+        uint64_t doors = dmap_near(f->front, r) & f->door[r];
         if (doors != 0) settle_wait(f, w, d, r, doors);
     }
 }
 
 /* As settle_spread, four rows at a time: rows y to y + 3 of the next
  * front are the ground next to the level's front's rows y - 1 to y + 4,
- * which no later four read but the last two, so the first four are
- * emptied (the buffer is the next level's next). The claims are written
- * down a row after the other, with no test between them. Past the
- * front's last row but one, the rows claim nothing, and leave nothing
- * written down */
-SETTLE_WIDE static void settle_spread_wide(SettleFlood *restrict f, DmapWave *restrict w,
+ * in the other buffer (whose rows not written keep cells of levels
+ * before: they claim nothing, as every cell next to them is claimed
+ * already). The claims are written down with no test between them. Past
+ * the front's last row but one, the rows claim nothing, and leave
+ * nothing written down */
+DMAP_WIDE_FN static void settle_spread_wide(SettleFlood *restrict f, DmapWave *restrict w,
                                            int32_t *restrict d, DmapLevels *restrict l)
 {
     int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1;
     int first = l->entries, entries = first;
     for (int y = from; y <= last; y += 4) {
-        __m256i v = _mm256_or_si256(_mm256_or_si256(settle_load(f->front + y - 1),
-                                                    settle_load(f->front + y)),
-                                    settle_load(f->front + y + 1));
-        __m256i near = _mm256_or_si256(
-            v, _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_srli_epi64(v, 1)));
-        __m256i ground = settle_load(f->ground + y), claimed = _mm256_and_si256(near, ground);
-        settle_store(f->ground + y, _mm256_xor_si256(ground, claimed));
-        settle_store(f->next + y, claimed);
-        if (RARELY(!_mm256_testz_si256(near, settle_load(f->door + y)))) {
+        __m256i near = dmap_near4(f->front, y);
+        __m256i ground = dmap_load4(f->ground + y), claimed = _mm256_and_si256(near, ground);
+        dmap_store4(f->ground + y, _mm256_xor_si256(ground, claimed));
+        dmap_store4(f->next + y, claimed);
+        if (RARELY(!_mm256_testz_si256(near, dmap_load4(f->door + y)))) {
             settle_wait_four(f, w, d, y);
         }
-        settle_store(f->front + y - 1, _mm256_setzero_si256());
-        for (int i = 0; i < 4; ++i) {
-            INVARIANT(entries < MAP_CELLS);
-            l->row[entries] = (uint8_t)(y + i);
-            l->bits[entries] = f->next[y + i];
-            entries += f->next[y + i] != 0;
-        }
+        INVARIANT(entries < MAP_CELLS);
+        entries += dmap_pack4(claimed, y, l->bits + entries, l->row + entries);
     }
     l->entries = entries;
     uint64_t *level = f->front;
@@ -308,21 +284,10 @@ SETTLE_WIDE static void settle_spread_wide(SettleFlood *restrict f, DmapWave *re
     f->bottom = entries > first ? l->row[entries - 1] : 0;
 }
 
-/* Whether the machine floods four rows at a time (its AVX2, and the
- * system's saving of its registers, as the compiler's check finds them) */
-static bool settle_wide_here(void)
-{
-    return __builtin_cpu_supports("avx2");
-}
 #else
 static void settle_spread_wide(SettleFlood *f, DmapWave *w, int32_t *d, DmapLevels *l)
 {
     settle_spread(f, w, d, l);   /* never called: no machine here is wide */
-}
-
-static bool settle_wide_here(void)
-{
-    return false;
 }
 #endif
 
@@ -380,8 +345,8 @@ static void settle_start(SettleFlood *f, const DmapWave *w)
  * be: over, what it never claimed still open */
 bool dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l, DmapWay way)
 {
-    bool wide = way != DMAP_ROW_WAY && settle_wide_here();
-    if (way == DMAP_WIDE_WAY && !wide) return false;
+    bool wide;
+    if (!dmap_way(way, &wide)) return false;
     SettleFlood f;
     settle_start(&f, w);
     do {

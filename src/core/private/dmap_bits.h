@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -135,6 +136,90 @@ void dmap_flood_goals(Dmap *dmap, const DmapTerrain *t, const Point *goals, int 
 #else
 #define DMAP_WIDE 0
 #endif
+
+#if DMAP_WIDE
+#include <immintrin.h>
+
+/* A function that may use AVX2, called only where the machine has it */
+#define DMAP_WIDE_FN __attribute__((target("avx2")))
+
+DMAP_WIDE_FN static inline __m256i dmap_load4(const uint64_t *rows)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)rows);
+}
+
+DMAP_WIDE_FN static inline void dmap_store4(uint64_t *rows, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)rows, v);
+}
+
+/* The cells next to a front's rows y - 1 to y + 4, in rows y to y + 3 */
+DMAP_WIDE_FN static inline __m256i dmap_near4(const uint64_t *front, int y)
+{
+    __m256i v = _mm256_or_si256(_mm256_or_si256(dmap_load4(front + y - 1), dmap_load4(front + y)),
+                                dmap_load4(front + y + 1));
+    return _mm256_or_si256(v, _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_srli_epi64(v, 1)));
+}
+
+/* Four rows' cells written down at out_cells, a row an entry, but only
+ * the rows with cells in, and the rows' numbers (y to y + 3) at
+ * out_rows, with no test between them: the count written. Both take four
+ * entries whatever the count */
+DMAP_WIDE_FN static inline int dmap_pack4(__m256i cells, int y, uint64_t *out_cells,
+                                         uint8_t *out_rows)
+{
+    /* for each four bits of rows with cells: the 32-bit halves of those
+     * rows' words first, the rows' places among the four, how many */
+    static const struct {
+        int32_t lanes[8];
+        uint32_t rows;
+        int count;
+    } packs[16] = {
+        {{0, 0, 0, 0, 0, 0, 0, 0}, 0x00000000, 0}, {{0, 1, 0, 0, 0, 0, 0, 0}, 0x00000000, 1},
+        {{2, 3, 0, 0, 0, 0, 0, 0}, 0x00000001, 1}, {{0, 1, 2, 3, 0, 0, 0, 0}, 0x00000100, 2},
+        {{4, 5, 0, 0, 0, 0, 0, 0}, 0x00000002, 1}, {{0, 1, 4, 5, 0, 0, 0, 0}, 0x00000200, 2},
+        {{2, 3, 4, 5, 0, 0, 0, 0}, 0x00000201, 2}, {{0, 1, 2, 3, 4, 5, 0, 0}, 0x00020100, 3},
+        {{6, 7, 0, 0, 0, 0, 0, 0}, 0x00000003, 1}, {{0, 1, 6, 7, 0, 0, 0, 0}, 0x00000300, 2},
+        {{2, 3, 6, 7, 0, 0, 0, 0}, 0x00000301, 2}, {{0, 1, 2, 3, 6, 7, 0, 0}, 0x00030100, 3},
+        {{4, 5, 6, 7, 0, 0, 0, 0}, 0x00000302, 2}, {{0, 1, 4, 5, 6, 7, 0, 0}, 0x00030200, 3},
+        {{2, 3, 4, 5, 6, 7, 0, 0}, 0x00030201, 3}, {{0, 1, 2, 3, 4, 5, 6, 7}, 0x03020100, 4},
+    };
+    __m256i empty = _mm256_cmpeq_epi64(cells, _mm256_setzero_si256());
+    int with = ~_mm256_movemask_pd(_mm256_castsi256_pd(empty)) & 15;
+    __m256i lanes = _mm256_loadu_si256((const __m256i *)(const void *)packs[with].lanes);
+    dmap_store4(out_cells, _mm256_permutevar8x32_epi32(cells, lanes));
+    uint32_t rows = packs[with].rows + (uint32_t)y * 0x01010101u;   /* no byte carries */
+    memcpy(out_rows, &rows, sizeof rows);
+    return packs[with].count;
+}
+
+/* The machine's AVX2, and the system's saving of its registers, as the
+ * compiler's check finds them */
+static inline bool dmap_wide_here(void)
+{
+    return __builtin_cpu_supports("avx2");
+}
+#else
+static inline bool dmap_wide_here(void)
+{
+    return false;
+}
+#endif
+
+/* Whether to go four rows at a time the way asked: false if it's
+ * impossible, with *wide what to do if not */
+static inline bool dmap_way(DmapWay way, bool *wide)
+{
+    *wide = way != DMAP_ROW_WAY && dmap_wide_here();
+    return way != DMAP_WIDE_WAY || *wide;
+}
+
+/* The cells next to a front's rows y - 1, y and y + 1, in row y */
+static inline uint64_t dmap_near(const uint64_t *front, int y)
+{
+    uint64_t v = front[y - 1] | front[y] | front[y + 1];
+    return v | v << 1 | v >> 1;
+}
 
 /* A wave with no seeds, taken up where it stopped, spread as far as it
  * goes by a flood (dmap_flood.c), its levels written down and no ground's
