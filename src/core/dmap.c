@@ -286,17 +286,11 @@ static DMAP_INLINE void wave_spread(DmapWave *w, int32_t *restrict d, DmapLevels
     }
 }
 
-/* The distance of the first door still waiting, INT32_MAX if none */
-static int32_t wave_next_door(DmapWave *w, const int32_t *d)
+/* The distance of the first door waiting, INT32_MAX if none: with no
+ * seeds to settle one sooner, each waits in the queue until its level */
+static int32_t wave_next_door(const DmapWave *w, const int32_t *d)
 {
-    while (w->queue_head < w->queue_tail) {
-        int cell = w->queue[w->queue_head];
-        if (w->waiting[cell_row(cell)] & cell_bit(cell)) {
-            return d[cell];
-        }
-        ++w->queue_head;
-    }
-    return INT32_MAX;
+    return w->queue_head < w->queue_tail ? d[w->queue[w->queue_head]] : INT32_MAX;
 }
 
 /* On to the next level with anything in it: the ground just claimed is
@@ -332,11 +326,7 @@ static bool wave_advance(DmapWave *w, int32_t *restrict d, DmapLevels *levels)
  * its front settled and not yet spread from, so it can go on later */
 static void wave_run(DmapWave *w, int32_t *restrict d, DmapLevels *levels, int until)
 {
-    while (!w->over) {
-        if (until >= 0 && d[until] != DMAP_UNREACHED &&
-            !(w->waiting[cell_row(until)] & cell_bit(until))) {
-            return;
-        }
+    while (!w->over && !dmap_settled(d, w->waiting, until)) {
         wave_spread(w, d, levels);
         w->over = !wave_advance(w, d, levels);
     }

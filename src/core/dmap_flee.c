@@ -246,11 +246,7 @@ static bool flow_advance(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds)
  * from, so it can go on later */
 static void flow_run(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
 {
-    while (!f->over) {
-        if (until >= 0 && d[until] != DMAP_UNREACHED &&
-            !(f->waiting[cell_row(until)] & cell_bit(until))) {
-            return;
-        }
+    while (!f->over && !dmap_settled(d, f->waiting, until)) {
         flow_spread(f, d);
         f->over = !flow_advance(f, d, seeds);
     }

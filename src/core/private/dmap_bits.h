@@ -214,6 +214,14 @@ static inline bool dmap_way(DmapWay way, bool *wide)
     return way != DMAP_WIDE_WAY || *wide;
 }
 
+/* Whether a spreading taken up again can stop for a cell (-1 for none):
+ * the cell has its distance for good, claimed as ground, or a door (not
+ * waiting) whose level has come */
+static inline bool dmap_settled(const int32_t *d, const uint64_t waiting[DMAP_ROWS], int cell)
+{
+    return cell >= 0 && d[cell] != DMAP_UNREACHED && !(waiting[cell_row(cell)] & cell_bit(cell));
+}
+
 /* The cells next to a front's rows y - 1, y and y + 1, in row y */
 static inline uint64_t dmap_near(const uint64_t *front, int y)
 {
