@@ -4,6 +4,9 @@
 #define AMULETS_RUNTEST_H
 
 #include "check.h"
+
+#include <string.h>
+
 #include "data.h"
 #include "run.h"
 #include "run_debug.h"
@@ -21,9 +24,12 @@ static inline void runtest_kill(Run *run, int gold)
     run_debug_set_mode(run, MODE_DEAD);
 }
 
+/* data as it comes (a local, say) is made empty first, as data_load_dir
+ * asks: its garbage would be freed */
 static inline void load_shipped_data(GameData *data)
 {
     Errors errors = {0};
+    memset(data, 0, sizeof *data);
     bool ok = data_load_dir(data, AMULETS_SOURCE_DIR "/data", &errors);
     for (int i = 0; i < errors.count; ++i) fprintf(stderr, "%s\n", errors.lines[i]);
     errors_clear(&errors);
