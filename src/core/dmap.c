@@ -32,7 +32,6 @@
 
 #include "dmap_bits.h"
 #include "invariant.h"
-#include "tune.h"
 
 _Static_assert(MAP_W <= 64, "a row of the map is one 64-bit word");
 _Static_assert(DMAP_ROWS <= 64, "a bitboard's rows are the bits of one word");
