@@ -196,13 +196,8 @@ static inline void wave_join(DmapWave *w, int y, uint64_t cells, DmapLevels *lev
  * wait for that level (doors are few, so this is out of the loop's way) */
 static void wave_wait(DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
 {
-    int32_t through_door = w->level + w->door_cost;
     w->waiting[y] |= doors;
-    for (uint64_t b = doors; b != 0; b &= b - 1) {
-        int cell = (y - 1) * MAP_W + low_bit(b);
-        d[cell] = through_door;
-        w->queue[w->queue_tail++] = (int16_t)cell;
-    }
+    dmap_queue_doors(d, w->queue, &w->queue_tail, y, doors, w->level + w->door_cost);
 }
 
 /* A row (bit in the rows) claims the cells of near still open in it: the

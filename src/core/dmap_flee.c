@@ -59,14 +59,9 @@ static inline void flow_join(DmapFlow *f, int y, uint64_t cells)
  * the door cost, to wait for it */
 static void flow_wait(DmapFlow *f, int32_t *restrict d, int y, uint64_t doors)
 {
-    int32_t through_door = f->level + f->door_cost;
     f->door[y] ^= doors;
     f->waiting[y] |= doors;
-    for (; doors != 0; doors &= doors - 1) {
-        int cell = (y - 1) * MAP_W + low_bit(doors);
-        d[cell] = through_door;
-        f->queue[f->queue_tail++] = (int16_t)cell;
-    }
+    dmap_queue_doors(d, f->queue, &f->queue_tail, y, doors, f->level + f->door_cost);
 }
 
 /* The ground a level claimed, a row an entry (three past the last, as

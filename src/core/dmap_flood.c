@@ -69,11 +69,7 @@ static void flood_wait(DmapFlood *f, int32_t *restrict d, int y, uint64_t doors,
                        int32_t distance)
 {
     f->door[y] ^= doors;
-    for (uint64_t b = doors; b != 0; b &= b - 1) {
-        int cell = (y - 1) * MAP_W + low_bit(b);
-        d[cell] = distance;
-        f->queue[f->queue_tail++] = (int16_t)cell;
-    }
+    dmap_queue_doors(d, f->queue, &f->queue_tail, y, doors, distance);
 }
 
 /* Row y's cells next to the front: the front's rows above and at y,
@@ -214,11 +210,7 @@ typedef struct SettleFlood {
 static void settle_wait(SettleFlood *f, DmapWave *w, int32_t *restrict d, int y, uint64_t doors)
 {
     f->door[y] ^= doors;
-    for (; doors != 0; doors &= doors - 1) {
-        int cell = (y - 1) * MAP_W + low_bit(doors);
-        d[cell] = w->level + w->door_cost;
-        w->queue[w->queue_tail++] = (int16_t)cell;
-    }
+    dmap_queue_doors(d, w->queue, &w->queue_tail, y, doors, w->level + w->door_cost);
 }
 
 /* The level's ground claimed is written down in the levels as flood_spread

@@ -214,6 +214,19 @@ static inline bool dmap_way(DmapWay way, bool *wide)
     return way != DMAP_WIDE_WAY || *wide;
 }
 
+/* Doors of row y claimed at a distance: each gets it, and joins the end
+ * of a queue of doors waiting for their level (queue[*tail]), in the
+ * order of their cells */
+static inline void dmap_queue_doors(int32_t *restrict d, int16_t *restrict queue, int *tail,
+                                    int y, uint64_t doors, int32_t distance)
+{
+    for (; doors != 0; doors &= doors - 1) {
+        int cell = (y - 1) * MAP_W + low_bit(doors);
+        d[cell] = distance;
+        queue[(*tail)++] = (int16_t)cell;
+    }
+}
+
 /* Whether a spreading taken up again can stop for a cell (-1 for none):
  * the cell has its distance for good, claimed as ground, or a door (not
  * waiting) whose level has come */
