@@ -69,19 +69,33 @@ void world_clear_paths(PathCache *cache)
     memset(cache, 0, offsetof(PathCache, searches));
 }
 
+/* Whether a slot holds the search toward a target on this map: no two
+ * slots do (a slot is filled only when none does, and when the map
+ * changes, no slot holds the new version before the searches that go on
+ * with it) */
+static bool slot_holds(const PathCache *cache, int i, Point target, unsigned version)
+{
+    return cache->used[i] && cache->version[i] == version && point_eq(cache->target[i], target);
+}
+
 /* The cache's slot for a target on this map, or the slot to reuse (the
  * one used longest ago, but never the one a fresh flee map reads) with
- * *found false */
+ * *found false. The slot last filled with the target is the one if any
+ * is, as no other can be */
 static int path_slot(Run *run, Point target, bool *found)
 {
     PathCache *cache = run->paths;
-    int oldest = -1;
+    bool on_map = in_bounds(target.x, target.y);
+    int oldest = -1, cell = on_map ? cell_index(target.x, target.y) : 0;
     ++cache->clock;
+    *found = true;
+    if (on_map && slot_holds(cache, cache->slot_of[cell], target, run->map_version)) {
+        cache->age[cache->slot_of[cell]] = cache->clock;
+        return cache->slot_of[cell];
+    }
     for (int i = 0; i < PATH_CACHE_SLOTS; ++i) {
-        if (cache->used[i] && cache->version[i] == run->map_version &&
-            point_eq(cache->target[i], target)) {
+        if (!on_map && slot_holds(cache, i, target, run->map_version)) {
             cache->age[i] = cache->clock;
-            *found = true;
             return i;
         }
         if (run->maps_fresh && i == cache->pinned) continue;
@@ -92,6 +106,7 @@ static int path_slot(Run *run, Point target, bool *found)
     cache->target[oldest] = target;
     cache->version[oldest] = run->map_version;
     cache->age[oldest] = cache->clock;
+    if (on_map) cache->slot_of[cell] = (int8_t)oldest;
     return oldest;
 }
 

@@ -15,8 +15,11 @@
  * a cache: it never changes what happens (test_exact plays with and
  * without it) */
 enum { PATH_CACHE_SLOTS = 32 };
+_Static_assert(PATH_CACHE_SLOTS <= INT8_MAX, "a slot's number fits slot_of");
 typedef struct PathCache {
     int pinned;               /* the slot the flee map reads, kept while it's fresh */
+    int8_t slot_of[MAP_CELLS];   /* the slot last filled with a target on
+                                    the map, to try first */
     Point target[PATH_CACHE_SLOTS];
     unsigned version[PATH_CACHE_SLOTS];
     unsigned age[PATH_CACHE_SLOTS];
