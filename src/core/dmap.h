@@ -140,7 +140,8 @@ void dmap_search_flee(Dmap *flee, const DmapSearch *toward, const Map *map);
 /* The flee map's seeds: a search's levels, the next one to sow */
 typedef struct DmapSeeds {
     const DmapLevels *levels;
-    int next;   /* counting down, the farthest first; -1 when all are sown */
+    int next;       /* counting down, the farthest first; -1 when all are sown */
+    int32_t value;  /* next's value (dmap_flee.c), INT32_MAX when all are sown */
     bool shut;  /* a seed past the first level may be a cell never entered
                    (not so for a search's: it entered all it reached but
                    its goal) */

@@ -64,32 +64,36 @@ static void flow_wait(DmapFlow *f, int32_t *restrict d, int y, uint64_t doors)
     dmap_queue_doors(d, f->queue, &f->queue_tail, y, doors, f->level + f->door_cost);
 }
 
-/* The ground a level claimed, a row an entry (three past the last, as
- * four rows are written down at once) */
-typedef struct FlowClaims {
-    int count;
-    uint8_t row[DMAP_ROWS + 8];
-    uint64_t cells[DMAP_ROWS + 8];
-} FlowClaims;
+/* The level's front has spread and the ground claimed in rows (a bit a
+ * row) is the next level's front */
+static void flow_swap(DmapFlow *f, uint64_t rows)
+{
+    f->front = !f->front;
+    f->top = rows != 0 ? low_bit(rows) : DMAP_ROWS;
+    f->bottom = rows != 0 ? high_bit(rows) : 0;
+}
 
 /* The level's front claims the ground next to it as the next front, a row
  * at a time over the front's span, in the other buffer (the rows it
  * doesn't write keep cells of levels before, which claim nothing, as
- * every cell next to them is claimed already); the doors it claims wait */
-static void flow_spread_rows(DmapFlow *f, int32_t *restrict d, FlowClaims *c)
+ * every cell next to them is claimed already), their values written; the
+ * doors it claims wait */
+static DMAP_INLINE void flow_spread_rows(DmapFlow *f, int32_t *restrict d)
 {
-    uint64_t *front = flow_front(f), *next = flow_next(f);
-    int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1, n = 0;
+    uint64_t *front = flow_front(f), *next = flow_next(f), rows = 0;
+    int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1;
+    int32_t value = f->level + 1;
     for (int y = from; y <= last; ++y) {
         uint64_t near = dmap_near(front, y), claimed = near & f->ground[y];
         f->ground[y] ^= claimed;
         next[y] = claimed;
         if (RARELY(near & f->door[y])) flow_wait(f, d, y, near & f->door[y]);
-        c->row[n] = (uint8_t)y;
-        c->cells[n] = claimed;
-        n += claimed != 0;
+        if (claimed != 0) {
+            wave_write(d + (y - 1) * MAP_W, claimed, value);
+            rows |= UINT64_C(1) << y;
+        }
     }
-    c->count = n;
+    flow_swap(f, rows);
 }
 
 #if DMAP_WIDE
@@ -105,10 +109,11 @@ static void flow_wait_four(DmapFlow *f, int32_t *restrict d, int y)
 
 /* The same four rows at a time. Past the front's last row but one, the
  * rows claim nothing */
-DMAP_WIDE_FN static void flow_spread_wide(DmapFlow *f, int32_t *restrict d, FlowClaims *c)
+DMAP_WIDE_FN static DMAP_INLINE void flow_spread_wide(DmapFlow *f, int32_t *restrict d)
 {
-    uint64_t *front = flow_front(f), *next = flow_next(f);
-    int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1, n = 0;
+    uint64_t *front = flow_front(f), *next = flow_next(f), rows = 0;
+    int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1;
+    int32_t value = f->level + 1;
     for (int y = from; y <= last; y += 4) {
         __m256i near = dmap_near4(front, y);
         __m256i ground = dmap_load4(f->ground + y), claimed = _mm256_and_si256(near, ground);
@@ -117,34 +122,17 @@ DMAP_WIDE_FN static void flow_spread_wide(DmapFlow *f, int32_t *restrict d, Flow
         if (RARELY(!_mm256_testz_si256(near, dmap_load4(f->door + y)))) {
             flow_wait_four(f, d, y);
         }
-        n += dmap_pack4(claimed, y, c->cells + n, c->row + n);
+        __m256i empty = _mm256_cmpeq_epi64(claimed, _mm256_setzero_si256());
+        unsigned with = ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(empty)) & 15u;
+        rows |= (uint64_t)with << y;
+        for (; with != 0; with &= with - 1) {
+            int r = y + low_bit(with);
+            wave_write_wide(d + (r - 1) * MAP_W, next[r], value);
+        }
     }
-    c->count = n;
-}
-#else
-static void flow_spread_wide(DmapFlow *f, int32_t *restrict d, FlowClaims *c)
-{
-    flow_spread_rows(f, d, c);   /* never called: no machine here is wide */
+    flow_swap(f, rows);
 }
 #endif
-
-/* The level's front spreads: the ground claimed is the next level's
- * front, its values written */
-static void flow_spread(DmapFlow *f, int32_t *restrict d)
-{
-    FlowClaims c;
-    if (f->wide) {
-        flow_spread_wide(f, d, &c);
-    } else {
-        flow_spread_rows(f, d, &c);
-    }
-    for (int i = 0; i < c.count; ++i) {
-        wave_write(d + (c.row[i] - 1) * MAP_W, c.cells[i], f->level + 1);
-    }
-    f->front = !f->front;
-    f->top = c.count > 0 ? c.row[0] : DMAP_ROWS;
-    f->bottom = c.count > 0 ? c.row[c.count - 1] : 0;
-}
 
 /* The value of the first door still waiting, INT32_MAX if none: a door
  * seeded since it was claimed waits no more */
@@ -162,13 +150,14 @@ static int32_t flow_next_door(DmapFlow *f, const int32_t *d)
 
 /* The seeds (DmapSeeds, dmap.h): each level's distance times -1.2
  * (rounded toward zero as C's division does), which keeps them in order,
- * lowest first, read farthest first */
-static inline int32_t seed_value(const DmapSeeds *s)
+ * lowest first, read farthest first. On to the next level's */
+static void seeds_next(DmapSeeds *s)
 {
-    if (s->next < 0) {
-        return INT32_MAX;
+    if (--s->next < 0) {
+        s->value = INT32_MAX;
+        return;
     }
-    return (int32_t)((int64_t)s->levels->value[s->next] * FLEE_FACTOR_TENTHS / 10);
+    s->value = (int32_t)((int64_t)s->levels->value[s->next] * FLEE_FACTOR_TENTHS / 10);
 }
 
 /* Seeds of a row join the front at its level, settled now */
@@ -181,15 +170,56 @@ static void sow_row(DmapFlow *f, int32_t *restrict d, int y, uint64_t new)
     wave_write(d + (y - 1) * MAP_W, new, f->level);
 }
 
+/* Of a level's seeds (its entries first to end), those still open sown */
+static DMAP_INLINE void sow_open_rows(DmapFlow *f, int32_t *restrict d, const DmapLevels *l,
+                                      int first, int end)
+{
+    for (int e = first; e < end; ++e) {
+        int y = l->row[e];
+        uint64_t new = l->bits[e] & (f->ground[y] | f->door[y]);
+        if (new != 0) sow_row(f, d, y, new);
+    }
+}
+
+#if DMAP_WIDE
+/* The same four entries at a time: their rows' open cells gathered (none
+ * past end), and only where some seed is open, those entries sown one
+ * after the other as above */
+DMAP_WIDE_FN static void sow_open_wide(DmapFlow *f, int32_t *restrict d, const DmapLevels *l,
+                                       int first, int end)
+{
+    const __m128i lane = _mm_set_epi32(3, 2, 1, 0);
+    const __m256i none = _mm256_setzero_si256();
+    for (int e = first; e < end; e += 4) {
+        uint32_t four;
+        memcpy(&four, l->row + e, sizeof four);   /* the rows past end aren't read */
+        __m128i rows = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)four));
+        __m256i in = _mm256_cvtepi32_epi64(_mm_cmpgt_epi32(_mm_set1_epi32(end - e), lane));
+        __m256i ground = _mm256_mask_i32gather_epi64(none, (const long long *)f->ground, rows, in, 8);
+        __m256i door = _mm256_mask_i32gather_epi64(none, (const long long *)f->door, rows, in, 8);
+        __m256i new = _mm256_and_si256(dmap_load4(l->bits + e), _mm256_or_si256(ground, door));
+        if (RARELY(!_mm256_testz_si256(new, new))) {
+            sow_open_rows(f, d, l, e, end < e + 4 ? end : e + 4);
+        }
+    }
+}
+#else
+static void sow_open_wide(DmapFlow *f, int32_t *restrict d, const DmapLevels *l, int first,
+                          int end)
+{
+    sow_open_rows(f, d, l, first, end);   /* never called: no machine here is wide */
+}
+#endif
+
 /* The seeds of the flood's level join its front, but for those settled
  * sooner: a seed still open, a door still waiting, or one never entered
  * is sown. Most were settled sooner, so the test is most of the cost:
  * only while a door waits (none does while the queue is empty), or when
  * a seed may be a cell never entered (a search's goal, on its first
  * level, or any of another map's), is more than the open cells tested */
-static void flow_sow(DmapFlow *f, int32_t *restrict d, DmapSeeds *s)
+static DMAP_INLINE void flow_sow(DmapFlow *f, int32_t *restrict d, DmapSeeds *s)
 {
-    for (; seed_value(s) == f->level; --s->next) {
+    for (; s->value == f->level; seeds_next(s)) {
         const DmapLevels *l = s->levels;
         int first = l->first[s->next], end = l->first[s->next + 1];
         if (f->queue_head < f->queue_tail || s->shut || s->next == 0) {
@@ -199,12 +229,10 @@ static void flow_sow(DmapFlow *f, int32_t *restrict d, DmapSeeds *s)
                 uint64_t new = l->bits[e] & (open | f->waiting[y] | ~f->enter[y]);
                 if (new != 0) sow_row(f, d, y, new);
             }
+        } else if (f->wide) {
+            sow_open_wide(f, d, l, first, end);
         } else {
-            for (int e = first; e < end; ++e) {
-                int y = l->row[e];
-                uint64_t new = l->bits[e] & (f->ground[y] | f->door[y]);
-                if (new != 0) sow_row(f, d, y, new);
-            }
+            sow_open_rows(f, d, l, first, end);
         }
     }
 }
@@ -212,17 +240,17 @@ static void flow_sow(DmapFlow *f, int32_t *restrict d, DmapSeeds *s)
 /* On to the next level with anything in it: the ground just claimed is
  * at the next one; with none, the first door waiting or seed. Its doors
  * and seeds join the front. False if nothing is left */
-static bool flow_advance(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds)
+static DMAP_INLINE bool flow_advance(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds)
 {
     int32_t level = f->level + 1;
     if (f->top > f->bottom) {
-        int32_t door = flow_next_door(f, d), seed = seed_value(seeds);
+        int32_t door = flow_next_door(f, d), seed = seeds->value;
         level = door < seed ? door : seed;
         if (level == INT32_MAX) {
             return false;
         }
     }
-    INVARIANT(seed_value(seeds) >= level);   /* no seed is ever passed by */
+    INVARIANT(seeds->value >= level);   /* no seed is ever passed by */
     f->level = level;
     while (f->queue_head < f->queue_tail && flow_next_door(f, d) == level) {
         int cell = f->queue[f->queue_head++];
@@ -238,12 +266,38 @@ static bool flow_advance(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds)
  * level has come (it may wait for a lower seed). Every cell lower than
  * until has its value then, as its level is settled, and the rest show
  * no lower. The flood stops with its front settled and not yet spread
- * from, so it can go on later */
-static void flow_run(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
+ * from, so it can go on later. The loop is made once each way, so that
+ * a level calls nothing */
+static void flow_run_rows(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
 {
     while (!f->over && !dmap_settled(d, f->waiting, until)) {
-        flow_spread(f, d);
+        flow_spread_rows(f, d);
         f->over = !flow_advance(f, d, seeds);
+    }
+}
+
+#if DMAP_WIDE
+DMAP_WIDE_FN static void flow_run_wide(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds,
+                                       int until)
+{
+    while (!f->over && !dmap_settled(d, f->waiting, until)) {
+        flow_spread_wide(f, d);
+        f->over = !flow_advance(f, d, seeds);
+    }
+}
+#else
+static void flow_run_wide(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
+{
+    flow_run_rows(f, d, seeds, until);   /* never called: no machine here is wide */
+}
+#endif
+
+static void flow_run(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
+{
+    if (f->wide) {
+        flow_run_wide(f, d, seeds, until);
+    } else {
+        flow_run_rows(f, d, seeds, until);
     }
 }
 
@@ -272,7 +326,8 @@ static void fleeing_start(DmapFleeing *fl, const uint64_t open[DMAP_ROWS],
     f->wide = wide;
     f->queue_head = f->queue_tail = 0;
     dmap_clear(&fl->dmap);
-    fl->seeds = (DmapSeeds){levels, levels->count - 1, shut};
+    fl->seeds = (DmapSeeds){levels, levels->count, INT32_MAX, shut};
+    seeds_next(&fl->seeds);
     f->over = !flow_advance(f, fl->dmap.d, &fl->seeds);
 }
 

@@ -252,8 +252,10 @@ static void settle_wait_four(SettleFlood *f, DmapWave *w, int32_t *restrict d, i
  * already). The claims are written down with no test between them. Past
  * the front's last row but one, the rows claim nothing, and leave
  * nothing written down */
-DMAP_WIDE_FN static void settle_spread_wide(SettleFlood *restrict f, DmapWave *restrict w,
-                                           int32_t *restrict d, DmapLevels *restrict l)
+DMAP_WIDE_FN static DMAP_INLINE void settle_spread_wide(SettleFlood *restrict f,
+                                                       DmapWave *restrict w,
+                                                       int32_t *restrict d,
+                                                       DmapLevels *restrict l)
 {
     int from = f->top - 1 < 1 ? 1 : f->top - 1, last = f->bottom + 1;
     int first = l->entries, entries = first;
@@ -276,16 +278,12 @@ DMAP_WIDE_FN static void settle_spread_wide(SettleFlood *restrict f, DmapWave *r
     f->bottom = entries > first ? l->row[entries - 1] : 0;
 }
 
-#else
-static void settle_spread_wide(SettleFlood *f, DmapWave *w, int32_t *d, DmapLevels *l)
-{
-    settle_spread(f, w, d, l);   /* never called: no machine here is wide */
-}
 #endif
 
 /* As wave_advance without seeds: the next level with anything in it, its
  * doors joined, the level written down. False if nothing is left */
-static bool settle_advance(SettleFlood *f, DmapWave *w, const int32_t *d, DmapLevels *l)
+static DMAP_INLINE bool settle_advance(SettleFlood *f, DmapWave *w, const int32_t *d,
+                                       DmapLevels *l)
 {
     if (f->top <= f->bottom) {
         ++w->level;
@@ -332,6 +330,30 @@ static void settle_start(SettleFlood *f, const DmapWave *w)
     }
 }
 
+/* The flood, level by level until nothing is left: made once each way,
+ * so that a level calls nothing */
+static void settle_run_rows(SettleFlood *f, DmapWave *w, int32_t *restrict d, DmapLevels *l)
+{
+    do {
+        settle_spread(f, w, d, l);
+    } while (settle_advance(f, w, d, l));
+}
+
+#if DMAP_WIDE
+DMAP_WIDE_FN static void settle_run_wide(SettleFlood *f, DmapWave *w, int32_t *restrict d,
+                                         DmapLevels *l)
+{
+    do {
+        settle_spread_wide(f, w, d, l);
+    } while (settle_advance(f, w, d, l));
+}
+#else
+static void settle_run_wide(SettleFlood *f, DmapWave *w, int32_t *restrict d, DmapLevels *l)
+{
+    settle_run_rows(f, w, d, l);   /* never called: no machine here is wide */
+}
+#endif
+
 /* The wave taken up where it stopped (its front settled, not spread
  * from; no seeds), flooded as far as it goes, and left as the wave would
  * be: over, what it never claimed still open */
@@ -341,13 +363,11 @@ bool dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l, DmapWay w
     if (!dmap_way(way, &wide)) return false;
     SettleFlood f;
     settle_start(&f, w);
-    do {
-        if (wide) {
-            settle_spread_wide(&f, w, d, l);
-        } else {
-            settle_spread(&f, w, d, l);
-        }
-    } while (settle_advance(&f, w, d, l));
+    if (wide) {
+        settle_run_wide(&f, w, d, l);
+    } else {
+        settle_run_rows(&f, w, d, l);
+    }
     for (int y = 0; y < DMAP_ROWS; ++y) {
         w->row[y].open = f.ground[y] | f.door[y];
         w->row[y].front[0] = w->row[y].front[1] = 0;

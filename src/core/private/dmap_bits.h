@@ -79,16 +79,6 @@ static inline int32_t dmap_door_cost(int door_cost)
     return door_cost > DMAP_MAX_DOOR_COST ? DMAP_MAX_DOOR_COST : door_cost;
 }
 
-/* Eight cells a turn of the loop: two vector stores each */
-static inline void dmap_clear(Dmap *dmap)
-{
-    _Static_assert(MAP_CELLS % 8 == 0, "a map is cleared eight cells at a time");
-    for (int i = 0; i < MAP_CELLS; i += 8) {
-        int32_t *d = dmap->d + i;
-        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = d[6] = d[7] = DMAP_UNREACHED;
-    }
-}
-
 /* The cells of a row get a distance. With SSE2, eight cells from the
  * first left at a time, a vector's lanes chosen by the cells' bits and
  * the rest stored back as they were: a row claims a few cells side by
@@ -161,6 +151,27 @@ DMAP_WIDE_FN static inline __m256i dmap_near4(const uint64_t *front, int y)
     return _mm256_or_si256(v, _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_srli_epi64(v, 1)));
 }
 
+/* wave_write with AVX2, for cells not empty: the eight cells from the
+ * first left at a time, the vector's lanes blended in by the cells' bits */
+DMAP_WIDE_FN static DMAP_INLINE void wave_write_wide(int32_t *restrict row, uint64_t cells,
+                                                    int32_t distance)
+{
+    if ((cells & (cells - 1)) == 0) {   /* one cell */
+        row[(unsigned)low_bit(cells)] = distance;
+        return;
+    }
+    const __m256i lanes = _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1);
+    const __m256i value = _mm256_set1_epi32(distance);
+    do {
+        int first = low_bit(cells), base = first < MAP_W - 8 ? first : MAP_W - 8;
+        __m256i bits = _mm256_set1_epi32((int)((cells >> base) & 0xff));
+        __m256i in = _mm256_cmpeq_epi32(_mm256_and_si256(bits, lanes), lanes);
+        __m256i *at = (__m256i *)(void *)(row + base);
+        _mm256_storeu_si256(at, _mm256_blendv_epi8(_mm256_loadu_si256(at), value, in));
+        cells &= ~(UINT64_C(0xff) << base);
+    } while (cells != 0);
+}
+
 /* Four rows' cells written down at out_cells, a row an entry, but only
  * the rows with cells in, and the rows' numbers (y to y + 3) at
  * out_rows, with no test between them: the count written. Both take four
@@ -205,6 +216,35 @@ static inline bool dmap_wide_here(void)
     return false;
 }
 #endif
+
+/* Eight cells a turn of the loop: two vector stores each, or with AVX2
+ * 64 cells a turn in eight */
+#if DMAP_WIDE
+DMAP_WIDE_FN static void dmap_clear_wide(Dmap *dmap)
+{
+    _Static_assert(MAP_CELLS % 64 == 0, "a map is cleared 64 cells at a time");
+    const __m256i unreached = _mm256_set1_epi32(DMAP_UNREACHED);
+    for (int i = 0; i < MAP_CELLS; i += 64) {
+        __m256i *d = (__m256i *)(void *)(dmap->d + i);
+        for (int j = 0; j < 8; ++j) _mm256_storeu_si256(d + j, unreached);
+    }
+}
+#endif
+
+static inline void dmap_clear(Dmap *dmap)
+{
+#if DMAP_WIDE
+    if (dmap_wide_here()) {
+        dmap_clear_wide(dmap);
+        return;
+    }
+#endif
+    _Static_assert(MAP_CELLS % 8 == 0, "a map is cleared eight cells at a time");
+    for (int i = 0; i < MAP_CELLS; i += 8) {
+        int32_t *d = dmap->d + i;
+        d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = d[6] = d[7] = DMAP_UNREACHED;
+    }
+}
 
 /* Whether to go four rows at a time the way asked: false if it's
  * impossible, with *wide what to do if not */
