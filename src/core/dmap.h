@@ -142,9 +142,9 @@ typedef struct DmapSeeds {
     const DmapLevels *levels;
     int next;       /* counting down, the farthest first; -1 when all are sown */
     int32_t value;  /* next's value (dmap_flee.c), INT32_MAX when all are sown */
-    bool shut;  /* a seed past the first level may be a cell never entered
-                   (not so for a search's: it entered all it reached but
-                   its goal) */
+    bool shut;      /* a seed past the first level may be a cell never entered
+                       (not so for a search's: it entered all it reached but
+                       its goal) */
 } DmapSeeds;
 
 /* A flee map's flood, level by level as a wave, over the rows a level's
