@@ -622,7 +622,8 @@ static void test_search_settle(int maps)
         }
         dmap_search_settle(&search);   /* again: nothing left to do */
         wrong += flee_wrongly(&search, &full, &map, door_cost);
-        wrong += fleeing_wrongly(&search, &rng, &map, round % 2 ? DMAP_ROW_WAY : DMAP_WIDE_WAY);
+        static const DmapWay ways[] = {DMAP_WIDE_WAY, DMAP_ROW_WAY, DMAP_WHOLE_WAY};
+        wrong += fleeing_wrongly(&search, &rng, &map, ways[round % 3]);
         switch (round % 3) {
         case 0: {
             Point from = {rng_roll(&rng, -1, MAP_W), rng_roll(&rng, 0, MAP_H - 1)};
@@ -666,13 +667,14 @@ static int searches_differ(const DmapSearch *a, const DmapSearch *b)
     return wrong;
 }
 
-/* The flee flood's two ways, from the same search, reach the same values
- * as far as each reach goes, and finish the same */
-static int fleeing_ways_differ(const DmapSearch *search, const Map *map, Rng *rng)
+/* The flee flood's ways, from the same search, reach the same values as
+ * far as each reach goes, and finish the same: a row at a time, and the
+ * way asked */
+static int fleeing_ways_differ(const DmapSearch *search, const Map *map, Rng *rng, DmapWay way)
 {
     static DmapFleeing row, wide;
     CHECK(dmap_fleeing_start_way(&row, search, map, DMAP_ROW_WAY));
-    CHECK(dmap_fleeing_start_way(&wide, search, map, DMAP_WIDE_WAY));
+    CHECK(dmap_fleeing_start_way(&wide, search, map, way));
     int wrong = 0;
     for (int walker = 0; walker < 4; ++walker) {
         Point from = {rng_roll(rng, 0, MAP_W - 1), rng_roll(rng, 0, MAP_H - 1)};
@@ -685,12 +687,12 @@ static int fleeing_ways_differ(const DmapSearch *search, const Map *map, Rng *rn
     return wrong + differences(row.dmap.d, wide.dmap.d);
 }
 
-/* The settling's two ways, a row at a time and four rows at a time,
- * leave a search just the same: its levels in the same order, the same
- * doors waiting in the same order; and so do the flee flood's. The
- * second only on a machine that has it (x86's AVX2), which the test
- * says */
-static void test_settle_ways(int maps)
+/* The settling's ways, a row at a time and the way asked (four rows at a
+ * time, or the whole map at once), leave a search just the same: its
+ * levels in the same order, the same doors waiting in the same order;
+ * and so do the flee flood's. The others only on a machine that has them
+ * (x86's AVX2, AVX-512), which the test says */
+static void test_settle_way(int maps, DmapWay way, const char *needs)
 {
     Rng rng;
     rng_seed(&rng, 0xA77u);
@@ -707,18 +709,24 @@ static void test_settle_ways(int maps)
         }
         wide = row;
         CHECK(dmap_search_settle_way(&row, DMAP_ROW_WAY));
-        if (!dmap_search_settle_way(&wide, DMAP_WIDE_WAY)) continue;
+        if (!dmap_search_settle_way(&wide, way)) continue;
         ++compared;
         wrong += searches_differ(&row, &wide);
-        wrong += fleeing_ways_differ(&row, &map, &rng);
+        wrong += fleeing_ways_differ(&row, &map, &rng, way);
     }
     CHECK_INT(wrong, 0);
     if (compared == 0) {
-        printf("test_dmap: no AVX2 here: the settling and the flee flood were tested a row at "
-               "a time only\n");
+        printf("test_dmap: no %s here: the settling and the flee flood were not tested that "
+               "way\n", needs);
     } else {
         CHECK_INT(compared, maps);
     }
+}
+
+static void test_settle_ways(int maps)
+{
+    test_settle_way(maps, DMAP_WIDE_WAY, "AVX2");
+    test_settle_way(maps, DMAP_WHOLE_WAY, "AVX-512");
 }
 
 /* A search the map changed under: when it says it's still good, it goes

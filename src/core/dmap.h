@@ -114,11 +114,12 @@ void dmap_search_finish(DmapSearch *search);
 void dmap_search_settle(DmapSearch *search);
 
 /* The same by a way of the settling's own: a row of the map at a time,
- * as every machine can, or four at a time, on a machine with x86's AVX2.
- * They settle alike (test_dmap makes sure), and dmap_search_settle takes
- * the faster the machine has. False, and nothing done, if the machine
- * has no such way */
-typedef enum { DMAP_ANY_WAY, DMAP_ROW_WAY, DMAP_WIDE_WAY } DmapWay;
+ * as every machine can; four at a time, on a machine with x86's AVX2; or
+ * the whole map at once, eight rows a vector, with x86's AVX-512. They
+ * settle alike (test_dmap makes sure), and dmap_search_settle takes the
+ * fastest the machine has. False, and nothing done, if the machine has
+ * no such way */
+typedef enum { DMAP_ANY_WAY, DMAP_ROW_WAY, DMAP_WIDE_WAY, DMAP_WHOLE_WAY } DmapWay;
 bool dmap_search_settle_way(DmapSearch *search, DmapWay way);
 
 /* The map has changed at one cell to terrain: true if the search is
@@ -161,7 +162,10 @@ typedef struct DmapFlow {
                                             past bottom when it's empty) */
     int32_t level, door_cost;
     bool over;                           /* nothing left to spread to */
-    bool wide;                           /* four rows at a time (dmap_search_settle_way) */
+    DmapWay way;                         /* how it spreads (dmap_search_settle_way),
+                                            never DMAP_ANY_WAY */
+    unsigned joins;                      /* cells joined to a front, counted: the
+                                            whole way keeps the front in vectors */
     int queue_head, queue_tail;
     int16_t queue[MAP_CELLS];            /* the waiting doors, in order of distance */
 } DmapFlow;

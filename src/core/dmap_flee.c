@@ -50,6 +50,7 @@ static inline uint64_t *flow_next(DmapFlow *f)
 /* Cells of row y join the front at its level */
 static inline void flow_join(DmapFlow *f, int y, uint64_t cells)
 {
+    ++f->joins;
     flow_front(f)[y] |= cells;
     f->top = y < f->top ? y : f->top;
     f->bottom = y > f->bottom ? y : f->bottom;
@@ -134,6 +135,44 @@ DMAP_WIDE_FN static DMAP_INLINE void flow_spread_wide(DmapFlow *f, int32_t *rest
 }
 #endif
 
+#if DMAP_WIDE
+/* The whole map at once, eight rows a vector, the front and the ground
+ * kept in the vectors from level to level and stored, in the front's own
+ * buffer, as each level spreads */
+DMAP_WIDEST_FN static DMAP_INLINE void flow_spread_whole(DmapFlow *f, int32_t *restrict d,
+                                                         __m512i front[DMAP_BLOCKS8],
+                                                         __m512i ground[DMAP_BLOCKS8])
+{
+    __m512i near[DMAP_BLOCKS8];
+    dmap_near_all(front, near);
+    unsigned doors = 0;
+    uint64_t rows = 0;
+    for (int i = 0; i < DMAP_BLOCKS8; ++i) {
+        front[i] = _mm512_and_si512(near[i], ground[i]);
+        ground[i] = _mm512_andnot_si512(near[i], ground[i]);
+        doors |= _mm512_test_epi64_mask(near[i], _mm512_loadu_si512((const void *)(f->door + 8 * i)));
+        rows |= (uint64_t)_mm512_test_epi64_mask(front[i], front[i]) << (8 * i);
+    }
+    uint64_t *claimed = flow_front(f);
+    dmap_store_all(claimed, front);
+    dmap_store_all(f->ground, ground);
+    if (RARELY(doors != 0)) {
+        uint64_t next_to[DMAP_BLOCKS8 * 8];
+        dmap_store_all(next_to, near);
+        for (int y = 1; y < DMAP_ROWS - 1; ++y) {
+            if (next_to[y] & f->door[y]) flow_wait(f, d, y, next_to[y] & f->door[y]);
+        }
+    }
+    int32_t value = f->level + 1;
+    for (uint64_t left = rows; left != 0; left &= left - 1) {
+        int r = low_bit(left);
+        wave_write_whole(d + (r - 1) * MAP_W, claimed[r], value);
+    }
+    f->top = rows != 0 ? low_bit(rows) : DMAP_ROWS;
+    f->bottom = rows != 0 ? high_bit(rows) : 0;
+}
+#endif
+
 /* The value of the first door still waiting, INT32_MAX if none: a door
  * seeded since it was claimed waits no more */
 static int32_t flow_next_door(DmapFlow *f, const int32_t *d)
@@ -181,36 +220,6 @@ static DMAP_INLINE void sow_open_rows(DmapFlow *f, int32_t *restrict d, const Dm
     }
 }
 
-#if DMAP_WIDE
-/* The same four entries at a time: their rows' open cells gathered (none
- * past end), and only where some seed is open, those entries sown one
- * after the other as above */
-DMAP_WIDE_FN static void sow_open_wide(DmapFlow *f, int32_t *restrict d, const DmapLevels *l,
-                                       int first, int end)
-{
-    const __m128i lane = _mm_set_epi32(3, 2, 1, 0);
-    const __m256i none = _mm256_setzero_si256();
-    for (int e = first; e < end; e += 4) {
-        uint32_t four;
-        memcpy(&four, l->row + e, sizeof four);   /* the rows past end aren't read */
-        __m128i rows = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)four));
-        __m256i in = _mm256_cvtepi32_epi64(_mm_cmpgt_epi32(_mm_set1_epi32(end - e), lane));
-        __m256i ground = _mm256_mask_i32gather_epi64(none, (const long long *)f->ground, rows, in, 8);
-        __m256i door = _mm256_mask_i32gather_epi64(none, (const long long *)f->door, rows, in, 8);
-        __m256i new = _mm256_and_si256(dmap_load4(l->bits + e), _mm256_or_si256(ground, door));
-        if (RARELY(!_mm256_testz_si256(new, new))) {
-            sow_open_rows(f, d, l, e, end < e + 4 ? end : e + 4);
-        }
-    }
-}
-#else
-static void sow_open_wide(DmapFlow *f, int32_t *restrict d, const DmapLevels *l, int first,
-                          int end)
-{
-    sow_open_rows(f, d, l, first, end);   /* never called: no machine here is wide */
-}
-#endif
-
 /* The seeds of the flood's level join its front, but for those settled
  * sooner: a seed still open, a door still waiting, or one never entered
  * is sown. Most were settled sooner, so the test is most of the cost:
@@ -229,8 +238,6 @@ static DMAP_INLINE void flow_sow(DmapFlow *f, int32_t *restrict d, DmapSeeds *s)
                 uint64_t new = l->bits[e] & (open | f->waiting[y] | ~f->enter[y]);
                 if (new != 0) sow_row(f, d, y, new);
             }
-        } else if (f->wide) {
-            sow_open_wide(f, d, l, first, end);
         } else {
             sow_open_rows(f, d, l, first, end);
         }
@@ -285,19 +292,41 @@ DMAP_WIDE_FN static void flow_run_wide(DmapFlow *f, int32_t *restrict d, DmapSee
         f->over = !flow_advance(f, d, seeds);
     }
 }
+/* The front and the ground are read again when cells join the front */
+DMAP_WIDEST_FN static void flow_run_whole(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds,
+                                           int until)
+{
+    __m512i front[DMAP_BLOCKS8], ground[DMAP_BLOCKS8];
+    dmap_load_all(flow_front(f), front);
+    dmap_load_all(f->ground, ground);
+    while (!f->over && !dmap_settled(d, f->waiting, until)) {
+        flow_spread_whole(f, d, front, ground);
+        unsigned joins = f->joins;
+        f->over = !flow_advance(f, d, seeds);
+        if (RARELY(f->joins != joins)) {
+            dmap_load_all(flow_front(f), front);
+            dmap_load_all(f->ground, ground);
+        }
+    }
+}
 #else
 static void flow_run_wide(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
 {
     flow_run_rows(f, d, seeds, until);   /* never called: no machine here is wide */
 }
+
+static void flow_run_whole(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
+{
+    flow_run_rows(f, d, seeds, until);
+}
 #endif
 
 static void flow_run(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int until)
 {
-    if (f->wide) {
-        flow_run_wide(f, d, seeds, until);
-    } else {
-        flow_run_rows(f, d, seeds, until);
+    switch (f->way) {
+    case DMAP_WHOLE_WAY: flow_run_whole(f, d, seeds, until); break;
+    case DMAP_WIDE_WAY: flow_run_wide(f, d, seeds, until); break;
+    default: flow_run_rows(f, d, seeds, until); break;
     }
 }
 
@@ -305,7 +334,7 @@ static void flow_run(DmapFlow *f, int32_t *restrict d, DmapSeeds *seeds, int unt
  * the door cost, sown with the seeds of levels: its first level settled */
 static void fleeing_start(DmapFleeing *fl, const uint64_t open[DMAP_ROWS],
                           const uint64_t door[DMAP_ROWS], const DmapLevels *levels,
-                          int32_t door_cost, bool shut, bool wide)
+                          int32_t door_cost, bool shut, DmapWay way)
 {
     DmapFlow *f = &fl->flow;
     for (int y = 0; y < DMAP_ROWS; ++y) {
@@ -323,8 +352,9 @@ static void fleeing_start(DmapFleeing *fl, const uint64_t open[DMAP_ROWS],
     f->bottom = 0;
     f->level = 0;
     f->door_cost = door_cost;
-    f->wide = wide;
+    f->way = way;
     f->queue_head = f->queue_tail = 0;
+    f->joins = 0;
     dmap_clear(&fl->dmap);
     fl->seeds = (DmapSeeds){levels, levels->count, INT32_MAX, shut};
     seeds_next(&fl->seeds);
@@ -430,7 +460,9 @@ void dmap_flee(Dmap *flee, const Dmap *toward, const Map *map, int door_cost)
         door[y] &= reached[y];
     }
     DmapFleeing f;
-    fleeing_start(&f, open, door, &levels, cost, true, dmap_wide_here());
+    DmapWay way;
+    dmap_way(DMAP_ANY_WAY, &way);
+    fleeing_start(&f, open, door, &levels, cost, true, way);
     dmap_fleeing_finish(&f);
     *flee = f.dmap;
 }
@@ -446,8 +478,8 @@ void dmap_fleeing_start(DmapFleeing *f, const DmapSearch *toward, const Map *map
 
 bool dmap_fleeing_start_way(DmapFleeing *f, const DmapSearch *toward, const Map *map, DmapWay way)
 {
-    bool wide;
-    if (!dmap_way(way, &wide)) return false;
+    DmapWay how;
+    if (!dmap_way(way, &how)) return false;
     const DmapWave *w = &toward->wave;
     uint64_t open[DMAP_ROWS], door[DMAP_ROWS];
     INVARIANT(w->over);
@@ -464,7 +496,7 @@ bool dmap_fleeing_start_way(DmapFleeing *f, const DmapSearch *toward, const Map 
 #else
     (void)map;
 #endif
-    fleeing_start(f, open, door, &toward->levels, w->door_cost, false, wide);
+    fleeing_start(f, open, door, &toward->levels, w->door_cost, false, how);
     return true;
 }
 

@@ -278,6 +278,44 @@ DMAP_WIDE_FN static DMAP_INLINE void settle_spread_wide(SettleFlood *restrict f,
     f->bottom = entries > first ? l->row[entries - 1] : 0;
 }
 
+
+/* As settle_spread, the whole map at once, eight rows a vector, the
+ * front and the ground kept in the vectors from level to level: the next
+ * front is the ground next to the level's front */
+DMAP_WIDEST_FN static DMAP_INLINE void settle_spread_whole(SettleFlood *restrict f,
+                                                           DmapWave *restrict w,
+                                                           int32_t *restrict d,
+                                                           DmapLevels *restrict l,
+                                                           __m512i front[DMAP_BLOCKS8],
+                                                           __m512i ground[DMAP_BLOCKS8])
+{
+    __m512i near[DMAP_BLOCKS8];
+    dmap_near_all(front, near);
+    int entries = l->entries;
+    unsigned doors = 0;
+    uint64_t rows = 0;
+    for (int i = 0; i < DMAP_BLOCKS8; ++i) {
+        __m512i claimed = _mm512_and_si512(near[i], ground[i]);
+        ground[i] = _mm512_andnot_si512(near[i], ground[i]);
+        front[i] = claimed;
+        doors |= _mm512_test_epi64_mask(near[i], _mm512_loadu_si512((const void *)(f->door + 8 * i)));
+        __mmask8 with = _mm512_test_epi64_mask(claimed, claimed);
+        rows |= (uint64_t)with << (8 * i);
+        INVARIANT(entries < MAP_CELLS);
+        entries += dmap_pack8(claimed, with, 8 * i, l->bits + entries, l->row + entries);
+    }
+    if (RARELY(doors != 0)) {
+        uint64_t next_to[DMAP_BLOCKS8 * 8];
+        dmap_store_all(next_to, near);
+        for (int y = 1; y < DMAP_ROWS - 1; ++y) {
+            if (next_to[y] & f->door[y]) settle_wait(f, w, d, y, next_to[y] & f->door[y]);
+        }
+    }
+    l->entries = entries;
+    f->top = rows != 0 ? low_bit(rows) : DMAP_ROWS;
+    f->bottom = rows != 0 ? high_bit(rows) : 0;
+}
+
 #endif
 
 /* As wave_advance without seeds: the next level with anything in it, its
@@ -347,10 +385,33 @@ DMAP_WIDE_FN static void settle_run_wide(SettleFlood *f, DmapWave *w, int32_t *r
         settle_spread_wide(f, w, d, l);
     } while (settle_advance(f, w, d, l));
 }
+
+/* The front and the ground stay in the vectors but while doors wait to
+ * join the front */
+DMAP_WIDEST_FN static void settle_run_whole(SettleFlood *f, DmapWave *w, int32_t *restrict d,
+                                             DmapLevels *l)
+{
+    __m512i front[DMAP_BLOCKS8], ground[DMAP_BLOCKS8];
+    dmap_load_all(f->front, front);
+    dmap_load_all(f->ground, ground);
+    for (;;) {
+        settle_spread_whole(f, w, d, l, front, ground);
+        bool doors = w->queue_head < w->queue_tail;
+        if (doors) dmap_store_all(f->front, front);
+        if (!settle_advance(f, w, d, l)) break;
+        if (doors) dmap_load_all(f->front, front);
+    }
+    dmap_store_all(f->ground, ground);
+}
 #else
 static void settle_run_wide(SettleFlood *f, DmapWave *w, int32_t *restrict d, DmapLevels *l)
 {
     settle_run_rows(f, w, d, l);   /* never called: no machine here is wide */
+}
+
+static void settle_run_whole(SettleFlood *f, DmapWave *w, int32_t *restrict d, DmapLevels *l)
+{
+    settle_run_rows(f, w, d, l);
 }
 #endif
 
@@ -359,14 +420,14 @@ static void settle_run_wide(SettleFlood *f, DmapWave *w, int32_t *restrict d, Dm
  * be: over, what it never claimed still open */
 bool dmap_wave_settle(DmapWave *w, int32_t *restrict d, DmapLevels *l, DmapWay way)
 {
-    bool wide;
-    if (!dmap_way(way, &wide)) return false;
+    DmapWay how;
+    if (!dmap_way(way, &how)) return false;
     SettleFlood f;
     settle_start(&f, w);
-    if (wide) {
-        settle_run_wide(&f, w, d, l);
-    } else {
-        settle_run_rows(&f, w, d, l);
+    switch (how) {
+    case DMAP_WHOLE_WAY: settle_run_whole(&f, w, d, l); break;
+    case DMAP_WIDE_WAY: settle_run_wide(&f, w, d, l); break;
+    default: settle_run_rows(&f, w, d, l); break;
     }
     for (int y = 0; y < DMAP_ROWS; ++y) {
         w->row[y].open = f.ground[y] | f.door[y];

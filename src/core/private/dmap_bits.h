@@ -204,6 +204,86 @@ DMAP_WIDE_FN static inline int dmap_pack4(__m256i cells, int y, uint64_t *out_ce
     return packs[with].count;
 }
 
+/* A function that may use AVX-512 (its foundation, and its byte, word
+ * and 128/256-bit forms), called only where the machine has it */
+#define DMAP_WIDEST_FN __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,popcnt")))
+
+/* The whole map's rows, eight a vector: rows 0 to 39, as far as the
+ * ground and the fronts hold (the last rows are empty) */
+enum { DMAP_BLOCKS8 = 5 };
+_Static_assert(DMAP_ROWS <= DMAP_BLOCKS8 * 8, "five vectors of eight rows hold a map");
+
+/* A map's rows 0 to 39 in five vectors, and back */
+DMAP_WIDEST_FN static DMAP_INLINE void dmap_load_all(const uint64_t *rows, __m512i v[DMAP_BLOCKS8])
+{
+    for (int i = 0; i < DMAP_BLOCKS8; ++i) v[i] = _mm512_loadu_si512((const void *)(rows + 8 * i));
+}
+
+DMAP_WIDEST_FN static DMAP_INLINE void dmap_store_all(uint64_t *rows, const __m512i v[DMAP_BLOCKS8])
+{
+    for (int i = 0; i < DMAP_BLOCKS8; ++i) _mm512_storeu_si512((void *)(rows + 8 * i), v[i]);
+}
+
+/* Each row's cells next to the front's: the cells next to it in its own
+ * row and those above and below, taken from the vectors of eight rows
+ * before and after */
+DMAP_WIDEST_FN static DMAP_INLINE void dmap_near_all(const __m512i front[DMAP_BLOCKS8],
+                                                    __m512i near[DMAP_BLOCKS8])
+{
+    __m512i spread[DMAP_BLOCKS8 + 2];
+    spread[0] = spread[DMAP_BLOCKS8 + 1] = _mm512_setzero_si512();
+    for (int i = 0; i < DMAP_BLOCKS8; ++i) {
+        __m512i v = front[i];
+        spread[i + 1] = _mm512_ternarylogic_epi64(v, _mm512_slli_epi64(v, 1),
+                                                  _mm512_srli_epi64(v, 1), 0xfe);
+    }
+    for (int i = 1; i <= DMAP_BLOCKS8; ++i) {
+        __m512i above = _mm512_alignr_epi64(spread[i], spread[i - 1], 7);
+        __m512i below = _mm512_alignr_epi64(spread[i + 1], spread[i], 1);
+        near[i - 1] = _mm512_ternarylogic_epi64(spread[i], above, below, 0xfe);
+    }
+}
+
+/* wave_write with AVX-512, for cells not empty: sixteen cells at a time,
+ * stored under the mask of their bits */
+DMAP_WIDEST_FN static DMAP_INLINE void wave_write_whole(int32_t *restrict row, uint64_t cells,
+                                                        int32_t distance)
+{
+    if ((cells & (cells - 1)) == 0) {   /* one cell */
+        row[(unsigned)low_bit(cells)] = distance;
+        return;
+    }
+    const __m512i value = _mm512_set1_epi32(distance);
+    for (int i = 0; i < MAP_W / 16; ++i) {
+        _mm512_mask_storeu_epi32(row + 16 * i, (__mmask16)(cells >> (16 * i)), value);
+    }
+}
+
+/* Eight rows' cells (rows y to y + 7, with those in) written down at
+ * out_cells, a row an entry, but only the rows with cells in, and their
+ * numbers at out_rows: the count written. (The stores are masked, so a
+ * load of what they wrote waits for them: read the rows from with) */
+DMAP_WIDEST_FN static DMAP_INLINE int dmap_pack8(__m512i cells, __mmask8 with, int y,
+                                                uint64_t *out_cells, uint8_t *out_rows)
+{
+    int count = __builtin_popcount((unsigned)with);
+    __mmask8 first = (__mmask8)((1u << count) - 1);
+    __m512i rows = _mm512_add_epi64(_mm512_set1_epi64(y), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0));
+    _mm512_mask_storeu_epi64(out_cells, first, _mm512_maskz_compress_epi64(with, cells));
+    _mm_mask_storeu_epi8(out_rows, first,
+                         _mm512_cvtepi64_epi8(_mm512_maskz_compress_epi64(with, rows)));
+    return count;
+}
+
+/* The machine's AVX-512 parts that DMAP_WIDEST_FN names, as the
+ * compiler's check finds them (with the system's saving of the
+ * registers) */
+static inline bool dmap_widest_here(void)
+{
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
+}
+
 /* The machine's AVX2, and the system's saving of its registers, as the
  * compiler's check finds them */
 static inline bool dmap_wide_here(void)
@@ -212,6 +292,11 @@ static inline bool dmap_wide_here(void)
 }
 #else
 static inline bool dmap_wide_here(void)
+{
+    return false;
+}
+
+static inline bool dmap_widest_here(void)
 {
     return false;
 }
@@ -246,12 +331,18 @@ static inline void dmap_clear(Dmap *dmap)
     }
 }
 
-/* Whether to go four rows at a time the way asked: false if it's
- * impossible, with *wide what to do if not */
-static inline bool dmap_way(DmapWay way, bool *wide)
+/* How to go the way asked, in *how (for DMAP_ANY_WAY the fastest the
+ * machine has): false if the machine can't */
+static inline bool dmap_way(DmapWay way, DmapWay *how)
 {
-    *wide = way != DMAP_ROW_WAY && dmap_wide_here();
-    return way != DMAP_WIDE_WAY || *wide;
+    if (way == DMAP_ANY_WAY) {
+        way = dmap_widest_here() ? DMAP_WHOLE_WAY
+              : dmap_wide_here() ? DMAP_WIDE_WAY
+                                 : DMAP_ROW_WAY;
+    }
+    *how = way;
+    return way == DMAP_ROW_WAY || (way == DMAP_WIDE_WAY && dmap_wide_here()) ||
+           (way == DMAP_WHOLE_WAY && dmap_widest_here());
 }
 
 /* Doors of row y claimed at a distance: each gets it, and joins the end
