@@ -4,7 +4,9 @@
 # toward the player and makes the flee map as far as asked) over all the
 # instructions of a fixed bot run, counted by valgrind's callgrind (this
 # machine has no hardware counters for the bench to read). The bench's
-# own flee_share_of_bot is the share of the time, sampled.
+# own flee_share_of_bot is the share of the time, sampled. valgrind has no
+# AVX-512, so under it the flee maps go four rows at a time (AVX2), not
+# the whole map at once as on a machine with AVX-512 (dmap.h's ways).
 #   tools/flee_share.sh [BUILD]   (default build-bench)
 # RUNS and SEEDS choose another bot run (default 2 runs from seed 7000,
 # the bench's own).
