@@ -44,6 +44,17 @@ static int web_overwrite(void *self, const char *name, const char *text, size_t 
     return failed;
 }
 
+/* The page is told the whole file: it keeps files whole in IndexedDB */
+static int web_append(void *self, const char *name, const char *text, size_t length, bool sync)
+{
+    Store s = inner(self);
+    int failed = s.ops->append(s.self, name, text, length, sync);
+    size_t whole = 0;
+    const char *all = failed == 0 ? store_mem_get(mem_of(self), name, &whole) : NULL;
+    if (all != NULL) page_store_wrote(name, all, (int)whole);
+    return failed;
+}
+
 static bool web_exists(void *self, const char *name)
 {
     Store s = inner(self);
@@ -91,7 +102,7 @@ static void web_unlock(void *self)
 static const char *web_where(void *self) { return mem_of(self)->where; }
 
 static const StoreOps WEB_OPS = {
-    web_read, web_write, web_overwrite, web_exists, web_remove,
+    web_read, web_write, web_overwrite, web_append, web_exists, web_remove,
     web_rename, web_list, web_lock, web_unlock, web_where,
 };
 

@@ -44,6 +44,12 @@ typedef struct StoreOps {
     /* Over the file in place, for when the folder can't be written to
      * (the save marked over): not whole-or-nothing. 0 or an errno */
     int (*overwrite)(void *self, const char *name, const char *text, size_t length);
+    /* Adds text at the file's end (made, with its folder, if missing), for
+     * the run's journal: once it returns the bytes survive the program's
+     * death (a kill -9, a crash, a closed tab); with sync they survive a
+     * power cut too. A death during the call may leave part of them, so
+     * the caller marks what it appends to tell a torn end. 0 or an errno */
+    int (*append)(void *self, const char *name, const char *text, size_t length, bool sync);
     bool (*exists)(void *self, const char *name);
     /* 0, or an errno (ENOENT when there was nothing to remove) */
     int (*remove)(void *self, const char *name);
@@ -147,7 +153,9 @@ Store store_posix(PosixStore *posix);
 /* Every call is one or more steps, as the disk's are: a write makes
  * NAME.tmp (1), fills it (2), flushes it (3), renames it over NAME (4)
  * and flushes the folder (5); an overwrite empties the file (1), fills
- * it (2) and flushes it (3); every other call is one step. The store can
+ * it (2) and flushes it (3); an append adds its bytes (1: a crash there
+ * leaves half of them) and, with sync, flushes them (2); every other
+ * call is one step. The store can
  * be told to fail at a step with an errno (the call fails as the disk's
  * would, a write's temporary file removed), or to crash there: the step
  * and everything after it never happen, as if the program were killed,

@@ -160,6 +160,26 @@ static int mem_overwrite(void *self, const char *name, const char *text, size_t 
     return failed != 0 ? failed : step(mem);
 }
 
+static int mem_append(void *self, const char *name, const char *text, size_t length, bool sync)
+{
+    MemStore *mem = mem_of(self);
+    int failed = check_name(mem, name);
+    if (failed == 0) failed = step(mem);
+    if (failed != 0 && !mem->crashed) return failed;
+    size_t old_length = 0;
+    const char *old = store_mem_get(mem, name, &old_length);
+    size_t added = failed == 0 ? length : length / 2;   /* a crash tears it */
+    char *joined = malloc(old_length + added + 1);
+    if (joined == NULL) return ENOMEM;
+    if (old_length > 0) memcpy(joined, old, old_length);
+    memcpy(joined + old_length, text, added);
+    bool put = store_mem_put(mem, name, joined, old_length + added);
+    free(joined);
+    if (failed != 0) return failed;
+    if (!put) return ENOMEM;
+    return sync ? step(mem) : 0;
+}
+
 static bool mem_exists(void *self, const char *name)
 {
     MemStore *mem = mem_of(self);
@@ -234,7 +254,7 @@ static void mem_unlock(void *self) { mem_of(self)->locked = false; }
 static const char *mem_where(void *self) { return mem_of(self)->where; }
 
 static const StoreOps MEM_OPS = {
-    mem_read, mem_write, mem_overwrite, mem_exists, mem_remove,
+    mem_read, mem_write, mem_overwrite, mem_append, mem_exists, mem_remove,
     mem_rename, mem_list, mem_lock, mem_unlock, mem_where,
 };
 

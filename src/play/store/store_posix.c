@@ -115,6 +115,31 @@ static int posix_overwrite(void *self, const char *name, const char *text, size_
     return saved;
 }
 
+static int posix_append(void *self, const char *name, const char *text, size_t length, bool sync)
+{
+    PosixStore *posix = posix_of(self);
+    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
+    char error[STORE_ERROR_SIZE];
+    int failed = path_of(posix, name, path);
+    if (failed == 0 && !posix->made) {
+        posix->made = file_make_dirs(posix->root, error, sizeof error);
+        if (!posix->made) failed = errno != 0 ? errno : EIO;
+    }
+    if (failed == 0) failed = check_folder(posix, name, true);
+    if (failed != 0) return failed;
+    int fd = posix->fs->open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return errno;
+    size_t done = 0;
+    while (failed == 0 && done < length) {
+        ssize_t n = posix->fs->write(fd, text + done, length - done);
+        if (n > 0) done += (size_t)n;
+        else failed = n < 0 && errno != 0 ? errno : EIO;
+    }
+    if (failed == 0 && sync && posix->fs->fsync(fd) != 0) failed = errno;
+    if (posix->fs->close(fd) != 0 && failed == 0) failed = errno;
+    return failed;
+}
+
 static bool posix_exists(void *self, const char *name)
 {
     PosixStore *posix = posix_of(self);
@@ -209,7 +234,7 @@ static void posix_unlock(void *self)
 static const char *posix_where(void *self) { return posix_of(self)->root; }
 
 static const StoreOps POSIX_OPS = {
-    posix_read, posix_write, posix_overwrite, posix_exists, posix_remove,
+    posix_read, posix_write, posix_overwrite, posix_append, posix_exists, posix_remove,
     posix_rename, posix_list, posix_lock, posix_unlock, posix_where,
 };
 
