@@ -3,6 +3,7 @@
 // (no browser download), and the skip (exit 77, a skip in ctest) where
 // any of them is missing.
 'use strict';
+const { spawn } = require('child_process');
 const fs = require('fs');
 const http = require('http');
 const path = require('path');
@@ -57,6 +58,46 @@ async function launch(source) {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }
 
+// Chromium started by the test itself on a profile folder (dir), in a
+// process group of its own, so the test can kill it as a crash would
+// (SIGKILL, kill()) and start it again on the same folder: what was in
+// IndexedDB is what reached the disk. {browser, context, kill(), close()}
+async function launchOwn(source, dir) {
+  if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} isn't installed (apt-get install chromium), so the browser tests can't run`);
+  const { chromium } = playwright(source);
+  const child = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', '--no-first-run', '--no-default-browser-check',
+    `--user-data-dir=${dir}`, '--remote-debugging-port=0', 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ws = await new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`chromium didn't start: ${text.slice(-400)}`)), 30000);
+    child.stderr.on('data', (chunk) => {
+      text += chunk;
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`chromium ended (${code}): ${text.slice(-400)}`)); });
+  });
+  child.stderr.resume();
+  const browser = await chromium.connectOverCDP(ws);
+  const gone = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    browser,
+    context: browser.contexts()[0],
+    pid: child.pid,
+    // the whole browser at once, mid-write as it may be: the process
+    // group this test started, by its id
+    async kill() {
+      try { process.kill(-child.pid, 'SIGKILL'); } catch (error) { /* already gone */ }
+      await gone;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      try { process.kill(-child.pid, 'SIGTERM'); } catch (error) { /* already gone */ }
+      await gone;
+    },
+  };
+}
+
 // A page on the game, with its console errors and page errors counted
 async function openGame(context, url, query) {
   const page = await context.newPage();
@@ -96,4 +137,4 @@ async function typeKeys(page, keys) {
   }
 }
 
-module.exports = { skip, serve, launch, openGame, typeKeys, SKIP };
+module.exports = { skip, serve, launch, launchOwn, openGame, typeKeys, SKIP };
