@@ -53,9 +53,8 @@ const digest = (page) => page.evaluate(() => window.amulets.digest());
 const screen = (page) => page.evaluate(() => window.amulets.screen());
 const settled = (page) => page.evaluate(() => window.amulets.store.settled());
 const idbFile = (page, name) => page.evaluate(async (file) => {
-  const files = await window.amulets.store.files();
-  const found = files.find(([p]) => p === file);
-  return found ? new TextDecoder().decode(found[1]) : null;
+  const found = (await window.amulets.store.files()).get(file);
+  return found ? new TextDecoder().decode(found) : null;
 }, name);
 
 // A keyboard's worth of keys, native spelling: moving by letters, the
@@ -108,7 +107,12 @@ async function reloadContinues(browser, url) {
   let page = await h.openGame(context, url, '?seed=38&fast');
   await h.typeKeys(page, '1' + first + '<esc>S');
   await settled(page);
-  check(await screen(page) === 'title', 'Esc S saves and goes back to the title', await screen(page));
+  const left = await page.evaluate(() => [window.amulets.screen(), window.amulets.closedLines()]);
+  check(left[0] === 'closed' && left[1].includes('Your run is saved in this browser: continue it from the title.'),
+    'Esc S saves and leaves the game: the page says it is closed, and the run saved', JSON.stringify(left));
+  await page.screenshot({ path: path.join(shots, 'closed.png') });
+  await h.typeKeys(page, 'x');
+  check(await screen(page) === 'title', 'a key starts the game again, on the title', await screen(page));
   const recording = await idbFile(page, 'replay.txt');
   check(recording !== null && (await idbFile(page, 'save.txt')) !== null, 'the save and its recording are in IndexedDB');
   // downloaded from the page's Files list
@@ -198,19 +202,21 @@ async function twoTabs(browser, url) {
 async function quota(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await h.openGame(context, url, '?seed=9&fast');
-  await h.typeKeys(page, '1oooooo<esc>S');
+  await h.typeKeys(page, '1oooooo<esc>Sx');
   await settled(page);
   const old = await idbFile(page, 'save.txt');
   await h.typeKeys(page, 'C');
   const continued = await digest(page);
-  await page.evaluate(() => {
-    window.amulets.realPut = IDBObjectStore.prototype.put;
+  const full = () => page.evaluate(() => {
+    const real = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    window.amulets.storageBack = () => { IDBObjectStore.prototype.put = real; };
   });
+  await full();
   await h.typeKeys(page, 'oooooo<esc>S');
   await settled(page);
   const said = await page.evaluate(() => document.getElementById('status').textContent);
-  check(/QuotaExceededError/.test(said) && /last good save is kept/.test(said), 'storage full: the page says the save failed and the old one is kept', said);
+  check(/QuotaExceededError/.test(said) && /kept only in this page/.test(said), 'storage full: the page says the writes failed', said);
   await page.screenshot({ path: path.join(shots, 'quota.png') });
   await page.setViewportSize(SMALL);
   await page.screenshot({ path: path.join(shots, 'quota-small.png') });
@@ -220,24 +226,22 @@ async function quota(browser, url) {
   await page.waitForFunction(() => window.amulets && window.amulets.ready);
   await h.typeKeys(page, 'C');
   check(await digest(page) === continued, 'after a reload the old save continues', `${await digest(page)} != ${continued}`);
-  // storage back: the next save is kept, and the page says no more
-  await page.evaluate(() => {
-    const real = IDBObjectStore.prototype.put;
-    IDBObjectStore.prototype.put = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
-    window.amulets.storageBack = () => { IDBObjectStore.prototype.put = real; };
-  });
-  await h.typeKeys(page, 'ooo<esc>S');
-  await page.evaluate(() => window.amulets.storageBack());
-  await h.typeKeys(page, 'Cooo<esc>S');
-  const saved = await page.evaluate(() => [document.getElementById('status').textContent, window.amulets.store.failing()]);
-  check(saved[0] === 'The run is saved; continue it from the title.' && !saved[1],
-    'storage back: the next save goes and the page says no more of the failure', JSON.stringify(saved));
-  await h.typeKeys(page, 'C');
+  // storage back: what failed is written again, with no key pressed, and
+  // the page says so
+  await full();
+  await h.typeKeys(page, 'ooo');
   const latest = await digest(page);
+  await h.typeKeys(page, '<esc>S');
+  await page.evaluate(() => window.amulets.storageBack());
+  await page.waitForFunction(() => !window.amulets.store.failing(), null, { timeout: 15000 }).catch(() => {});
+  const saved = await page.evaluate(() => [document.getElementById('status').textContent, window.amulets.store.failing()]);
+  check(/storage works again/.test(saved[0]) && !saved[1],
+    'storage back: what failed is written again, and the page says the storage works', JSON.stringify(saved));
   await page.reload();
   await page.waitForFunction(() => window.amulets && window.amulets.ready);
   await h.typeKeys(page, 'C');
-  check(await digest(page) === latest, 'storage back: after a reload the latest save continues', `${await digest(page)} != ${latest}`);
+  check(await digest(page) === latest, 'storage back: after a reload the save made while it was full continues',
+    `${await digest(page)} != ${latest}`);
   await context.close();
 }
 

@@ -4,9 +4,12 @@
 // event (a key, the mouse, the timer it asked for, the page hidden) and
 // paints when it says (web_paint.js). Each event runs to its end; o, G
 // and Z, and a recording watched, step on the timer the loop asks for, so
-// the page never blocks. Hiding or closing the page stops the loop as an
-// ending signal stops the native game: the run is saved, and the title
-// offers to continue it.
+// the page never blocks. Every change the game makes to its files goes to
+// IndexedDB as it is made (web_store.js), so closing the page loses
+// nothing; a storage that can't be used leaves the game playing without
+// saving, and the page says so. Leaving the game (Esc on the title, Esc S)
+// closes it as the program would end, and the page says so until a key
+// starts it again.
 //   index.html?seed=N   the first run's seed (else a random one)
 //             &floor=N  new runs start on that floor (as --floor)
 //             &fast     o, G and Z step with no pause (the tests)
@@ -27,7 +30,7 @@
   const fast = params.has('fast');
   const seed = params.has('seed') ? Number(params.get('seed')) : crypto.getRandomValues(new Uint32Array(1))[0];
   const api = (window.amulets = { ready: false, started: performance.now(), errors: [] });
-  let frame = null, dirty = true, heldAfterAlarm = false, module = null;
+  let frame = null, dirty = true, heldAfterAlarm = false, module = null, closed = null;
   let idleWaiters = [], filesList = null;
 
   // the status line takes the window's foot: the canvas fills the rest
@@ -51,6 +54,12 @@
   function paintNow() {
     const started = performance.now();
     if (module === null) return 0;
+    if (closed !== null) {
+      frame = { screen: 'closed' };
+      painter.notice(closed);
+      dirty = false;
+      return performance.now() - started;
+    }
     const room = painter.room();
     frame = JSON.parse(game.frame(room.panelColumns, room.panelRows, room.logRows, room.columns, room.rows));
     let cells = null;
@@ -92,7 +101,7 @@
   function take(next, fromTimer) {
     if (next & NEXT.DROP_KEYS) heldAfterAlarm = true;
     if (next & NEXT.WATCH_ENDED) say('');
-    if (next & NEXT.ENDED && game.saveWaits()) say('The run is saved; continue it from the title.', 'note');
+    if (next & NEXT.ENDED) leave();
     if (next & NEXT.PAINT) { dirty = true; schedule(); }
     const watched = game.watching() !== 0;
     if (watched) watchSay();
@@ -121,7 +130,43 @@
   }
   function press(key) {
     if (status.className === 'note') say('');
-    send(FRONT.KEY, key);
+    if (closed !== null) reopen();
+    else send(FRONT.KEY, key);
+  }
+
+  // ---- Leaving the game: closed, as the program ends, till a key ------------------
+  // The title's, the class choice's and the death screen's "Esc: quit",
+  // and Esc S, end the game as they end the program; a page can't close
+  // its own tab, so it says the game is closed (and what is kept), and a
+  // key or a click starts it again, on the title, as starting the program
+  // again would.
+  function leave() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const saved = !game.saveWaits() ? ''
+      : store.unsaved ? "Your run can't be kept in this browser: it ends when this tab closes."
+        : store.failing() ? "Your run is saved, but this browser's storage failed: keep this tab open while the game tries again."
+          : 'Your run is saved in this browser: continue it from the title.';
+    closed = ['Amulets of SDL', '', 'You have left the game.', saved, '',
+      'Press any key, or click, to start it again; or close this tab.'];
+    dirty = true;
+    schedule();
+  }
+  function reopen() {
+    closed = null;
+    const next = game.reopen();
+    if (next === 0) {
+      failed(game.error().split('\n'));
+      return;
+    }
+    take(next, false);
+  }
+  // the game can't go on: said on the screen and the status line
+  function failed(lines) {
+    closed = lines;
+    say(lines.join(' '), 'error');
+    painter.notice(lines, AmuletsPaint.PAL.danger);
+    window.addEventListener('resize', () => painter.notice(lines, AmuletsPaint.PAL.danger));
   }
 
   // A browser key as the game's key (keys.h), or 0
@@ -158,6 +203,10 @@
   }
 
   function onMouse(e, click) {
+    if (closed !== null) {
+      if (click && module !== null && game.reopen !== undefined && frame && frame.screen === 'closed') reopen();
+      return;
+    }
     if (frame === null) return;
     const r = canvas.getBoundingClientRect(), cell = painter.cellAt(frame, e.clientX - r.left, e.clientY - r.top);
     if (click) { if (cell !== null) send(FRONT.CLICK, 0, cell[0], cell[1]); }
@@ -165,9 +214,11 @@
     else send(FRONT.POINT_OFF);
   }
 
-  // text into the WebAssembly's memory for call(pointer, length)
-  function withBytes(text, call) {
-    const bytes = new TextEncoder().encode(text), at = module._malloc(bytes.length + 1);
+  // bytes into the WebAssembly's memory for call(pointer, length); a
+  // RangeError if its memory can't grow to take them
+  function withBytes(bytes, call) {
+    const at = module._malloc(bytes.length + 1);
+    if (!at) throw new RangeError(`${bytes.length} bytes are more than the game's memory can take`);
     module.HEAPU8.set(bytes, at);
     try {
       return call(at, bytes.length);
@@ -175,6 +226,7 @@
       module._free(at);
     }
   }
+  const withText = (text, call) => withBytes(new TextEncoder().encode(text), call);
 
   // ---- Watching a recording (the window's --replay FILE: loop.h's keys) ----------
   function watchSay() {
@@ -183,11 +235,56 @@
         'Space pauses, . steps, + and - change the speed, Esc stops.', 'note watch');
   }
   function watch(text) {
-    if (!withBytes(text, game.watch)) {
+    if (closed !== null && frame && frame.screen === 'closed') reopen();
+    let watched;
+    try {
+      watched = withText(text, game.watch);
+    } catch (error) {
+      say(`That recording can't be watched: ${error.message}.`, 'error');
+      return;
+    }
+    if (!watched) {
       say(`That recording can't be watched: ${game.error()}`, 'error');
       return;
     }
     take(game.next(), false);
+  }
+
+  // ---- The store ------------------------------------------------------------------
+  // The page's storage (web_store.js); where the browser won't give it, a
+  // store that keeps nothing: the game plays without saving, and the
+  // status line says so for as long as it plays
+  let storeFailing = false;
+  function storeResult(error) {
+    if (error) {
+      storeFailing = true;
+      api.storeFailures = (api.storeFailures || 0) + 1;
+      say(`The game couldn't write to this browser's storage (${error.name}: ${String(error.message).replace(/\.$/, '')}). ` +
+        'What you played since is kept only in this page for now: the game writes it again every few seconds ' +
+        'and at every move. Free some space, or let this site keep data.', 'error');
+    } else if (storeFailing) {
+      storeFailing = false;
+      say("The game's storage works again: everything is kept.", 'note');
+    }
+  }
+  async function openStore() {
+    const hooks = {
+      onWait: (text) => say(text, 'error'),
+      onLost: (text) => { api.storeLost = text; say(text, 'error'); },
+    };
+    try {
+      const opened = await AmuletsStore.open(storeResult, hooks);
+      if (status.className === 'error') say('');   // a wait that ended
+      return opened;
+    } catch (error) {
+      const why = error instanceof AmuletsStore.StoreError ? error.message
+        : `this browser's storage failed (${error && error.name ? `${error.name}: ${error.message}` : error})`;
+      api.unsaved = why;
+      say(`Nothing can be saved: ${why}. The game plays, but nothing of it is kept once this page closes.`, 'error');
+      const none = () => Promise.resolve();
+      return { files: async () => new Map(), startFiles: new Map(), skipped: [], copies() {}, write: none, add: none,
+        remove: none, rename: none, failing: () => false, settled: none, unsaved: why };
+    }
   }
 
   // ---- Starting -------------------------------------------------------------------
@@ -204,6 +301,7 @@
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
     onStoreWrite: (name, bytes) => store.write(name, bytes),
+    onStoreAdd: (name, bytes) => store.add(name, bytes),
     onStoreRemove: (name) => store.remove(name),
     onStoreRename: (from, to, bytes) => store.rename(from, to, bytes),
   });
@@ -218,20 +316,7 @@
     return;
   }
 
-  try {
-    store = await AmuletsStore.open((error) => {
-      api.storeFailures = (api.storeFailures || 0) + (error ? 1 : 0);
-      if (error) {
-        say(`The game couldn't be saved in this browser's storage (${error.name}: ${error.message}). ` +
-            'The last good save is kept there; the game tries again at the next save.', 'error');
-      } else if (status.className === 'error') say('');
-    });
-  } catch (error) {
-    say(`This browser's storage (IndexedDB) can't be opened (${error.name}); nothing will be saved.`, 'error');
-    const none = () => Promise.resolve();
-    store = { files: async () => [], write: none, remove: none, rename: none, failing: () => true, settled: none };
-  }
-  const files = await store.files();
+  store = await openStore();
   api.timings = { script: api.started, files: performance.now() };
   module = await making;
   api.timings.module = performance.now();
@@ -239,23 +324,42 @@
   const c = (name, ret, args) => module.cwrap(name, ret, args);
   const n = 'number', s = 'string';
   const game = {
-    put: c('web_file_put', n, [s, n, n]), open: c('web_open', n, [n, n]), error: c('web_error', s, []),
-    next: c('web_next', n, []), event: c('web_event', n, [n, n, n, n]), saveWaits: c('web_save_waits', n, []),
+    put: c('web_file_put', n, [s, n, n]), get: c('web_file_get', n, [s, n]), open: c('web_open', n, [n, n]),
+    error: c('web_error', s, []), next: c('web_next', n, []), reopen: c('web_reopen', n, []),
+    event: c('web_event', n, [n, n, n, n]), saveWaits: c('web_save_waits', n, []),
     frame: c('web_frame', s, [n, n, n, n, n]), map: c('web_map', n, []), tileName: c('web_tile_name', s, ['number']),
     digest: c('web_digest', s, []), replay: c('web_replay', n, [n, n, n]), replayDigest: c('web_replay_digest', s, []),
     watch: c('web_watch', n, [n, n]), watching: c('web_watching', n, []), watchBanner: c('web_watch_banner', s, []),
     watchError: c('web_watch_error', s, []), ints: module._web_cell_ints(),
   };
-  for (const [name, bytes] of files) {
-    const at = module._malloc(bytes.length + 1);
-    module.HEAPU8.set(bytes, at);
-    if (!game.put(name, at, bytes.length)) console.warn(`${name} in this browser's storage isn't one of the game's files: left alone`);
-    module._free(at);
+  // the files IndexedDB keeps, into the game's store; one the game refuses
+  // (or can't take) is left alone in IndexedDB, and said
+  for (const [name, bytes] of store.startFiles) {
+    let put = false;
+    try {
+      put = withBytes(bytes, (at, length) => game.put(name, at, length));
+    } catch (error) {
+      store.skipped.push(`${name}: ${error.message}`);
+      continue;
+    }
+    if (!put) store.skipped.push(`${name}: not a name the game gives its files`);
   }
+  if (store.skipped.length > 0) {
+    api.skipped = store.skipped;
+    store.skipped.forEach((why) => console.warn(`Left alone in this browser's storage: ${why}`));
+    if (status.hidden) {
+      say("Some entries in this browser's storage aren't the game's files: they are left alone (Files lists them).", 'note');
+    }
+  }
+  // a rescue (the storage failed, then works again) writes the game's copies
+  const lengthAt = module._malloc(4);
+  if (!lengthAt) throw new RangeError("the game's memory is full before the game starts");
+  store.copies((name) => {
+    const at = game.get(name, lengthAt);
+    return at === 0 ? null : module.HEAPU8.slice(at, at + module.HEAP32[lengthAt >> 2]);
+  });
   if (!game.open(seed, Number(params.get('floor') || 1))) {
-    const lines = game.error().split('\n');
-    say(lines.join(' '), 'error');
-    painter.notice(lines, AmuletsPaint.PAL.danger);
+    failed(game.error().split('\n'));
     api.ready = true;
     return;
   }
@@ -284,7 +388,7 @@
     return store.settled();
   }
   function stop() {
-    send(FRONT.STOP);
+    if (closed === null) send(FRONT.STOP);
     return store.settled();
   }
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') hide(); });
@@ -293,14 +397,15 @@
   Object.assign(api, {
     game, store, painter, module,
     digest: () => game.digest(),
-    screen: () => (frame ? frame.screen : null),
+    screen: () => (closed !== null ? 'closed' : frame ? frame.screen : null),
+    closedLines: () => closed,
     frame: () => frame,
-    // resolves once o, G or Z has stopped (or a recording is watched) and
-    // the store has written
-    idle: () => new Promise((resolve) => {
+    // resolves once o, G or Z has stopped (or a recording is watched) and,
+    // unless written is false, the store has written
+    idle: (written) => new Promise((resolve) => {
       if (timer === null || game.watching() !== 0) resolve();
       else idleWaiters.push(resolve);
-    }).then(() => store.settled()),
+    }).then(() => (written === false ? undefined : store.settled())),
     press: (key) => press(key),
     watch: (text) => watch(text),
     watching: () => {
@@ -312,7 +417,7 @@
     // a recording (its text) played back in the page, rounds times: the
     // commands played, the seconds, and the run's digest
     replay(text, rounds) {
-      const started = performance.now(), commands = withBytes(text, (at, length) => game.replay(at, length, rounds || 1));
+      const started = performance.now(), commands = withText(text, (at, length) => game.replay(at, length, rounds || 1));
       return { commands, seconds: (performance.now() - started) / 1000, digest: game.replayDigest(), error: commands < 0 ? game.error() : '' };
     },
   });

@@ -16,8 +16,9 @@ const AmuletsFiles = (() => {
       urls = [];
       list.textContent = '';
       await store.settled();
-      const files = (await store.files()).sort(([a], [b]) => a.localeCompare(b));
-      if (files.length === 0) list.innerHTML = '<li>Nothing is saved in this browser yet.</li>';
+      const files = [...(await store.files())].sort(([a], [b]) => a.localeCompare(b));
+      if (store.unsaved) say(`Nothing is kept in this browser: ${store.unsaved}.`);
+      else if (files.length === 0) say('Nothing is saved in this browser yet.');
       for (const [path, bytes] of files) {
         const url = URL.createObjectURL(new Blob([bytes], { type: 'text/plain' }));
         urls.push(url);
@@ -34,8 +35,17 @@ const AmuletsFiles = (() => {
         }
         list.append(item);
       }
+      // what the start left alone in IndexedDB, not being the game's
+      for (const why of store.skipped) say(`Left alone in this browser's storage: ${why}.`, 'skipped');
       panel.hidden = false;
       onOpen(true);
+    }
+
+    function say(text, kind) {
+      const item = document.createElement('li');
+      item.textContent = text;
+      if (kind) item.className = kind;
+      list.append(item);
     }
 
     function hide() {

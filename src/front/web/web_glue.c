@@ -24,9 +24,11 @@
 
 /* What the page calls (web.js names them all), each told below */
 int web_file_put(const char *name, const char *text, int length);
+const char *web_file_get(const char *name, int *length);
 int web_open(double seed, int floor);
 const char *web_error(void);
 int web_next(void);
+int web_reopen(void);
 int web_event(int kind, int key, int x, int y);
 int web_save_waits(void);
 const char *web_frame(int panel_columns, int panel_rows, int log_rows, int columns, int rows);
@@ -47,6 +49,10 @@ typedef struct Web {
     Slot slot;
     Loop play;             /* the run in play, the title, the class choice */
     bool open;
+    bool closed;           /* the player left the game: the page says so
+                              until web_reopen, as the program would end */
+    uint64_t next_seed;    /* then, what the game opened again takes */
+    bool tiles;
     int floor;             /* the floor new runs start on (--floor's) */
     /* a recording watched: its loop is the one shown and given the events */
     Loop watch;
@@ -72,6 +78,16 @@ WEB_API int web_file_put(const char *name, const char *text, int length)
 {
     make_store();
     return web_store_put(&web.store, name, text, (size_t)length);
+}
+
+/* A file as the game has it now, *length bytes, or NULL if there's none:
+ * what the page writes again when its storage failed */
+WEB_API const char *web_file_get(const char *name, int *length)
+{
+    size_t got = 0;
+    const char *text = web.store_made ? web_store_get(&web.store, name, &got) : NULL;
+    *length = (int)got;
+    return text;
 }
 
 /* ---- Opening ------------------------------------------------------------------ */
@@ -128,8 +144,8 @@ WEB_API const char *web_error(void) { return web.error; }
  * loop asked for plus one (0: none, call only with an event) above them */
 enum {
     WEB_PAINT = 1, WEB_DROP_KEYS = 2,
-    WEB_ENDED = 4,         /* the run in play was left (saved, if it goes
-                              on): the page is back on the title */
+    WEB_ENDED = 4,         /* the player left the game (the run saved, if
+                              it goes on): closed until web_reopen */
     WEB_WATCH_ENDED = 8,   /* the watching ended: the run in play is shown */
     WEB_WAIT_SHIFT = 4
 };
@@ -152,14 +168,27 @@ static void stop_watching(void)
     web.play.dirty = true;
 }
 
-/* The loop in play ended: as the program would start again, on the
- * title (a run that goes on is saved, to be continued there) */
+/* The loop in play ended (Esc on the title, Esc S, an ending): the game
+ * is closed, as the program would end, and the page says so; web_reopen
+ * starts it again, on the title (a run that goes on is saved, to be
+ * continued there) */
 static int play_ended(void)
 {
-    uint64_t seed = web.play.input.next_seed;
-    bool tiles = web.play.input.views.tiles;
+    web.next_seed = web.play.input.next_seed;
+    web.tiles = web.play.input.views.tiles;
     loop_close(&web.play);
-    return open_play(seed, tiles) ? WEB_ENDED : 0;
+    web.open = false;
+    web.closed = true;
+    return WEB_ENDED;
+}
+
+/* The game closed by the player, started again as the program would be:
+ * what web_next answers, or 0 (not closed, or out of memory: web_error) */
+WEB_API int web_reopen(void)
+{
+    if (!web.closed) return 0;
+    web.closed = false;
+    return open_play(web.next_seed, web.tiles) ? packed(loop_next(&web.play), WEB_PAINT) : 0;
 }
 
 /* One event of the page's (kind a FrontEventKind; FRONT_NONE the timer
@@ -178,14 +207,14 @@ WEB_API int web_event(int kind, int key, int x, int y)
         if (event.kind != FRONT_STOP) return packed(loop_next(&web.play), flags);
     }
     LoopNext next = loop_step(&web.play, &event);
-    if (next.done) flags |= play_ended();
+    if (next.done) return play_ended() | flags;
     LoopNext now = loop_next(&web.play);
     now.drop_keys = next.drop_keys;
     return packed(now, flags);
 }
 
 /* A save waits to be continued (on the title) */
-WEB_API int web_save_waits(void) { return web.open && slot_has_save(&web.slot); }
+WEB_API int web_save_waits(void) { return (web.open || web.closed) && slot_has_save(&web.slot); }
 
 /* ---- Painting ------------------------------------------------------------------ */
 

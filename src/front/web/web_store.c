@@ -9,6 +9,9 @@
 EM_JS(void, page_store_wrote, (const char *name, const char *text, int length), {
     Module.onStoreWrite(UTF8ToString(name), HEAPU8.slice(text, text + length));
 })
+EM_JS(void, page_store_added, (const char *name, const char *text, int length), {
+    Module.onStoreAdd(UTF8ToString(name), HEAPU8.slice(text, text + length));
+})
 EM_JS(void, page_store_removed, (const char *name), {
     Module.onStoreRemove(UTF8ToString(name));
 })
@@ -44,14 +47,15 @@ static int web_overwrite(void *self, const char *name, const char *text, size_t 
     return failed;
 }
 
-/* The page is told the whole file: it keeps files whole in IndexedDB */
+/* The page is told only the bytes added, one small transaction: a
+ * journal's line per command, never the whole file again. sync changes
+ * nothing here: every transaction the page makes is as durable as the
+ * browser can make it */
 static int web_append(void *self, const char *name, const char *text, size_t length, bool sync)
 {
     Store s = inner(self);
     int failed = s.ops->append(s.self, name, text, length, sync);
-    size_t whole = 0;
-    const char *all = failed == 0 ? store_mem_get(mem_of(self), name, &whole) : NULL;
-    if (all != NULL) page_store_wrote(name, all, (int)whole);
+    if (failed == 0) page_store_added(name, text, (int)length);
     return failed;
 }
 
@@ -115,4 +119,9 @@ Store web_store(WebStore *store) { return (Store){&WEB_OPS, store}; }
 bool web_store_put(WebStore *store, const char *name, const char *text, size_t length)
 {
     return store_name_ok(name) && store_mem_put(&store->mem, name, text, length);
+}
+
+const char *web_store_get(const WebStore *store, const char *name, size_t *length)
+{
+    return store_mem_get(&store->mem, name, length);
 }
