@@ -1,6 +1,6 @@
 #!/bin/sh
-# The game's page in headless Chromium (tests/web/page.js), against this
-# build's native program: AMULETS SOURCE [WEB-BUILD]. The page is built
+# The game's page in headless Chromium (tests/web/page.js, store.js,
+# close.js), against this build's native program: AMULETS SOURCE [WEB-BUILD]. The page is built
 # first in WEB-BUILD (default build-web/ in the source tree, shared with
 # the web smoke test; a few seconds when nothing changed). Skipped (exit
 # 77, a skip in ctest) where Node, emscripten, Debian's chromium or
@@ -19,4 +19,11 @@ if [ ! -d "$source/node_modules/playwright-core" ]; then
     web_skip "playwright-core isn't installed (npm ci in $source), so the page can't be tested"
 fi
 web_build
-TMPDIR="$tmp" node "$source/tests/web/page.js" "$web/site" "$source" "$amulets" "${AMULETS_WEB_SHOTS:-/tmp/web-shots}"
+failed=0
+TMPDIR="$tmp" node "$source/tests/web/page.js" "$web/site" "$source" "$amulets" "${AMULETS_WEB_SHOTS:-/tmp/web-shots}" || failed=1
+# the store on odd, denied and failing storage (tests/web/store.js)
+TMPDIR="$tmp" node "$source/tests/web/store.js" "$web/site" "$source" || failed=1
+# real closes (tests/web/close.js): AMULETS_WEB_TRIES tries of each way
+# (5 here; 20 or more when the store changes)
+TMPDIR="$tmp" node "$source/tests/web/close.js" "$web/site" "$source" "${AMULETS_WEB_TRIES:-5}" || failed=1
+exit $failed

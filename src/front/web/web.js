@@ -13,6 +13,8 @@
 //   index.html?seed=N   the first run's seed (else a random one)
 //             &floor=N  new runs start on that floor (as --floor)
 //             &fast     o, G and Z step with no pause (the tests)
+//             &patience=MS  how long IndexedDB may take to open before the
+//                       game plays without saving (the tests; else 10 s)
 // For the tests, window.amulets has digest(), idle(), and the rest below.
 'use strict';
 (async function () {
@@ -30,7 +32,9 @@
   const fast = params.has('fast');
   const seed = params.has('seed') ? Number(params.get('seed')) : crypto.getRandomValues(new Uint32Array(1))[0];
   const api = (window.amulets = { ready: false, started: performance.now(), errors: [] });
-  let frame = null, dirty = true, heldAfterAlarm = false, module = null, closed = null;
+  // closed: the lines shown over the game when it can't go on or was
+  // left (left: a key or a click starts it again)
+  let frame = null, dirty = true, heldAfterAlarm = false, module = null, closed = null, left = false;
   let idleWaiters = [], filesList = null;
 
   // the status line takes the window's foot: the canvas fills the rest
@@ -56,7 +60,7 @@
     if (module === null) return 0;
     if (closed !== null) {
       frame = { screen: 'closed' };
-      painter.notice(closed);
+      painter.notice(closed, left ? undefined : AmuletsPaint.PAL.danger);
       dirty = false;
       return performance.now() - started;
     }
@@ -130,8 +134,8 @@
   }
   function press(key) {
     if (status.className === 'note') say('');
-    if (closed !== null) reopen();
-    else send(FRONT.KEY, key);
+    if (left) reopen();
+    else if (closed === null) send(FRONT.KEY, key);
   }
 
   // ---- Leaving the game: closed, as the program ends, till a key ------------------
@@ -149,24 +153,27 @@
           : 'Your run is saved in this browser: continue it from the title.';
     closed = ['Amulets of SDL', '', 'You have left the game.', saved, '',
       'Press any key, or click, to start it again; or close this tab.'];
+    left = true;
     dirty = true;
     schedule();
   }
   function reopen() {
     closed = null;
+    left = false;
     const next = game.reopen();
     if (next === 0) {
       failed(game.error().split('\n'));
       return;
     }
     take(next, false);
+    paintNow();
   }
   // the game can't go on: said on the screen and the status line
   function failed(lines) {
     closed = lines;
     say(lines.join(' '), 'error');
-    painter.notice(lines, AmuletsPaint.PAL.danger);
-    window.addEventListener('resize', () => painter.notice(lines, AmuletsPaint.PAL.danger));
+    dirty = true;
+    paintNow();
   }
 
   // A browser key as the game's key (keys.h), or 0
@@ -204,7 +211,7 @@
 
   function onMouse(e, click) {
     if (closed !== null) {
-      if (click && module !== null && game.reopen !== undefined && frame && frame.screen === 'closed') reopen();
+      if (click && left) reopen();
       return;
     }
     if (frame === null) return;
@@ -235,7 +242,7 @@
         'Space pauses, . steps, + and - change the speed, Esc stops.', 'note watch');
   }
   function watch(text) {
-    if (closed !== null && frame && frame.screen === 'closed') reopen();
+    if (left) reopen();
     let watched;
     try {
       watched = withText(text, game.watch);
@@ -271,6 +278,7 @@
     const hooks = {
       onWait: (text) => say(text, 'error'),
       onLost: (text) => { api.storeLost = text; say(text, 'error'); },
+      patience: Number(params.get('patience')) || undefined,
     };
     try {
       const opened = await AmuletsStore.open(storeResult, hooks);

@@ -37,7 +37,8 @@ const AmuletsStore = (() => {
   const FOLD_CHANGES = 2000, FOLD_BYTES = 4 << 20;
   // how long a failing storage waits before it's tried again (ms), at most
   const RETRY_FIRST = 2000, RETRY_MOST = 30000;
-  // how long the start waits for IndexedDB to open before it says so
+  // how long the start waits for IndexedDB to open before it gives up on
+  // it (hooks.patience, the tests', can be shorter)
   const OPEN_PATIENCE = 10000;
 
   // Why the storage can't be used, in the player's words (message), and
@@ -60,7 +61,7 @@ const AmuletsStore = (() => {
   // it waits (another tab holds an older version open); onLost(text) that
   // this tab's connection is gone for good (a newer version of the game
   // in another tab). Rejects with a StoreError
-  function openDb(onWait, onLost) {
+  function openDb(onWait, onLost, patienceMs) {
     return new Promise((resolve, reject) => {
       let factory = null;
       try {
@@ -79,7 +80,7 @@ const AmuletsStore = (() => {
       }
       const patience = setTimeout(() => {
         reject(new StoreError("this browser's storage didn't answer (it may be turned off for this site)"));
-      }, OPEN_PATIENCE);
+      }, patienceMs || OPEN_PATIENCE);
       r.onupgradeneeded = () => {
         const db = r.result, names = db.objectStoreNames;
         if (!names.contains(FILES)) db.createObjectStore(FILES);
@@ -179,17 +180,20 @@ const AmuletsStore = (() => {
       else if (bytes === null) out.skipped.push(`${key}: its value is ${describe(values[i])}, not a file's bytes`);
       else out.files.set(key, bytes);
     });
-    // the log counts from its first number up to the first one missing
-    let expected = null, dropped = 0;
+    // the log counts from its first number up to the first one missing or
+    // unreadable; what follows is dropped
+    let expected = null, dropped = 0, stopped = false;
     numbers.forEach((number, i) => {
-      if (typeof number === 'number' && number > out.last) out.last = number;
-      if (dropped > 0 || typeof number !== 'number' || !Number.isSafeInteger(number)) { dropped += 1; return; }
-      const changes = changesOf(entries[i]);
-      if ((expected !== null && number !== expected) || changes === null) {
-        if (changes === null) out.skipped.push(`change ${describe(number)} of the log isn't one the game writes`);
-        dropped += 1;
+      if (typeof number !== 'number' || !(number >= 1 && number <= Number.MAX_SAFE_INTEGER)) {
+        out.skipped.push(`an entry of the log keyed ${describe(number)}: not a change's number`);
         return;
       }
+      if (number > out.last) out.last = Math.ceil(number);
+      if (stopped) { dropped += 1; return; }
+      const changes = Number.isInteger(number) ? changesOf(entries[i]) : null;
+      if (changes === null) out.skipped.push(`change ${number} of the log isn't one the game writes: dropped`);
+      else if (expected !== null && number !== expected) dropped += 1;
+      if (changes === null || (expected !== null && number !== expected)) { stopped = true; return; }
       expected = number + 1;
       for (const change of changes) {
         apply(out.files, change);
@@ -227,7 +231,11 @@ const AmuletsStore = (() => {
 
   // One transaction over names, filled by fill(stores), committed at
   // once: resolves when it's on the disk, rejects with why not
+  // the log's changes, as a key range: an entry under any other key
+  // isn't the store's, and is left alone
+  let CHANGES = null;
   function transact(db, names, fill) {
+    if (CHANGES === null) CHANGES = IDBKeyRange.bound(1, Number.MAX_SAFE_INTEGER);
     return new Promise((resolve, reject) => {
       let tx;
       try {
@@ -248,16 +256,17 @@ const AmuletsStore = (() => {
     });
   }
 
-  // The store, open: every file (files(), as the database has them now),
-  // what the start skipped (skipped), and the game's changes, each as it
-  // is made: write(name, bytes), add(name, bytes) at its end,
-  // remove(name), rename(from, to, bytes). current(name) gives the game's
-  // copy of a file (its bytes or null), for a rescue. onResult(error or
-  // null) hears how each transaction went; settled() resolves once every
-  // one begun has ended. hooks: {onWait(text), onLost(text)}
+  // The store, open: the files at the start (startFiles, a Map), what the
+  // start skipped (skipped), every file as the database has it now
+  // (files()), and the game's changes, each as it is made: write(name,
+  // bytes), add(name, bytes) at its end, remove(name), rename(from, to,
+  // bytes). copies(get) tells it where the game's copy of a file is
+  // (get(name): its bytes or null), for a rescue. onResult(error or null)
+  // hears how each transaction went; settled() resolves once every one
+  // begun has ended. hooks: {onWait(text), onLost(text), patience (ms)}
   async function open(onResult, hooks) {
     let lost = false;
-    const db = await openDb(hooks.onWait, (text) => { lost = true; hooks.onLost(text); });
+    const db = await openDb(hooks.onWait, (text) => { lost = true; hooks.onLost(text); }, hooks.patience);
     const first = await readAll(db);
     let number = first.last + 1;       // the next change's; a rescue takes one too
     let failedAt = 0, rescuedAt = 0;   // the last change that failed, the last rescue that succeeded
@@ -300,7 +309,7 @@ const AmuletsStore = (() => {
           if (values[i] === null) files.delete(name);
           else files.put(values[i], name);
         });
-        log.clear();
+        log.delete(CHANGES);
       }).then(() => {
         if (at > rescuedAt) rescuedAt = at;
         for (const name of names) if (changed.get(name) <= at) changed.delete(name);
