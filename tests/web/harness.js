@@ -29,10 +29,15 @@ const TYPES = {
   '.png': 'image/png', '.data': 'application/octet-stream', '.txt': 'text/plain',
 };
 
-// Serves dir on 127.0.0.1 at a free port: {url, close()}
-function serve(dir) {
+// Serves dir on 127.0.0.1 at a free port: {url, close()}; routes: a path
+// ('/__kill') -> handler(url, response) of the test's own
+function serve(dir, routes) {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, 'http://localhost');
+    if (routes && routes[url.pathname]) {
+      routes[url.pathname](url, response);
+      return;
+    }
     const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
     const target = url.pathname.endsWith('/') ? path.join(file, 'index.html') : file;
     fs.readFile(target, (error, body) => {
