@@ -228,6 +228,7 @@ static uint64_t save_a_run(void)
 static void title(void)
 {
     Input input;
+    slot_remove(&slot);   /* the runs played before, kept as they were played */
     open_input(&input, 7, 1, true);
     CHECK_INT(input_screen(&input), SCREEN_PLAYING);   /* no save waits */
     input_free(&input);

@@ -75,7 +75,9 @@ static bool play(const char *args, Ending *out)
 {
     static char output[OUTPUT_SIZE];
     char command[KEYS_SIZE + 1024];
-    snprintf(command, sizeof command, "rm -f '%s/save.txt' && AMULETS_HOME='%s' '%s' %s", home(), home(),
+    /* no run waits: neither a save nor the journal of one */
+    snprintf(command, sizeof command, "rm -f '%s/save.txt' '%s/journal.txt' && AMULETS_HOME='%s' '%s' %s", home(),
+             home(), home(),
              AMULETS_BINARY, args);
     memset(out, 0, sizeof *out);
     FILE *pipe = popen(command, "r");

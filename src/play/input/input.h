@@ -115,6 +115,8 @@ typedef enum InputResult {
 /* The title screen, after a continue that failed */
 typedef struct TitleState {
     bool failed;           /* C can't be pressed again */
+    bool told;             /* lines say what the start did (a run's end
+                              it recorded), though C may be pressed */
     bool other_version;    /* another version's save, kept where it is */
     char lines[INPUT_TITLE_LINES][SLOT_ERROR_SIZE];   /* why, for the player */
     int line_count;
