@@ -659,6 +659,11 @@ static InputResult key_event(Input *input, int key)
     }
 }
 
+void input_idle(Input *input)
+{
+    session_idle(&input->session);
+}
+
 bool input_has_save(const Input *input)
 {
     return input->setup.slot != NULL && slot_has_run(input->setup.slot);

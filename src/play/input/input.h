@@ -244,6 +244,11 @@ InputResult input_stop(Input *input);
  * INPUT_REDRAW. */
 InputResult input_keep(Input *input);
 
+/* Play is idle (no event for a while): the run's journal is flushed to
+ * the device if its last flush was a second or more ago (journal.h), so
+ * a power cut loses at most the last second of play */
+void input_idle(Input *input);
+
 /* True if the run in play has a save to go on from (for "quit without
  * saving", which loses a run that has none) */
 bool input_has_save(const Input *input);
