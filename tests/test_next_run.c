@@ -1,8 +1,11 @@
 /* Leaving and starting again (issue 31): R at the end of a continued run
  * starts the continued run's next seed, of its class, not the program's
- * own next seed as its first class. */
+ * own next seed as its first class; and Esc's menu acts only on keys not
+ * typed by reflex (S saves, Q quits), so Esc then a search (s) or q never
+ * leaves the game. data/keys.txt is the game's own keys written out. */
 #define _POSIX_C_SOURCE 200809L
 
+#include "config.h"
 #include "files.h"
 #include "input.h"
 #include "runtest.h"
@@ -99,6 +102,65 @@ static void straight_run_ends(void)
     slot_remove(&slot);
 }
 
+/* Esc with nothing to cancel opens the menu; a search (s) or q typed
+ * after it by reflex does nothing there, and the menu's own keys are
+ * the capitals */
+static void menu_keys(void)
+{
+    Input input;
+    open_input(&input, 31, 2, 0, false);
+    int turns = run_turn(input.session.run);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_MENU);
+    CHECK_INT(input_key(&input, 's'), INPUT_NOTHING);
+    CHECK_INT(input_key(&input, 'q'), INPUT_NOTHING);
+    CHECK_INT(input_screen(&input), SCREEN_MENU);
+    CHECK(!slot_has_save(&slot));
+    CHECK_INT(run_turn(input.session.run), turns);
+    /* Esc closes it, and s searches */
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
+    input_key(&input, 's');
+    CHECK_INT(run_turn(input.session.run), turns + 1);
+    /* Q asks before quitting; S saves and quits */
+    input_key(&input, AK_ESC);
+    CHECK_INT(input_key(&input, 'Q'), INPUT_REDRAW);
+    CHECK_INT(input_screen(&input), SCREEN_QUIT_ASKED);
+    input_key(&input, 'n');
+    CHECK_INT(input_screen(&input), SCREEN_MENU);
+    CHECK_INT(input_key(&input, 'S'), INPUT_QUIT);
+    CHECK(slot_has_save(&slot));
+    input_free(&input);
+    slot_remove(&slot);
+
+    Command command;
+    CHECK_INT(key_action(MODE_MENU, 's', &command), KA_NONE);
+    CHECK_INT(key_action(MODE_MENU, 'q', &command), KA_NONE);
+    CHECK_INT(key_action(MODE_MENU, 'S', &command), KA_SAVE_QUIT);
+    CHECK_INT(key_action(MODE_MENU, 'Q', &command), KA_QUIT_UNSAVED);
+}
+
+/* data/keys.txt, read as a player's keys.txt, is the game's own keys:
+ * the file documents what the game does */
+static void shipped_keys_are_defaults(void)
+{
+    static PosixStore posix;
+    char error[256];
+    if (!CHECK(store_posix_open(&posix, AMULETS_SOURCE_DIR "/data", false, error, sizeof error))) return;
+    KeyMap map, defaults;
+    Errors errors = {0};
+    config_read_keys(store_posix(&posix), &map, &errors);
+    CHECK_INT(errors.count, 0);
+    for (int i = 0; i < errors.count; ++i) fprintf(stderr, "    %s\n", errors.lines[i]);
+    errors_clear(&errors);
+    key_defaults(&defaults);
+    for (int b = 0; b < KB_COUNT; ++b) {
+        if (!CHECK(memcmp(map.keys[b], defaults.keys[b], sizeof map.keys[b]) == 0)) {
+            fprintf(stderr, "    data/keys.txt's %s isn't the game's own\n", key_binding_name((KeyBinding)b));
+        }
+    }
+}
+
 int main(void)
 {
     load_shipped_data(&data);
@@ -111,6 +173,8 @@ int main(void)
     continued_run_ends(false);
     continued_run_ends(true);
     straight_run_ends();
+    menu_keys();
+    shipped_keys_are_defaults();
     remove_tree(root);
     data_free(&data);
     return check_done("test_next_run");
