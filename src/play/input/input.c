@@ -159,8 +159,17 @@ void input_free(Input *input)
     session_free(&input->session);
 }
 
+/* The run R starts after this one's end is the next seed's, of its class:
+ * set when a saved run is continued, whatever seed and class the program
+ * was started with (a run of no class, from before classes, keeps them) */
+static void follow_run(Input *input, const Run *run)
+{
+    input->next_seed = run_seed(run) + 1;
+    if (run_class(run) != RUN_NO_CLASS) input->last_class = run_class(run);
+}
+
 /* R on the death or victory screen: the next seed's run, of the last
- * class chosen */
+ * class chosen (or continued) */
 static InputResult new_run(Input *input)
 {
     if (input->setup.choose_class) {
@@ -211,6 +220,7 @@ bool input_continue(Input *input)
                           : load_save(input, resumed, &load);
     if (run == NULL && from_start) load.result = LOAD_DAMAGED;
     if (run != NULL) {
+        follow_run(input, run);
         play_run(input, run);
         if (!from_start) {
             resume_apply(input, resumed);
