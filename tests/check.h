@@ -1,6 +1,7 @@
 /* A very small test harness. CHECK records a failure with its file and
  * line and carries on, so one run shows every failure; check_done()
- * prints the tally and gives main its exit status. */
+ * prints the tally and gives main its exit status. A test that made no
+ * checks at all fails: it tested nothing, whatever it meant to. */
 #ifndef AMULETS_CHECK_H
 #define AMULETS_CHECK_H
 
@@ -42,6 +43,10 @@ static inline int check_at(int ok, const char *what, const char *file, int line)
 static inline int check_done(const char *name)
 {
     printf("%s: %d checks, %d failed\n", name, check_count, check_failures);
+    if (check_count == 0) {
+        fprintf(stderr, "%s: no check was made, so nothing was tested\n", name);
+        return EXIT_FAILURE;
+    }
     return check_failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 

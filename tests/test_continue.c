@@ -129,7 +129,7 @@ static Action next_action(const Input *input, Rng *rng)
     case SCREEN_PACK: return key(roll <= 8 ? pack_key(input, rng) : AK_ESC);
     case SCREEN_CLOSING: return key(roll <= 7 ? direction_key(rng) : AK_ESC);
     case SCREEN_CONFIRMING: return key(roll <= 5 ? 'y' : roll <= 8 ? 'n' : AK_ESC);
-    case SCREEN_MENU: return key(roll <= 7 ? AK_ESC : roll <= 9 ? 'q' : 'x');
+    case SCREEN_MENU: return key(roll <= 7 ? AK_ESC : roll <= 9 ? 'Q' : 'x');
     case SCREEN_QUIT_ASKED: return key(roll <= 5 ? 'n' : AK_ESC);   /* never yes: that quits */
     case SCREEN_INFO: {
         if (input->info.page == INFO_PICK && roll <= 6) return key(pack_key(input, rng));

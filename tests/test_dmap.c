@@ -352,46 +352,66 @@ static void test_goals(void)
     CHECK_INT(wrong, 0);
 }
 
+/* A flee seed, the distance times the factor, rounded toward zero, is
+ * pinned by what rounding means, not by the factor's value (which is
+ * tuned): the seed times ten is the exact product or up to 9 above it.
+ * For FLEE_FACTOR_TENTHS = -12 that is 0, -1, -2, -3, -4, -6, -7, -8,
+ * -9, -10, -12, -14 and -1200 for the distances below. */
+static bool rounded_toward_zero(int32_t seed, int32_t dist)
+{
+    int64_t above = (int64_t)seed * 10 - (int64_t)dist * FLEE_FACTOR_TENTHS;
+    return above >= 0 && above <= 9;
+}
+
+static int32_t smaller(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
 static void test_flee_rounding(void)
 {
     Map map;
     Dmap toward, flee;
     /* cells on their own, two apart: nothing to relax, so each keeps its
-     * seed, the distance times -1.2 rounded toward zero (the numbers
-     * below are for FLEE_FACTOR_TENTHS = -12) */
+     * seed */
     map_fill(&map, T_WALL);
     for (int i = 0; i < MAP_CELLS; ++i) {
         toward.d[i] = DMAP_UNREACHED;
     }
     const int32_t dist[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 1000};
-    const int32_t seed[] = {0, -1, -2, -3, -4, -6, -7, -8, -9, -10, -12, -14, -1200};
     for (int k = 0; k < 13; ++k) {
         map_set(&map, 2 + 2 * k, 3, T_FLOOR);
         toward.d[cell_index(2 + 2 * k, 3)] = dist[k];
     }
     dmap_flee(&flee, &toward, &map, DOOR_STEPS);
     for (int k = 0; k < 13; ++k) {
-        CHECK_INT(dmap_at(&flee, (Point){2 + 2 * k, 3}),
-                  FLEE_FACTOR_TENTHS == -12 ? seed[k] : dist[k] * FLEE_FACTOR_TENTHS / 10);
+        int32_t seed = dmap_at(&flee, (Point){2 + 2 * k, 3});
+        if (!CHECK(rounded_toward_zero(seed, dist[k]))) {
+            fprintf(stderr, "    distance %d gave %d\n", (int)dist[k], (int)seed);
+        }
     }
     CHECK_INT(dmap_at(&flee, (Point){3, 3}), DMAP_UNREACHED);
 
     Point goal = {1, 5};
     corridor(&map);
-    /* a dead end off the middle of the corridor: its mouth is bettered
-     * by the corridor's far end, its bottom keeps its seed */
+    /* a dead end off the middle of the corridor. Each cell's flee value is
+     * the lower of its own seed and the far end's seed plus the steps from
+     * there (the far end, 29 away, has the lowest seed of all, so it keeps
+     * it): with the factor -12 the far end is -34, the dead end's mouth is
+     * bettered by it (-15, -14) and its bottom keeps its seed (-18) */
     for (int y = 6; y <= 12; ++y) {
         map_set(&map, 10, y, T_FLOOR);
     }
     dmap_compute(&toward, &map, &goal, 1, DOOR_STEPS);
     dmap_flee(&flee, &toward, &map, DOOR_STEPS);
     CHECK_INT(dmap_at(&toward, (Point){10, 12}), 15);
-    if (FLEE_FACTOR_TENTHS == -12) {
-        CHECK_INT(dmap_at(&flee, (Point){30, 5}), -34);    /* 29 * -1.2 */
-        CHECK_INT(dmap_at(&flee, (Point){10, 12}), -18);   /* 15 * -1.2 */
-        CHECK_INT(dmap_at(&flee, (Point){11, 5}), -15);    /* -34 + 19 steps */
-        CHECK_INT(dmap_at(&flee, (Point){10, 6}), -14);    /* -34 + 20 steps */
-    }
+    CHECK_INT(dmap_at(&toward, (Point){11, 5}), 10);
+    CHECK_INT(dmap_at(&toward, (Point){10, 6}), 9);
+    int32_t far = dmap_at(&flee, (Point){30, 5});
+    CHECK(rounded_toward_zero(far, 29));
+    CHECK_INT(dmap_at(&flee, (Point){11, 5}), smaller(10 * FLEE_FACTOR_TENTHS / 10, far + 19));
+    CHECK_INT(dmap_at(&flee, (Point){10, 6}), smaller(9 * FLEE_FACTOR_TENTHS / 10, far + 20));
+    CHECK_INT(dmap_at(&flee, (Point){10, 12}), smaller(15 * FLEE_FACTOR_TENTHS / 10, far + 26));
     int32_t want[MAP_CELLS];
     brute_flee(want, toward.d, &map, DOOR_STEPS);
     CHECK_INT(differences(flee.d, want), 0);

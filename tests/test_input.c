@@ -218,7 +218,7 @@ static uint64_t save_a_run(void)
     open_input(&input, 31, 2, false);
     press(&input, "hhjjl");
     input_key(&input, AK_ESC);
-    input_key(&input, 's');
+    input_key(&input, 'S');
     uint64_t saved = digest(&input);
     input_free(&input);
     return saved;
@@ -228,6 +228,7 @@ static uint64_t save_a_run(void)
 static void title(void)
 {
     Input input;
+    slot_remove(&slot);   /* the runs played before, kept as they were played */
     open_input(&input, 7, 1, true);
     CHECK_INT(input_screen(&input), SCREEN_PLAYING);   /* no save waits */
     input_free(&input);
@@ -397,12 +398,12 @@ static void quitting_unsaved(void)
     uint64_t saved = digest(&input);
     press(&input, "jj");
     CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
-    CHECK_INT(input_key(&input, 'q'), INPUT_REDRAW);
+    CHECK_INT(input_key(&input, 'Q'), INPUT_REDRAW);
     CHECK_INT(input_screen(&input), SCREEN_QUIT_ASKED);
     CHECK(input_has_save(&input));
     CHECK_INT(input_key(&input, 'n'), INPUT_REDRAW);
     CHECK_INT(input_screen(&input), SCREEN_MENU);
-    press(&input, "q");
+    press(&input, "Q");
     CHECK_INT(input_key(&input, 'y'), INPUT_QUIT);
     SlotLoad load;
     Run *kept = slot_load(&slot, &data, &load);

@@ -48,7 +48,7 @@ static void pack_and_menu(void)
     CHECK_STR(row(0), "MENU");
     CHECK_STR(row(2), "S    Save the run, and quit");
     CHECK_STR(row(4), "Esc  Back to the game");
-    input_key(&input, 'q');
+    input_key(&input, 'Q');
     screen_dialog(&input, run, &dialog);
     CHECK_STR(row(0), "QUIT WITHOUT SAVING?");
     CHECK_STR(row(2), "This run has no save yet: it will be lost.");

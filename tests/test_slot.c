@@ -649,17 +649,37 @@ static void test_paths(Suite *s)
     }
     run_free(loaded);
 
-    /* ids like paths are damage, set aside in the slot folder itself */
+    /* so does one named like an absolute path */
+    char *absolute = with_value(text, "look", "name", "/etc/passwd");
+    put_save(&slot, absolute, strlen(absolute));
+    loaded = slot_load(&slot, s->data, &load);
+    CHECK(loaded != NULL);
+    CHECK(!load.set_aside);
+    errors_clear(&load.reasons);
+    if (loaded != NULL) {
+        CHECK_STR(ident_look(run_ident(loaded), 0)->name, "/etc/passwd");
+        CHECK(slot_write(&slot, loaded, error, sizeof error));
+    }
+    run_free(loaded);
+    free(absolute);
+
+    /* ids like paths are damage, set aside in the slot folder itself,
+     * the reason naming the field */
     static const char *const VALUES[][3] = {
         {"monster", "kind", "../../x"}, {"item", "kind", "/etc/passwd"},
-        {"look", "name", "/etc/passwd"}, {"player", "weapon", "../../../../etc/passwd"},
+        {"player", "weapon", "../../../../etc/passwd"},
         {"trap", "kind", "..\\..\\x"}, {"look", "kind", "/tmp"},
     };
     for (size_t i = 0; i < sizeof VALUES / sizeof VALUES[0]; ++i) {
         char *odd = with_value(text, VALUES[i][0], VALUES[i][1], VALUES[i][2]);
         put_save(&slot, odd, strlen(odd));
         loaded = slot_load(&slot, s->data, &load);
-        if (loaded != NULL) CHECK(slot_write(&slot, loaded, error, sizeof error));
+        CHECK(loaded == NULL);
+        CHECK_INT(load.result, LOAD_DAMAGED);
+        CHECK(load.set_aside);
+        char said[64];
+        snprintf(said, sizeof said, "'%s' should be lowercase", VALUES[i][1]);
+        CHECK(load.reasons.count > 0 && strstr(load.reasons.lines[0], said) != NULL);
         run_free(loaded);
         errors_clear(&load.reasons);
         free(odd);
@@ -672,7 +692,7 @@ static void test_paths(Suite *s)
     char *outside_after = listing_of(s->root, slot_dir, true);
     CHECK_STR(outside_after, outside_before);
     char *inside = listing_of(slot_dir, NULL, false);
-    /* six damaged saves: the newest five kept */
+    /* five damaged saves, all kept (SLOT_BAD_KEPT) */
     CHECK_STR(inside, "/save.1.bad\n/save.2.bad\n/save.3.bad\n/save.4.bad\n/save.bad\n/save.txt\n");
     if (has_passwd && stat("/etc/passwd", &passwd_after) == 0) {
         CHECK(passwd_after.st_size == passwd_before.st_size);

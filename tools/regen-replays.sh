@@ -5,6 +5,8 @@
 # case is played by tools/replay_maker.c's bot, which tries seed after seed
 # until one does what the case is for (reach floor 3, die, win, fall
 # through a trapdoor, save and continue), so nothing needs choosing by hand.
+# The fuzz corpus's runs are made the same way: run
+# tools/regen-fuzz-corpus.sh too (test_corpus says when it is due).
 set -e
 cd "$(dirname "$0")/.."
 cmake -S . -B build >/dev/null

@@ -7,7 +7,11 @@
  * seed until one does what the case is for, so the cases stay what they
  * are when a change alters play. tools/regen-replays.sh runs it.
  *
- *   replay_maker DATA_DIR OUT_DIR    writes OUT_DIR/NAME.txt for each case */
+ *   replay_maker DATA_DIR OUT_DIR [SEEDS_FROM]
+ *       writes OUT_DIR/NAME.txt for each case; SEEDS_FROM (0 if not given)
+ *       is added to each case's first seed, so the fuzz corpus
+ *       (tools/regen-fuzz-corpus.sh) gets runs of the same kinds as the
+ *       golden replays but not the same runs */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,8 +444,10 @@ static bool try_seed(const Case *c, const GameData *data, const char *home, uint
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: replay_maker DATA_DIR OUT_DIR\n");
+    char *end = NULL;
+    unsigned long long seeds_from = argc == 4 ? strtoull(argv[3], &end, 10) : 0;
+    if ((argc != 3 && argc != 4) || (argc == 4 && (end == argv[3] || *end != '\0'))) {
+        fprintf(stderr, "usage: replay_maker DATA_DIR OUT_DIR [SEEDS_FROM]\n");
         return 2;
     }
     GameData data = {0};
@@ -458,7 +464,8 @@ int main(int argc, char **argv)
         char out[4096];
         snprintf(out, sizeof out, "%s/%s.txt", argv[2], c->name);
         bool made = false;
-        for (uint64_t seed = c->first_seed; seed < c->first_seed + 300 && !made; ++seed) {
+        uint64_t first = c->first_seed + seeds_from;
+        for (uint64_t seed = first; seed < first + 300 && !made; ++seed) {
             made = try_seed(c, &data, home, seed, out);
         }
         if (!made) {

@@ -63,7 +63,7 @@ static void print_floor(const Run *run)
 /* Continues the waiting save, as the title's C does; says why not */
 static bool continue_run(Input *input)
 {
-    if (!slot_has_save(input->setup.slot)) {
+    if (!slot_has_run(input->setup.slot)) {
         fprintf(stderr, "amulets: there's no saved run in %s\n", input->setup.slot->dir);
         return false;
     }

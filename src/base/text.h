@@ -22,4 +22,14 @@ bool text_open(TextOut *t);
  * close failed, with nothing left to free */
 char *text_close(TextOut *t, size_t *length);
 
+/* A text kept inside a records file as a value of rows (records.h), each
+ * of its lines a row between two bars ("||line|"), so leading and
+ * trailing spaces and a line beginning with # or [ survive */
+void text_put_barred(FILE *out, const char *key, const char *text, size_t length);
+
+/* The text back from such rows (fld_rows' value): a new NUL-terminated
+ * buffer for the caller to free and its length, or NULL with *bad_row
+ * the first row (0 the first) that isn't between bars (-1: no memory) */
+char *text_unbar(const char *rows, size_t *length, int *bad_row);
+
 #endif

@@ -77,7 +77,7 @@ rm -rf "$home/save.txt.tmp"
 "$amulets" --home "$home" --seed 7 --play "hh<esc>S" >/dev/null
 cp "$home/save.txt" "$work/before"
 start 7
-keys c l l l Escape q y
+keys c l l l Escape Q y
 ended "quit without saving"
 [ "$status" -eq 0 ] || fail "quitting without saving ended with $status"
 cmp -s "$home/save.txt" "$work/before" || fail "quitting without saving changed the save"

@@ -273,7 +273,7 @@ static void play_screens(void)
     key(AK_ESC);
     key(AK_ESC);
     both("the menu");
-    key('q');
+    key('Q');
     CHECK_INT(input_screen(fit.ui->own), SCREEN_QUIT_ASKED);
     both("quit without saving?");
     key('n');

@@ -35,7 +35,8 @@ static const Case CASES[] = {
     {3, 1, "<esc>x.<esc>j"},            /* the menu's keys are S and Esc */
     {3, 1, "c<esc>cl.ch"},
     {3, 1, "hh<esc>S"},
-    {3, 1, "hh<esc>sjjjj"},             /* saved and quit: the rest unplayed */
+    {3, 1, "hh<esc>Sjjjj"},             /* saved and quit: the rest unplayed */
+    {3, 1, "hh<esc>sjjjj<esc>j"},       /* s and j do nothing in the menu */
     {3, 9, DEATH "R.."},                /* the next seed's run */
     {3, 9, DEATH "xhR<esc>j"},
     {3, 9, DEATH "<esc>jj"},            /* quit from the death screen */
@@ -75,7 +76,9 @@ static bool play(const char *args, Ending *out)
 {
     static char output[OUTPUT_SIZE];
     char command[KEYS_SIZE + 1024];
-    snprintf(command, sizeof command, "rm -f '%s/save.txt' && AMULETS_HOME='%s' '%s' %s", home(), home(),
+    /* no run waits: neither a save nor the journal of one */
+    snprintf(command, sizeof command, "rm -f '%s/save.txt' '%s/journal.txt' && AMULETS_HOME='%s' '%s' %s", home(),
+             home(), home(),
              AMULETS_BINARY, args);
     memset(out, 0, sizeof *out);
     FILE *pipe = popen(command, "r");

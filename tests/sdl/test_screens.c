@@ -48,8 +48,10 @@ static bool take_in(Shot *shot, const char *dir, const char *first, const char *
     char png[600], report[600], command[4096];
     snprintf(png, sizeof png, "%s/%s.png", home(), name);
     snprintf(report, sizeof report, "%s/%s.txt", home(), name);
-    snprintf(command, sizeof command, "rm -rf '%s/save.txt' && %s%s AMULETS_HOME='%s' '%s' %s --screenshot '%s' > '%s'",
-             dir, first, first[0] ? " >/dev/null && " : "", dir, AMULETS_BINARY, args, png, report);
+    /* no run waits: neither a save nor the journal of one */
+    snprintf(command, sizeof command, "rm -rf '%s/save.txt' '%s/journal.txt' && %s%s AMULETS_HOME='%s' '%s' %s "
+             "--screenshot '%s' > '%s'", dir, dir, first, first[0] ? " >/dev/null && " : "", dir, AMULETS_BINARY,
+             args, png, report);
     int status = system(command);
     if (!CHECK(status == 0 || strstr(args, "--data") != NULL)) {
         fprintf(stderr, "failed: %s\n", command);

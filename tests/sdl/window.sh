@@ -30,7 +30,7 @@ sleep 0.5
 kill -0 $game 2>/dev/null || fail "the game stopped by itself"
 xdotool key --window "$window" Escape
 sleep 0.2
-xdotool key --window "$window" s
+xdotool key --window "$window" S
 for i in $(seq 1 100); do
     kill -0 $game 2>/dev/null || break
     sleep 0.1

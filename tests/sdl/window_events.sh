@@ -55,7 +55,7 @@ ended() {
 # Esc S; sets $continued, the save's digest (not in a subshell: the game
 # is this shell's to wait for)
 save_quit() {
-    type_keys Escape s
+    type_keys Escape S
     ended "$1"
     [ "$status" -eq 0 ] || fail "$1: the game ended with $status"
     [ -f "$home/save.txt" ] || fail "$1: no save"

@@ -214,7 +214,7 @@ WEB_API int web_event(int kind, int key, int x, int y)
 }
 
 /* A save waits to be continued (on the title) */
-WEB_API int web_save_waits(void) { return (web.open || web.closed) && slot_has_save(&web.slot); }
+WEB_API int web_save_waits(void) { return (web.open || web.closed) && slot_has_run(&web.slot); }
 
 /* ---- Painting ------------------------------------------------------------------ */
 

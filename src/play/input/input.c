@@ -7,6 +7,8 @@
 
 #include "info.h"
 #include "invariant.h"
+#include "durable.h"
+#include "ending.h"
 #include "resume.h"
 
 /* ---- Screens ----------------------------------------------------------- */
@@ -80,7 +82,9 @@ const char *input_screen_name(Screen screen)
 static void play_run(Input *input, Run *run)
 {
     run_free(input->session.run);
+    session_free(&input->session);
     session_start(&input->session, input->setup.slot, run);
+    session_hold(&input->session);
     input->session.clock = input->setup.clock;
     input->on_title = false;
     input->looking = false;
@@ -103,6 +107,28 @@ static void open_choice(Input *input, ChoiceBack back, uint64_t seed)
     input->choice = (ClassChoice){true, input->last_class, back, seed};
 }
 
+static void tell_title(void *context, const char *line)
+{
+    TitleState *title = context;
+    if (title->line_count < INPUT_TITLE_LINES) {
+        snprintf(title->lines[title->line_count++], SLOT_ERROR_SIZE, "%s", line);
+    }
+}
+
+/* A run's ending a game left part way (ending.h) is finished before
+ * anything else, and said on the title; a save of a run that ended is
+ * never continued */
+static void finish_left_ending(Input *input)
+{
+    if (input->setup.slot == NULL) return;
+    bool finished;
+    if (ending_finish_left(input->setup.slot, tell_title, &input->title, &finished) == ENDING_NONE) return;
+    /* nothing to continue: the save was the ended run's (gone, or kept
+     * from being continued) */
+    input->title.told = true;
+    input->title.failed = true;
+}
+
 bool input_open(Input *input, const InputSetup *setup)
 {
     memset(input, 0, sizeof *input);
@@ -115,8 +141,11 @@ bool input_open(Input *input, const InputSetup *setup)
     Run *run = run_new_as(setup->data, input->next_seed++, setup->start_floor, input->last_class);
     if (run == NULL) return false;
     session_start(&input->session, setup->slot, run);
+    session_hold(&input->session);
     input->session.clock = setup->clock;
-    input->on_title = setup->offer_title && setup->slot != NULL && slot_has_save(setup->slot);
+    finish_left_ending(input);
+    input->on_title = setup->offer_title && setup->slot != NULL &&
+                      (slot_has_run(setup->slot) || input->title.told);
     /* a new player meets the classes first; the run made here is only
      * what's behind the choice until one is made */
     if (setup->choose_class && !input->on_title) open_choice(input, BACK_QUITS, setup->seed);
@@ -127,10 +156,20 @@ void input_free(Input *input)
 {
     run_free(input->session.run);
     input->session.run = NULL;
+    session_free(&input->session);
+}
+
+/* The run R starts after this one's end is the next seed's, of its class:
+ * set when a saved run is continued, whatever seed and class the program
+ * was started with (a run of no class, from before classes, keeps them) */
+static void follow_run(Input *input, const Run *run)
+{
+    input->next_seed = run_seed(run) + 1;
+    if (run_class(run) != RUN_NO_CLASS) input->last_class = run_class(run);
 }
 
 /* R on the death or victory screen: the next seed's run, of the last
- * class chosen */
+ * class chosen (or continued) */
 static InputResult new_run(Input *input)
 {
     if (input->setup.choose_class) {
@@ -148,22 +187,46 @@ static InputResult new_run(Input *input)
     return INPUT_NEW_RUN;
 }
 
+/* The save read, with the input's records (Resumed), into a new run */
+static Run *load_save(Input *input, Resumed *resumed, SlotLoad *load)
+{
+    SlotAbove above = {NULL, 0, resume_read, resumed};
+    Run *run = resumed != NULL ? slot_load_with(input->setup.slot, input->setup.data, &above, load) : NULL;
+    if (resumed == NULL) {
+        memset(load, 0, sizeof *load);
+        load->result = LOAD_DAMAGED;
+        load->unreadable = true;   /* no memory: it may well be fine */
+        errors_add(&load->reasons, "save.txt: there's not enough memory to read it");
+    }
+    return run;
+}
+
+/* The run to continue: the waiting save, or a run begun with no save yet
+ * (its journal starts from the seed), and the journal's events over it */
 bool input_continue(Input *input)
 {
     if (input->setup.slot == NULL) return false;
+    JournalRead journal;
+    Errors journal_errors = {0};
+    JournalFound found = journal_read(input->setup.slot, &journal, &journal_errors);
+    /* a run with no save yet is its journal's; a save, once made, holds
+     * all of such a journal, which is then only a leftover */
+    bool from_start = found == JOURNAL_FOUND && journal.base.from == JOURNAL_FROM_START &&
+                      !slot_has_save(input->setup.slot);
     SlotLoad load;
-    Resumed *resumed = malloc(sizeof *resumed);   /* an Explorer: big */
-    SlotAbove above = {NULL, 0, resume_read, resumed};
-    Run *run = resumed != NULL ? slot_load_with(input->setup.slot, input->setup.data, &above, &load) : NULL;
-    if (resumed == NULL) {
-        memset(&load, 0, sizeof load);
-        load.result = LOAD_DAMAGED;
-        load.unreadable = true;   /* no memory: it may well be fine */
-        errors_add(&load.reasons, "save.txt: there's not enough memory to read it");
-    }
+    memset(&load, 0, sizeof load);
+    Resumed *resumed = from_start ? NULL : malloc(sizeof *resumed);   /* an Explorer: big */
+    Run *run = from_start ? durable_new_run(input, &journal.base, &load.reasons)
+                          : load_save(input, resumed, &load);
+    if (run == NULL && from_start) load.result = LOAD_DAMAGED;
     if (run != NULL) {
+        follow_run(input, run);
         play_run(input, run);
-        resume_apply(input, resumed);
+        if (!from_start) {
+            resume_apply(input, resumed);
+            session_from_save(&input->session, load.text_hash);
+        }
+        durable_take_up(input, found, &journal, &journal_errors);
     } else {
         TitleState *title = &input->title;
         title->failed = true;
@@ -171,6 +234,8 @@ bool input_continue(Input *input)
         title->line_count = slot_explain(&load, title->lines, INPUT_TITLE_LINES);
     }
     errors_clear(&load.reasons);
+    errors_clear(&journal_errors);
+    journal_read_free(&journal);
     free(resumed);
     return run != NULL;
 }
@@ -323,6 +388,7 @@ static InputResult debug_key(Input *input, int key)
 /* ---- Looking ------------------------------------------------------------- */
 
 static InputResult start_auto(Input *input, ExploreKind kind, Point target);
+static InputResult auto_step_event(Input *input);
 
 static InputResult look_key(Input *input, int key)
 {
@@ -478,7 +544,7 @@ bool input_look_cell(const Input *input, Point *out)
     return input->pointing;
 }
 
-InputResult input_point(Input *input, const Point *cell)
+static InputResult point_event(Input *input, const Point *cell)
 {
     const ScreenTraits *screen = input_screen_traits(input_screen(input));
     bool on_map = cell != NULL && screen->over_map && in_bounds(cell->x, cell->y);
@@ -584,7 +650,7 @@ static InputResult quit_asked_key(Input *input, int key)
     return key_bound(input->setup.keys, KB_YES, key) ? INPUT_QUIT : INPUT_REDRAW;
 }
 
-InputResult input_key(Input *input, int key)
+static InputResult key_event(Input *input, int key)
 {
     if (input->autoing) {   /* any key stops it, and only stops it */
         input->autoing = false;
@@ -603,9 +669,14 @@ InputResult input_key(Input *input, int key)
     }
 }
 
+void input_idle(Input *input)
+{
+    session_idle(&input->session);
+}
+
 bool input_has_save(const Input *input)
 {
-    return input->setup.slot != NULL && slot_has_save(input->setup.slot);
+    return input->setup.slot != NULL && slot_has_run(input->setup.slot);
 }
 
 /* A run is in play (not the title, not over), so leaving saves it */
@@ -626,14 +697,14 @@ InputResult input_stop(Input *input)
     return INPUT_QUIT;
 }
 
-InputResult input_keep(Input *input)
+static InputResult keep_event(Input *input)
 {
     input->autoing = false;
     if (in_run(input)) save_all(input);
     return INPUT_REDRAW;
 }
 
-InputResult input_leave(Input *input)
+static InputResult leave_event(Input *input)
 {
     input->autoing = false;   /* nothing happens after the save */
     if (!in_run(input) || save_all(input)) return INPUT_QUIT;
@@ -662,7 +733,7 @@ static InputResult start_auto(Input *input, ExploreKind kind, Point target)
     explore_start(&input->explorer, input->session.run, kind, target);
     if (input->autopickup != NULL) input->explorer.take = *input->autopickup;
     input->autoing = true;
-    return input_auto_step(input);
+    return auto_step_event(input);
 }
 
 bool input_auto_going(const Input *input)
@@ -670,7 +741,7 @@ bool input_auto_going(const Input *input)
     return input->autoing;
 }
 
-InputResult input_auto_step(Input *input)
+static InputResult auto_step_event(Input *input)
 {
     if (!input->autoing) return INPUT_NOTHING;
     Command command;
@@ -683,9 +754,52 @@ InputResult input_auto_step(Input *input)
     return INPUT_REDRAW;
 }
 
-InputResult input_click(Input *input, Point cell)
+static InputResult click_event(Input *input, Point cell)
 {
     if (input_screen(input) != SCREEN_PLAYING || !in_bounds(cell.x, cell.y)) return INPUT_NOTHING;
     if (point_eq(cell, run_player(input->session.run)->pos)) return INPUT_NOTHING;
     return start_auto(input, EXPLORE_TRAVEL, cell);
+}
+
+/* ---- Every event kept as it's made (durable.h) ------------------------------ */
+
+InputResult input_key(Input *input, int key)
+{
+    DurableMark mark = durable_begin(input);
+    /* F2 only switches the view, which no save keeps */
+    JournalEvent event = {key == AK_F2 ? 0 : 'k', key, 0};
+    return durable_end(input, mark, event, key_event(input, key));
+}
+
+InputResult input_point(Input *input, const Point *cell)
+{
+    DurableMark mark = durable_begin(input);
+    /* only the cursor the point moves is kept: where the mouse is isn't */
+    bool cursor = input_screen_traits(input_screen(input))->cursor;
+    JournalEvent event = {!cursor ? 0 : cell != NULL ? 'p' : 'P', cell ? cell->x : 0, cell ? cell->y : 0};
+    return durable_end(input, mark, event, point_event(input, cell));
+}
+
+InputResult input_keep(Input *input)
+{
+    DurableMark mark = durable_begin(input);
+    return durable_end(input, mark, (JournalEvent){'h', 0, 0}, keep_event(input));
+}
+
+InputResult input_leave(Input *input)
+{
+    DurableMark mark = durable_begin(input);
+    return durable_end(input, mark, (JournalEvent){'l', 0, 0}, leave_event(input));
+}
+
+InputResult input_auto_step(Input *input)
+{
+    DurableMark mark = durable_begin(input);
+    return durable_end(input, mark, (JournalEvent){'a', 0, 0}, auto_step_event(input));
+}
+
+InputResult input_click(Input *input, Point cell)
+{
+    DurableMark mark = durable_begin(input);
+    return durable_end(input, mark, (JournalEvent){'c', cell.x, cell.y}, click_event(input, cell));
 }

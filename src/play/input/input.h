@@ -115,6 +115,8 @@ typedef enum InputResult {
 /* The title screen, after a continue that failed */
 typedef struct TitleState {
     bool failed;           /* C can't be pressed again */
+    bool told;             /* lines say what the start did (a run's end
+                              it recorded), though C may be pressed */
     bool other_version;    /* another version's save, kept where it is */
     char lines[INPUT_TITLE_LINES][SLOT_ERROR_SIZE];   /* why, for the player */
     int line_count;
@@ -241,6 +243,11 @@ InputResult input_stop(Input *input);
  * save fails the log says why and the last good save is kept. Always
  * INPUT_REDRAW. */
 InputResult input_keep(Input *input);
+
+/* Play is idle (no event for a while): the run's journal is flushed to
+ * the device if its last flush was a second or more ago (journal.h), so
+ * a power cut loses at most the last second of play */
+void input_idle(Input *input);
 
 /* True if the run in play has a save to go on from (for "quit without
  * saving", which loses a run that has none) */

@@ -37,8 +37,11 @@ static const BindingDef BINDINGS[KB_COUNT] = {
     [KB_LOOK] = {"look", ON_PLAY | ON_LOOK, {'x'}, "look around (a cursor; again to stop)"},
     [KB_MENU] = {"menu", ON_PLAY, {AK_ESC}, "the menu: save and quit"},
     [KB_BACK] = {"back", ON_PACK | ON_CLOSE | ON_MENU | ON_LOOK | ON_AIM, {AK_ESC}, "close a screen, stop looking or aiming"},
-    [KB_SAVE_QUIT] = {"save_quit", ON_MENU, {'s', 'S'}, "in the menu: save the run and quit"},
-    [KB_QUIT_UNSAVED] = {"quit_unsaved", ON_MENU, {'q', 'Q'}, "in the menu: quit without saving"},
+    /* the menu's keys are capitals only: Esc with nothing to close opens
+     * the menu, and s (a search) or q typed after it by reflex must not
+     * leave the game */
+    [KB_SAVE_QUIT] = {"save_quit", ON_MENU, {'S'}, "in the menu: save the run and quit"},
+    [KB_QUIT_UNSAVED] = {"quit_unsaved", ON_MENU, {'Q'}, "in the menu: quit without saving"},
     [KB_YES] = {"yes", ON_ASK, {'y', 'Y'}, "yes, to a question"},
     [KB_NEW_RUN] = {"new_run", ON_END, {'r', 'R'}, "at the end: play again"},
     [KB_QUIT] = {"quit", ON_END | ON_TITLE, {AK_ESC}, "at the end, or on the title: quit"},

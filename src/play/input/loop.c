@@ -254,6 +254,7 @@ int loop_run(Loop *loop, const Frontend *frontend)
             if (frontend->leaving != NULL) frontend->leaving(frontend->self);
             event = (FrontEvent){.kind = FRONT_STOP, .signal = stop_signal()};
         } else if (!got && !(timed && now >= due)) {
+            input_idle(&loop->input);   /* the journal flushed, if it's time */
             continue;   /* only the look for a signal */
         }
         bool was_timed = timed;

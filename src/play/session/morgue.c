@@ -11,7 +11,6 @@
 #include "text.h"
 #include "tune.h"
 
-static const char MORGUE_FOLDER[] = "morgue";
 
 /* ---- The sections ------------------------------------------------------- */
 
@@ -145,32 +144,4 @@ char *morgue_text(const Run *run, const char *recording, long long now, size_t *
     heading(out, "The recording");
     fprintf(out, "%s\n", recording[0] != '\0' ? recording : "None was kept.");
     return text_close(&t, length);
-}
-
-/* ---- The file ------------------------------------------------------------ */
-
-bool morgue_write(const Slot *slot, const Run *run, const char *recording, long long now,
-                  char *path, size_t path_size, char *error, size_t error_size)
-{
-    if (path_size > 0) path[0] = '\0';
-    Store store = slot_store(slot);
-    int64_t next = store_next_number(store, MORGUE_FOLDER);
-    if (next < 0) {
-        snprintf(error, error_size, "morgue/ can't be read, or has no number left for it");
-        return false;
-    }
-    char name[STORE_NAME_SIZE];
-    snprintf(name, sizeof name, "%s/%06" PRId64 "-seed-%llu-floor-%d-%s.txt", MORGUE_FOLDER, next,
-             (unsigned long long)run_seed(run), run_level(run)->depth,
-             run_mode(run) == MODE_WON ? "won" : "dead");
-    size_t length;
-    char *text = morgue_text(run, recording, now, &length);
-    if (text == NULL) {
-        snprintf(error, error_size, "there's not enough memory to write it");
-        return false;
-    }
-    bool written = store.ops->write(store.self, name, text, length, error, error_size);
-    free(text);
-    if (written) snprintf(path, path_size, "%s/%s", slot->dir, name);
-    return written;
 }

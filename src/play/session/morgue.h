@@ -1,5 +1,5 @@
 /* The record of a run that ended, in DCSS's manner: a text file in the
- * save folder's morgue/, one for each death and each victory, named
+ * save folder's morgue/ (written by the run's ending, ending.h), one for each death and each victory, named
  * NNNNNN-seed-S-floor-F-dead.txt (or -won.txt), NNNNNN counting up, as
  * the recordings in runs/ are. It says, in sections: who (the class, the
  * seed, the date), how it ended (the cause, the turn, the floor), the
@@ -24,10 +24,5 @@ enum { MORGUE_MESSAGES = 30, MORGUE_NO_DATE = -1 };
  * of memory). recording is the recording's path, or "" if none was kept;
  * now is seconds since 1970 (the date it ended), or MORGUE_NO_DATE */
 char *morgue_text(const Run *run, const char *recording, long long now, size_t *length);
-
-/* Writes the record into the slot's morgue/ whole or not at all; path
- * gets where (or ""). On failure error has the player's words for why. */
-bool morgue_write(const Slot *slot, const Run *run, const char *recording, long long now,
-                  char *path, size_t path_size, char *error, size_t error_size);
 
 #endif

@@ -339,9 +339,9 @@ static bool drop_old(void *context, const char *name)
 }
 
 /* Drops the oldest recordings past the last RECORDER_RUNS_KEPT */
-static void prune(const Recorder *recorder)
+void recorder_prune(const Slot *slot)
 {
-    Store store = slot_store(recorder->slot);
+    Store store = slot_store(slot);
     Numbers found = {0};
     char error[STORE_ERROR_SIZE];
     bool listed = store.ops->list(store.self, SLOT_RUNS, note_number, &found, error, sizeof error);
@@ -354,41 +354,31 @@ static void prune(const Recorder *recorder)
     free(found.numbers);
 }
 
-/* The recording's name in runs/; false if runs/ has no number left */
-static bool archive_name(const Recorder *recorder, const Run *run, char *name, size_t size)
+bool recorder_name(const Slot *slot, const char *folder, const Run *run, char *name, size_t size)
 {
-    int64_t next = store_next_number(slot_store(recorder->slot), SLOT_RUNS);
-    int n = snprintf(name, size, "%s/%06" PRId64 "-seed-%llu-floor-%d-%s.txt", SLOT_RUNS, next,
+    int64_t next = store_next_number(slot_store(slot), folder);
+    int n = snprintf(name, size, "%s/%06" PRId64 "-seed-%llu-floor-%d-%s.txt", folder, next,
                      (unsigned long long)run_seed(run), run_level(run)->depth,
                      run_mode(run) == MODE_WON ? "won" : "dead");
     return next > 0 && n > 0 && (size_t)n < size;
 }
 
-bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size)
+char *recorder_final(Recorder *recorder, Run *run, size_t *length, char *error, size_t error_size)
 {
-    char name[STORE_NAME_SIZE] = "";
-    if (path != NULL && path_size > 0) path[0] = '\0';
-    if (recorder->slot == NULL || recorder->broken) return false;
+    snprintf(error, error_size, "there's not enough memory to write it");
+    if (recorder->slot == NULL || recorder->broken) {
+        snprintf(error, error_size, "it was lost earlier in the run");
+        return NULL;
+    }
     Replay replay;
-    char error[SLOT_ERROR_SIZE] = "there's not enough memory to write it";
-    bool built = build(recorder, &replay);
-    if (built) replay.debug = run_debugged(run);
-    bool written = built && rep_add_check(&replay, save_digest(run));
-    if (written && !archive_name(recorder, run, name, sizeof name)) {
-        snprintf(error, sizeof error, "runs/ can't be read, or has no number left for it");
-        written = false;
+    if (!build(recorder, &replay)) {
+        snprintf(error, error_size, "replay.txt isn't what this run last wrote there");
+        return NULL;
     }
-    if (written) {
-        replay.ended = run_mode(run);
-        written = write_replay(recorder, &replay, name, NULL, error, sizeof error);
-    }
-    if (built) rep_free(&replay);
-    if (written) {
-        prune(recorder);   /* replay.txt goes with the save (slot_remove) */
-        if (path != NULL) snprintf(path, path_size, "%s/%s", recorder->slot->dir, name);
-    } else {
-        tell(run, "The run's recording couldn't be kept: %s.", error);
-    }
+    replay.debug = run_debugged(run);
+    replay.ended = run_mode(run);
+    char *text = rep_add_check(&replay, save_digest(run)) ? rep_text(&replay, length) : NULL;
+    rep_free(&replay);
     recorder->broken = true;   /* nothing more is recorded */
-    return written;
+    return text;
 }

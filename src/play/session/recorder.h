@@ -54,9 +54,17 @@ void recorder_add(Recorder *recorder, Run *run, Command command);
  * the run's digest as a checkpoint. On failure the log says why. */
 bool recorder_checkpoint(Recorder *recorder, Run *run);
 
-/* The run is over: its recording goes to runs/ (replay.txt goes when the
- * slot deletes the save).
- * The path written goes in path (if not NULL; "" if none). */
-bool recorder_finish(Recorder *recorder, Run *run, char *path, size_t path_size);
+/* The run is over: the whole recording's text (ended, with a last
+ * checkpoint) for the caller to free, and nothing more is recorded; NULL
+ * with the player's words in error if it's lost */
+char *recorder_final(Recorder *recorder, Run *run, size_t *length, char *error, size_t error_size);
+
+/* The next free name for the run that ended in folder (runs/ or morgue/):
+ * "runs/000012-seed-5-floor-3-dead.txt". False if the folder can't be read
+ * or has no number left */
+bool recorder_name(const Slot *slot, const char *folder, const Run *run, char *name, size_t size);
+
+/* Drops the oldest recordings in runs/ past the last RECORDER_RUNS_KEPT */
+void recorder_prune(const Slot *slot);
 
 #endif

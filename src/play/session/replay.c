@@ -244,14 +244,8 @@ void rep_command_token(Command command, char out[8])
 /* The start save, a line a row between bars */
 static void put_start(FILE *out, const Replay *replay)
 {
-    fputs("# It begins mid-run, from this save:\nstart =\n", out);
-    const char *p = replay->start, *end = replay->start + replay->start_length;
-    while (p < end) {
-        const char *newline = memchr(p, '\n', (size_t)(end - p));
-        const char *line_end = newline != NULL ? newline : end;
-        fprintf(out, "||%.*s|\n", (int)(line_end - p), p);
-        p = newline != NULL ? newline + 1 : end;
-    }
+    fputs("# It begins mid-run, from this save:\n", out);
+    text_put_barred(out, "start", replay->start, replay->start_length);
 }
 
 /* A token, on a new row when the row is full */
@@ -391,33 +385,17 @@ static bool read_commands(Replay *replay, Fields *fields)
 /* The start save's rows, each between bars, back into the save's text */
 static bool read_start(Replay *replay, Fields *fields)
 {
-    int rows;
+    int rows, bad_row;
     const char *text = fld_rows(fields, "start", &rows);
     if (text == NULL) return false;
     replay->start_line = fld_line(fields, "start");
-    size_t length = strlen(text);
-    replay->start = malloc(length + 2);
-    if (replay->start == NULL) {
+    replay->start = text_unbar(text, &replay->start_length, &bad_row);
+    if (replay->start == NULL && bad_row < 0) {
         fld_report(fields, replay->start_line, "there isn't enough memory to read it");
-        return false;
+    } else if (replay->start == NULL) {
+        fld_report(fields, replay->start_line + 1 + bad_row, "a row of the start save should be between two bars");
     }
-    char *out = replay->start;
-    int line = replay->start_line + 1;
-    for (const char *p = text; *p != '\0'; ++line) {
-        size_t row = strcspn(p, "\n");
-        if (row < 2 || p[0] != '|' || p[row - 1] != '|') {
-            fld_report(fields, line, "a row of the start save should be between two bars");
-            return false;
-        }
-        memcpy(out, p + 1, row - 2);
-        out += row - 2;
-        *out++ = '\n';
-        p += row;
-        if (*p == '\n') ++p;
-    }
-    *out = '\0';
-    replay->start_length = (size_t)(out - replay->start);
-    return true;
+    return replay->start != NULL;
 }
 
 static bool read_seed(Replay *replay, Fields *fields)

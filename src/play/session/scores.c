@@ -73,6 +73,16 @@ int scores_insert(ScoreTable *table, const Score *score)
 
 /* ---- Writing ------------------------------------------------------------- */
 
+void scores_put_entry(FILE *out, const Score *s)
+{
+    fprintf(out, "class = %s\noutcome = %s\n", s->class_name, s->won ? "won" : "dead");
+    if (!s->won && s->cause[0] != '\0') fprintf(out, "cause = %s\n", s->cause);
+    fprintf(out, "floor = %d\namulets = %d\ngold = %d\nturns = %d\nseed = %llu\n", s->floor,
+            s->amulets, s->gold, s->turns, (unsigned long long)s->seed);
+    if (s->date[0] != '\0') fprintf(out, "date = %s\n", s->date);
+    if (s->key != 0) fprintf(out, "run = %016llx\n", (unsigned long long)s->key);
+}
+
 char *scores_text(const ScoreTable *table, size_t *length)
 {
     TextOut t;
@@ -81,12 +91,8 @@ char *scores_text(const ScoreTable *table, size_t *length)
     fprintf(out, "# The high scores of Amulets of SDL, best first\n[scores]\nversion = %d\n",
             SCORES_VERSION);
     for (int i = 0; i < table->count; ++i) {
-        const Score *s = &table->entries[i];
-        fprintf(out, "\n[score]\nclass = %s\noutcome = %s\n", s->class_name, s->won ? "won" : "dead");
-        if (!s->won && s->cause[0] != '\0') fprintf(out, "cause = %s\n", s->cause);
-        fprintf(out, "floor = %d\namulets = %d\ngold = %d\nturns = %d\nseed = %llu\n", s->floor,
-                s->amulets, s->gold, s->turns, (unsigned long long)s->seed);
-        if (s->date[0] != '\0') fprintf(out, "date = %s\n", s->date);
+        fputs("\n[score]\n", out);
+        scores_put_entry(out, &table->entries[i]);
     }
     return text_close(&t, length);
 }
@@ -109,7 +115,19 @@ static void read_date(Fields *fields, char out[SCORES_DATE_SIZE])
     else fld_report(fields, fld_line(fields, "date"), "'date' should be YEAR-MM-DD HH:MM");
 }
 
-static void read_score(Fields *fields, Score *s)
+/* 16 hex digits, not all 0 */
+static uint64_t read_key(Fields *fields)
+{
+    if (!fld_has(fields, "run")) return 0;
+    const char *text = fld_text(fields, "run");
+    uint64_t key = 0;
+    bool good = strlen(text) == 16 && strspn(text, "0123456789abcdef") == 16;
+    for (int i = 0; good && i < 16; ++i) key = key << 4 | (uint64_t)(text[i] <= '9' ? text[i] - '0' : text[i] - 'a' + 10);
+    if (!good || key == 0) fld_report(fields, fld_line(fields, "run"), "'run' should be 16 hex digits");
+    return good ? key : 0;
+}
+
+void scores_read_entry(Fields *fields, Score *s)
 {
     memset(s, 0, sizeof *s);
     fld_text_into(fields, "class", s->class_name, sizeof s->class_name);
@@ -125,6 +143,7 @@ static void read_score(Fields *fields, Score *s)
     s->turns = fld_number(fields, "turns", 0);
     s->seed = fld_u64(fields, "seed");
     read_date(fields, s->date);
+    s->key = read_key(fields);
 }
 
 /* [scores] and its version first: a later game's table isn't damage */
@@ -146,7 +165,7 @@ static ScoresRead read_version(const RecFile *file, Errors *errors)
         fld_finish(&fields);
         return SCORES_READ_OTHER_VERSION;
     }
-    fld_number_in(&fields, "version", SCORES_VERSION, SCORES_VERSION);
+    fld_number_in(&fields, "version", SCORES_OLDEST_VERSION, SCORES_VERSION);
     return fld_finish(&fields) ? SCORES_READ_OK : SCORES_READ_DAMAGED;
 }
 
@@ -166,7 +185,7 @@ static void read_scores(const RecFile *file, ScoreTable *out, Errors *errors)
             return;
         }
         Score *score = &out->entries[out->count++];
-        read_score(&fields, score);
+        scores_read_entry(&fields, score);
         if (out->count > 1 && scores_better(score, score - 1)) {
             fld_report(&fields, record->line, "this run is better than the one before it");
         }
@@ -265,8 +284,16 @@ void scores_load(const Slot *slot, ScoreTable *out, ScoresLoad *load)
     errors_clear(&reasons);
 }
 
-/* scores_enter with room for the table */
-static ScoresEnter enter_table(const Slot *slot, const Run *run, long long now, ScoreTable *table,
+static bool has_key(const ScoreTable *table, uint64_t key)
+{
+    for (int i = 0; key != 0 && i < table->count; ++i) {
+        if (table->entries[i].key == key) return true;
+    }
+    return false;
+}
+
+/* scores_enter_entry with room for the table */
+static ScoresEnter enter_table(const Slot *slot, const Score *score, ScoreTable *table,
                                char *message, size_t message_size)
 {
     ScoresLoad load;
@@ -277,9 +304,11 @@ static ScoresEnter enter_table(const Slot *slot, const Run *run, long long now, 
         snprintf(message, message_size, "%s This run isn't on them.", load.message);
         return SCORES_NOT_WRITTEN;
     }
-    Score score;
-    scores_from_run(run, now, &score);
-    int place = scores_insert(table, &score);
+    if (has_key(table, score->key)) {
+        snprintf(message, message_size, "%s", load.message);
+        return SCORES_ALREADY;
+    }
+    int place = scores_insert(table, score);
     if (place < 0) {
         snprintf(message, message_size, "%s", load.message);
         return SCORES_NOT_GOOD_ENOUGH;
@@ -301,6 +330,19 @@ static ScoresEnter enter_table(const Slot *slot, const Run *run, long long now, 
     return SCORES_ENTERED;
 }
 
+ScoresEnter scores_enter_entry(const Slot *slot, const Score *score, char *message, size_t message_size)
+{
+    message[0] = '\0';
+    ScoreTable *table = malloc(sizeof *table);
+    if (table == NULL) {
+        snprintf(message, message_size, "There's not enough memory to read the high scores.");
+        return SCORES_NOT_WRITTEN;
+    }
+    ScoresEnter result = enter_table(slot, score, table, message, message_size);
+    free(table);
+    return result;
+}
+
 ScoresEnter scores_enter(const Slot *slot, const Run *run, long long now, char *message,
                          size_t message_size)
 {
@@ -309,14 +351,9 @@ ScoresEnter scores_enter(const Slot *slot, const Run *run, long long now, char *
         snprintf(message, message_size, "This run used the debugging views, so it isn't on the high scores.");
         return SCORES_DEBUGGED;
     }
-    ScoreTable *table = malloc(sizeof *table);
-    if (table == NULL) {
-        snprintf(message, message_size, "There's not enough memory to read the high scores.");
-        return SCORES_NOT_WRITTEN;
-    }
-    ScoresEnter result = enter_table(slot, run, now, table, message, message_size);
-    free(table);
-    return result;
+    Score score;
+    scores_from_run(run, now, &score);
+    return scores_enter_entry(slot, &score, message, message_size);
 }
 
 /* ---- The screen ------------------------------------------------------------ */

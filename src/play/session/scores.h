@@ -16,6 +16,9 @@
  *   turns = 123
  *   seed = 38
  *   date = 2026-12-01 11:00  when it ended (UTC); left out if not known
+ *   run = 0123456789abcdef   the run's key (its recording's hash), so an
+ *                            ending finished again enters it once; left
+ *                            out in tables of version 1
  *
  * Best first: a win before a death, then more Amulets, then a deeper
  * floor, then more gold, then fewer turns; between runs equal in all of
@@ -34,12 +37,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stdio.h>
+
+#include "records.h"
 #include "run.h"
 #include "slot.h"
 
 enum {
     SCORES_KEPT = 100,
-    SCORES_VERSION = 1,
+    SCORES_VERSION = 2,           /* 2: the run's key */
+    SCORES_OLDEST_VERSION = 1,
     SCORES_DATE_SIZE = 17,        /* "2026-12-01 11:00" */
     SCORES_MESSAGE_SIZE = SLOT_ERROR_SIZE + 128,
 };
@@ -51,6 +58,7 @@ typedef struct Score {
     int floor, amulets, gold, turns;
     uint64_t seed;
     char date[SCORES_DATE_SIZE];  /* "" if not known */
+    uint64_t key;                 /* the run's key; 0 if not known */
 } Score;
 
 typedef struct ScoreTable {
@@ -99,11 +107,17 @@ typedef struct ScoresLoad {
  * one aside */
 void scores_load(const Slot *slot, ScoreTable *out, ScoresLoad *load);
 
+/* One entry's fields, as a [score] record holds them (the ending's file
+ * keeps its run's entry so) */
+void scores_put_entry(FILE *out, const Score *score);
+void scores_read_entry(Fields *fields, Score *out);
+
 typedef enum ScoresEnter {
     SCORES_ENTERED,               /* in the table, and the table written */
     SCORES_NOT_GOOD_ENOUGH,
     SCORES_DEBUGGED,              /* a debugging view was used: never entered */
     SCORES_NOT_WRITTEN,           /* the table couldn't be read or written */
+    SCORES_ALREADY,               /* its key was in the table already */
 } ScoresEnter;
 
 /* The run that ended enters the folder's table if it's good enough; the
@@ -114,6 +128,9 @@ typedef enum ScoresEnter {
  * when there's nothing to say */
 ScoresEnter scores_enter(const Slot *slot, const Run *run, long long now, char *message,
                          size_t message_size);
+/* The same for an entry made already (scores_from_run, its key set): an
+ * entry with its key in the table already is never entered again */
+ScoresEnter scores_enter_entry(const Slot *slot, const Score *score, char *message, size_t message_size);
 
 /* The table as the title screen's H shows it */
 typedef struct ScoresScreen {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
+
 const char *const SLOT_ABOVE_TYPES[] = {"screen", "explorer", NULL};
 
 /* A save of a floor-9 run is about 17 KB; anything past this isn't one */
@@ -104,6 +106,12 @@ bool slot_has_save(const Slot *slot)
     return store.ops->exists(store.self, SLOT_SAVE);
 }
 
+bool slot_has_run(const Slot *slot)
+{
+    Store store = slot_store(slot);
+    return store.ops->exists(store.self, SLOT_SAVE) || store.ops->exists(store.self, SLOT_JOURNAL);
+}
+
 /* A save is written only if this game reads it back as the same run:
  * the reader's limits are the writer's, so a run that somehow went past
  * one (a number bigger than a save may hold) keeps its last good save
@@ -132,6 +140,12 @@ bool slot_write(const Slot *slot, const Run *run, char *error, size_t error_size
 bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, char *error,
                      size_t error_size)
 {
+    return slot_write_hashed(slot, run, above, NULL, error, error_size);
+}
+
+bool slot_write_hashed(const Slot *slot, const Run *run, const SlotAbove *above, uint64_t *hash,
+                       char *error, size_t error_size)
+{
     size_t length;
     char *text = above != NULL ? save_write_with(run, above->text, above->length, &length)
                                : save_write(run, &length);
@@ -142,22 +156,28 @@ bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, c
     Store store = slot_store(slot);
     bool written = reads_back(run, text, length, error, error_size) &&
                    store_write_marked(store, SLOT_SAVE, text, length, error, error_size);
+    if (written && hash != NULL) *hash = hash_bytes(HASH_START, text, length);
     free(text);
     return written;
 }
 
+/* The journal of events since it goes with it: they can't be played
+ * without it */
 static void set_aside(const Slot *slot, SlotLoad *load)
 {
-    load->set_aside = store_set_aside(slot_store(slot), SLOT_SAVE, "save", SLOT_BAD_KEPT, &load->older_bad);
+    Store store = slot_store(slot);
+    load->set_aside = store_set_aside(store, SLOT_SAVE, "save", SLOT_BAD_KEPT, &load->older_bad);
+    if (load->set_aside && store.ops->exists(store.self, SLOT_JOURNAL)) {
+        store_set_aside(store, SLOT_JOURNAL, "journal", SLOT_BAD_KEPT, NULL);
+    }
 }
 
 static const char OVER_MARK[] = "# This run is over";
 
-bool slot_mark_over(const Slot *slot, const Run *run)
+bool slot_mark_over(const Slot *slot, const char *how)
 {
-    char text[160];
-    int n = snprintf(text, sizeof text, "%s: it ended on turn %d, on floor %d.\n", OVER_MARK,
-                     run_turn(run), run_level(run)->depth);
+    char text[200];
+    int n = snprintf(text, sizeof text, "%s: %.120s.\n", OVER_MARK, how);
     /* in place, as the folder can't be written to (else it was deleted) */
     Store store = slot_store(slot);
     return store.ops->overwrite(store.self, SLOT_SAVE, text, (size_t)n) == 0;
@@ -208,6 +228,7 @@ static Run *read_whole(const GameData *data, char *text, size_t length, const Sl
     StoreMarked marked = store_unmark(text, &whole, why, sizeof why);
     /* one kept from a game before the marks is read as it always was */
     if (marked == STORE_MARK_OK || marked == STORE_MARK_NONE) {
+        load->text_hash = hash_bytes(HASH_START, text, whole);
         return read_save(data, text, whole, above, load);
     }
     Run *run = read_save(data, text, length, above, load);
@@ -267,28 +288,10 @@ bool slot_remove(const Slot *slot)
 {
     Store store = slot_store(slot);
     store.ops->remove(store.self, SLOT_REPLAY);
+    store.ops->remove(store.self, SLOT_JOURNAL);
     int failed = store.ops->remove(store.self, SLOT_SAVE);
     errno = failed;
     return failed == 0 || failed == ENOENT;
-}
-
-bool slot_end(const Slot *slot, const Run *run, char *why, size_t why_size)
-{
-    Store store = slot_store(slot);
-    int failed = store.ops->remove(store.self, SLOT_SAVE);
-    if (failed == 0 || failed == ENOENT) return true;
-    char reason[SLOT_ERROR_SIZE];
-    file_explain(reason, sizeof reason, "the save couldn't be deleted", failed);
-    bool marked = slot_mark_over(slot, run);
-    snprintf(why, why_size, "%s%s", reason,
-             marked ? "; it's marked over, and can't be continued" : ", nor marked over");
-    return marked;
-}
-
-void slot_remove_recording(const Slot *slot)
-{
-    Store store = slot_store(slot);
-    store.ops->remove(store.self, SLOT_REPLAY);
 }
 
 int slot_explain(const SlotLoad *load, char lines[][SLOT_ERROR_SIZE], int max)

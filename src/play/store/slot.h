@@ -24,6 +24,9 @@ enum { SLOT_BAD_KEPT = 5 };
 #define SLOT_REPLAY "replay.txt"
 #define SLOT_CLASS "class.txt"
 #define SLOT_RUNS "runs"
+#define SLOT_MORGUE "morgue"
+#define SLOT_JOURNAL "journal.txt"   /* the events since the save (journal.h) */
+#define SLOT_ENDED "ended.txt"       /* a run's ending until it's recorded (ending.h) */
 
 typedef struct Slot {
     /* Where each file is, for the player's messages (and the tests) */
@@ -55,6 +58,9 @@ bool slot_init(Slot *slot, const char *amulets_home, const char *xdg_data_home, 
 bool slot_init_store(Slot *slot, Store store, char *error, size_t error_size);
 
 bool slot_has_save(const Slot *slot);
+/* A run waits to be continued: a save, or the journal of a run begun
+ * with no save yet (journal.h) */
+bool slot_has_run(const Slot *slot);
 
 /* Writes the run as the save, whole or not at all, in whatever mode it
  * is. On failure the old save is untouched and error has the player's
@@ -82,6 +88,10 @@ typedef struct SlotAbove {
 /* slot_write with the play layer's records (above may be NULL) */
 bool slot_write_with(const Slot *slot, const Run *run, const SlotAbove *above, char *error,
                      size_t error_size);
+/* The same, giving the hash of the text written (its records, without
+ * the whole-file mark), as a journal names the save it follows */
+bool slot_write_hashed(const Slot *slot, const Run *run, const SlotAbove *above, uint64_t *hash,
+                       char *error, size_t error_size);
 
 /* What came of continuing */
 typedef struct SlotLoad {
@@ -94,6 +104,8 @@ typedef struct SlotLoad {
                                 run ended, and it was deleted now if it
                                 could be */
     int older_bad;           /* how many earlier damaged saves are kept */
+    uint64_t text_hash;      /* the hash of the save's text read (as
+                                slot_write_hashed gives it) */
     Errors reasons;          /* why it couldn't be loaded */
 } SlotLoad;
 
@@ -115,22 +127,14 @@ bool slot_lock(Slot *slot, char *error, size_t error_size);
 void slot_unlock(Slot *slot);
 
 /* When a run that's over can't have its save deleted: the save is
- * written over in place with a mark that says the run is over, so it can
- * never be continued from its last checkpoint. False if even that
- * failed. */
-bool slot_mark_over(const Slot *slot, const Run *run);
+ * written over in place with a mark that says the run is over ("it ended
+ * on turn 5, on floor 2"), so it can never be continued from its last
+ * checkpoint. False if even that failed. */
+bool slot_mark_over(const Slot *slot, const char *how);
 
-/* Deletes the save and its recording (a new run over a waiting one) */
+/* Deletes the save, its recording and its journal (a new run over a
+ * waiting one) */
 bool slot_remove(const Slot *slot);
-
-/* A run is over (death, winning): its save goes before anything else is
- * written (the records, runs/, the high scores), so whatever stops the
- * program after, the run can't be continued and its end kept twice. If
- * the save can't be deleted it's marked over in place (slot_mark_over).
- * False if neither could be done, with the player's words in why */
-bool slot_end(const Slot *slot, const Run *run, char *why, size_t why_size);
-/* Then, once its recording is kept in runs/, replay.txt goes */
-void slot_remove_recording(const Slot *slot);
 
 /* The class chosen last, kept in class.txt as its id on a line, written
  * whole or not at all. Reading gives false if there's none (or it isn't

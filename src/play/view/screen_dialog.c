@@ -313,7 +313,8 @@ void screen_title(const Input *input, ScreenDialog *out)
         /* why, wrapped to fit the smallest screen (a reason names a file) */
         out->columns = TITLE_COLUMNS;
         for (int i = 0; i < title->line_count; ++i) {
-            row += wrapped_rows(out, row, title->lines[i], i == 0 ? PAL_DANGER : PAL_DIM_TEXT);
+            Color first = title->told ? PAL_TEXT : PAL_DANGER;
+            row += wrapped_rows(out, row, title->lines[i], i == 0 ? first : PAL_DIM_TEXT);
         }
         out->columns = 0;
         row += 3;

@@ -1,0 +1,481 @@
+/* Every command durable (journal.h, durable.h) and every ending recorded
+ * once (ending.h):
+ * - the journal's lines: read back as written, a torn last line dropped,
+ *   a damaged line ending it, a head that isn't one refused;
+ * - a run killed (SIGKILL, at each system call of its store in turn) while
+ *   it's played by keys comes back, on the next start, at its last event:
+ *   the same run and the same screen as the run never killed had then,
+ *   whether it had a save or not, on a new floor or mid auto-explore;
+ * - a death and a victory killed at each system call of their ending: on
+ *   the next start the run is on every record once (never twice, never
+ *   lost) and is never continued. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "files.h"
+#include "runtest.h"
+#include "scene.h"
+
+#include "bot.h"
+#include "ending.h"
+#include "hash.h"
+#include "input.h"
+#include "journal.h"
+#include "resume.h"
+#include "save.h"
+#include "slot.h"
+
+static GameData data;
+
+/* ---- The journal's lines ------------------------------------------------------ */
+
+static void mem_slot(Slot *slot, MemStore *mem)
+{
+    char error[SLOT_ERROR_SIZE];
+    if (!slot_init_store(slot, store_mem(mem), error, sizeof error)) {
+        fprintf(stderr, "%s\n", error);
+        exit(EXIT_FAILURE);
+    }
+}
+
+static const JournalEvent EVENTS[] = {
+    {'k', 'h', 0}, {'k', AK_KP4, 0}, {'a', 0, 0}, {'p', 12, 5}, {'P', 0, 0}, {'c', -1, 35}, {'l', 0, 0}, {'h', 0, 0},
+};
+enum { EVENT_COUNT = sizeof EVENTS / sizeof EVENTS[0] };
+
+static void write_events(Slot *slot, const JournalBase *base)
+{
+    Journal journal;
+    journal_start(&journal, slot, base, "keys default take 7");
+    char error[SLOT_ERROR_SIZE];
+    for (int i = 0; i < EVENT_COUNT; ++i) CHECK(journal_add(&journal, EVENTS[i], error, sizeof error));
+    journal_free(&journal);
+}
+
+static bool same_event(JournalEvent a, JournalEvent b)
+{
+    return a.kind == b.kind && a.a == b.a && a.b == b.b;
+}
+
+static void test_lines(void)
+{
+    MemStore mem;
+    store_mem_init(&mem, "/mem");
+    Slot slot;
+    mem_slot(&slot, &mem);
+    JournalBase base = {.from = JOURNAL_FROM_START, .seed = 1ull << 63, .floor = 2, .class_id = "rogue",
+                        .data_digest = 0x0123456789abcdefull};
+    write_events(&slot, &base);
+    JournalRead read;
+    Errors errors = {0};
+    CHECK_INT(journal_read(&slot, &read, &errors), JOURNAL_FOUND);
+    CHECK(journal_same_base(&read.base, &base));
+    CHECK_STR(read.settings, "keys default take 7");
+    CHECK_INT(read.count, EVENT_COUNT);
+    for (int i = 0; i < read.count && i < EVENT_COUNT; ++i) CHECK(same_event(read.events[i], EVENTS[i]));
+    CHECK(!read.torn && read.damaged_line == 0 && errors.count == 0);
+    journal_read_free(&read);
+
+    /* cut anywhere in its last line: that line is dropped, the rest kept */
+    size_t length;
+    char *whole = strdup(store_mem_get(&mem, SLOT_JOURNAL, &length));
+    size_t last_line = length - 1;
+    while (last_line > 0 && whole[last_line - 1] != '\n') --last_line;
+    for (size_t cut = last_line + 1; cut < length; ++cut) {
+        store_mem_put(&mem, SLOT_JOURNAL, whole, cut);
+        CHECK_INT(journal_read(&slot, &read, &errors), JOURNAL_FOUND);
+        CHECK(read.torn && read.count == EVENT_COUNT - 1 && read.damaged_line == 0);
+        journal_read_free(&read);
+    }
+    /* a byte changed in a line: it and the lines after are dropped, said */
+    int changed = 0;
+    for (size_t at = last_line / 2; at < last_line; ++at) {
+        if (whole[at] == '\n') continue;
+        char *copy = strdup(whole);
+        copy[at] ^= 0x01;
+        store_mem_put(&mem, SLOT_JOURNAL, copy, length);
+        JournalFound found = journal_read(&slot, &read, &errors);
+        CHECK(found == JOURNAL_BAD_HEAD || (found == JOURNAL_FOUND && read.damaged_line > 0 &&
+                                             read.count < EVENT_COUNT - 1));
+        changed += found == JOURNAL_FOUND;
+        journal_read_free(&read);
+        free(copy);
+    }
+    CHECK(changed > 20);
+    CHECK(errors.count > 0);
+    errors_clear(&errors);
+    /* not a journal at all */
+    store_mem_put(&mem, SLOT_JOURNAL, "[save]\nturn = 3\n", 16);
+    CHECK_INT(journal_read(&slot, &read, &errors), JOURNAL_BAD_HEAD);
+    journal_read_free(&read);
+    errors_clear(&errors);
+    /* a failed append is made good by a whole write at the next event */
+    Journal journal;
+    journal_start(&journal, &slot, &base, NULL);
+    char error[SLOT_ERROR_SIZE];
+    CHECK(journal_add(&journal, EVENTS[0], error, sizeof error));
+    store_mem_fail(&mem, 1, 0);   /* a crash in the append: half of it written */
+    CHECK(!journal_add(&journal, EVENTS[1], error, sizeof error));
+    store_mem_restart(&mem);
+    CHECK(journal_add(&journal, EVENTS[2], error, sizeof error));
+    CHECK_INT(journal_read(&slot, &read, &errors), JOURNAL_FOUND);
+    CHECK(read.count == 3 && !read.torn && read.damaged_line == 0);
+    journal_read_free(&read);
+    journal_free(&journal);
+    free(whole);
+    store_mem_free(&mem);
+    printf("the journal's lines: read back, torn, damaged, refused, made good\n");
+}
+
+/* ---- Killed at every system call, while played -------------------------------- */
+
+static int calls, kill_at, progress_fd = -1;
+
+static void count_call(void)
+{
+    if (++calls == kill_at) raise(SIGKILL);
+}
+
+static int k_open(const char *path, int flags, int mode)
+{
+    count_call();
+    return open(path, flags, mode);
+}
+static ssize_t k_write(int fd, const void *text, size_t size) { count_call(); return write(fd, text, size); }
+static int k_fsync(int fd) { count_call(); return fsync(fd); }
+static int k_close(int fd) { count_call(); return close(fd); }
+static int k_rename(const char *from, const char *to) { count_call(); return rename(from, to); }
+static int k_unlink(const char *path) { count_call(); return unlink(path); }
+static ssize_t k_read(int fd, void *text, size_t size) { count_call(); return read(fd, text, size); }
+
+static const FileOps KILLING_OPS = {k_open, k_write, k_fsync, k_close, k_rename, k_unlink, k_read};
+
+/* What a kill test plays: from a run made new (or a save first written by
+ * prepare), these keys, each followed by its auto-explore steps */
+typedef struct Play {
+    const char *name;
+    uint64_t seed;
+    int floor, class_index;
+    Run *(*prepare)(void);   /* a run to save first, or NULL */
+    const char *keys;        /* NULL: the test bot's commands, as keys */
+} Play;
+
+typedef struct State {
+    uint64_t digest;         /* the run's, and the input's records' */
+    int screen;
+} State;
+
+static State state_of(const Input *input)
+{
+    size_t length;
+    char *text = resume_write(input, &length);
+    State state = {save_digest(input->session.run) ^ hash_bytes(HASH_START, text, text ? length : 0),
+                   input_screen(input)};
+    free(text);
+    return state;
+}
+
+static void open_slot(Slot *slot, const char *root, const FileOps *ops)
+{
+    char error[SLOT_ERROR_SIZE];
+    if (!slot_init(slot, root, NULL, NULL, error, sizeof error)) {
+        fprintf(stderr, "%s\n", error);
+        exit(EXIT_FAILURE);
+    }
+    slot->posix.fs = ops;
+}
+
+static bool open_game(Input *input, Slot *slot, const Play *play, bool offer_title)
+{
+    InputSetup setup = {.data = &data, .slot = slot, .seed = play->seed, .start_floor = play->floor,
+                        .class_index = play->class_index, .offer_title = offer_title};
+    return input_open(input, &setup);
+}
+
+/* A fresh folder for the play: its save written first if it has one */
+static void fresh_folder(const char *root, const Play *play)
+{
+    remove_tree(root);
+    Slot slot;
+    open_slot(&slot, root, file_system_ops());
+    if (play->prepare == NULL) return;
+    Run *run = play->prepare();
+    char error[SLOT_ERROR_SIZE];
+    if (!slot_write(&slot, run, error, sizeof error)) {
+        fprintf(stderr, "%s: the save can't be written: %s\n", play->name, error);
+        exit(EXIT_FAILURE);
+    }
+    run_free(run);
+}
+
+/* The keys of the bot's command, as a player types them (the game's own
+ * keys); for an aim, the cursor moved to its cell and Enter. How many */
+static int keys_of(const Input *input, Command command, int *keys)
+{
+    KeyMap map;
+    key_defaults(&map);
+    static const struct { CommandKind kind; KeyBinding binding; } KEYS[] = {
+        {CMD_WAIT, KB_WAIT}, {CMD_PICK_UP, KB_PICK_UP}, {CMD_INVENTORY, KB_INVENTORY}, {CMD_DROP, KB_DROP},
+        {CMD_CLOSE_DOOR, KB_CLOSE_DOOR}, {CMD_SEARCH, KB_SEARCH}, {CMD_DESCEND, KB_DESCEND},
+        {CMD_YES, KB_YES}, {CMD_CANCEL, KB_BACK}, {CMD_MENU, KB_MENU}, {CMD_FIRE, KB_FIRE},
+        {CMD_THROW, KB_THROW}, {CMD_QUIVER, KB_QUIVER},
+    };
+    if (command.kind == CMD_MOVE) {
+        keys[0] = map.keys[KB_NORTH + command.arg][0];
+        return 1;
+    }
+    if (command.kind == CMD_CHOOSE) {
+        keys[0] = 'a' + command.arg;
+        return 1;
+    }
+    if (command.kind == CMD_NO) {
+        keys[0] = 'n';
+        return 1;
+    }
+    if (command.kind == CMD_AIM) {
+        Point at = input->cursor, to = {command.arg % MAP_W, command.arg / MAP_W};
+        int count = 0;
+        while (!point_eq(at, to) && count < 100) {
+            Point step = {(to.x > at.x) - (to.x < at.x), (to.y > at.y) - (to.y < at.y)};
+            for (int dir = 0; dir < 8; ++dir) {
+                if (point_eq(DIRS[dir], step)) keys[count++] = map.keys[KB_NORTH + dir][0];
+            }
+            at = point_add(at, step);
+        }
+        keys[count++] = AK_ENTER;
+        return count;
+    }
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; ++i) {
+        if (KEYS[i].kind == command.kind) {
+            keys[0] = map.keys[KEYS[i].binding][0];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* One event done: its state kept (the straight run) and said on the pipe */
+static void event_done(const Input *input, State *states, int event)
+{
+    if (states != NULL) states[event] = state_of(input);
+    if (progress_fd >= 0 && write(progress_fd, &event, sizeof event) != sizeof event) _exit(3);
+}
+
+/* A key, then its auto-explore steps: false if it quit */
+static bool press(Input *input, int key, State *states, int *events, int most)
+{
+    bool quit = input_key(input, key) == INPUT_QUIT;
+    event_done(input, states, (*events)++);
+    while (!quit && input_auto_going(input) && *events < most) {
+        input_auto_step(input);
+        event_done(input, states, (*events)++);
+    }
+    return !quit;
+}
+
+/* Plays the keys (or the bot's commands as keys), each then its
+ * auto-explore steps; states[0] gets the state before the first event,
+ * states[i + 1] the state after event i, and the pipe (progress_fd) hears
+ * each event's number once it's done. The number of events */
+static int play_keys(Input *input, const Play *play, State *states, int most)
+{
+    if (play->prepare != NULL && !input_continue(input)) return 0;
+    if (states != NULL) *states++ = state_of(input);
+    int keys[4096], events = 0;
+    if (play->keys != NULL) {
+        char error[160];
+        int count = key_parse(play->keys, keys, 4096, error, sizeof error);
+        for (int i = 0; i < count && events < most && press(input, keys[i], states, &events, most); ++i) continue;
+        return events;
+    }
+    Bot *bot = malloc(sizeof *bot);
+    bot_start(bot);
+    Command command;
+    bool going = true;
+    while (going && events < most && bot_next(bot, input->session.run, &command)) {
+        int count = keys_of(input, command, keys);
+        if (count == 0) break;   /* a command no key makes */
+        for (int i = 0; i < count && going; ++i) going = press(input, keys[i], states, &events, most);
+    }
+    free(bot);
+    return events;
+}
+
+enum { MOST_EVENTS = 600 };
+
+/* The play killed at call n in a child; the last event it finished (-1
+ * none) in *done. False once the child ran to its end unkilled */
+static bool killed_at(const Play *play, const char *root, int n, int *done)
+{
+    int ends[2];
+    if (pipe(ends) != 0) exit(EXIT_FAILURE);
+    pid_t child = fork();
+    if (child == 0) {
+        close(ends[0]);
+        progress_fd = ends[1];
+        Slot slot;
+        open_slot(&slot, root, &KILLING_OPS);
+        calls = 0;
+        kill_at = n;
+        Input input;
+        if (!open_game(&input, &slot, play, false)) _exit(2);
+        play_keys(&input, play, NULL, MOST_EVENTS);
+        _exit(0);
+    }
+    close(ends[1]);
+    *done = -1;
+    int event;
+    while (read(ends[0], &event, sizeof event) == sizeof event) *done = event;
+    close(ends[0]);
+    int status = 0;
+    waitpid(child, &status, 0);
+    return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
+typedef struct Tally {
+    int kills, resumed, ended, fresh;
+} Tally;
+
+/* How many of a numbered folder's files there are */
+static int count_files(const char *root, const char *folder)
+{
+    char path[PATH_SIZE];
+    path_of(path, "%s/%s", root, folder);
+    DIR *dir = opendir(path);
+    int count = 0;
+    struct dirent *entry;
+    while (dir != NULL && (entry = readdir(dir)) != NULL) count += store_number(entry->d_name) >= 0;
+    if (dir != NULL) closedir(dir);
+    return count;
+}
+
+static int count_scores(const Slot *slot)
+{
+    ScoreTable table;
+    ScoresLoad load;
+    scores_load(slot, &table, &load);
+    return table.count;
+}
+
+/* The next start after a kill: an ending left is finished, then the run
+ * that waits is continued; it must be the straight run at its last event
+ * (or the one being made), or over and on every record once */
+static void check_start(const Play *play, const char *root, int done, const State *states, int events, Tally *tally)
+{
+    Slot slot;
+    open_slot(&slot, root, file_system_ops());
+    Input input;
+    CHECK(open_game(&input, &slot, play, true));
+    bool waits = input_screen(&input) == SCREEN_TITLE && !input.title.failed;
+    if (waits) CHECK(input_continue(&input));
+    Screen screen = input_screen(&input);
+    bool over = screen == SCREEN_DEAD || screen == SCREEN_WON || !waits;
+    int runs = count_files(root, "runs"), morgue = count_files(root, "morgue"), scores = count_scores(&slot);
+    if (over && (runs + morgue + scores > 0 || waits)) {
+        /* it ended: on every record once, and there's nothing to continue */
+        if (!CHECK(runs == 1 && morgue == 1 && scores == 1)) {
+            fprintf(stderr, "    %s killed after event %d: %d in runs/, %d in morgue/, %d scores\n", play->name, done,
+                    runs, morgue, scores);
+        }
+        CHECK(!slot_has_run(&slot) && !exists(slot.save));
+        ++tally->ended;
+    } else if (waits) {
+        /* states[done + 1] is the state after event done */
+        State now = state_of(&input);
+        bool at_last = now.digest == states[done + 1].digest && (int)now.screen == states[done + 1].screen;
+        bool at_next = done + 1 < events && now.digest == states[done + 2].digest &&
+                       (int)now.screen == states[done + 2].screen;
+        if (!CHECK(at_last || at_next)) {
+            fprintf(stderr, "    %s killed after event %d of %d: it came back elsewhere (screen %s)\n", play->name,
+                    done, events, input_screen_name(screen));
+        }
+        ++tally->resumed;
+    } else {
+        /* nothing kept: only before the first event was made durable */
+        CHECK(done <= 0 && play->prepare == NULL);
+        ++tally->fresh;
+    }
+    input_free(&input);
+}
+
+static void kill_everywhere(const Play *play, int every, Tally *tally)
+{
+    char root[PATH_SIZE], straight_root[PATH_SIZE];
+    make_test_root(root, "journal-killed");
+    make_test_root(straight_root, "journal-straight");
+    /* the run never killed, and its state after each event */
+    State *states = malloc((MOST_EVENTS + 1) * sizeof *states);
+    fresh_folder(straight_root, play);
+    Slot slot;
+    open_slot(&slot, straight_root, file_system_ops());
+    Input input;
+    CHECK(open_game(&input, &slot, play, false));
+    int events = play_keys(&input, play, states, MOST_EVENTS);
+    input_free(&input);
+    int done;
+    for (int n = 1;; n += every) {
+        fresh_folder(root, play);
+        if (!killed_at(play, root, n, &done)) break;
+        ++tally->kills;
+        check_start(play, root, done, states, events, tally);
+    }
+    free(states);
+    remove_tree(root);
+    remove_tree(straight_root);
+}
+
+/* ---- The plays ------------------------------------------------------------------ */
+
+/* Two Amulets found, the third underfoot: g wins */
+static Run *nearly_won(void)
+{
+    static const char *const rows[] = {"#######", "#..@..#", "#######", NULL};
+    Run *run = scene_build(&data, 77, 3, rows);
+    int amulet = -1;
+    for (int kind = 0; kind < data.item_count && amulet < 0; ++kind) {
+        if (data.items[kind].item_class == IC_AMULET) amulet = kind;
+    }
+    FloorItem item = {.stack = {amulet, 1}, .pos = scene_find(rows, '@'), .seen = true};
+    CHECK(lvl_add_item(run_debug_level(run), &item));
+    run_debug_player(run)->amulets = AMULETS - 1;
+    run_debug_refresh(run);
+    return run;
+}
+
+/* A fighter's first floor and the next: moves, auto-explore, looking, the
+ * pack, the menu, the stairs (a checkpoint), more exploring */
+static const Play PLAYING = {
+    "a run played", 42, 1, 0, NULL,
+    "llkkjjhh.s" "o" "xll<esc>" "i<esc>" "<esc><esc>" "o" "G" ">" "y" "o" "Z" "jjkk" "o" "G>y" "oo",
+};
+static const Play DYING = {"a death", 3, 9, 0, NULL,
+                            "........................................................................"};
+static const Play WINNING = {"a victory", 77, 3, 0, nearly_won, "g"};
+static const Play BOT = {"the test bot's run, as keys", 2026, 1, 2, NULL, NULL};
+
+int main(void)
+{
+    load_shipped_data(&data);
+    test_lines();
+    /* under the sanitizers, one system call in three (still over a
+     * thousand kill points in all) */
+    int every = check_sanitized() ? 3 : 1;
+    const Play *plays[] = {&PLAYING, &DYING, &WINNING, &BOT};
+    int kills = 0;
+    for (size_t i = 0; i < sizeof plays / sizeof plays[0]; ++i) {
+        Tally tally = {0};
+        kill_everywhere(plays[i], every, &tally);
+        printf("%s: killed at %d system calls; the next start came back at the last event %d times, "
+               "found it ended (once on every record) %d times, had nothing to continue %d times\n",
+               plays[i]->name, tally.kills, tally.resumed, tally.ended, tally.fresh);
+        kills += tally.kills;
+    }
+    CHECK(kills >= (check_sanitized() ? 350 : 1000));
+    data_free(&data);
+    return check_done("test_journal");
+}
