@@ -49,13 +49,13 @@ static int web_overwrite(void *self, const char *name, const char *text, size_t 
 
 /* The page is told only the bytes added, one small transaction: a
  * journal's line per command, never the whole file again. sync changes
- * nothing here: every transaction the page makes is as durable as the
- * browser can make it */
+ * nothing here (nor is a flush of nothing told): every transaction the
+ * page makes is as durable as the browser can make it, at once */
 static int web_append(void *self, const char *name, const char *text, size_t length, bool sync)
 {
     Store s = inner(self);
     int failed = s.ops->append(s.self, name, text, length, sync);
-    if (failed == 0) page_store_added(name, text, (int)length);
+    if (failed == 0 && length > 0) page_store_added(name, text, (int)length);
     return failed;
 }
 
