@@ -332,6 +332,7 @@ async function oddEntries(browser, url, run) {
   check(page.consoleErrors.length === 0, 'odd entries: no error', page.consoleErrors.join(' | '));
   await continues(page, run.digest, 'odd entries');
   await page.click('#files-button');
+  await page.waitForSelector('#files li.skipped');
   const listed = await page.evaluate(() => [...document.querySelectorAll('#files li.skipped')].map((l) => l.textContent));
   check(listed.length === skipped.length && listed.every((l) => /^Left alone in this browser's storage: /.test(l)),
     'odd entries: the Files page lists each as left alone', JSON.stringify(listed));
@@ -459,6 +460,131 @@ async function versions(browser, url) {
   await context.close();
 }
 
+// ---- A death's writes failing --------------------------------------------------
+
+const DEATH_QUERY = '?seed=1&floor=6&fast';
+
+// In the page: counts the writes begun (window.writes) and makes the one
+// numbered by ?fail= abort
+function failing() {
+  const failAt = Number(new URLSearchParams(location.search).get('fail') || 0);
+  const w = (window.writes = { begun: 0 });
+  const real = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (names, mode, options) {
+    const tx = real.call(this, names, mode, options);
+    if (mode === 'readwrite' && (w.begun += 1) === failAt) tx.commit = function () { this.abort(); };
+    return tx;
+  };
+}
+
+// The fighter on floor 6 plays and waits to die: the storage's usage
+// before the fatal key (navigator.storage.estimate), the writes begun
+// before it
+async function dies(page) {
+  await h.typeKeys(page, '1oooooooooo');
+  let usage = 0, before = 0;
+  while (await page.evaluate(() => window.amulets.screen()) === 'playing') {
+    [usage, before] = await page.evaluate(async () => [(await navigator.storage.estimate()).usage, window.writes.begun]);
+    await h.typeKeys(page, '.');
+  }
+  return { usage, before };
+}
+
+const records = (page) => page.evaluate(async () => {
+  const files = await window.amulets.store.files();   // (an array of [name, bytes] before the log)
+  const names = files instanceof Map ? [...files.keys()] : files.map(([n]) => n);
+  const count = (p) => names.filter((n) => n.startsWith(p)).length;
+  return { journal: names.includes('journal.txt'), ended: names.includes('ended.txt'), runs: count('runs/'), morgue: count('morgue/'), scores: count('scores.txt') };
+});
+const ended = (r) => !r.journal && !r.ended && r.runs === 1 && r.morgue === 1 && r.scores === 1;
+
+// The origin's quota, set (through the DevTools protocol, before the
+// game's database opens) a little above what the play uses: the death's
+// ended.txt can't be written. The page says so; nothing of the ending is
+// kept (the journal is, with the fatal key), on a reload too; with the
+// quota back, a reload continues the run to its death and records it once
+async function quotaDeath(browser, url) {
+  let context = await browser.newContext();
+  await context.addInitScript(failing);
+  let page = await h.openGame(context, url, DEATH_QUERY);
+  const dry = await dies(page);
+  await context.close();
+
+  context = await browser.newContext();
+  await context.addInitScript(failing);
+  const control = await storePage(context, url);
+  const cdp = await context.newCDPSession(control);
+  const origin = new URL(url).origin;
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: dry.usage + 2048 });
+  page = await h.openGame(context, url, DEATH_QUERY);
+  await dies(page);
+  await page.evaluate(() => window.amulets.store.settled());
+  const said = await page.evaluate(() => [window.amulets.screen(), document.getElementById('status').textContent]);
+  let kept = await records(page);
+  check(said[0] === 'dead' && /couldn't write to this browser's storage \(QuotaExceededError/.test(said[1]),
+    'a death over the quota: the page says the storage failed', JSON.stringify(said));
+  check(kept.journal && !kept.ended && kept.runs + kept.morgue + kept.scores === 0,
+    'a death over the quota: nothing of its ending is kept, the journal is', JSON.stringify(kept));
+  await page.reload();
+  await page.waitForFunction(() => window.amulets && window.amulets.ready);
+  await h.typeKeys(page, 'C');
+  await page.evaluate(() => window.amulets.store.settled());
+  kept = await records(page);
+  const again = await page.evaluate(() => [window.amulets.screen(), document.getElementById('status').textContent]);
+  check(again[0] === 'dead' && /QuotaExceededError/.test(again[1]) && kept.journal && kept.runs === 0,
+    'reloaded over the quota: the run dies again, and the page says its ending can\'t be written', JSON.stringify([again, kept]));
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  await page.reload();
+  await page.waitForFunction(() => window.amulets && window.amulets.ready);
+  await h.typeKeys(page, 'C');
+  await page.evaluate(() => window.amulets.store.settled());
+  kept = await records(page);
+  check(await page.evaluate(() => window.amulets.screen()) === 'dead' && ended(kept),
+    'the quota back, a reload finishes the ending: its records once, the journal gone', JSON.stringify(kept));
+  await context.close();
+  return dry.before;
+}
+
+// A death's record made to fail (its transaction aborted) after ended.txt
+// is written: the save's journal and ended.txt stay (the later removals
+// don't count), the page says so, and the next start finishes the ending:
+// its records once. And with the page left open, the store writes it all
+// again by itself
+async function abortedDeath(browser, url, before) {
+  // the death's writes: the fatal key's journal line, ended.txt, a record...
+  const fail = before + 3;
+  let context = await browser.newContext();
+  await context.addInitScript(failing);
+  let page = await h.openGame(context, url, `${DEATH_QUERY}&fail=${fail}`);
+  await dies(page);
+  await page.evaluate(() => window.amulets.store.settled());
+  const said = await page.evaluate(() => document.getElementById('status').textContent);
+  check(/couldn't write to this browser's storage \(AbortError/.test(said), 'a death\'s record aborted: the page says so', said);
+  await page.close();   // before the store writes it again
+  page = await storePage(context, url);
+  const raw = await page.evaluate(async () => { await window.t.open(); return Object.keys(window.t.start()).sort(); });
+  check(raw.includes('ended.txt') && raw.includes('journal.txt') && !raw.some((n) => /^(runs|morgue)\//.test(n)),
+    'closed at once: ended.txt and the journal are kept, none of the later writes counts', JSON.stringify(raw));
+  await page.close();
+  page = await h.openGame(context, url, DEATH_QUERY);
+  await page.evaluate(() => window.amulets.store.settled());
+  const kept = await records(page);
+  check(ended(kept), 'the next start finishes the ending: its records once', JSON.stringify(kept));
+  await context.close();
+
+  context = await browser.newContext();
+  await context.addInitScript(failing);
+  page = await h.openGame(context, url, `${DEATH_QUERY}&fail=${fail}`);
+  await dies(page);
+  await page.waitForFunction(() => !window.amulets.store.failing(), null, { timeout: 15000 }).catch(() => {});
+  await page.evaluate(() => window.amulets.store.settled());
+  const rescued = await records(page);
+  const status = await page.evaluate(() => document.getElementById('status').textContent);
+  check(ended(rescued) && /storage works again/.test(status), 'left open, the store writes the ending again by itself: its records once',
+    JSON.stringify([rescued, status]));
+  await context.close();
+}
+
 // "Esc: quit" on the class choice and on the title
 async function quitting(browser, url) {
   const context = await browser.newContext();
@@ -498,8 +624,10 @@ async function quitting(browser, url) {
       function denials() { return denied(browser, url); },
       function versionsTest() { return versions(browser, url); },
       function quit() { return quitting(browser, url); },
+      async function deaths() { await abortedDeath(browser, url, await quotaDeath(browser, url)); },
     ];
-    for (const test of tests) {
+    const only = process.env.AMULETS_WEB_ONLY;   // a test's name, to run it alone
+    for (const test of tests.filter((t) => !only || t.name === only)) {
       try {
         await test();
       } catch (error) {

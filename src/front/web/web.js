@@ -263,10 +263,12 @@
   // status line says so for as long as it plays
   let storeFailing = false;
   function storeResult(error) {
+    if (left && !!error !== storeFailing) setTimeout(leave, 0);   // what the closed game says of its save
     if (error) {
       storeFailing = true;
       api.storeFailures = (api.storeFailures || 0) + 1;
-      say(`The game couldn't write to this browser's storage (${error.name}: ${String(error.message).replace(/\.$/, '')}). ` +
+      const why = [error.name, String(error.message || '').replace(/\.$/, '')].filter((t) => t).join(': ');
+      say(`The game couldn't write to this browser's storage (${why}). ` +
         'What you played since is kept only in this page for now: the game writes it again every few seconds ' +
         'and at every move. Free some space, or let this site keep data.', 'error');
     } else if (storeFailing) {
