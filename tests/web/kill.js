@@ -61,7 +61,9 @@ function check(ok, what, detail) {
 // with snaps, notes the run's digest after each write's event
 function counting() {
   const q = new URLSearchParams(location.search), killAt = Number(q.get('killat') || 0);
-  const w = (window.writes = { begun: 0, done: 0, snaps: [] });
+  const w = (window.writes = { begun: 0, done: 0, snaps: [], keys: [] });
+  // the writes begun before each key
+  window.addEventListener('keydown', () => w.keys.push(w.begun), true);
   const real = IDBDatabase.prototype.transaction;
   IDBDatabase.prototype.transaction = function (names, mode, options) {
     if (mode !== 'readwrite') return real.call(this, names, mode, options);
@@ -112,14 +114,15 @@ async function waitToDie(page) {
   return page.evaluate(() => window.amulets.screen());
 }
 
-// Types keys one by one, noting the writes begun before each: [before...]
-async function typeNoting(page, keys) {
-  const before = [];
-  for (const key of keys) {
-    before.push(await page.evaluate(() => window.writes.begun));
-    await h.typeKeys(page, key);
-  }
-  return before;
+// Types keys, noting the writes begun before each: [before...]. Slowly,
+// each key's digests are noted after it; else at once, which keys that
+// play at once (no o, G or Z) can be
+async function typeNoting(page, keys, slowly) {
+  const from = await page.evaluate(() => window.writes.keys.length);
+  if (slowly) await h.typeKeys(page, keys);
+  else await page.keyboard.type(keys);
+  await page.evaluate(() => window.amulets.idle(false));
+  return page.evaluate((n) => window.writes.keys.slice(n), from);
 }
 
 const DEATH = {
@@ -129,7 +132,7 @@ const DEATH = {
     await h.typeKeys(page, '1oooooooooo');
     const before = [];
     for (let i = 0; i < WAITS && await page.evaluate(() => window.amulets.screen()) === 'playing'; ++i) {
-      before.push(...await typeNoting(page, '.'));
+      before.push(...await typeNoting(page, '.', true));
     }
     return before[before.length - 1] + 1;   // the fatal key's first write
   },
@@ -162,17 +165,19 @@ function victoryPlay() {
       }, won.save);
       await blank.close();
     },
-    async play(page) {
+    async play(page, slowly) {
       await h.typeKeys(page, 'C');
-      this.before = await typeNoting(page, won.keys);
-      return this.before[this.before.length - 1] + 1;
+      const before = await typeNoting(page, won.keys, slowly);
+      if (slowly) this.before = before;
+      return before[before.length - 1] + 1;
     },
     // from a continued run at write w's state: the keys after the one
     // that made it
     async finish(page, w) {
       let key = this.before.length - 1;
       while (key > 0 && this.before[key] >= w) --key;
-      await h.typeKeys(page, won.keys.slice(key + 1));
+      await page.keyboard.type(won.keys.slice(key + 1));
+      await page.evaluate(() => window.amulets.idle());
       return page.evaluate(() => window.amulets.screen());
     },
   };
@@ -206,7 +211,7 @@ async function dryRun(own, url, play) {
   await freshProfile(own, url);
   await play.prepare(own.context, url);
   const page = await h.openGame(own.context, url, `${play.query}&snaps`);
-  const endFirst = await play.play(page);
+  const endFirst = await play.play(page, true);
   const screen = await page.evaluate(() => window.amulets.screen());
   await page.evaluate(() => window.amulets.store.settled());
   await new Promise((r) => setTimeout(r, 50));
@@ -225,7 +230,7 @@ async function killAt(own, url, play, dry, at, later, log) {
   log.pending = (query) => { killed = query; };
   log.delay = later ? SETTLE_MS : 0;
   const page = await h.openGame(own.context, url, `${play.query}&killat=${at}`);
-  const played = play.play(page).then(() => 'played through', () => 'stopped');
+  const played = play.play(page, false).then(() => 'played through', () => 'stopped');
   const what = `${play.name}: killed at write ${at} of ${dry.writes}${later ? ` ${SETTLE_MS} ms after it began` : ''}`;
   if (await Promise.race([log.dead, played]) === 'played through') {
     check(false, what, 'the page never began that write');

@@ -24,6 +24,8 @@ TMPDIR="$tmp" node "$source/tests/web/page.js" "$web/site" "$source" "$amulets" 
 # the store on odd, denied and failing storage (tests/web/store.js)
 TMPDIR="$tmp" node "$source/tests/web/store.js" "$web/site" "$source" || failed=1
 # real closes (tests/web/close.js): AMULETS_WEB_TRIES tries of each way
-# (5 here; 20 or more when the store changes)
-TMPDIR="$tmp" node "$source/tests/web/close.js" "$web/site" "$source" "${AMULETS_WEB_TRIES:-5}" || failed=1
+# (3 here; 20 when the store changes), and the browser killed at the
+# page's writes (tests/web/kill.js; AMULETS_WEB_KILLS=8 for the full set)
+TMPDIR="$tmp" node "$source/tests/web/close.js" "$web/site" "$source" "${AMULETS_WEB_TRIES:-3}" || failed=1
+TMPDIR="$tmp" node "$source/tests/web/kill.js" "$web/site" "$source" "${AMULETS_WEB_KILLS:-quick}" || failed=1
 exit $failed

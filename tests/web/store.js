@@ -541,6 +541,13 @@ async function quotaDeath(browser, url) {
   kept = await records(page);
   check(await page.evaluate(() => window.amulets.screen()) === 'dead' && ended(kept),
     'the quota back, a reload finishes the ending: its records once, the journal gone', JSON.stringify(kept));
+  // the death screen's "Esc to quit"
+  const hint = await page.evaluate(() => JSON.stringify(window.amulets.frame().dialog));
+  await h.typeKeys(page, '<esc>');
+  const left = await page.evaluate(() => [window.amulets.screen(), window.amulets.closedLines()]);
+  check(/Esc to quit/.test(hint) && left[0] === 'closed' && left[1].join('|') === 'Amulets of SDL||You have left the game.|||' +
+    'Press any key, or click, to start it again; or close this tab.', 'Esc on the death screen leaves the game: the page says it is closed',
+  JSON.stringify(left));
   await context.close();
   return dry.before;
 }

@@ -4,6 +4,8 @@
 // records, the high scores), each a download. A recording taken from
 // here verifies natively: amulets --replay FILE --digest. A recording
 // kept here, or one from this computer, can be watched (watch(text)).
+// Below them, each entry of the browser's storage that the start left
+// alone, not being one of the game's files (store.skipped).
 'use strict';
 const AmuletsFiles = (() => {
   function create(store, onOpen, watch) {
@@ -16,8 +18,14 @@ const AmuletsFiles = (() => {
       urls = [];
       list.textContent = '';
       await store.settled();
-      const files = [...(await store.files())].sort(([a], [b]) => a.localeCompare(b));
+      let files = [], unread = null;
+      try {
+        files = [...(await store.files())].sort(([a], [b]) => a.localeCompare(b));
+      } catch (error) {
+        unread = error;
+      }
       if (store.unsaved) say(`Nothing is kept in this browser: ${store.unsaved}.`);
+      else if (unread) say(`This browser's storage can't be read now (${unread.name || unread}).`);
       else if (files.length === 0) say('Nothing is saved in this browser yet.');
       for (const [path, bytes] of files) {
         const url = URL.createObjectURL(new Blob([bytes], { type: 'text/plain' }));

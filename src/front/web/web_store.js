@@ -229,11 +229,12 @@ const AmuletsStore = (() => {
 
   // ---- Writing --------------------------------------------------------------------
 
-  // One transaction over names, filled by fill(stores), committed at
-  // once: resolves when it's on the disk, rejects with why not
   // the log's changes, as a key range: an entry under any other key
   // isn't the store's, and is left alone
   let CHANGES = null;
+
+  // One transaction over names, filled by fill(stores), committed at
+  // once: resolves when it's on the disk, rejects with why not
   function transact(db, names, fill) {
     if (CHANGES === null) CHANGES = IDBKeyRange.bound(1, Number.MAX_SAFE_INTEGER);
     return new Promise((resolve, reject) => {
@@ -286,8 +287,9 @@ const AmuletsStore = (() => {
 
     function failed(at, error) {
       if (at > failedAt) failedAt = at;
+      if (lost) return;   // the page said why once (onLost)
       onResult(error);
-      if (retry === null && !lost) {
+      if (retry === null) {
         retry = setTimeout(() => { retry = null; if (failing()) rescue(); }, retryWait);
         retryWait = Math.min(retryWait * 2, RETRY_MOST);
       }
@@ -350,7 +352,6 @@ const AmuletsStore = (() => {
       rename: (from, to, bytes) => change([[from, null, false], [to, bytes, false]]),
       failing,
       settled: () => Promise.all(pending),
-      saving: () => !lost,
     };
   }
 
