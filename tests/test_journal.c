@@ -458,10 +458,40 @@ static const Play DYING = {"a death", 3, 9, 0, NULL,
 static const Play WINNING = {"a victory", 77, 3, 0, nearly_won, "g"};
 static const Play BOT = {"the test bot's run, as keys", 2026, 1, 2, NULL, NULL};
 
+/* Q in the menu writes no save, but the journal kept every command: the
+ * run comes back where it was left, its dialog said so */
+static void test_quit_without_saving(void)
+{
+    char root[PATH_SIZE];
+    make_test_root(root, "journal-quit");
+    Slot slot;
+    open_slot(&slot, root, file_system_ops());
+    const Play play = {"quit", 42, 1, 0, NULL, "llkkjj"};
+    Input input;
+    CHECK(open_game(&input, &slot, &play, false));
+    CHECK_INT(play_keys(&input, &play, NULL, 100), 6);
+    State before = state_of(&input);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_key(&input, 'Q'), INPUT_REDRAW);
+    CHECK_INT(input_key(&input, 'y'), INPUT_QUIT);
+    CHECK(!exists(slot.save));
+    input_free(&input);
+    CHECK(open_game(&input, &slot, &play, true));
+    CHECK_INT(input_screen(&input), SCREEN_TITLE);
+    CHECK(input_continue(&input));
+    /* the menu Q was pressed in, closed by nothing: the run as it was, in it */
+    CHECK_INT(input_screen(&input), SCREEN_MENU);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK(state_of(&input).digest == before.digest);
+    input_free(&input);
+    remove_tree(root);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
     test_lines();
+    test_quit_without_saving();
     /* under the sanitizers, one system call in three (still over a
      * thousand kill points in all) */
     int every = check_sanitized() ? 3 : 1;

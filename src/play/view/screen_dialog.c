@@ -156,16 +156,18 @@ static void menu(const Input *input, ScreenDialog *out)
     key_row(out, 4, input, KB_BACK, "Back to the game", DIALOG_LEFT);
 }
 
-/* Q in the menu: the run goes on from its last save, or is lost if it
- * has none */
+/* Q in the menu: no save is written, but every command is in the run's
+ * journal, so the run goes on from where it is; only where the journal
+ * couldn't be written does it go back to its last save, or is lost */
 static void quit_asked(const Input *input, ScreenDialog *out)
 {
     start(out, 46, 5);
     row_at(out, 0, "QUIT WITHOUT SAVING?", PAL_DANGER, DIALOG_CENTRE);
-    row_at(out, 2,
-           input_has_save(input) ? "The run will go on from its last save."
-                                 : "This run has no save yet: it will be lost.",
-           PAL_TEXT, DIALOG_CENTRE);
+    bool kept = input->setup.slot != NULL && !input->session.journal_failing;
+    const char *then = kept                           ? "The run will go on from where you are."
+                       : input_has_save(input)        ? "The run will go on from its last save."
+                                                      : "This run has no save yet: it will be lost.";
+    row_at(out, 2, then, PAL_TEXT, DIALOG_CENTRE);
     char keys[SCREEN_DIALOG_TEXT];
     snprintf(keys, sizeof keys, "%s  Quit          N  Back to the menu", label(input, KB_YES).text);
     row_at(out, 4, keys, PAL_DIM_TEXT, DIALOG_CENTRE);
