@@ -255,6 +255,56 @@ static void test_options_written(void)
     errors_clear(&errors);
 }
 
+/* The player's files may be links to where the player keeps them (a
+ * dotfiles folder): the config folder's store reads through them, but
+ * never writes through one or replaces it. The save folder's reads none */
+static void test_linked_config(void)
+{
+    char dir[PATH_SIZE], kept[PATH_SIZE], path[PATH_SIZE], error[256];
+    path_of(dir, "%s/linked", root);
+    path_of(kept, "%s/dotfiles", root);
+    CHECK(mkdir(dir, 0755) == 0 && mkdir(kept, 0755) == 0);
+    const char *names[] = {"keys.txt", "options.txt"};
+    const char *texts[] = {"[keys]\nnorth = w\n", "[options]\nview = tiles\n"};
+    for (int i = 0; i < 2; ++i) {
+        char target[PATH_SIZE];
+        path_of(target, "%s/%s", kept, names[i]);
+        put_file(target, texts[i], strlen(texts[i]));
+        path_of(path, "%s/%s", dir, names[i]);
+        CHECK(symlink(target, path) == 0);
+    }
+    static PosixStore posix;
+    CHECK(store_posix_open(&posix, dir, false, error, sizeof error));
+    posix.read_links = true;
+    Store store = store_posix(&posix);
+    Errors errors = {0};
+    KeyMap map;
+    config_read_keys(store, &map, &errors);
+    Settings s;
+    config_default_settings(&s);
+    CHECK(config_read_settings(store, &s, &errors));
+    CHECK_INT(errors.count, 0);
+    CHECK(key_bound(&map, KB_NORTH, 'w'));
+    CHECK(s.tile_view);
+    s.tile_view = false;
+    CHECK(!config_write_settings(store, &s, error, sizeof error));
+    CHECK_STR(error, "there's a link in its place, which the game never makes: it's left as it is");
+    struct stat info;
+    CHECK(lstat(path, &info) == 0 && S_ISLNK(info.st_mode));
+    path_of(path, "%s/options.txt", kept);
+    CHECK(same_file(path, texts[1], strlen(texts[1])));
+    store_posix_close(&posix);
+
+    /* a store that reads no links (the save folder's) says it's one */
+    CHECK(store_posix_open(&posix, dir, false, error, sizeof error));
+    config_default_settings(&s);
+    CHECK(!config_read_settings(store_posix(&posix), &s, &errors));
+    char *m = without_root(&errors);
+    CHECK_STR(m, "linked/options.txt: it can't be read: it's a link, which the game never makes\n");
+    free(m);
+    store_posix_close(&posix);
+}
+
 /* The documented defaults shipped in data/ are the defaults, mistake-free */
 static void test_shipped_examples(void)
 {
@@ -283,6 +333,7 @@ int main(void)
     test_key_clashes();
     test_options();
     test_options_written();
+    test_linked_config();
     test_shipped_examples();
     remove_tree(root);
     return check_done("test_config");
