@@ -118,6 +118,15 @@ StoreMarked store_unmark(char *text, size_t *length, char *error, size_t error_s
 /* True if text's last line is a mark (right or not) */
 bool store_has_mark(const char *text, size_t length);
 
+/* The version a file says it is, "version = N" in its first record, which
+ * must be [type] ("save", "scores"): N, or 0 if it says none a number can
+ * hold. A file with neither head nor mark is read as it is only if its
+ * version is one from before the marks: a file of a later version was
+ * written with them, and had its first and last lines taken off. */
+int store_version_of(const char *text, size_t length, const char *type);
+/* The player's words for such a file */
+#define STORE_MARK_GONE "it doesn't begin and end as the game writes it (its first and last lines are missing)"
+
 /* ---- File numbers ------------------------------------------------------ */
 
 /* runs/ and morgue/ name their files NNNNNN-seed-..., counting up. A name
