@@ -2,7 +2,8 @@
  * step of every write of every file the game keeps (a full disk, a disk
  * error, a crash between steps) leaves each file the old one or the new
  * one, never torn or lost; a damaged file set aside loses none of the
- * earlier ones; and the disk's store keeps its promises on names. */
+ * earlier ones; and every file the game reads back is known whole by its
+ * marks. The disk's store has test_store_disk and test_store_race. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 
@@ -707,93 +708,9 @@ static void test_death_every_step(void)
     store_mem_free(&mem);
 }
 
-/* ---- runs/ and morgue/ on the disk ---------------------------------------- */
-
-/* A run saved in a folder on the disk, then played till it dies */
-static void die_on_disk(Slot *slot, const char *dir)
-{
-    char error[SLOT_ERROR_SIZE];
-    CHECK(slot_init(slot, dir, NULL, NULL, error, sizeof error));
-    Run *run = run_new(&data, DEATH_SEED, DEATH_FLOOR);
-    Session session;
-    session_start(&session, slot, run);
-    CHECK(session_save(&session));
-    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, (Command){CMD_WAIT, 0});
-    CHECK_INT(run_mode(run), MODE_DEAD);
-    run_free(run);
-}
-
-/* runs/ and morgue/ planted as links to a folder outside, full of
- * numbered files: nothing is written there, nothing deleted */
-static void test_linked_folders(const char *root)
-{
-    char outside[PATH_SIZE], dir[PATH_SIZE], link_path[PATH_SIZE], file[PATH_SIZE];
-    path_of(outside, "%s/outside", root);
-    path_of(dir, "%s/linked", root);
-    CHECK(mkdir(outside, 0755) == 0 && mkdir(dir, 0755) == 0);
-    for (int i = 1; i <= 150; ++i) {
-        path_of(file, "%s/%06d-seed-1-floor-1-dead.txt", outside, i);
-        put_file(file, "precious\n", 9);
-    }
-    char *before = listing_of(outside, NULL, true);
-    path_of(link_path, "%s/runs", dir);
-    CHECK(symlink(outside, link_path) == 0);
-    path_of(link_path, "%s/morgue", dir);
-    CHECK(symlink(outside, link_path) == 0);
-    Slot slot;
-    die_on_disk(&slot, dir);
-    char *after = listing_of(outside, NULL, true);
-    CHECK_STR(after, before);
-    free(before);
-    free(after);
-}
-
-/* A planted name with the largest 64-bit number: the next record is
- * numbered past the largest of the game's own, never with a minus sign,
- * and overwrites nothing */
-static void test_largest_number(const char *root)
-{
-    char dir[PATH_SIZE], runs[PATH_SIZE], file[PATH_SIZE];
-    path_of(dir, "%s/largest", root);
-    path_of(runs, "%s/runs", dir);
-    CHECK(mkdir(dir, 0755) == 0 && mkdir(runs, 0755) == 0);
-    path_of(file, "%s/9223372036854775807-seed-1-floor-1-dead.txt", runs);
-    put_file(file, "planted\n", 8);
-    path_of(file, "%s/000041-seed-1-floor-1-dead.txt", runs);
-    put_file(file, "the game's\n", 11);
-    Slot slot;
-    die_on_disk(&slot, dir);
-    char *listing = listing_of(runs, NULL, false);
-    CHECK(strstr(listing, "/000042-seed-3-floor-9-dead.txt\n") != NULL);
-    CHECK(strchr(listing, '-') == strstr(listing, "-seed"));   /* no name begins with a minus */
-    path_of(file, "%s/9223372036854775807-seed-1-floor-1-dead.txt", runs);
-    CHECK(same_file(file, "planted\n", 8));
-    path_of(file, "%s/000041-seed-1-floor-1-dead.txt", runs);
-    CHECK(same_file(file, "the game's\n", 11));
-    free(listing);
-    /* the store's numbers: 18 digits at most, the next always fits */
-    CHECK(store_number("999999999999999999-seed-1") == STORE_NUMBER_LAST);
-    CHECK(store_number("9223372036854775807-seed-1") == -1);
-    CHECK(store_number("000001-seed-1") == 1);
-    CHECK(store_number("-1-seed-1") == -1 && store_number("12-sed-1") == -1);
-}
-
-/* Names with "..", a leading '/', or two folders down are refused */
-static void test_names(void)
-{
-    CHECK(store_name_ok("save.txt"));
-    CHECK(store_name_ok("runs/000001-seed-1-floor-1-dead.txt"));
-    const char *refused[] = {"", "/etc/passwd", "../save.txt", "runs/../../x", "a/b/c", "runs/",
-                             "./save.txt", "runs/.", "runs//x"};
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
-        if (!CHECK(!store_name_ok(refused[i]))) fprintf(stderr, "    %s\n", refused[i]);
-    }
-}
-
 int main(void)
 {
     load_shipped_data(&data);
-    test_names();
     test_every_write();
     test_set_aside();
     test_words();
@@ -803,11 +720,6 @@ int main(void)
     test_recording_before_marks();
     test_marks_by_version();
     test_death_every_step();
-    char root[PATH_SIZE];
-    make_test_root(root, "store");
-    test_linked_folders(root);
-    test_largest_number(root);
-    remove_tree(root);
     data_free(&data);
     return check_done("test_store");
 }

@@ -139,14 +139,14 @@ static void one_round(Store store, int n, Tally *tally)
     tally->refused += 8 - ok;
 }
 
-int main(void)
+/* The folder outside, full of sentinels (a file of every name the store
+ * uses, each one's .tmp, and one to be listed only if outside is), and
+ * the store's folder with runs/ and morgue/ and a link to outside beside
+ * each, for the swapper */
+static void set_up(const char *dir, const char *outside)
 {
-    char root[PATH_SIZE], dir[PATH_SIZE], outside[PATH_SIZE], path[PATH_SIZE];
-    make_test_root(root, "race");
-    path_of(dir, "%s/store", root);
-    path_of(outside, "%s/outside", root);
+    char path[PATH_SIZE];
     CHECK(mkdir(dir, 0755) == 0 && mkdir(outside, 0755) == 0);
-    /* outside: a file of every name the store uses, and each one's .tmp */
     for (int n = 0; n < NAMES; ++n) {
         char name[STORE_NAME_SIZE];
         name_of(name, "x", n);
@@ -157,7 +157,6 @@ int main(void)
     }
     path_of(path, "%s/only-outside.txt", outside);
     put_file(path, "never listed\n", 13);
-    char *before = everything_in(outside);
     const char *folders[] = {"runs", "morgue"};
     for (int f = 0; f < 2; ++f) {
         path_of(path, "%s/%s", dir, folders[f]);
@@ -165,15 +164,11 @@ int main(void)
         path_of(path, "%s/%s.link", dir, folders[f]);
         CHECK(symlink(outside, path) == 0);
     }
+}
 
-    PosixStore posix;
-    char error[STORE_ERROR_SIZE];
-    CHECK(store_posix_open(&posix, dir, true, error, sizeof error));
-    FileOps quick = *file_system_ops();
-    quick.fsync = no_sync;   /* thousands of writes needn't wait for the disk */
-    posix.fs = &quick;
-    Store store = store_posix(&posix);
-
+/* The store's rounds while a child swaps the links in and out */
+static Tally race(Store store, const char *dir)
+{
     int pipe_ends[2];
     CHECK(pipe(pipe_ends) == 0);
     pid_t child = fork();
@@ -183,13 +178,32 @@ int main(void)
     }
     close(pipe_ends[1]);
     char byte = 0;
-    CHECK(read(pipe_ends[0], &byte, 1) == 1);
+    CHECK(read(pipe_ends[0], &byte, 1) == 1);   /* it has begun */
     close(pipe_ends[0]);
     Tally tally = {0};
     int rounds = check_sanitized() ? 1500 : 3000;
     for (int n = 0; n < rounds; ++n) one_round(store, n, &tally);
     kill(child, SIGKILL);
     waitpid(child, NULL, 0);
+    return tally;
+}
+
+int main(void)
+{
+    char root[PATH_SIZE], dir[PATH_SIZE], outside[PATH_SIZE];
+    make_test_root(root, "race");
+    path_of(dir, "%s/store", root);
+    path_of(outside, "%s/outside", root);
+    set_up(dir, outside);
+    char *before = everything_in(outside);
+    PosixStore posix;
+    char error[STORE_ERROR_SIZE];
+    CHECK(store_posix_open(&posix, dir, true, error, sizeof error));
+    FileOps quick = *file_system_ops();
+    quick.fsync = no_sync;   /* thousands of writes needn't wait for the disk */
+    posix.fs = &quick;
+    Tally tally = race(store_posix(&posix), dir);
+    store_posix_close(&posix);
 
     char *after = everything_in(outside);
     int touched = touched_outside(outside);

@@ -172,21 +172,37 @@ static int posix_overwrite(void *self, const char *name, const char *text, size_
     return failed;
 }
 
+/* name opened to append to, made if it's missing (*made then): a
+ * descriptor, or -1 with errno */
+static int open_to_append(const PosixStore *posix, const Place *place, bool *made)
+{
+    int flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC;
+    int fd = posix->fs->openat(place->folder, place->leaf, flags, 0);
+    *made = false;
+    if (fd >= 0 || errno != ENOENT) return fd;
+    fd = posix->fs->openat(place->folder, place->leaf, flags | O_CREAT | O_EXCL, 0644);
+    if (fd >= 0) *made = true;
+    else if (errno == EEXIST) fd = posix->fs->openat(place->folder, place->leaf, flags, 0);
+    return fd;
+}
+
 static int posix_append(void *self, const char *name, const char *text, size_t length, bool sync)
 {
     PosixStore *posix = posix_of(self);
     Place place;
     int failed = place_of(posix, name, true, &place);
     if (failed != 0) return failed;
-    int flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC;
-    int fd = posix->fs->openat(place.folder, place.leaf, flags, 0644);
+    bool made;
+    int fd = open_to_append(posix, &place, &made);
     if (fd < 0) failed = link_or(posix, errno, place.folder, place.leaf);
     if (fd >= 0) {
         failed = write_out(posix, fd, text, length);
         if (failed == 0 && sync && posix->fs->fsync(fd) != 0) failed = errno;
         if (posix->fs->close(fd) != 0 && failed == 0) failed = errno;
-        /* a file this append made is in its folder after a power cut too */
-        if (failed == 0 && sync) posix->fs->fsync(place.folder);
+        /* a file this append made is in its folder after a power cut too
+         * (flushing the folder at every append would cost a second wait
+         * on the disk each time) */
+        if (failed == 0 && sync && made) posix->fs->fsync(place.folder);
     }
     leave(posix, &place);
     return failed;
