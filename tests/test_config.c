@@ -42,6 +42,7 @@ static Store folder(const char *dir)
 {
     static PosixStore posix;
     char error[256];
+    store_posix_close(&posix);   /* the one before */
     if (!store_posix_open(&posix, dir, false, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", dir, error);
         exit(EXIT_FAILURE);

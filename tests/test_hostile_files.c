@@ -452,6 +452,29 @@ static void test_death_not_deleted(Suite *s)
     run_free(run);
 }
 
+/* The save folder itself is the player's to name (AMULETS_HOME, their
+ * data folder), and may be a link to where they keep it: followed once,
+ * when the store opens it, and everything after goes through that folder */
+static void test_linked_save_folder(Suite *s)
+{
+    char real[PATH_SIZE], link_path[PATH_SIZE], saved[PATH_SIZE], error[SLOT_ERROR_SIZE];
+    path_of(real, "%s/kept-elsewhere", s->root);
+    path_of(link_path, "%s/linked-home", s->root);
+    CHECK(mkdir(real, 0755) == 0 && symlink(real, link_path) == 0);
+    Slot slot;
+    make_slot(s, &slot, "linked-home");
+    CHECK(slot_lock(&slot, error, sizeof error));
+    CHECK(slot_write(&slot, s->run, error, sizeof error));
+    path_of(saved, "%s/save.txt", real);
+    CHECK(is_regular(saved));
+    SlotLoad load;
+    Run *run = slot_load(&slot, s->data, &load);
+    CHECK(run != NULL);
+    run_free(run);
+    errors_clear(&load.reasons);
+    slot_unlock(&slot);
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -470,6 +493,7 @@ int main(void)
     test_lock(s);
     test_lock_is_the_folder(s);
     test_linked_files(s);
+    test_linked_save_folder(s);
     test_far_turns(s);
     test_death_not_deleted(s);
 
