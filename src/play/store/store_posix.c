@@ -82,8 +82,11 @@ static int place_of(PosixStore *posix, const char *name, bool make, Place *place
     snprintf(folder, sizeof folder, "%.*s", (int)(slash - name), name);
     int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
     int fd = posix->fs->openat(posix->root_fd, folder, flags, 0);
-    if (fd < 0 && errno == ENOENT && make &&
-        (posix->fs->mkdirat(posix->root_fd, folder, 0755) == 0 || errno == EEXIST)) {
+    if (fd < 0 && errno == ENOENT && make) {
+        /* made here (its name flushed, to outlive a power cut), or just
+         * now by another */
+        if (posix->fs->mkdirat(posix->root_fd, folder, 0755) == 0) posix->fs->fsync(posix->root_fd);
+        else if (errno != EEXIST) return errno;
         fd = posix->fs->openat(posix->root_fd, folder, flags, 0);
     }
     if (fd < 0) return link_or(posix, errno, posix->root_fd, folder);
