@@ -73,7 +73,8 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
 typedef struct Front {
     Gfx *gfx;
     LoopFiles files;
-    bool files_open;
+    bool files_open;       /* the data and the slot (loop_files_open) */
+    bool data_only;        /* a recording watched: the data alone */
     Errors errors;         /* the pictures' mistakes, or the files' */
     TileSet *tiles;
     bool builtin;          /* the tile pictures are the program's own */
@@ -88,6 +89,7 @@ static void close_front(Front *f)
     ui_free(f->ui);
     tiles_free(f->tiles);
     if (f->files_open) loop_files_close(&f->files);
+    if (f->data_only) data_free(&f->files.data);
     errors_clear(&f->errors);
     gfx_close(f->gfx);
 }
@@ -100,14 +102,20 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     f->heading = "The game can't start: its data files have mistakes.";
     f->gfx = open_gfx(options, headless);
     if (f->gfx == NULL) return false;
-    /* a second copy on the same folder touches nothing, and says why in
-     * the box that offers only to quit */
-    bool lock = !headless && options->replay == NULL;
-    f->files_open = true;
-    if (!loop_files_open(&f->files, options->data_dir, options->store_root, lock)) {
-        f->heading = f->files.heading;
-        for (int i = 0; i < f->files.errors.count; ++i) errors_add(&f->errors, "%s", f->files.errors.lines[i]);
-        return false;
+    if (options->replay != NULL) {
+        /* a recording watched plays no run of the player's: it reads the
+         * data alone, and no save folder is opened (or made) */
+        f->data_only = true;
+        if (!data_load_dir(&f->files.data, options->data_dir, &f->errors)) return false;
+    } else {
+        /* a second copy on the same folder touches nothing, and says why
+         * in the box that offers only to quit */
+        f->files_open = true;
+        if (!loop_files_open(&f->files, options->data_dir, options->store_root, !headless)) {
+            f->heading = f->files.heading;
+            for (int i = 0; i < f->files.errors.count; ++i) errors_add(&f->errors, "%s", f->files.errors.lines[i]);
+            return false;
+        }
     }
     char tiles_txt[4096];
     snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
