@@ -82,6 +82,7 @@ typedef struct Front {
     const char *heading;   /* what the error box says stopped the start */
     GfxEvent pending;      /* a key pressed during a flight, for the next wait */
     bool has_pending;
+    bool watching;         /* the last view painted was a recording's */
 } Front;
 
 static void close_front(Front *f)
@@ -170,6 +171,7 @@ static void window_paint(void *self, const FrontView *view)
     Front *f = self;
     Ui *ui = f->ui;
     ui_show(ui, view);
+    f->watching = view->watching;
     ui_draw(ui);
     /* what the last command set flying; a key pressed during the flight
      * is the next key, not lost */
@@ -188,13 +190,17 @@ static bool window_event(Front *f, const GfxEvent *event, FrontEvent *out)
     switch (event->kind) {
     case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
     case GFX_MOUSE_MOVE:
+        ui_pointer_at(f->ui, event->x, event->y);
         *out = (FrontEvent){.kind = ui_map_cell_at(f->ui, event->x, event->y, &cell) ? FRONT_POINT : FRONT_POINT_OFF,
                             .cell = cell};
         return true;
     case GFX_MOUSE_CLICK:
         *out = (FrontEvent){.kind = FRONT_CLICK, .cell = cell};
         return ui_map_cell_at(f->ui, event->x, event->y, &out->cell);
-    case GFX_MOUSE_LEAVE: *out = (FrontEvent){.kind = FRONT_POINT_OFF}; return true;
+    case GFX_MOUSE_LEAVE:
+        ui_pointer_gone(f->ui);
+        *out = (FrontEvent){.kind = FRONT_POINT_OFF};
+        return true;
     case GFX_RESIZE: ui_relayout(f->ui); *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
     case GFX_EXPOSE: *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
     case GFX_QUIT: *out = (FrontEvent){.kind = FRONT_QUIT}; return true;
@@ -207,6 +213,14 @@ static bool window_wait(void *self, int timeout_ms, FrontEvent *out)
 {
     Front *f = self;
     GfxEvent event;
+    bool on_map;
+    Point cell = {0, 0};
+    /* what the pointer rests on now, if the map moved under it since the
+     * input was last told: before any wait, as a move of its own */
+    if (!f->watching && ui_pointer_stale(f->ui, &on_map, &cell)) {
+        *out = (FrontEvent){.kind = on_map ? FRONT_POINT : FRONT_POINT_OFF, .cell = cell};
+        return true;
+    }
     if (f->has_pending) {
         f->has_pending = false;
         event = f->pending;
