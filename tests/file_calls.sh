@@ -20,7 +20,7 @@ allowed='src/play/session/replay.c file_read_all: the recording the player names
 src/play/view/tilecheck.c open: the tile atlases --check-data reads the headers of (never written, never waited on)
 src/play/view/tilecheck.c stat: the tile atlases --check-data looks for (a folder, a FIFO said as such)
 src/play/view/tilecheck.c fstat: the tile atlases --check-data reads the headers of (a regular file only)
-src/play/view/tilecheck.c fopen: tiles.txt, read from the data folder
+src/play/view/tilecheck.c file_read_all: tiles.txt, read from the data folder (a regular file only, never waited on)
 src/play/view/tilecheck.c file_exists: the tile atlases, looked for in the tiles folder
 src/front/sdl2/front.c access: the system fonts, looked for
 src/app/modules.c access: the frontend modules (amulets-window.so, amulets-term.so), looked for beside the program
