@@ -21,6 +21,7 @@ static const BenchFigure FIGURES[] = {
     {"line", bench_line},
     {"generators", bench_generators},
     {"game", bench_game},
+    {"journal", bench_journal},
     {"replay", bench_replay},
     {"explore", bench_explore},
     {"bot", bench_bot},

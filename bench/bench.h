@@ -63,6 +63,7 @@ void bench_distance(const BenchFloors *floors);    /* dmap vs libtcod */
 void bench_line(const BenchFloors *floors);        /* a shot's path, 8 cells */
 void bench_generators(const BenchFloors *floors);  /* floors per second */
 void bench_game(const BenchFloors *floors);        /* turns, new floors, saves */
+void bench_journal(const BenchFloors *floors);     /* one command made durable */
 void bench_replay(const BenchFloors *floors);      /* recorded runs replayed */
 void bench_explore(const BenchFloors *floors);     /* one auto-explore step */
 void bench_bot(const BenchFloors *floors);         /* whole runs by the bot */

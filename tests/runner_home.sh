@@ -26,10 +26,11 @@ cmp -s "$AMULETS_HOME/save.txt" "$work/before" || fail "the player's save was to
 # the player's run continues from its own folder
 "$amulets" --continue --play "." --digest | grep -q "^digest" || fail "--continue"
 
-# a second copy while the folder's lock is held: refused, nothing touched
+# a second copy while the folder's lock is held (an flock on the folder
+# itself): refused, nothing touched
 cp "$AMULETS_HOME/save.txt" "$work/before"
 command -v flock >/dev/null || fail "flock (Debian's util-linux) is needed to hold the lock"
-flock "$AMULETS_HOME/lock" sh -c "
+flock "$AMULETS_HOME" sh -c "
     '$amulets' --continue --play '...' >'$work/out' 2>'$work/err'; echo \$? >'$work/status'"
 [ "$(cat "$work/status")" = 1 ] || fail "a second copy wasn't refused"
 grep -q "being played by another copy" "$work/err" || fail "no word of the lock: $(cat "$work/err")"

@@ -42,6 +42,7 @@ static Store folder(const char *dir)
 {
     static PosixStore posix;
     char error[256];
+    store_posix_close(&posix);   /* the one before */
     if (!store_posix_open(&posix, dir, false, error, sizeof error)) {
         fprintf(stderr, "%s: %s\n", dir, error);
         exit(EXIT_FAILURE);
@@ -255,6 +256,126 @@ static void test_options_written(void)
     errors_clear(&errors);
 }
 
+/* text with its first from made to, in a new buffer */
+static char *swapped(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    CHECK(at != NULL);
+    if (at == NULL) exit(EXIT_FAILURE);
+    char *out = malloc(strlen(text) + strlen(to) + 1);
+    sprintf(out, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return out;
+}
+
+/* options.txt as the game writes it begins with the head and ends with
+ * the mark (store.h), as every file the game writes does. The player may
+ * still edit it: one without the head is the player's own, and one whose
+ * mark no longer fits was changed after the game wrote it. Either is read
+ * as it is, each line checked as ever, so the player's change wins and a
+ * mistake is told with the line number the player sees in the file */
+static void test_options_marked(void)
+{
+    char dir[PATH_SIZE], path[PATH_SIZE];
+    path_of(dir, "%s/marked", root);
+    path_of(path, "%s/options.txt", dir);
+    Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS}, back;
+    char error[256];
+    CHECK(config_write_settings(folder(dir), &s, error, sizeof error));
+    char *text = contents(path, NULL);
+    if (text == NULL) exit(EXIT_FAILURE);
+    CHECK(strncmp(text, STORE_MARK_HEAD, strlen(STORE_MARK_HEAD)) == 0);
+    char *copy = swapped(text, "", ""), why[256];
+    size_t length = strlen(copy);
+    CHECK_INT(store_unmark(copy, &length, why, sizeof why), STORE_MARK_OK);
+    free(copy);
+
+    /* changed by hand after the game wrote it: the mark no longer fits */
+    char *edited = swapped(text, "view = tiles\n", "view = glyphs\n");
+    put_file(path, edited, strlen(edited));
+    Errors errors = {0};
+    config_default_settings(&back);
+    CHECK(config_read_settings(folder(dir), &back, &errors));
+    CHECK_INT(errors.count, 0);
+    CHECK(!back.tile_view);
+    CHECK_INT(back.width, 1100);
+
+    /* a mistake in it is told on the line it's on in the file */
+    char *mistaken = swapped(edited, "view = glyphs\n", "view = pictures\n");
+    int line = 1;
+    for (const char *p = mistaken; p < strstr(mistaken, "view = "); ++p) line += *p == '\n';
+    put_file(path, mistaken, strlen(mistaken));
+    config_default_settings(&back);
+    CHECK(!config_read_settings(folder(dir), &back, &errors));
+    char want[128];
+    snprintf(want, sizeof want, "marked/options.txt:%d: 'view' should be glyphs or tiles, not 'pictures'\n", line);
+    char *m = without_root(&errors);
+    CHECK_STR(m, want);
+    free(m);
+
+    /* the head taken off: the player's own file, read as it is */
+    const char *body = strchr(edited, '\n') + 1;
+    put_file(path, body, strlen(body));
+    config_default_settings(&back);
+    CHECK(config_read_settings(folder(dir), &back, &errors));
+    CHECK_INT(errors.count, 0);
+    CHECK(!back.tile_view);
+    CHECK_INT(back.colors, COLORS_8);
+    errors_clear(&errors);
+    free(mistaken);
+    free(edited);
+    free(text);
+}
+
+/* The player's files may be links to where the player keeps them (a
+ * dotfiles folder): the config folder's store reads through them, but
+ * never writes through one or replaces it. The save folder's reads none */
+static void test_linked_config(void)
+{
+    char dir[PATH_SIZE], kept[PATH_SIZE], path[PATH_SIZE], error[256];
+    path_of(dir, "%s/linked", root);
+    path_of(kept, "%s/dotfiles", root);
+    CHECK(mkdir(dir, 0755) == 0 && mkdir(kept, 0755) == 0);
+    const char *names[] = {"keys.txt", "options.txt"};
+    const char *texts[] = {"[keys]\nnorth = w\n", "[options]\nview = tiles\n"};
+    for (int i = 0; i < 2; ++i) {
+        char target[PATH_SIZE];
+        path_of(target, "%s/%s", kept, names[i]);
+        put_file(target, texts[i], strlen(texts[i]));
+        path_of(path, "%s/%s", dir, names[i]);
+        CHECK(symlink(target, path) == 0);
+    }
+    static PosixStore posix;
+    CHECK(store_posix_open(&posix, dir, false, error, sizeof error));
+    posix.read_links = true;
+    Store store = store_posix(&posix);
+    Errors errors = {0};
+    KeyMap map;
+    config_read_keys(store, &map, &errors);
+    Settings s;
+    config_default_settings(&s);
+    CHECK(config_read_settings(store, &s, &errors));
+    CHECK_INT(errors.count, 0);
+    CHECK(key_bound(&map, KB_NORTH, 'w'));
+    CHECK(s.tile_view);
+    s.tile_view = false;
+    CHECK(!config_write_settings(store, &s, error, sizeof error));
+    CHECK_STR(error, "there's a link in its place, which the game never makes: it's left as it is");
+    struct stat info;
+    CHECK(lstat(path, &info) == 0 && S_ISLNK(info.st_mode));
+    path_of(path, "%s/options.txt", kept);
+    CHECK(same_file(path, texts[1], strlen(texts[1])));
+    store_posix_close(&posix);
+
+    /* a store that reads no links (the save folder's) says it's one */
+    CHECK(store_posix_open(&posix, dir, false, error, sizeof error));
+    config_default_settings(&s);
+    CHECK(!config_read_settings(store_posix(&posix), &s, &errors));
+    char *m = without_root(&errors);
+    CHECK_STR(m, "linked/options.txt: it can't be read: it's a link, which the game never makes\n");
+    free(m);
+    store_posix_close(&posix);
+}
+
 /* The documented defaults shipped in data/ are the defaults, mistake-free */
 static void test_shipped_examples(void)
 {
@@ -283,6 +404,8 @@ int main(void)
     test_key_clashes();
     test_options();
     test_options_written();
+    test_options_marked();
+    test_linked_config();
     test_shipped_examples();
     remove_tree(root);
     return check_done("test_config");

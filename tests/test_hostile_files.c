@@ -124,7 +124,10 @@ static ssize_t eio_read(int fd, void *data, size_t size)
     return -1;
 }
 
-static int plain_open(const char *path, int flags, int mode) { return open(path, flags, mode); }
+static int plain_openat(int folder, const char *name, int flags, int mode)
+{
+    return openat(folder, name, flags, (mode_t)mode);
+}
 
 /* A read error on a good save is not damage: it's kept where it is, the
  * player is told, and the next try continues it */
@@ -137,7 +140,7 @@ static void test_read_error(Suite *s)
     size_t length;
     char *text = save_write(s->run, &length);
     FileOps ops = *file_system_ops();
-    ops.open = plain_open;
+    ops.openat = plain_openat;
     ops.read = eio_read;
     slot.posix.fs = &ops;
     SlotLoad load;
@@ -223,14 +226,150 @@ static void test_lock(Suite *s)
     CHECK(slot_lock(&first, error, sizeof error));
     slot_unlock(&first);
 
-    /* a link planted as the lock file is refused, never followed */
+    /* the lock is the folder's own: no file is made for it, and a link
+     * planted as "lock" is never followed */
     Slot linked;
     make_slot(s, &linked, "linked-lock");
+    CHECK(slot_lock(&linked, error, sizeof error));
+    slot_unlock(&linked);
+    CHECK(!exists(linked.lock));
     char target[PATH_SIZE];
     path_of(target, "%s/lock-target", s->root);
     CHECK(symlink(target, linked.lock) == 0);
-    CHECK(!slot_lock(&linked, error, sizeof error));
+    CHECK(slot_lock(&linked, error, sizeof error));
+    slot_unlock(&linked);
     CHECK(!exists(target));
+}
+
+/* A byte from the other end of a pipe (0 if it closed) */
+static char heard(int from)
+{
+    char byte = 0;
+    while (read(from, &byte, 1) < 0 && errno == EINTR) continue;
+    return byte;
+}
+
+/* The first copy of the game, in a child: takes the lock ('l'), then
+ * when told ('m') saves its run and says so ('w'), then ends when told */
+static void first_copy(Suite *s, const char *name, int told, int tell)
+{
+    Slot mine;
+    make_slot(s, &mine, name);
+    char error[SLOT_ERROR_SIZE];
+    char said = slot_lock(&mine, error, sizeof error) ? 'l' : 'x';
+    if (write(tell, &said, 1) != 1 || heard(told) != 'm') _exit(1);
+    said = slot_write(&mine, s->run, error, sizeof error) ? 'w' : 'x';
+    if (write(tell, &said, 1) != 1) _exit(1);
+    heard(told);
+    _exit(0);
+}
+
+/* The lock is the save folder itself (issue 31), held by the first copy
+ * while it runs: deleting a file named lock lets no second copy in, and
+ * one an older game left is harmless. A folder renamed away takes its
+ * lock and its run along: the first copy goes on saving there, and a new
+ * folder made at the path is another store, with no run in it, which a
+ * second copy may lock; neither writes in the other's folder */
+static void test_lock_is_the_folder(Suite *s)
+{
+    int down[2], up[2];
+    CHECK(pipe(down) == 0 && pipe(up) == 0);
+    pid_t child = fork();
+    if (child == 0) first_copy(s, "held", down[0], up[1]);
+    CHECK(heard(up[0]) == 'l');
+    Slot second;
+    make_slot(s, &second, "held");
+    char error[SLOT_ERROR_SIZE], expected[SLOT_PATH_SIZE + 80];
+    CHECK(!slot_lock(&second, error, sizeof error));
+    snprintf(expected, sizeof expected, "the run in %s is being played by another copy of the game", second.dir);
+    CHECK_STR(error, expected);
+    unlink(second.lock);
+    CHECK(!slot_lock(&second, error, sizeof error));
+    put_file(second.lock, "an older game's lock\n", 21);
+    CHECK(!slot_lock(&second, error, sizeof error));
+
+    char moved[PATH_SIZE];
+    path_of(moved, "%s.moved", second.dir);
+    CHECK(rename(second.dir, moved) == 0 && mkdir(second.dir, 0755) == 0);
+    CHECK(write(down[1], "m", 1) == 1 && heard(up[0]) == 'w');
+    char saved[PATH_SIZE];
+    path_of(saved, "%s/save.txt", moved);
+    CHECK(is_regular(saved));
+    CHECK(!exists(second.save));
+    Slot fresh, renamed;
+    make_slot(s, &fresh, "held");
+    make_slot(s, &renamed, "held.moved");
+    CHECK(slot_lock(&fresh, error, sizeof error));
+    CHECK(!slot_lock(&renamed, error, sizeof error));
+    CHECK(write(down[1], "q", 1) == 1);
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK(slot_lock(&renamed, error, sizeof error));
+    slot_unlock(&renamed);
+    slot_unlock(&fresh);
+    close(down[0]), close(down[1]), close(up[0]), close(up[1]);
+}
+
+static bool is_link(const char *path)
+{
+    struct stat info;
+    return lstat(path, &info) == 0 && S_ISLNK(info.st_mode);
+}
+
+/* A link where a file of the store should be, dangling or not, is never
+ * taken for "no saved run", read through, written through, replaced or
+ * removed: the player is told it's a link, and it's left as it is */
+static void test_linked_files(Suite *s)
+{
+    Slot slot;
+    make_slot(s, &slot, "linked-files");
+    char nowhere[PATH_SIZE], victim[PATH_SIZE], error[SLOT_ERROR_SIZE];
+    path_of(nowhere, "%s/nowhere.txt", s->root);
+    path_of(victim, "%s/victim.txt", s->root);
+    size_t length;
+    char *text = save_write(s->run, &length);
+    put_marked(victim, text, length);
+    const char *targets[] = {nowhere, victim};
+    for (int t = 0; t < 2; ++t) {
+        CHECK(symlink(targets[t], slot.save) == 0);
+        CHECK(slot_has_save(&slot));
+        SlotLoad load;
+        CHECK(slot_load(&slot, s->data, &load) == NULL);
+        CHECK(load.unreadable && !load.set_aside);
+        CHECK_INT(load.reasons.count, 1);
+        if (load.reasons.count == 1) {
+            CHECK_STR(load.reasons.lines[0], "save.txt: it can't be read: it's a link, which the game never makes");
+        }
+        errors_clear(&load.reasons);
+        CHECK(!slot_write(&slot, s->run, error, sizeof error));
+        CHECK_STR(error, "there's a link in its place, which the game never makes: it's left as it is");
+        CHECK(!slot_remove(&slot));
+        CHECK(is_link(slot.save));
+        CHECK(!exists(nowhere));
+        CHECK(same_marked(victim, text, length));
+        unlink(slot.save);
+    }
+    /* the class and a run kept in runs/ alike */
+    char class_file[PATH_SIZE], runs[PATH_SIZE], kept[PATH_SIZE];
+    put_file(victim, "fighter\n", 8);
+    CHECK(symlink(victim, slot.class_file) == 0);
+    char id[ID_SIZE];
+    CHECK(!slot_read_class(&slot, id));
+    slot_write_class(&slot, "rogue");
+    CHECK(is_link(slot.class_file));
+    CHECK(same_file(victim, "fighter\n", 8));
+    path_of(class_file, "%s", slot.class_file);
+    path_of(runs, "%s/runs", slot.dir);
+    path_of(kept, "%s/000001-seed-5-floor-2-dead.txt", runs);
+    CHECK(mkdir(runs, 0755) == 0 && symlink(victim, kept) == 0);
+    Store store = slot_store(&slot);
+    CHECK(store.ops->exists(store.self, "runs/000001-seed-5-floor-2-dead.txt"));
+    CHECK_INT(store.ops->remove(store.self, "runs/000001-seed-5-floor-2-dead.txt"), ELOOP);
+    CHECK(!store.ops->write(store.self, "runs/000001-seed-5-floor-2-dead.txt", "x\n", 2, error, sizeof error));
+    CHECK(store.ops->append(store.self, "runs/000001-seed-5-floor-2-dead.txt", "x\n", 2, false) == ELOOP);
+    CHECK(is_link(kept));
+    CHECK(same_file(victim, "fighter\n", 8));
+    free(text);
 }
 
 /* A run played past turn 1,000,000 saves and loads; one past what a save
@@ -264,9 +403,9 @@ static void test_far_turns(Suite *s)
     run_free(run);
 }
 
-static int refused_unlink(const char *path)
+static int refused_unlinkat(int folder, const char *name, int flags)
 {
-    (void)path;
+    (void)folder, (void)name, (void)flags;
     errno = EACCES;
     return -1;
 }
@@ -281,7 +420,7 @@ static void test_death_not_deleted(Suite *s)
     Run *run = run_new(s->data, 8, 3);
     CHECK(slot_write(&slot, run, error, sizeof error));
     FileOps ops = *file_system_ops();
-    ops.unlink = refused_unlink;
+    ops.unlinkat = refused_unlinkat;
     slot.posix.fs = &ops;
     Session session;
     session_start(&session, &slot, run);
@@ -313,6 +452,29 @@ static void test_death_not_deleted(Suite *s)
     run_free(run);
 }
 
+/* The save folder itself is the player's to name (AMULETS_HOME, their
+ * data folder), and may be a link to where they keep it: followed once,
+ * when the store opens it, and everything after goes through that folder */
+static void test_linked_save_folder(Suite *s)
+{
+    char real[PATH_SIZE], link_path[PATH_SIZE], saved[PATH_SIZE], error[SLOT_ERROR_SIZE];
+    path_of(real, "%s/kept-elsewhere", s->root);
+    path_of(link_path, "%s/linked-home", s->root);
+    CHECK(mkdir(real, 0755) == 0 && symlink(real, link_path) == 0);
+    Slot slot;
+    make_slot(s, &slot, "linked-home");
+    CHECK(slot_lock(&slot, error, sizeof error));
+    CHECK(slot_write(&slot, s->run, error, sizeof error));
+    path_of(saved, "%s/save.txt", real);
+    CHECK(is_regular(saved));
+    SlotLoad load;
+    Run *run = slot_load(&slot, s->data, &load);
+    CHECK(run != NULL);
+    run_free(run);
+    errors_clear(&load.reasons);
+    slot_unlock(&slot);
+}
+
 int main(void)
 {
     GameData data = {0};
@@ -329,6 +491,9 @@ int main(void)
     test_read_error(s);
     test_damaged_kept(s);
     test_lock(s);
+    test_lock_is_the_folder(s);
+    test_linked_files(s);
+    test_linked_save_folder(s);
     test_far_turns(s);
     test_death_not_deleted(s);
 

@@ -141,19 +141,40 @@ static void count_call(void)
     if (++calls == kill_at) raise(SIGKILL);
 }
 
-static int k_open(const char *path, int flags, int mode)
+static int k_openat(int folder, const char *name, int flags, int mode)
 {
     count_call();
-    return open(path, flags, mode);
+    return openat(folder, name, flags, mode);
 }
 static ssize_t k_write(int fd, const void *text, size_t size) { count_call(); return write(fd, text, size); }
 static int k_fsync(int fd) { count_call(); return fsync(fd); }
 static int k_close(int fd) { count_call(); return close(fd); }
-static int k_rename(const char *from, const char *to) { count_call(); return rename(from, to); }
-static int k_unlink(const char *path) { count_call(); return unlink(path); }
+static int k_renameat(int from_folder, const char *from, int to_folder, const char *to)
+{
+    count_call();
+    return renameat(from_folder, from, to_folder, to);
+}
+static int k_unlinkat(int folder, const char *name, int flags)
+{
+    count_call();
+    return unlinkat(folder, name, flags);
+}
 static ssize_t k_read(int fd, void *text, size_t size) { count_call(); return read(fd, text, size); }
+static int k_mkdirat(int folder, const char *name, int mode)
+{
+    count_call();
+    return mkdirat(folder, name, (mode_t)mode);
+}
+static int k_fstatat(int folder, const char *name, struct stat *info, int flags)
+{
+    count_call();
+    return fstatat(folder, name, info, flags);
+}
 
-static const FileOps KILLING_OPS = {k_open, k_write, k_fsync, k_close, k_rename, k_unlink, k_read};
+static const FileOps KILLING_OPS = {
+    .openat = k_openat, .write = k_write,       .fsync = k_fsync,     .close = k_close,
+    .renameat = k_renameat, .unlinkat = k_unlinkat, .read = k_read, .mkdirat = k_mkdirat, .fstatat = k_fstatat,
+};
 
 /* What a kill test plays: from a run made new (or a save first written by
  * prepare), these keys, each followed by its auto-explore steps */
@@ -458,10 +479,40 @@ static const Play DYING = {"a death", 3, 9, 0, NULL,
 static const Play WINNING = {"a victory", 77, 3, 0, nearly_won, "g"};
 static const Play BOT = {"the test bot's run, as keys", 2026, 1, 2, NULL, NULL};
 
+/* Q in the menu writes no save, but the journal kept every command: the
+ * run comes back where it was left, its dialog said so */
+static void test_quit_without_saving(void)
+{
+    char root[PATH_SIZE];
+    make_test_root(root, "journal-quit");
+    Slot slot;
+    open_slot(&slot, root, file_system_ops());
+    const Play play = {"quit", 42, 1, 0, NULL, "llkkjj"};
+    Input input;
+    CHECK(open_game(&input, &slot, &play, false));
+    CHECK_INT(play_keys(&input, &play, NULL, 100), 6);
+    State before = state_of(&input);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK_INT(input_key(&input, 'Q'), INPUT_REDRAW);
+    CHECK_INT(input_key(&input, 'y'), INPUT_QUIT);
+    CHECK(!exists(slot.save));
+    input_free(&input);
+    CHECK(open_game(&input, &slot, &play, true));
+    CHECK_INT(input_screen(&input), SCREEN_TITLE);
+    CHECK(input_continue(&input));
+    /* the menu Q was pressed in, closed by nothing: the run as it was, in it */
+    CHECK_INT(input_screen(&input), SCREEN_MENU);
+    CHECK_INT(input_key(&input, AK_ESC), INPUT_REDRAW);
+    CHECK(state_of(&input).digest == before.digest);
+    input_free(&input);
+    remove_tree(root);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
     test_lines();
+    test_quit_without_saving();
     /* under the sanitizers, one system call in three (still over a
      * thousand kill points in all) */
     int every = check_sanitized() ? 3 : 1;

@@ -25,10 +25,10 @@ static void count_call(void)
     if (++calls == kill_at) raise(SIGKILL);
 }
 
-static int k_open(const char *path, int flags, int mode)
+static int k_openat(int folder, const char *name, int flags, int mode)
 {
     count_call();
-    return open(path, flags, mode);
+    return openat(folder, name, flags, (mode_t)mode);
 }
 static ssize_t k_write(int fd, const void *data, size_t size)
 {
@@ -37,11 +37,33 @@ static ssize_t k_write(int fd, const void *data, size_t size)
 }
 static int k_fsync(int fd) { count_call(); return fsync(fd); }
 static int k_close(int fd) { count_call(); return close(fd); }
-static int k_rename(const char *from, const char *to) { count_call(); return rename(from, to); }
-static int k_unlink(const char *path) { count_call(); return unlink(path); }
+static int k_renameat(int from_folder, const char *from, int to_folder, const char *to)
+{
+    count_call();
+    return renameat(from_folder, from, to_folder, to);
+}
+static int k_unlinkat(int folder, const char *name, int flags)
+{
+    count_call();
+    return unlinkat(folder, name, flags);
+}
 static ssize_t k_read(int fd, void *data, size_t size) { count_call(); return read(fd, data, size); }
+static int k_mkdirat(int folder, const char *name, int mode)
+{
+    count_call();
+    return mkdirat(folder, name, (mode_t)mode);
+}
+static int k_fstatat(int folder, const char *name, struct stat *info, int flags)
+{
+    count_call();
+    return fstatat(folder, name, info, flags);
+}
 
-static const FileOps KILLING_OPS = {k_open, k_write, k_fsync, k_close, k_rename, k_unlink, k_read};
+static const FileOps KILLING_OPS = {
+    .openat = k_openat, .write = k_write,       .fsync = k_fsync,
+    .close = k_close,   .renameat = k_renameat, .unlinkat = k_unlinkat,
+    .read = k_read,     .mkdirat = k_mkdirat,   .fstatat = k_fstatat,
+};
 
 typedef struct Suite {
     const GameData *data;
@@ -104,8 +126,8 @@ static void test_each_call(Suite *s)
         if (!died) break;
         ++killed;
     }
-    /* unlink, open, writes, fsync, close, rename, the folder's open,
-     * fsync and close: every one of them was a place to die */
+    /* the look for a link, unlinkat, openat, writes, fsync, close,
+     * renameat, the folder's fsync: every one of them was a place to die */
     CHECK(killed >= 9);
     printf("killed at each of %d system calls of a save\n", killed);
 }

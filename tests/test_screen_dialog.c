@@ -1,5 +1,6 @@
 /* The screen model's dialogs and title (screen_dialog.h), the rows both
- * the window and the terminal paint: none while playing; the pack; Esc's menu and its "quit without saving?"; the
+ * the window and the terminal paint: none while playing; the pack (and
+ * only the missiles, to throw or quiver); Esc's menu and its "quit without saving?"; the
  * death screen with what killed the player; the title with a waiting
  * save, and with one that couldn't be continued; the keys they name are
  * the player's own where keys.txt rebinds them. */
@@ -130,10 +131,62 @@ static void rebound_keys(void)
     input_free(&input);
 }
 
+/* Q and t list only the missiles the rules take (a rogue's scroll of
+ * magic mapping isn't one), and nothing in hand or worn; with no missile
+ * neither opens, and the log says why */
+static void missiles_only(void)
+{
+    InputSetup setup = {.data = &data, .seed = 5, .start_floor = 1, .class_index = data_find_class(&data, "rogue")};
+    Input input;
+    if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
+    const Run *run = input.session.run;
+    static const struct { int key; const char *title, *hint, *verb; } ASKS[] = {
+        {'Q', "QUIVER WHICH?", "Press the letter of a missile to quiver.", "quiver"},
+        {'t', "THROW WHICH?", "Press the letter of something to throw.", "throw"},
+    };
+    for (int a = 0; a < 2; ++a) {
+        input_key(&input, ASKS[a].key);
+        screen_dialog(&input, run, &dialog);
+        CHECK_STR(row(0), ASKS[a].title);
+        CHECK_STR(row(1), ASKS[a].hint);
+        int missiles = 0;
+        for (int i = 2; i < dialog.count; ++i) {
+            missiles += strstr(row(i), "throwing dagger") != NULL;
+            CHECK(strstr(row(i), "scroll") == NULL);
+            CHECK(strstr(row(i), "(in hand)") == NULL && strstr(row(i), "(worn)") == NULL);
+        }
+        CHECK_INT(missiles, 1);
+        input_key(&input, AK_ESC);
+    }
+    /* the inventory still lists everything, what's in hand and worn too */
+    input_key(&input, 'i');
+    screen_dialog(&input, run, &dialog);
+    bool scroll = false, in_hand = false;
+    for (int i = 0; i < dialog.count; ++i) {
+        scroll = scroll || strstr(row(i), "scroll") != NULL;
+        in_hand = in_hand || strstr(row(i), "(in hand)") != NULL;
+    }
+    CHECK(scroll && in_hand);
+    input_key(&input, AK_ESC);
+    input_free(&input);
+    /* a fighter carries no missile: Q and t open nothing, and say so */
+    open_input(&input, 5, 1);
+    for (int a = 0; a < 2; ++a) {
+        input_key(&input, ASKS[a].key);
+        screen_dialog(&input, input.session.run, &dialog);
+        CHECK(!dialog.shown);
+        char said[64];
+        snprintf(said, sizeof said, "You have nothing to %s.", ASKS[a].verb);
+        CHECK_STR(msg_last(run_log(input.session.run)), said);
+    }
+    input_free(&input);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
     pack_and_menu();
+    missiles_only();
     death();
     title();
     rebound_keys();

@@ -55,9 +55,19 @@ static void arm(Fault fault, int error)
     faults.file_open = false;
 }
 
-static void note(const char *path)
+/* The path of name in folder (AT_FDCWD: name is one), as the system
+ * says the folder is called now */
+static void note(int folder, const char *name)
 {
-    if (faults.noted_count < MAX_NOTED) path_of(faults.noted[faults.noted_count++], "%s", path);
+    char where[PATH_SIZE] = "", link[64];
+    if (folder != AT_FDCWD) {
+        snprintf(link, sizeof link, "/proc/self/fd/%d", folder);
+        ssize_t n = readlink(link, where, sizeof where - 1);
+        where[n > 0 ? n : 0] = '\0';
+    }
+    if (faults.noted_count < MAX_NOTED) {
+        path_of(faults.noted[faults.noted_count++], "%s%s%s", where, where[0] ? "/" : "", name);
+    }
 }
 
 static int fail_with(int error)
@@ -66,13 +76,13 @@ static int fail_with(int error)
     return -1;
 }
 
-static int fault_open(const char *path, int flags, int mode)
+static int fault_openat(int folder, const char *name, int flags, int mode)
 {
-    note(path);
-    bool folder = (flags & O_DIRECTORY) != 0;
-    if (faults.fault == (folder ? FAULT_FOLDER_OPEN : FAULT_OPEN)) return fail_with(faults.error);
-    int fd = open(path, flags, mode);
-    if (!folder && fd >= 0) {
+    note(folder, name);
+    bool a_folder = (flags & O_DIRECTORY) != 0;
+    if (faults.fault == (a_folder ? FAULT_FOLDER_OPEN : FAULT_OPEN)) return fail_with(faults.error);
+    int fd = openat(folder, name, flags, (mode_t)mode);
+    if (!a_folder && fd >= 0) {
         faults.file_fd = fd;
         faults.file_open = true;
     }
@@ -120,18 +130,30 @@ static int fault_close(int fd)
     return closed;
 }
 
-static int fault_rename(const char *from, const char *to)
+static int fault_renameat(int from_folder, const char *from, int to_folder, const char *to)
 {
-    note(from);
-    note(to);
+    note(from_folder, from);
+    note(to_folder, to);
     if (faults.fault == FAULT_RENAME) return fail_with(faults.error);
-    return rename(from, to);
+    return renameat(from_folder, from, to_folder, to);
 }
 
-static int fault_unlink(const char *path)
+static int fault_unlinkat(int folder, const char *name, int flags)
 {
-    note(path);
-    return unlink(path);
+    note(folder, name);
+    return unlinkat(folder, name, flags);
+}
+
+static int fault_mkdirat(int folder, const char *name, int mode)
+{
+    note(folder, name);
+    return mkdirat(folder, name, (mode_t)mode);
+}
+
+static int fault_fstatat(int folder, const char *name, struct stat *info, int flags)
+{
+    note(folder, name);
+    return fstatat(folder, name, info, flags);
 }
 
 static ssize_t fault_read(int fd, void *data, size_t size)
@@ -141,7 +163,9 @@ static ssize_t fault_read(int fd, void *data, size_t size)
 }
 
 static const FileOps FAULT_OPS = {
-    fault_open, fault_write, fault_fsync, fault_close, fault_rename, fault_unlink, fault_read,
+    .openat = fault_openat, .write = fault_write,       .fsync = fault_fsync,
+    .close = fault_close,   .renameat = fault_renameat, .unlinkat = fault_unlinkat,
+    .read = fault_read,     .mkdirat = fault_mkdirat,   .fstatat = fault_fstatat,
 };
 
 /* ---- The tests -------------------------------------------------------------- */
@@ -577,8 +601,10 @@ static bool only_slot_paths(const Slot *slot)
     temporary_of(slot, temporary);
     for (int i = 0; i < faults.noted_count; ++i) {
         const char *p = faults.noted[i];
+        char journal[PATH_SIZE];
+        path_of(journal, "%s/journal.txt", slot->dir);   /* set aside with a damaged save */
         bool own = strcmp(p, slot->save) == 0 || strcmp(p, slot->bad) == 0 ||
-                   strcmp(p, temporary) == 0 || strcmp(p, slot->dir) == 0;
+                   strcmp(p, temporary) == 0 || strcmp(p, slot->dir) == 0 || strcmp(p, journal) == 0;
         for (int b = 1; b < SLOT_BAD_KEPT; ++b) {
             char older[PATH_SIZE];
             path_of(older, "%s/save.%d.bad", slot->dir, b);

@@ -301,7 +301,8 @@ static bool no_window(void)
 }
 
 /* The game in its window, a screenshot of a scripted run, or a recording
- * watched */
+ * watched (which plays no run of the player's: no save folder is looked
+ * for, or made) */
 static int app_window(const Options *o)
 {
     bool by_hand = o->screenshot == NULL && o->replay == NULL;
@@ -313,8 +314,9 @@ static int app_window(const Options *o)
                           .seed = o->seed, .floor = o->floor, .tile_view = o->tile_view, .play = o->play,
                           .screenshot = o->screenshot, .digest = o->digest, .width = o->width,
                           .height = o->height, .replay = o->replay, .class_id = o->class_id,
-                          .debug = o->debug, .store_root = store_root(root, sizeof root)};
+                          .debug = o->debug};
     if (o->replay != NULL) return api->watch(&front);
+    front.store_root = store_root(root, sizeof root);
     return o->screenshot ? api->screenshot(&front) : app_play_window(api, o, &front);
 }
 

@@ -17,6 +17,7 @@ void app_prefs_load(Prefs *prefs)
     char error[512];
     prefs->have_dir = prefs->have_dir && store_posix_open(&prefs->store, prefs->dir, false, error, sizeof error);
     if (!prefs->have_dir) return;
+    prefs->store.read_links = true;   /* the player may keep them elsewhere, linked */
     Store store = store_posix(&prefs->store);
     prefs->settings_clean = config_read_settings(store, &prefs->settings, &prefs->mistakes);
     config_read_keys(store, &prefs->keys, &prefs->mistakes);

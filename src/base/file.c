@@ -9,10 +9,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int system_open(const char *path, int flags, int mode) { return open(path, flags, mode); }
+static int system_openat(int folder, const char *name, int flags, int mode)
+{
+    return openat(folder, name, flags, (mode_t)mode);
+}
+
+static int system_mkdirat(int folder, const char *name, int mode) { return mkdirat(folder, name, (mode_t)mode); }
 
 static const FileOps SYSTEM_OPS = {
-    system_open, write, fsync, close, rename, unlink, read,
+    .openat = system_openat, .write = write,       .fsync = fsync,
+    .close = close,          .renameat = renameat, .unlinkat = unlinkat,
+    .read = read,            .mkdirat = system_mkdirat, .fstatat = fstatat,
 };
 
 const FileOps *file_system_ops(void) { return &SYSTEM_OPS; }
@@ -34,7 +41,7 @@ static const struct {
     {ENAMETOOLONG, "the save folder's path is too long"},
     {EISDIR, "there's a folder in its place"},
     {ENOTDIR, "a file is where a folder should be"},
-    {ELOOP, "there's a link in its place"},
+    {ELOOP, "there's a link in its place, which the game never makes: it's left as it is"},
     {EEXIST, "something else appeared in its place"},
     {EMFILE, "the game has too many files open"},
     {ENFILE, "the system has too many files open"},
@@ -64,9 +71,11 @@ void file_say(char *out, size_t size, int error_number)
     else snprintf(out, size, "the system said \"%s\"", strerror(error_number));
 }
 
+/* errno is left as the error's, for callers that want the number */
 static bool fail(char *error, size_t size, const char *what, int error_number)
 {
     file_explain(error, size, what, error_number);
+    errno = error_number;
     return false;
 }
 
@@ -96,7 +105,7 @@ static bool write_all(const FileOps *ops, int fd, const char *text, size_t lengt
 
 /* Flushes the folder holding path, so a rename in it is on the disk,
  * where the filesystem can */
-static void sync_folder(const FileOps *ops, const char *path)
+static void sync_folder_of(const FileOps *ops, const char *path)
 {
     char folder[4096];
     snprintf(folder, sizeof folder, "%s", path);
@@ -104,42 +113,51 @@ static void sync_folder(const FileOps *ops, const char *path)
     if (slash == NULL) snprintf(folder, sizeof folder, ".");
     else if (slash == folder) slash[1] = '\0';
     else *slash = '\0';
-    int fd = ops->open(folder, O_RDONLY | O_DIRECTORY, 0);
+    int fd = ops->openat(AT_FDCWD, folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
     if (fd < 0) return;
     ops->fsync(fd);
     ops->close(fd);
 }
 
-bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
-                      char *error, size_t error_size)
+/* The new file, filled and flushed: the descriptor closed either way */
+static bool fill(const FileOps *ops, int fd, const char *text, size_t length, int *error_number)
+{
+    if (!write_all(ops, fd, text, length) || ops->fsync(fd) != 0) {
+        *error_number = errno;
+        ops->close(fd);
+        return false;
+    }
+    if (ops->close(fd) != 0) {
+        *error_number = errno;
+        return false;
+    }
+    return true;
+}
+
+bool file_write_at(const FileOps *ops, int folder, const char *name, const char *text, size_t length,
+                   char *error, size_t error_size)
 {
     char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
+    if (snprintf(temporary, sizeof temporary, "%s.tmp", name) >= (int)sizeof temporary) {
         return write_failed(error, error_size, ENAMETOOLONG);
     }
     /* A stale temporary file, or a link planted in its place, goes first
      * (unlinking a link removes the link, never its target); then the new
      * one must be made afresh, so a link that appears in between is
      * refused rather than followed */
-    if (ops->unlink(temporary) != 0 && errno != ENOENT) {
+    if (ops->unlinkat(folder, temporary, 0) != 0 && errno != ENOENT) {
         return write_failed(error, error_size, errno);
     }
-    int fd = ops->open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    int fd = ops->openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return write_failed(error, error_size, errno);
-    if (!write_all(ops, fd, text, length) || ops->fsync(fd) != 0) {
-        int saved = errno;
-        ops->close(fd);
-        ops->unlink(temporary);
-        return write_failed(error, error_size, saved);
+    int failed = 0;
+    if (!fill(ops, fd, text, length, &failed)) {
+        ops->unlinkat(folder, temporary, 0);
+        return write_failed(error, error_size, failed);
     }
-    if (ops->close(fd) != 0) {
+    if (ops->renameat(folder, temporary, folder, name) != 0) {
         int saved = errno;
-        ops->unlink(temporary);
-        return write_failed(error, error_size, saved);
-    }
-    if (ops->rename(temporary, path) != 0) {
-        int saved = errno;
-        ops->unlink(temporary);
+        ops->unlinkat(folder, temporary, 0);
         return fail(error, error_size, "the new file couldn't be put in its place", saved);
     }
     /* The new save is in place, whole, its text already on the disk.
@@ -148,8 +166,15 @@ bool file_write_whole(const FileOps *ops, const char *path, const char *text, si
      * here would say a save that's there wasn't made (and keep open a game
      * that asked to save and quit), breaking the promise that a failure
      * leaves the old file: so the folder is flushed if it can be. */
-    sync_folder(ops, path);
+    if (folder == AT_FDCWD) sync_folder_of(ops, name);
+    else ops->fsync(folder);
     return true;
+}
+
+bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
+                      char *error, size_t error_size)
+{
+    return file_write_at(ops, AT_FDCWD, path, text, length, error, error_size);
 }
 
 /* The player's words for why a file couldn't be read */
@@ -218,16 +243,23 @@ static FileRead read_up_to(const FileOps *ops, int fd, char **buffer, size_t lim
     return FILE_READ_TOO_BIG;
 }
 
-FileRead file_read_all(const FileOps *ops, const char *path, size_t limit, char **text,
-                       size_t *length, char *error, size_t error_size)
+/* Opens and reads name in folder (following a link in its place if
+ * links); a link refused is said to be one */
+static FileRead read_in(const FileOps *ops, int folder, const char *name, bool links, size_t limit,
+                        char **text, size_t *length, char *error, size_t error_size)
 {
     *text = NULL;
     *length = 0;
     /* O_NONBLOCK: opening a FIFO must not wait for a writer */
-    int fd = ops->open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+    int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (links ? 0 : O_NOFOLLOW);
+    int fd = ops->openat(folder, name, flags, 0);
     if (fd < 0 && errno == ENOENT) {
         snprintf(error, error_size, "it can't be read: it isn't there");
         return FILE_READ_MISSING;
+    }
+    if (fd < 0 && !links && errno == ELOOP) {
+        snprintf(error, error_size, "it can't be read: it's a link, which the game never makes");
+        return FILE_READ_NOT_A_FILE;
     }
     if (fd < 0) return read_failed(error, error_size, errno);
     FileRead result = check_regular(fd, error, error_size);
@@ -243,6 +275,18 @@ FileRead file_read_all(const FileOps *ops, const char *path, size_t limit, char 
     *text = buffer;
     *length = got;
     return FILE_READ_OK;
+}
+
+FileRead file_read_all(const FileOps *ops, const char *path, size_t limit, char **text,
+                       size_t *length, char *error, size_t error_size)
+{
+    return read_in(ops, AT_FDCWD, path, true, limit, text, length, error, error_size);
+}
+
+FileRead file_read_at(const FileOps *ops, int folder, const char *name, bool links, size_t limit,
+                      char **text, size_t *length, char *error, size_t error_size)
+{
+    return read_in(ops, folder, name, links, limit, text, length, error, error_size);
 }
 
 bool file_exists(const char *path)

@@ -1,7 +1,11 @@
 /* Files on the disk, for the save: written whole or not at all, read
  * whole with a limit, and the few other things a save slot needs. Every
  * call that touches the disk goes through a FileOps, so the tests can make
- * any step fail (a full disk, a failed rename) and see what survives. */
+ * any step fail (a full disk, a failed rename) or kill the program there,
+ * and see what survives. The calls name a file within a folder the caller
+ * holds open (the *at calls), so a store acts on the folder it opened and
+ * never on whatever a path leads to by the time of the call; AT_FDCWD as
+ * the folder makes the name a path, as for the plain calls. */
 #ifndef AMULETS_FILE_H
 #define AMULETS_FILE_H
 
@@ -9,14 +13,18 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+struct stat;
+
 typedef struct FileOps {
-    int (*open)(const char *path, int flags, int mode);
+    int (*openat)(int folder, const char *name, int flags, int mode);
     ssize_t (*write)(int fd, const void *data, size_t size);
     int (*fsync)(int fd);
     int (*close)(int fd);
-    int (*rename)(const char *from, const char *to);
-    int (*unlink)(const char *path);
+    int (*renameat)(int from_folder, const char *from, int to_folder, const char *to);
+    int (*unlinkat)(int folder, const char *name, int flags);
     ssize_t (*read)(int fd, void *data, size_t size);
+    int (*mkdirat)(int folder, const char *name, int mode);
+    int (*fstatat)(int folder, const char *name, struct stat *info, int flags);
 } FileOps;
 
 /* The system's own calls */
@@ -33,6 +41,11 @@ const FileOps *file_system_ops(void);
  * ("the disk is full"; "the new file couldn't be put in its place: ..."). */
 bool file_write_whole(const FileOps *ops, const char *path, const char *text, size_t length,
                       char *error, size_t error_size);
+/* The same for name (one part, no '/') in the folder open as folder:
+ * NAME.tmp is made there, renamed over name there, and that folder
+ * flushed, whatever its path leads to meanwhile */
+bool file_write_at(const FileOps *ops, int folder, const char *name, const char *text, size_t length,
+                   char *error, size_t error_size);
 
 /* What came of reading a file */
 typedef enum FileRead {
@@ -50,9 +63,16 @@ typedef enum FileRead {
  * On failure error says why in the player's words. */
 FileRead file_read_all(const FileOps *ops, const char *path, size_t limit, char **text,
                        size_t *length, char *error, size_t error_size);
+/* The same for name in the folder open as folder. A link in name's place
+ * is read through only if links (the player's own files, which may be
+ * kept elsewhere); otherwise it is refused, FILE_READ_NOT_A_FILE, "it
+ * can't be read: it's a link, which the game never makes" */
+FileRead file_read_at(const FileOps *ops, int folder, const char *name, bool links, size_t limit,
+                      char **text, size_t *length, char *error, size_t error_size);
 
 bool file_exists(const char *path);
-/* Makes a folder and the folders above it, as mkdir -p does */
+/* Makes a folder and the folders above it, as mkdir -p does; false with
+ * the player's words in error, and errno set, if it can't */
 bool file_make_dirs(const char *dir, char *error, size_t error_size);
 
 /* The player's words for an errno alone ("the disk is full"), or for an

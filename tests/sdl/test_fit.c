@@ -453,8 +453,8 @@ static void score_screens(void)
         key('j');
         if (scores->first == before) break;
     }
-    /* at the terminal's 78 columns: the day of each entry, and the whole
-     * cause, over two rows if need be */
+    /* at the terminal's 78 columns: the day of each entry, and "Killed
+     * by" and the whole cause, over two rows if need be */
     ScreenScores lines;
     scores->first = 0;
     screen_scores(scores, 78, 22, &lines);
@@ -464,8 +464,9 @@ static void score_screens(void)
         strncat(all, lines.lines[i].text, sizeof all - strlen(all) - 1);
     }
     CHECK(strstr(all, "2026-12-01") != NULL && strstr(all, "2026-12-02") != NULL);
-    CHECK(strstr(all, "a fall through a") != NULL && strstr(all, "trapdoor") != NULL);
-    CHECK(strstr(all, "a young red dragon") != NULL);
+    CHECK(strstr(all, "Killed by a fall through") != NULL && strstr(all, "a trapdoor") != NULL);
+    CHECK(strstr(all, "Killed by a young red") != NULL && strstr(all, "dragon") != NULL);
+    CHECK(strstr(all, "Killed by poison") != NULL);
 }
 
 /* ---- Setting up ---------------------------------------------------------------- */

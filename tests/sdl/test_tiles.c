@@ -502,7 +502,7 @@ static void test_unreadable(World *w)
     CHECK(set == NULL);
     CHECK(!builtin);
     CHECK_INT(errors.count, 1);
-    if (errors.count == 1) CHECK_STR(errors.lines[0], "tiles.txt: can't be read: it isn't there");
+    if (errors.count == 1) CHECK_STR(errors.lines[0], "tiles.txt: it can't be read: it isn't there");
     errors_clear(&errors);
 }
 

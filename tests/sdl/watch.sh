@@ -2,6 +2,8 @@
 # Watching a recording: the headless frame of a replay ends on the same
 # run as the replay runner's, and in a real window under Xvfb the
 # playback keys (pause, step, faster, slower) work and Esc leaves.
+# Watching touches no save folder: neither $AMULETS_HOME nor the user's
+# data folder is made.
 amulets="$1"
 source_dir="$2"
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -19,6 +21,13 @@ for name in descend-1-to-3 death-floor-6 save-and-continue; do
     [ -n "$runner" ] && [ "$runner" = "$window" ] || fail "$name: runner $runner, window $window"
     [ -s "$work/$name.png" ] || fail "$name: no picture"
 done
+
+[ -e "$AMULETS_HOME" ] && fail "watching a recording made the save folder $AMULETS_HOME"
+# without AMULETS_HOME, the user's data folder is left alone too
+HOME="$work/user" XDG_DATA_HOME="" AMULETS_HOME="" \
+    "$amulets" --replay "$source_dir/tests/replays/descend-1-to-3.txt" --screenshot "$work/user.png" >/dev/null ||
+    fail "the recording didn't play without AMULETS_HOME"
+[ -e "$work/user" ] && fail "watching a recording made $(find "$work/user" | tail -1)"
 
 # a damaged recording is refused with its file and line, in the window too
 printf 'format = 1\ngame = x\n' >"$work/bad.txt"
@@ -41,4 +50,5 @@ for i in $(seq 1 100); do kill -0 $game 2>/dev/null || break; sleep 0.1; done
 kill -0 $game 2>/dev/null && fail "Esc didn't end the playback"
 wait $game || fail "the playback ended with status $?"
 game=""
+[ -e "$AMULETS_HOME" ] && fail "watching a recording in the window made the save folder $AMULETS_HOME"
 echo "ok"

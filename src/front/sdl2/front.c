@@ -73,7 +73,8 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
 typedef struct Front {
     Gfx *gfx;
     LoopFiles files;
-    bool files_open;
+    bool files_open;       /* the data and the slot (loop_files_open) */
+    bool data_only;        /* a recording watched: the data alone */
     Errors errors;         /* the pictures' mistakes, or the files' */
     TileSet *tiles;
     bool builtin;          /* the tile pictures are the program's own */
@@ -81,6 +82,7 @@ typedef struct Front {
     const char *heading;   /* what the error box says stopped the start */
     GfxEvent pending;      /* a key pressed during a flight, for the next wait */
     bool has_pending;
+    bool watching;         /* the last view painted was a recording's */
 } Front;
 
 static void close_front(Front *f)
@@ -88,6 +90,7 @@ static void close_front(Front *f)
     ui_free(f->ui);
     tiles_free(f->tiles);
     if (f->files_open) loop_files_close(&f->files);
+    if (f->data_only) data_free(&f->files.data);
     errors_clear(&f->errors);
     gfx_close(f->gfx);
 }
@@ -100,14 +103,20 @@ static bool open_front(Front *f, const FrontOptions *options, bool headless)
     f->heading = "The game can't start: its data files have mistakes.";
     f->gfx = open_gfx(options, headless);
     if (f->gfx == NULL) return false;
-    /* a second copy on the same folder touches nothing, and says why in
-     * the box that offers only to quit */
-    bool lock = !headless && options->replay == NULL;
-    f->files_open = true;
-    if (!loop_files_open(&f->files, options->data_dir, options->store_root, lock)) {
-        f->heading = f->files.heading;
-        for (int i = 0; i < f->files.errors.count; ++i) errors_add(&f->errors, "%s", f->files.errors.lines[i]);
-        return false;
+    if (options->replay != NULL) {
+        /* a recording watched plays no run of the player's: it reads the
+         * data alone, and no save folder is opened (or made) */
+        f->data_only = true;
+        if (!data_load_dir(&f->files.data, options->data_dir, &f->errors)) return false;
+    } else {
+        /* a second copy on the same folder touches nothing, and says why
+         * in the box that offers only to quit */
+        f->files_open = true;
+        if (!loop_files_open(&f->files, options->data_dir, options->store_root, !headless)) {
+            f->heading = f->files.heading;
+            for (int i = 0; i < f->files.errors.count; ++i) errors_add(&f->errors, "%s", f->files.errors.lines[i]);
+            return false;
+        }
     }
     char tiles_txt[4096];
     snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
@@ -162,6 +171,7 @@ static void window_paint(void *self, const FrontView *view)
     Front *f = self;
     Ui *ui = f->ui;
     ui_show(ui, view);
+    f->watching = view->watching;
     ui_draw(ui);
     /* what the last command set flying; a key pressed during the flight
      * is the next key, not lost */
@@ -180,13 +190,17 @@ static bool window_event(Front *f, const GfxEvent *event, FrontEvent *out)
     switch (event->kind) {
     case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
     case GFX_MOUSE_MOVE:
+        ui_pointer_at(f->ui, event->x, event->y);
         *out = (FrontEvent){.kind = ui_map_cell_at(f->ui, event->x, event->y, &cell) ? FRONT_POINT : FRONT_POINT_OFF,
                             .cell = cell};
         return true;
     case GFX_MOUSE_CLICK:
         *out = (FrontEvent){.kind = FRONT_CLICK, .cell = cell};
         return ui_map_cell_at(f->ui, event->x, event->y, &out->cell);
-    case GFX_MOUSE_LEAVE: *out = (FrontEvent){.kind = FRONT_POINT_OFF}; return true;
+    case GFX_MOUSE_LEAVE:
+        ui_pointer_gone(f->ui);
+        *out = (FrontEvent){.kind = FRONT_POINT_OFF};
+        return true;
     case GFX_RESIZE: ui_relayout(f->ui); *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
     case GFX_EXPOSE: *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
     case GFX_QUIT: *out = (FrontEvent){.kind = FRONT_QUIT}; return true;
@@ -199,6 +213,14 @@ static bool window_wait(void *self, int timeout_ms, FrontEvent *out)
 {
     Front *f = self;
     GfxEvent event;
+    bool on_map;
+    Point cell = {0, 0};
+    /* what the pointer rests on now, if the map moved under it since the
+     * input was last told: before any wait, as a move of its own */
+    if (!f->watching && ui_pointer_stale(f->ui, &on_map, &cell)) {
+        *out = (FrontEvent){.kind = on_map ? FRONT_POINT : FRONT_POINT_OFF, .cell = cell};
+        return true;
+    }
     if (f->has_pending) {
         f->has_pending = false;
         event = f->pending;

@@ -115,9 +115,32 @@ void ui_click(Ui *ui, Point cell)
     take(ui, input_click(ui->own, cell));
 }
 
+void ui_pointer_at(Ui *ui, int x, int y)
+{
+    ui->pointer_in = true;
+    ui->pointer_x = x;
+    ui->pointer_y = y;
+}
+
+void ui_pointer_gone(Ui *ui)
+{
+    ui->pointer_in = false;
+}
+
+bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell)
+{
+    if (ui->input == NULL) return false;   /* nothing painted yet */
+    const ScreenTraits *screen = input_screen_traits(input_screen(ui->input));
+    if (!screen->over_map || screen->cursor) return false;
+    *on_map = ui->pointer_in && ui_map_cell_at(ui, ui->pointer_x, ui->pointer_y, cell);
+    const Input *input = ui->input;
+    return *on_map != input->pointing || (*on_map && !point_eq(*cell, input->pointed));
+}
+
 void ui_mouse(Ui *ui, int x, int y)
 {
     Point cell;
+    ui_pointer_at(ui, x, y);
     ui_point(ui, ui_map_cell_at(ui, x, y, &cell) ? &cell : NULL);
 }
 
@@ -134,6 +157,7 @@ void ui_auto_step(Ui *ui)
 
 void ui_mouse_left(Ui *ui)
 {
+    ui_pointer_gone(ui);
     ui_point(ui, NULL);
 }
 

@@ -50,6 +50,8 @@ typedef struct Ui {
                                   tests check every screen at UI_MIN_W x
                                   UI_MIN_H), and the first of them */
     char first_cut[160];
+    bool pointer_in;           /* the pointer rests over the window... */
+    int pointer_x, pointer_y;  /* ...here, where it last moved to */
     bool dirty;                /* something changed: draw again */
     unsigned animated;         /* the run_events serial last shown */
     bool quit;
@@ -82,6 +84,17 @@ void ui_event(Ui *ui, const GfxEvent *event);
 void ui_waited(Ui *ui, const GfxEvent *event);
 /* The mouse is on a map cell, or off the map (NULL) */
 void ui_point(Ui *ui, const Point *cell);
+/* Where the pointer rests, in the window's pixels (it moved there), or
+ * that it left the window; ui_mouse and ui_mouse_left say it too */
+void ui_pointer_at(Ui *ui, int x, int y);
+void ui_pointer_gone(Ui *ui);
+/* The map moved under a resting pointer (the tile view's camera followed
+ * the player, F2 changed the view, the window was resized): true if the
+ * input must be told what the pointer is on now, *on_map and *cell, so
+ * the look panel tells of the cell under it as x tells of the cell under
+ * the cursor. Never while a cursor is up (looking, aiming), which only a
+ * move of the pointer itself moves (gfx_sdl2.c) */
+bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell);
 /* Presses the keys in turn until one quits (the screenshot mode) */
 void ui_play(Ui *ui, const int *keys, int count);
 /* The window's close button: a run in play is saved first, as Esc's menu

@@ -76,14 +76,14 @@ static void on_crash(int number)
     raise(number);
 }
 
+/* A capability for the crash's reset, without its padding (term_out.c) */
 static void append_cap(const char *name)
 {
     char *cap = tigetstr(name);
     if (cap == NULL || cap == (char *)-1) return;
-    size_t length = strlen(cap);
-    if (restore.reset_length + length >= RESET_SIZE) return;
-    memcpy(restore.reset + restore.reset_length, cap, length);
-    restore.reset_length += length;
+    char *end = restore.reset + restore.reset_length;
+    size_t length = term_out_unpadded(cap, end, RESET_SIZE - restore.reset_length);
+    if (length != SIZE_MAX) restore.reset_length += length;
 }
 
 static void catch_crashes(void)

@@ -85,9 +85,49 @@ static const char *cap(const char *name)
     return text == NULL || text == (char *)-1 ? NULL : text;
 }
 
+/* How long the padding at s is ("$<5>", "$<2.5*>", "$<50/>"), or 0 if
+ * there's none there */
+static size_t padding_at(const char *s)
+{
+    if (s[0] != '$' || s[1] != '<') return 0;
+    size_t i = 2, digits = 0;
+    while ((s[i] >= '0' && s[i] <= '9') || s[i] == '.') digits += s[i++] != '.';
+    while (s[i] == '*' || s[i] == '/') ++i;
+    return digits > 0 && s[i] == '>' ? i + 1 : 0;
+}
+
+size_t term_out_unpadded(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; text[i] != '\0';) {
+        size_t skip = padding_at(text + i);
+        if (skip > 0) {
+            i += skip;
+            continue;
+        }
+        if (n + 1 >= size) return SIZE_MAX;
+        out[n++] = text[i++];
+    }
+    if (size > 0) out[n] = '\0';
+    return n;
+}
+
+/* A terminfo string, without its padding: a delay for a terminal of the
+ * 1980s, which tputs turns into pause characters (or, where the terminal
+ * keeps up, nothing) and which written as it stands shows as text */
 static void put_cap(TermOut *o, const char *text)
 {
-    if (text != NULL) put_bytes(o, text, strlen(text));
+    if (text == NULL) return;
+    while (*text != '\0') {
+        size_t skip = padding_at(text), run = 0;
+        if (skip > 0) {
+            text += skip;
+            continue;
+        }
+        while (text[run] != '\0' && padding_at(text + run) == 0) ++run;
+        put_bytes(o, text, run);
+        text += run;
+    }
 }
 
 /* Everything gathered, to the terminal (a terminal that's gone takes
@@ -269,11 +309,14 @@ typedef struct Move {
     size_t length;
 } Move;
 
+/* A way to move the cursor, kept if it's the shortest yet (its padding
+ * left out, as put_cap leaves it out) */
 static void consider(Move *best, const char *text)
 {
-    size_t length = text != NULL ? strlen(text) : SIZE_MAX;
-    if (length < best->length && length < sizeof best->text) {
-        memcpy(best->text, text, length);
+    char plain[MOVE_MOST];
+    size_t length = text != NULL ? term_out_unpadded(text, plain, sizeof plain) : SIZE_MAX;
+    if (length < best->length) {
+        memcpy(best->text, plain, length);
         best->length = length;
     }
 }

@@ -85,5 +85,9 @@ void term_out_show(TermOut *out);
 void term_out_forget(TermOut *out);
 /* Bytes sent so far, for the benchmark */
 long term_out_sent(const TermOut *out);
+/* A terminfo string as it's sent: without its padding ("$<50>", a delay
+ * an old terminal needed, which is never text), into out (size bytes,
+ * the ending NUL among them). Its length, or SIZE_MAX if it didn't fit */
+size_t term_out_unpadded(const char *text, char *out, size_t size);
 
 #endif

@@ -31,7 +31,16 @@ static void path_of(Store store, const char *name, char out[CONFIG_PATH_SIZE + 3
 }
 
 /* Reads name into records; false (with nothing to free) if it's
- * missing, or can't be read (a mistake then) */
+ * missing, or can't be read (a mistake then). The player's files are
+ * read as they are, whatever their mark says: the game's head and mark
+ * are comments, so the lines keep the numbers the player sees; one
+ * without the head is the player's own; and one whose mark doesn't fit
+ * what's before it was changed after the game wrote it, most likely by
+ * the player's hand, whose change wins (each line is checked as in any
+ * file the player writes, and a mistake keeps its default). Refusing it
+ * would put back the defaults over what the player chose: NetHack's,
+ * DCSS's and Angband's option files are the player's, never checked
+ * for a mark. */
 static bool read_records(Store store, const char *name, RecFile *records, Errors *errors)
 {
     char path[CONFIG_PATH_SIZE + 32], why[256];
@@ -190,7 +199,7 @@ bool config_write_settings(Store store, const Settings *s, char *error, size_t e
                      "[options]\n"
                      "view = %s\n%scolors = %s\nautopickup = %s\n",
                      s->tile_view ? "tiles" : "glyphs", window, config_colors_name(s->colors), take);
-    return store.ops->write(store.self, "options.txt", text, (size_t)n, error, error_size);
+    return store_write_marked(store, "options.txt", text, (size_t)n, error, error_size);
 }
 
 /* ---- keys.txt -------------------------------------------------------------- */

@@ -50,8 +50,10 @@ void config_default_settings(Settings *out);
  * so that writing it back loses nothing the player wrote. */
 bool config_read_settings(Store store, Settings *out, Errors *errors);
 
-/* Writes options.txt, whole or not at all, making the folder if it's
- * missing; false with the player's words in error */
+/* Writes options.txt, whole or not at all, with the head and mark of
+ * every file the game writes (store.h; config_read_settings reads a file
+ * changed by hand as it is), making the folder if it's missing; false
+ * with the player's words in error */
 bool config_write_settings(Store store, const Settings *settings, char *error, size_t error_size);
 
 /* Reads keys.txt over the default keys in *out. A binding with a

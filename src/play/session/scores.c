@@ -160,7 +160,7 @@ static ScoresRead read_version(const RecFile *file, Errors *errors)
     bool digits = text[0] != '\0' && text[strspn(text, "0123456789")] == '\0';
     bool later = digits && (!rec_whole_number(text, strlen(text), &version) || version > SCORES_VERSION);
     if (later) {
-        errors_add(errors, "%s: it's version %s, and this game reads version %d", SCORES_FILE, text,
+        errors_add(errors, "%s: it's version %s, and this game reads versions up to %d", SCORES_FILE, text,
                    SCORES_VERSION);
         fld_finish(&fields);
         return SCORES_READ_OTHER_VERSION;
@@ -231,14 +231,20 @@ static void explain(ScoresLoad *load, const Errors *reasons)
 /* The table must end with the mark that says it's whole (store.h): one
  * cut just after a record would read as a good, shorter table, and the
  * runs cut off would be lost at the next write. A later version's table
- * is that version's to judge. */
+ * is that version's to judge. Version 1 tables were written before the
+ * marks (and for a while after, with them): one without head and mark is
+ * read as it always was. From version 2, which came with this rule, one
+ * without them had its first and last lines taken off. */
 static ScoresRead parse_whole(char *text, size_t length, ScoreTable *out, Errors *reasons)
 {
     char why[SLOT_ERROR_SIZE];
     size_t whole = length;
     StoreMarked marked = store_unmark(text, &whole, why, sizeof why);
-    /* one kept from a game before the marks is read as it always was */
-    if (marked == STORE_MARK_OK || marked == STORE_MARK_NONE) {
+    if (marked == STORE_MARK_NONE) {
+        int version = store_version_of(text, length, "scores");
+        if (version == SCORES_V1_FIRST) return scores_parse(text, whole, out, reasons);
+        snprintf(why, sizeof why, "%s", STORE_MARK_GONE);
+    } else if (marked == STORE_MARK_OK) {
         return scores_parse(text, whole, out, reasons);
     }
     Errors ignored = {0};

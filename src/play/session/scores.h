@@ -4,7 +4,7 @@
  *
  *   # The high scores of Amulets of SDL, best first
  *   [scores]
- *   version = 1
+ *   version = 2
  *
  *   [score]
  *   class = Fighter          the class's name, as the run showed it
@@ -45,8 +45,13 @@
 
 enum {
     SCORES_KEPT = 100,
-    SCORES_VERSION = 2,           /* 2: the run's key */
-    SCORES_OLDEST_VERSION = 1,
+    /* 1: the first; 2: the table begins with the head and ends with the
+     * mark (store.h), and one without them is damaged; its entries may
+     * hold their run's key */
+    SCORES_V1_FIRST = 1,
+    SCORES_V2_MARKED = 2,
+    SCORES_VERSION = SCORES_V2_MARKED,
+    SCORES_OLDEST_VERSION = SCORES_V1_FIRST,
     SCORES_DATE_SIZE = 17,        /* "2026-12-01 11:00" */
     SCORES_MESSAGE_SIZE = SLOT_ERROR_SIZE + 128,
 };

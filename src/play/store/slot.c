@@ -216,6 +216,15 @@ static Run *read_save(const GameData *data, const char *text, size_t length,
     return run;
 }
 
+/* The marks came in with no save version of their own (6519bb6, on
+ * 2026-12-02), while saves were version 5 (since 48a50b2, the evening
+ * before): version 5 is taken as the first that has them. A save of
+ * version 4 or before has neither head nor mark and is read as it always
+ * was; one of version 5 without them had its first and last lines taken
+ * off (or is one of the few written in those hours of development, set
+ * aside as save.bad, not lost). */
+enum { SLOT_MARKED_SINCE = SAVE_V5_CHOICE };
+
 /* A save must end with the mark that says it's whole (store.h): one cut
  * short just after a record would read as a good run with what came
  * after it gone. A later version's save is that version's to judge, and
@@ -226,8 +235,14 @@ static Run *read_whole(const GameData *data, char *text, size_t length, const Sl
     char why[SLOT_ERROR_SIZE];
     size_t whole = length;
     StoreMarked marked = store_unmark(text, &whole, why, sizeof why);
-    /* one kept from a game before the marks is read as it always was */
-    if (marked == STORE_MARK_OK || marked == STORE_MARK_NONE) {
+    if (marked == STORE_MARK_NONE) {
+        int version = store_version_of(text, length, "save");
+        if (version >= 1 && version < SLOT_MARKED_SINCE) {
+            load->text_hash = hash_bytes(HASH_START, text, whole);
+            return read_save(data, text, whole, above, load);
+        }
+        snprintf(why, sizeof why, "%s", STORE_MARK_GONE);
+    } else if (marked == STORE_MARK_OK) {
         load->text_hash = hash_bytes(HASH_START, text, whole);
         return read_save(data, text, whole, above, load);
     }

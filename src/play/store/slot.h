@@ -33,7 +33,8 @@ typedef struct Slot {
     char dir[SLOT_PATH_SIZE];
     char save[SLOT_PATH_SIZE];    /* dir/save.txt */
     char bad[SLOT_PATH_SIZE];     /* dir/save.bad */
-    char lock[SLOT_PATH_SIZE];    /* dir/lock */
+    char lock[SLOT_PATH_SIZE];    /* dir/lock, an older game's lock file: the lock
+                                     is the folder now, and this is left alone */
     char replay[SLOT_PATH_SIZE];  /* dir/replay.txt, the run's recording */
     char runs[SLOT_PATH_SIZE];    /* dir/runs, the recordings of runs ended */
     char class_file[SLOT_PATH_SIZE];  /* dir/class.txt, the last class chosen */
@@ -120,8 +121,9 @@ Run *slot_load(const Slot *slot, const GameData *data, SlotLoad *load);
 Run *slot_load_with(const Slot *slot, const GameData *data, const SlotAbove *above, SlotLoad *load);
 
 /* Takes the save folder's lock, so a second copy of the game can't play
- * the same run or overwrite this one's save. The lock dies with the
- * process (flock), so a crash leaves none behind. False with the
+ * the same run or overwrite this one's save. The lock is an flock on the
+ * folder itself (no file a player could delete), and dies with the
+ * process, so a crash leaves none behind. False with the
  * player's words in error if another copy holds it or it can't be had. */
 bool slot_lock(Slot *slot, char *error, size_t error_size);
 void slot_unlock(Slot *slot);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "records.h"
 
 bool store_name_ok(const char *name)
 {
@@ -141,6 +142,24 @@ StoreMarked store_unmark(char *text, size_t *length, char *error, size_t error_s
     text[start] = '\0';
     *length = start;
     return STORE_MARK_OK;
+}
+
+int store_version_of(const char *text, size_t length, const char *type)
+{
+    RecFile file;
+    Errors ignored = {0};   /* the file's reader tells of its mistakes */
+    rec_parse(&file, text, length, "", &ignored);
+    errors_clear(&ignored);
+    int version = 0;
+    const Record *first = file.count > 0 ? &file.records[0] : NULL;
+    for (int i = 0; first != NULL && strcmp(first->type, type) == 0 && i < first->field_count; ++i) {
+        const RecField *field = &first->fields[i];
+        if (strcmp(field->key, "version") != 0) continue;
+        if (!rec_whole_number(field->value, strlen(field->value), &version) || version < 0) version = 0;
+        break;
+    }
+    rec_free(&file);
+    return version;
 }
 
 /* ---- Numbers ------------------------------------------------------------- */

@@ -1,9 +1,10 @@
-/* The store: every file the game keeps (the save and its recording, the
- * lock, runs/, morgue/, scores.txt, class.txt, options.txt, keys.txt),
- * reached only through a small table of functions, as Brogue's console
- * is, so a frontend can give its own (the web's) and the tests one that
- * fails at any step. Files are named within the store, never by a path:
- * "save.txt", or one folder down, "runs/000001-seed-5-floor-3-dead.txt";
+/* The store: every file the game keeps (the save and its recording,
+ * runs/, morgue/, scores.txt, class.txt, options.txt, keys.txt), and the
+ * lock that keeps a second copy of the game out, reached only through a
+ * small table of functions, as Brogue's console is, so a frontend can
+ * give its own (the web's) and the tests one that fails at any step.
+ * Files are named within the store, never by a path: "save.txt", or one
+ * folder down, "runs/000001-seed-5-floor-3-dead.txt";
  * a name with "..", a leading '/', or more than one '/' is refused.
  *
  * What every store promises:
@@ -11,7 +12,8 @@
  *     unreadable, too big), never waiting on a FIFO;
  *   - write is whole or nothing: after a failure, or a crash at any step,
  *     the file is the old one or the new one, never torn or lost;
- *   - a folder of the store that is a link is refused, never followed;
+ *   - a folder or a file of the store that is a link is refused, never
+ *     followed, replaced or removed;
  *   - the lock keeps a second copy of the game out, and dies with it.
  *
  * store_posix.c is the disk's (the store a frontend opens at a folder),
@@ -116,6 +118,15 @@ StoreMarked store_unmark(char *text, size_t *length, char *error, size_t error_s
 /* True if text's last line is a mark (right or not) */
 bool store_has_mark(const char *text, size_t length);
 
+/* The version a file says it is, "version = N" in its first record, which
+ * must be [type] ("save", "scores"): N, or 0 if it says none a number can
+ * hold. A file with neither head nor mark is read as it is only if its
+ * version is one from before the marks: a file of a later version was
+ * written with them, and had its first and last lines taken off. */
+int store_version_of(const char *text, size_t length, const char *type);
+/* The player's words for such a file */
+#define STORE_MARK_GONE "it doesn't begin and end as the game writes it (its first and last lines are missing)"
+
 /* ---- File numbers ------------------------------------------------------ */
 
 /* runs/ and morgue/ name their files NNNNNN-seed-..., counting up. A name
@@ -133,13 +144,21 @@ int64_t store_next_number(Store store, const char *folder);
 
 /* ---- The disk's store (store_posix.c) --------------------------------- */
 
+/* The store keeps its folder open while the program runs, and does every
+ * call through it (and through runs/ or morgue/ opened from it without
+ * following a link), never by a path: a link swapped in for a folder or a
+ * file meanwhile sends nothing outside. Its lock is the folder itself. */
 typedef struct PosixStore {
     char root[STORE_PATH_SIZE];
     const FileOps *fs;    /* the system's calls; the tests swap in failing ones */
-    bool locked;          /* this copy holds the lock, by lock_fd (a store
-                             zeroed holds none) */
-    int lock_fd;
-    bool made;            /* root is known to be there */
+    bool opened;          /* root_fd is the folder, open (a store zeroed
+                             has none, and holds no lock) */
+    int root_fd;
+    bool locked;          /* this copy holds the lock, on root_fd */
+    bool read_links;      /* the player's own files (the config folder's):
+                             a link in a file's place is read through, as
+                             the player may keep them elsewhere; never
+                             written through, replaced or removed */
 } PosixStore;
 
 /* A store in the folder root, made now if make and it's missing (else
@@ -147,6 +166,8 @@ typedef struct PosixStore {
 bool store_posix_open(PosixStore *posix, const char *root, bool make, char *error,
                       size_t error_size);
 Store store_posix(PosixStore *posix);
+/* Lets the folder go, and its lock with it */
+void store_posix_close(PosixStore *posix);
 
 /* ---- The tests' store, in memory (store_mem.c) ------------------------- */
 

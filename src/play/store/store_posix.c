@@ -1,10 +1,14 @@
 #define _DEFAULT_SOURCE   /* flock, fdopendir */
-/* The disk's store (store.h): a folder, its files written whole (to a
- * temporary file, flushed, renamed over the old one, the folder flushed:
- * file.h), its lock an flock that dies with the process, and its folders
- * (runs/, morgue/) opened without following links, so nothing planted
- * there sends a write or a removal outside the store. The only code of
- * the play layer that names the system's file calls. */
+/* The disk's store (store.h): a folder, kept open while the program runs,
+ * every call made through it (openat, renameat, unlinkat, mkdirat,
+ * fstatat) and through runs/ or morgue/ opened from it without following
+ * a link, so no path is looked at twice: a link swapped in for a folder
+ * between a check and a use has nothing to win. Files are written whole
+ * (a temporary file, flushed, renamed over the old one, the folder
+ * flushed: file.h); a link in a file's place is refused, never followed,
+ * replaced or removed; the lock is an flock on the folder itself, which
+ * dies with the process. The only code of the play layer that names the
+ * system's file calls. */
 #include "store.h"
 
 #include <dirent.h>
@@ -18,157 +22,237 @@
 
 static PosixStore *posix_of(void *self) { return self; }
 
-/* root/name, or ENAMETOOLONG / EINVAL (a name no store takes) */
-static int path_of(const PosixStore *posix, const char *name, char out[STORE_PATH_SIZE + STORE_NAME_SIZE])
+/* The store's folder, open (made first if make): 0 or an errno, with the
+ * player's words in error if it's given. The folder is the player's to
+ * name (AMULETS_HOME, their data folder), so a link to it is followed:
+ * once, here, and never again */
+static int open_root(PosixStore *posix, bool make, char *error, size_t error_size)
+{
+    if (posix->opened) return 0;
+    char words[STORE_ERROR_SIZE];
+    if (make && !file_make_dirs(posix->root, words, sizeof words)) {
+        int failed = errno != 0 ? errno : EIO;
+        if (error != NULL) snprintf(error, error_size, "%s", words);
+        return failed;
+    }
+    int fd = posix->fs->openat(AT_FDCWD, posix->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    if (fd < 0) {
+        int failed = errno;
+        if (error != NULL) file_explain(error, error_size, "the save folder can't be opened", failed);
+        return failed;
+    }
+    posix->root_fd = fd;
+    posix->opened = true;
+    return 0;
+}
+
+static bool is_link(const PosixStore *posix, int folder, const char *name)
+{
+    struct stat info;
+    return posix->fs->fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(info.st_mode);
+}
+
+/* A failed open's errno, ELOOP where a link is what's there (O_NOFOLLOW
+ * says ELOOP on Linux; ENOTDIR with O_DIRECTORY, or EMLINK, elsewhere) */
+static int link_or(const PosixStore *posix, int error_number, int folder, const char *name)
+{
+    if (error_number == ENOENT || error_number == ELOOP) return error_number;
+    return is_link(posix, folder, name) ? ELOOP : error_number;
+}
+
+/* Where a name is: the folder it's in, open, and its last part */
+typedef struct Place {
+    int folder;
+    bool opened;          /* folder is one of the store's, to close */
+    const char *leaf;
+} Place;
+
+/* The folder of runs/NAME, opened from the store's without following a
+ * link (made first if make); the store's own for a name without '/'.
+ * 0 or an errno, ELOOP for a link in the folder's place */
+static int place_of(PosixStore *posix, const char *name, bool make, Place *place)
 {
     if (!store_name_ok(name)) return EINVAL;
-    int n = snprintf(out, STORE_PATH_SIZE + STORE_NAME_SIZE, "%s/%s", posix->root, name);
-    return n > 0 && n < STORE_PATH_SIZE + STORE_NAME_SIZE ? 0 : ENAMETOOLONG;
-}
-
-/* The folder a name is in, opened without following a link (made first
- * if make and it's missing): a descriptor, or -1 with errno. A name in
- * the store's own folder gives -2: nothing to open. */
-static int open_folder(const PosixStore *posix, const char *name, bool make)
-{
+    int failed = open_root(posix, make, NULL, 0);
+    if (failed != 0) return failed;
+    *place = (Place){posix->root_fd, false, name};
     const char *slash = strchr(name, '/');
-    if (slash == NULL) return -2;
-    char folder[STORE_NAME_SIZE], path[STORE_PATH_SIZE + STORE_NAME_SIZE];
+    if (slash == NULL) return 0;
+    char folder[STORE_NAME_SIZE];
     snprintf(folder, sizeof folder, "%.*s", (int)(slash - name), name);
-    int failed = path_of(posix, folder, path);
-    if (failed != 0) {
-        errno = failed;
-        return -1;
-    }
     int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-    int fd = posix->fs->open(path, flags, 0);
-    if (fd < 0 && errno == ENOENT && make && mkdir(path, 0755) == 0) fd = posix->fs->open(path, flags, 0);
-    /* a link in the folder's place: O_NOFOLLOW says ELOOP, or with
-     * O_DIRECTORY on some systems ENOTDIR */
-    if (fd < 0 && errno == ENOTDIR) {
-        struct stat info;
-        if (lstat(path, &info) == 0 && S_ISLNK(info.st_mode)) errno = ELOOP;
+    int fd = posix->fs->openat(posix->root_fd, folder, flags, 0);
+    if (fd < 0 && errno == ENOENT && make) {
+        /* made here (its name flushed, to outlive a power cut), or just
+         * now by another */
+        if (posix->fs->mkdirat(posix->root_fd, folder, 0755) == 0) posix->fs->fsync(posix->root_fd);
+        else if (errno != EEXIST) return errno;
+        fd = posix->fs->openat(posix->root_fd, folder, flags, 0);
     }
-    return fd;
+    if (fd < 0) return link_or(posix, errno, posix->root_fd, folder);
+    *place = (Place){fd, true, slash + 1};
+    return 0;
 }
 
-/* The folder's check before a call on a name in it: 0, or an errno */
-static int check_folder(const PosixStore *posix, const char *name, bool make)
+static void leave(const PosixStore *posix, const Place *place)
 {
-    int fd = open_folder(posix, name, make);
-    if (fd == -2) return 0;
-    if (fd < 0) return errno;
-    posix->fs->close(fd);
-    return 0;
+    if (place->opened) posix->fs->close(place->folder);
 }
 
 static FileRead posix_read(void *self, const char *name, size_t limit, char **text, size_t *length,
                            char *error, size_t error_size)
 {
     PosixStore *posix = posix_of(self);
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
     *text = NULL;
     *length = 0;
-    int failed = path_of(posix, name, path);
-    if (failed == 0) failed = check_folder(posix, name, false);
+    Place place;
+    int failed = place_of(posix, name, false, &place);
     if (failed == ENOENT) {
         snprintf(error, error_size, "it can't be read: it isn't there");
         return FILE_READ_MISSING;
+    }
+    if (failed == ELOOP) {
+        snprintf(error, error_size, "it can't be read: its folder is a link, which the game never makes");
+        return FILE_READ_NOT_A_FILE;
     }
     if (failed != 0) {
         file_explain_read(error, error_size, failed);
         return FILE_READ_FAILED;
     }
-    return file_read_all(posix->fs, path, limit, text, length, error, error_size);
+    FileRead read = file_read_at(posix->fs, place.folder, place.leaf, posix->read_links, limit, text,
+                                 length, error, error_size);
+    leave(posix, &place);
+    return read;
 }
 
 static bool posix_write(void *self, const char *name, const char *text, size_t length, char *error,
                         size_t error_size)
 {
     PosixStore *posix = posix_of(self);
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
-    int failed = path_of(posix, name, path);
-    if (failed == 0 && !posix->made) {
-        posix->made = file_make_dirs(posix->root, error, error_size);
-        if (!posix->made) return false;
+    if (store_name_ok(name) && open_root(posix, true, error, error_size) != 0) return false;
+    Place place;
+    int failed = place_of(posix, name, true, &place);
+    /* renaming over a link would replace it: the player's, or planted */
+    if (failed == 0 && is_link(posix, place.folder, place.leaf)) {
+        leave(posix, &place);
+        failed = ELOOP;
     }
-    if (failed == 0) failed = check_folder(posix, name, true);
     if (failed != 0) {
         file_say(error, error_size, failed);
         return false;
     }
-    return file_write_whole(posix->fs, path, text, length, error, error_size);
+    bool written = file_write_at(posix->fs, place.folder, place.leaf, text, length, error, error_size);
+    leave(posix, &place);
+    return written;
+}
+
+/* Writes all of text to fd: 0 or an errno */
+static int write_out(const PosixStore *posix, int fd, const char *text, size_t length)
+{
+    for (size_t done = 0; done < length;) {
+        ssize_t n = posix->fs->write(fd, text + done, length - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return n < 0 && errno != 0 ? errno : EIO;
+        done += (size_t)n;
+    }
+    return 0;
 }
 
 static int posix_overwrite(void *self, const char *name, const char *text, size_t length)
 {
     PosixStore *posix = posix_of(self);
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
-    int failed = path_of(posix, name, path);
-    if (failed == 0) failed = check_folder(posix, name, false);
+    Place place;
+    int failed = place_of(posix, name, false, &place);
     if (failed != 0) return failed;
-    int fd = posix->fs->open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0);
-    if (fd < 0) return errno;
-    bool ok = posix->fs->write(fd, text, length) == (ssize_t)length && posix->fs->fsync(fd) == 0;
-    int saved = ok ? 0 : errno != 0 ? errno : EIO;
-    if (posix->fs->close(fd) != 0 && saved == 0) saved = errno;
-    return saved;
+    int fd = posix->fs->openat(place.folder, place.leaf, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0);
+    if (fd < 0) failed = link_or(posix, errno, place.folder, place.leaf);
+    if (fd >= 0) {
+        failed = write_out(posix, fd, text, length);
+        if (failed == 0 && posix->fs->fsync(fd) != 0) failed = errno;
+        if (posix->fs->close(fd) != 0 && failed == 0) failed = errno;
+    }
+    leave(posix, &place);
+    return failed;
+}
+
+/* name opened to append to, made if it's missing (*made then): a
+ * descriptor, or -1 with errno */
+static int open_to_append(const PosixStore *posix, const Place *place, bool *made)
+{
+    int flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC;
+    int fd = posix->fs->openat(place->folder, place->leaf, flags, 0);
+    *made = false;
+    if (fd >= 0 || errno != ENOENT) return fd;
+    fd = posix->fs->openat(place->folder, place->leaf, flags | O_CREAT | O_EXCL, 0644);
+    if (fd >= 0) *made = true;
+    else if (errno == EEXIST) fd = posix->fs->openat(place->folder, place->leaf, flags, 0);
+    return fd;
 }
 
 static int posix_append(void *self, const char *name, const char *text, size_t length, bool sync)
 {
     PosixStore *posix = posix_of(self);
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
-    char error[STORE_ERROR_SIZE];
-    int failed = path_of(posix, name, path);
-    if (failed == 0 && !posix->made) {
-        posix->made = file_make_dirs(posix->root, error, sizeof error);
-        if (!posix->made) failed = errno != 0 ? errno : EIO;
-    }
-    if (failed == 0) failed = check_folder(posix, name, true);
+    Place place;
+    int failed = place_of(posix, name, true, &place);
     if (failed != 0) return failed;
-    int fd = posix->fs->open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) return errno;
-    size_t done = 0;
-    while (failed == 0 && done < length) {
-        ssize_t n = posix->fs->write(fd, text + done, length - done);
-        if (n > 0) done += (size_t)n;
-        else failed = n < 0 && errno != 0 ? errno : EIO;
+    bool made;
+    int fd = open_to_append(posix, &place, &made);
+    if (fd < 0) failed = link_or(posix, errno, place.folder, place.leaf);
+    if (fd >= 0) {
+        failed = write_out(posix, fd, text, length);
+        if (failed == 0 && sync && posix->fs->fsync(fd) != 0) failed = errno;
+        if (posix->fs->close(fd) != 0 && failed == 0) failed = errno;
+        /* a file this append made is in its folder after a power cut too
+         * (flushing the folder at every append would cost a second wait
+         * on the disk each time) */
+        if (failed == 0 && sync && made) posix->fs->fsync(place.folder);
     }
-    if (failed == 0 && sync && posix->fs->fsync(fd) != 0) failed = errno;
-    if (posix->fs->close(fd) != 0 && failed == 0) failed = errno;
+    leave(posix, &place);
     return failed;
 }
 
 static bool posix_exists(void *self, const char *name)
 {
     PosixStore *posix = posix_of(self);
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
+    Place place;
+    if (place_of(posix, name, false, &place) != 0) return false;
     struct stat info;
-    return path_of(posix, name, path) == 0 && check_folder(posix, name, false) == 0 &&
-           stat(path, &info) == 0;
+    bool there = posix->fs->fstatat(place.folder, place.leaf, &info, AT_SYMLINK_NOFOLLOW) == 0;
+    leave(posix, &place);
+    return there;
 }
 
 static int posix_remove(void *self, const char *name)
 {
     PosixStore *posix = posix_of(self);
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
-    int failed = path_of(posix, name, path);
-    if (failed == 0) failed = check_folder(posix, name, false);
+    Place place;
+    int failed = place_of(posix, name, false, &place);
     if (failed != 0) return failed;
-    return posix->fs->unlink(path) == 0 ? 0 : errno;
+    if (is_link(posix, place.folder, place.leaf)) failed = ELOOP;
+    else if (posix->fs->unlinkat(place.folder, place.leaf, 0) != 0) failed = errno;
+    leave(posix, &place);
+    return failed;
 }
 
 static int posix_rename(void *self, const char *from, const char *to)
 {
     PosixStore *posix = posix_of(self);
-    char from_path[STORE_PATH_SIZE + STORE_NAME_SIZE], to_path[STORE_PATH_SIZE + STORE_NAME_SIZE];
-    int failed = path_of(posix, from, from_path);
-    if (failed == 0) failed = path_of(posix, to, to_path);
-    if (failed == 0) failed = check_folder(posix, from, false);
-    if (failed == 0) failed = check_folder(posix, to, false);
+    Place source, target;
+    int failed = place_of(posix, from, false, &source);
     if (failed != 0) return failed;
-    return posix->fs->rename(from_path, to_path) == 0 ? 0 : errno;
+    failed = place_of(posix, to, false, &target);
+    if (failed != 0) {
+        leave(posix, &source);
+        return failed;
+    }
+    if (is_link(posix, source.folder, source.leaf) || is_link(posix, target.folder, target.leaf)) {
+        failed = ELOOP;
+    } else if (posix->fs->renameat(source.folder, source.leaf, target.folder, target.leaf) != 0) {
+        failed = errno;
+    }
+    leave(posix, &target);
+    leave(posix, &source);
+    return failed;
 }
 
 static bool posix_list(void *self, const char *folder, StoreEach each, void *context, char *error,
@@ -176,13 +260,17 @@ static bool posix_list(void *self, const char *folder, StoreEach each, void *con
 {
     PosixStore *posix = posix_of(self);
     char name[STORE_NAME_SIZE];
-    if (snprintf(name, sizeof name, "%s/x", folder) >= (int)sizeof name) return false;
-    int fd = open_folder(posix, name, false);
-    if (fd < 0 && errno == ENOENT) return true;
-    DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
+    if (strchr(folder, '/') != NULL || snprintf(name, sizeof name, "%s/x", folder) >= (int)sizeof name) {
+        file_explain(error, error_size, "the folder can't be read", EINVAL);
+        return false;
+    }
+    Place place;
+    int failed = place_of(posix, name, false, &place);
+    if (failed == ENOENT) return true;
+    DIR *dir = failed == 0 ? fdopendir(place.folder) : NULL;
     if (dir == NULL) {
-        file_explain(error, error_size, "the folder can't be read", errno);
-        if (fd >= 0) close(fd);
+        file_explain(error, error_size, "the folder can't be read", failed != 0 ? failed : errno);
+        if (failed == 0) leave(posix, &place);
         return false;
     }
     struct dirent *entry;
@@ -191,33 +279,34 @@ static bool posix_list(void *self, const char *folder, StoreEach each, void *con
         if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
         going = each(context, entry->d_name);
     }
-    closedir(dir);
+    closedir(dir);   /* and the folder's descriptor with it */
     return true;
 }
 
+/* The lock is the folder's own: a file named lock could be deleted, and
+ * a second copy then let in to play the same run. An older game's lock
+ * file is left where it is, unread: it locks nothing now. The folder
+ * keeps its lock if it's renamed, and a new folder made at its path is
+ * another store, which another copy may lock: neither writes in the
+ * other's, as each acts through the folder it opened. */
 static bool posix_lock(void *self, char *error, size_t error_size)
 {
     PosixStore *posix = posix_of(self);
     if (posix->locked) return true;
-    char path[STORE_PATH_SIZE + STORE_NAME_SIZE];
-    int failed = path_of(posix, "lock", path);
-    int fd = failed == 0 ? open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644) : -1;
-    if (fd < 0) {
-        file_explain(error, error_size, "the save folder can't be locked", failed ? failed : errno);
+    int failed = open_root(posix, true, NULL, 0);
+    if (failed != 0) {
+        file_explain(error, error_size, "the save folder can't be locked", failed);
         return false;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        int reason = errno;
-        close(fd);
-        if (reason == EWOULDBLOCK) {
+    if (flock(posix->root_fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK) {
             snprintf(error, error_size, "the run in %s is being played by another copy of the game",
                      posix->root);
         } else {
-            file_explain(error, error_size, "the save folder can't be locked", reason);
+            file_explain(error, error_size, "the save folder can't be locked", errno);
         }
         return false;
     }
-    posix->lock_fd = fd;
     posix->locked = true;
     return true;
 }
@@ -226,9 +315,8 @@ static void posix_unlock(void *self)
 {
     PosixStore *posix = posix_of(self);
     if (!posix->locked) return;
-    close(posix->lock_fd);   /* closing the last descriptor drops the flock */
+    flock(posix->root_fd, LOCK_UN);
     posix->locked = false;
-    posix->lock_fd = -1;
 }
 
 static const char *posix_where(void *self) { return posix_of(self)->root; }
@@ -242,18 +330,25 @@ bool store_posix_open(PosixStore *posix, const char *root, bool make, char *erro
                       size_t error_size)
 {
     posix->fs = file_system_ops();
+    posix->opened = false;
+    posix->root_fd = -1;
     posix->locked = false;
-    posix->lock_fd = -1;
-    posix->made = false;
+    posix->read_links = false;
     int n = snprintf(posix->root, sizeof posix->root, "%s", root);
     if (n <= 0 || n >= (int)sizeof posix->root - STORE_NAME_SIZE) {
         snprintf(error, error_size, "the save folder's path is too long");
         return false;
     }
     while (n > 1 && posix->root[n - 1] == '/') posix->root[--n] = '\0';
-    if (!make) return true;
-    posix->made = file_make_dirs(posix->root, error, error_size);
-    return posix->made;
+    return !make || open_root(posix, true, error, error_size) == 0;
+}
+
+void store_posix_close(PosixStore *posix)
+{
+    posix_unlock(posix);
+    if (posix->opened) close(posix->root_fd);
+    posix->opened = false;
+    posix->root_fd = -1;
 }
 
 Store store_posix(PosixStore *posix) { return (Store){&POSIX_OPS, posix}; }

@@ -89,13 +89,45 @@ static int worn_count(const Run *run)
     return (run_player(run)->weapon >= 0) + (run_player(run)->armor >= 0);
 }
 
-/* A slot the pack dialog lists: one that holds a stack, and for
- * identifying only a stack of a kind not yet known */
+/* A slot the pack dialog lists: one that holds a stack the rules take
+ * for the action: identifying, a kind not yet known; throwing and
+ * quivering, a missile (shot.c refuses anything else, "You can't quiver
+ * that.", so listing a potion there offers what can't be had) */
 static bool offered(const Run *run, InvAction action, int slot)
 {
     const Pack *pack = &run_player(run)->pack;
     if (!pack_holds(pack, slot)) return false;
-    return action != INV_IDENTIFY || !run_kind_known(run, pack->slots[slot].kind);
+    int kind = pack->slots[slot].kind;
+    switch (action) {
+    case INV_IDENTIFY: return !run_kind_known(run, kind);
+    case INV_THROW:
+    case INV_QUIVER: return run_data(run)->items[kind].item_class == IC_MISSILE;
+    case INV_USE:
+    case INV_DROP: break;
+    }
+    return true;
+}
+
+/* What's in hand and worn is shown where it bears on the choice: using
+ * and dropping (not identifying, throwing or quivering, which never
+ * take it) */
+static bool shows_worn(InvAction action)
+{
+    return action == INV_USE || action == INV_DROP;
+}
+
+/* The dialog's words when the pack holds nothing the action takes (the
+ * rules' own words, where they open no dialog for it) */
+static const char *none_offered(InvAction action)
+{
+    switch (action) {
+    case INV_IDENTIFY: return "You know everything you carry.";
+    case INV_THROW: return "You have nothing to throw.";
+    case INV_QUIVER: return "You have nothing to quiver.";
+    case INV_USE:
+    case INV_DROP: break;
+    }
+    return "Your pack is empty.";
 }
 
 static void inventory(const Input *input, const Run *run, ScreenDialog *out)
@@ -115,7 +147,7 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
     const Pack *pack = &run_player(run)->pack;
     int shown = 0;
     for (int slot = 0; slot < PACK_SLOTS; ++slot) shown += offered(run, action, slot);
-    int items = shown > 0 ? shown : 1, worn = action == INV_IDENTIFY ? 0 : worn_count(run);
+    int items = shown > 0 ? shown : 1, worn = shows_worn(action) ? worn_count(run) : 0;
     /* a full pack fits the smallest screen: the gaps go first, then the
      * worn things share a row, then the hint (the heading says it too) */
     bool gaps = 3 + items + (worn > 0 ? 1 + worn : 0) <= SCREEN_DIALOG_MOST_ROWS;
@@ -127,8 +159,8 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
     int row = 1;
     if (hint) row_at(out, row++, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
     row += gaps;
-    /* each stack by its own letter, which stays put (pack.h); identifying
-     * offers only what isn't known */
+    /* each stack by its own letter, which stays put (pack.h); only what
+     * the action takes (offered) */
     int rows = 0;
     for (int slot = 0; slot < PACK_SLOTS; ++slot) {
         if (!offered(run, action, slot)) continue;
@@ -137,11 +169,8 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
         snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
         row_at(out, row + rows++, entry, PAL_TEXT, DIALOG_LEFT);
     }
-    if (rows == 0) {
-        const char *none = action == INV_IDENTIFY ? "You know everything you carry." : "Your pack is empty.";
-        row_at(out, row, none, PAL_DIM_TEXT, DIALOG_LEFT);
-    }
-    if (action != INV_IDENTIFY) worn_rows(run, out, row + items + gaps, !gaps);
+    if (rows == 0) row_at(out, row, none_offered(action), PAL_DIM_TEXT, DIALOG_LEFT);
+    if (worn > 0) worn_rows(run, out, row + items + gaps, !gaps);
     widen(out);
 }
 
@@ -156,16 +185,18 @@ static void menu(const Input *input, ScreenDialog *out)
     key_row(out, 4, input, KB_BACK, "Back to the game", DIALOG_LEFT);
 }
 
-/* Q in the menu: the run goes on from its last save, or is lost if it
- * has none */
+/* Q in the menu: no save is written, but every command is in the run's
+ * journal, so the run goes on from where it is; only where the journal
+ * couldn't be written does it go back to its last save, or is lost */
 static void quit_asked(const Input *input, ScreenDialog *out)
 {
     start(out, 46, 5);
     row_at(out, 0, "QUIT WITHOUT SAVING?", PAL_DANGER, DIALOG_CENTRE);
-    row_at(out, 2,
-           input_has_save(input) ? "The run will go on from its last save."
-                                 : "This run has no save yet: it will be lost.",
-           PAL_TEXT, DIALOG_CENTRE);
+    bool kept = input->setup.slot != NULL && !input->session.journal_failing;
+    const char *then = kept                           ? "The run will go on from where you are."
+                       : input_has_save(input)        ? "The run will go on from its last save."
+                                                      : "This run has no save yet: it will be lost.";
+    row_at(out, 2, then, PAL_TEXT, DIALOG_CENTRE);
     char keys[SCREEN_DIALOG_TEXT];
     snprintf(keys, sizeof keys, "%s  Quit          N  Back to the menu", label(input, KB_YES).text);
     row_at(out, 4, keys, PAL_DIM_TEXT, DIALOG_CENTRE);

@@ -1,8 +1,9 @@
 /* The high scores' lines: the table in full where it fits (the window's
- * 100 columns), else in a narrower form (a terminal's 78): the outcome
- * without "Killed by", the date without its time, the class column as
- * wide as the longest class. In either, an outcome too long for its
- * column is carried on below it. Nothing is cut. */
+ * 100 columns), else in a narrower form (a terminal's 78): the date
+ * without its time, the class column as wide as the longest class. In
+ * either the outcome says what it was ("Killed by a jackal", "Won"), and
+ * one too long for its column is carried on below it, as NetHack's and
+ * DCSS's lists carry a long death onto a second line. Nothing is cut. */
 #include "screen_scores.h"
 
 #include <stdio.h>
@@ -23,7 +24,6 @@ enum {
 };
 
 typedef struct Columns {
-    bool full;
     int class_w, outcome_w, date_w;
 } Columns;
 
@@ -45,11 +45,11 @@ static void gap(ScreenScores *out)
     line->kind = PANEL_GAP;
 }
 
-static void outcome_of(const Score *score, bool full, char *out, size_t size)
+static void outcome_of(const Score *score, char *out, size_t size)
 {
     const char *cause = score->cause[0] ? score->cause : "something";
     if (score->won) snprintf(out, size, "Won");
-    else snprintf(out, size, full ? "Killed by %s" : "%s", cause);
+    else snprintf(out, size, "Killed by %s", cause);
 }
 
 static int longest(int most, const char *text)
@@ -63,12 +63,12 @@ static int longest(int most, const char *text)
  * the narrow one; either's outcome column takes what's left */
 static Columns columns_for(const ScoreTable *table, int width)
 {
-    Columns full = {true, CLASS_FULL, OUTCOME_FULL, FULL_DATE};
-    Columns narrow = {false, 5, 0, DAY_SIZE};   /* "Class" */
+    Columns full = {CLASS_FULL, OUTCOME_FULL, FULL_DATE};
+    Columns narrow = {5, 0, DAY_SIZE};   /* "Class" */
     for (int i = 0; i < table->count; ++i) {
         const Score *s = &table->entries[i];
         char outcome[NAME_SIZE + 48];
-        outcome_of(s, true, outcome, sizeof outcome);
+        outcome_of(s, outcome, sizeof outcome);
         full.outcome_w = longest(full.outcome_w, outcome);
         full.class_w = longest(full.class_w, s->class_name);
         narrow.class_w = longest(narrow.class_w, s->class_name);
@@ -94,7 +94,7 @@ static void names_line(Columns c, char *out, size_t size)
 static int entry_lines(ScreenScores *out, Columns c, const Score *s, int place, Color color, int room)
 {
     char outcome[NAME_SIZE + 48], line[SCREEN_LINE_SIZE];
-    outcome_of(s, c.full, outcome, sizeof outcome);
+    outcome_of(s, outcome, sizeof outcome);
     const char *rest = outcome;
     int take = wrap_cut(rest, c.outcome_w);
     snprintf(line, sizeof line, "%3d  %-*s %-*.*s %5d %7d %6d %6d  %.*s", place + 1, c.class_w, s->class_name,
@@ -114,8 +114,8 @@ static int entry_lines(ScreenScores *out, Columns c, const Score *s, int place, 
 void screen_score_line(const Score *score, int place, char *out, size_t size)
 {
     char outcome[NAME_SIZE + 48];
-    outcome_of(score, true, outcome, sizeof outcome);
-    Columns c = {true, longest(CLASS_FULL, score->class_name), longest(OUTCOME_FULL, outcome), FULL_DATE};
+    outcome_of(score, outcome, sizeof outcome);
+    Columns c = {longest(CLASS_FULL, score->class_name), longest(OUTCOME_FULL, outcome), FULL_DATE};
     snprintf(out, size, "%3d  %-*s %-*s %5d %7d %6d %6d  %s", place + 1, c.class_w, score->class_name,
              c.outcome_w, outcome, score->floor, score->amulets, score->gold, score->turns, score->date);
 }

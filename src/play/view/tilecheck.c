@@ -1,10 +1,12 @@
 /* tiles.txt and its atlases' sizes: see tilecheck.h. Decisions the header
  * leaves open:
  *
- * - tiles.txt is read with the record reader: [tile] records of name,
- *   atlas, rect and tint. Every mistake is reported, as
- *   "tiles.txt:LINE: what's wrong" (or "tiles.txt: ..." for one that has
- *   no line, a needed name with no picture).
+ * - tiles.txt is read whole (file_read_all: a regular file only, so a
+ *   FIFO or a folder by its name is said at once, never waited on), then
+ *   with the record reader: [tile] records of name, atlas, rect and tint.
+ *   Every mistake is reported, as "tiles.txt:LINE: what's wrong" (or
+ *   "tiles.txt: ..." for one that has no line, a needed name with no
+ *   picture).
  * - The atlases are looked at only when the text has no mistakes, and only
  *   when the folder holds something by at least one of the names: a
  *   missing folder, or one with none of them, means the built-in pictures.
@@ -122,25 +124,13 @@ const char *tilecheck_dir(const char *option)
 
 /* ---- Reading tiles.txt ---------------------------------------------------- */
 
-/* The whole file, NUL-terminated, for the caller to free; NULL with why */
-static char *read_text(const char *path, size_t *len, const char **why)
+/* The whole file, NUL-terminated, for the caller to free; NULL with why
+ * ("it can't be read: it's a FIFO (a pipe), not a file"): anything but a
+ * regular file is refused at once, never waited on */
+static char *read_text(const char *path, size_t *len, char *why, size_t why_size)
 {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        *why = errno == ENOENT ? "it isn't there" : strerror(errno);
-        return NULL;
-    }
-    char *text = malloc(TEXT_LIMIT + 1);
-    size_t got = text != NULL ? fread(text, 1, TEXT_LIMIT + 1, file) : 0;
-    bool broken = text == NULL || ferror(file) || got > TEXT_LIMIT;
-    fclose(file);
-    if (broken) {
-        *why = text == NULL ? "out of memory" : got > TEXT_LIMIT ? "it's far too big" : "the disk reported an error";
-        free(text);
-        return NULL;
-    }
-    text[got] = '\0';
-    *len = got;
+    char *text = NULL;
+    if (file_read_all(file_system_ops(), path, TEXT_LIMIT, &text, len, why, why_size) != FILE_READ_OK) return NULL;
     return text;
 }
 
@@ -291,7 +281,9 @@ bool tilecheck_png_size(const char *path, int *w, int *h, const char **why)
     }
     struct stat st;
     bool ok = false;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fd, &st) != 0) {
+        *why = strerror(errno);   /* st says nothing: it was never filled */
+    } else if (!S_ISREG(st.st_mode)) {
         *why = S_ISDIR(st.st_mode) ? "it's a folder, not a file" : "it isn't a regular file";
     } else {
         unsigned char b[PNG_HEADER];
@@ -397,10 +389,10 @@ bool tilecheck_read(TileList *l, const GameData *data, const char *tiles_txt,
     start(l, data, base_name(tiles_txt), atlas_dir, errors);
     int first = errors->count;
     size_t len = 0;
-    const char *why = "";
-    char *text = read_text(tiles_txt, &len, &why);
+    char why[MESSAGE_SIZE] = "";
+    char *text = read_text(tiles_txt, &len, why, sizeof why);
     if (text == NULL) {
-        tilecheck_report(l, 0, "can't be read: %s", why);
+        tilecheck_report(l, 0, "%s", why);
     } else if (!l->out_of_memory) {
         read_pictures(l, text, len);
     }
