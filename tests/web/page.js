@@ -6,14 +6,16 @@
 // - keys typed on the keyboard (letters, digits, arrows, the keypad, Esc,
 //   Tab, F2, Ctrl-P) play the run the native scripted runner plays for
 //   the same seed and keys: the same digest;
-// - a run saved with Esc S, and one saved when the page is hidden (the
-//   loop stopped as by an ending signal: back on the title), go on after
-//   a reload (the save came back out of IndexedDB) as the straight run
-//   does, and the recording the page kept verifies natively;
+// - a run saved with Esc S (the game left: the page says it's closed,
+//   and a key starts it again on the title), and one saved when the page
+//   is hidden, go on after a reload (the save came back out of
+//   IndexedDB) as the straight run does, and the recording the page kept
+//   verifies natively (real closes are close.js's);
 // - a native recording plays back in the page to the native digest;
 // - a second tab on the same save is told the run is played elsewhere;
 // - storage full (a QuotaExceededError injected) keeps the old save in
-//   IndexedDB and says so; with the storage back, the next save is kept;
+//   IndexedDB and says so; with the storage back, what failed is written
+//   again by itself, and the page says the storage works;
 // - the death screen names the record as the Files list does
 //   (Files/morgue/NAME.txt), and it downloads from there;
 // - screenshots of the class choice, the glyph view, the tile view, a
