@@ -107,7 +107,8 @@ async function launchOwn(source, dir) {
 async function openGame(context, url, query) {
   const page = await context.newPage();
   page.consoleErrors = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.consoleErrors.push(m.text()); });
+  // an error, or a sanitizer's report (a WebAssembly built with them prints it as a warning)
+  page.on('console', (m) => { if (m.type() === 'error' || /Sanitizer/.test(m.text())) page.consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => page.consoleErrors.push(String(e)));
   await page.goto(url + (query || ''));
   try {
