@@ -102,16 +102,7 @@ async function killTries(url, tries, result) {
   let own = await h.launchOwn(source, dir);
   try {
     for (let n = 0; n < tries; ++n) {
-      // a new run each try: the last try's files go (from a page of the
-      // same origin that isn't the game's)
-      const blank = await own.context.newPage();
-      await blank.goto(`${url}tiles/tiles.json`);
-      await blank.evaluate(() => new Promise((resolve, reject) => {
-        const r = indexedDB.deleteDatabase('amulets');
-        r.onsuccess = resolve;
-        r.onerror = () => reject(r.error);
-      }));
-      await blank.close();
+      await h.forget(own.context, url);   // a new run each try
       let page = await h.openGame(own.context, url, `?seed=${2000 + n}&fast`);
       const before = await play(page, keysFor(1000 + n));
       await own.kill();

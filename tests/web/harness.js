@@ -103,6 +103,45 @@ async function launchOwn(source, dir) {
   };
 }
 
+// Forgets the game's files in this browser (its IndexedDB database), from
+// a page of the origin that isn't the game's
+async function forget(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}tiles/tiles.json`);
+  await page.evaluate(() => new Promise((resolve, reject) => {
+    const r = indexedDB.deleteDatabase('amulets');
+    r.onsuccess = resolve;
+    r.onerror = () => reject(r.error);
+  }));
+  await page.close();
+}
+
+// Puts entries into the game's database (made at version, with the
+// object stores named), from a page of the origin that isn't the game's:
+// entriesCode is the text of an expression the page evaluates, to
+// [[store, key, value]...]
+async function seed(context, url, version, stores, entriesCode) {
+  const page = await context.newPage();
+  await page.goto(`${url}tiles/tiles.json`);
+  await page.evaluate(async ([v, names, code]) => {
+    const entries = (0, eval)(code);
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open('amulets', v);
+      r.onupgradeneeded = () => { for (const n of names) if (!r.result.objectStoreNames.contains(n)) r.result.createObjectStore(n); };
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    await new Promise((res, rej) => {
+      const tx = db.transaction(names, 'readwrite');
+      for (const [store, key, value] of entries) tx.objectStore(store).put(value, key);
+      tx.oncomplete = res;
+      tx.onabort = () => rej(tx.error);
+    });
+    db.close();
+  }, [version, stores, entriesCode]);
+  await page.close();
+}
+
 // A page on the game, with its console errors and page errors counted
 async function openGame(context, url, query) {
   const page = await context.newPage();
@@ -143,4 +182,4 @@ async function typeKeys(page, keys) {
   }
 }
 
-module.exports = { skip, serve, launch, launchOwn, openGame, typeKeys, SKIP };
+module.exports = { skip, serve, launch, launchOwn, forget, seed, openGame, typeKeys, SKIP };

@@ -144,27 +144,9 @@ function victoryPlay() {
   const won = victory();
   return {
     name: 'a victory', query: '?seed=5&fast', end: 'won', keys: won.keys,
-    // the save put in the page's storage, from a page of the origin
-    async prepare(context, url) {
-      const blank = await context.newPage();
-      await blank.goto(`${url}tiles/tiles.json`);
-      await blank.evaluate(async (text) => {
-        const db = await new Promise((res, rej) => {
-          const r = indexedDB.open('amulets', 2);
-          r.onupgradeneeded = () => { r.result.createObjectStore('files'); r.result.createObjectStore('log'); };
-          r.onsuccess = () => res(r.result);
-          r.onerror = () => rej(r.error);
-        });
-        await new Promise((res, rej) => {
-          const tx = db.transaction('files', 'readwrite');
-          tx.objectStore('files').put(new TextEncoder().encode(text), 'save.txt');
-          tx.oncomplete = res;
-          tx.onabort = () => rej(tx.error);
-        });
-        db.close();
-      }, won.save);
-      await blank.close();
-    },
+    // the save put in the page's storage
+    prepare: (context, url) => h.seed(context, url, 2, ['files', 'log'],
+      `[['files', 'save.txt', new TextEncoder().encode(${JSON.stringify(won.save)})]]`),
     async play(page, slowly) {
       await h.typeKeys(page, 'C');
       const before = await typeNoting(page, won.keys, slowly);
@@ -194,21 +176,10 @@ const kept = (page) => page.evaluate(async () => {
 });
 const told = (k) => `save ${k.save} journal ${k.journal} ended ${k.ended} runs ${k.runs} morgue ${k.morgue} scores ${k.scores}`;
 
-async function freshProfile(own, url) {
-  const blank = await own.context.newPage();
-  await blank.goto(`${url}tiles/tiles.json`);
-  await blank.evaluate(() => new Promise((resolve, reject) => {
-    const r = indexedDB.deleteDatabase('amulets');
-    r.onsuccess = resolve;
-    r.onerror = () => reject(r.error);
-  }));
-  await blank.close();
-}
-
 // The play played through once: the writes' count, the digests after
 // each, the first write of the ending's
 async function dryRun(own, url, play) {
-  await freshProfile(own, url);
+  await h.forget(own.context, url);
   await play.prepare(own.context, url);
   const page = await h.openGame(own.context, url, `${play.query}&snaps`);
   const endFirst = await play.play(page, true);
@@ -224,7 +195,7 @@ async function dryRun(own, url, play) {
 }
 
 async function killAt(own, url, play, dry, at, later, log) {
-  await freshProfile(own, url);
+  await h.forget(own.context, url);
   await play.prepare(own.context, url);
   let killed = null;
   log.pending = (query) => { killed = query; };

@@ -240,30 +240,6 @@ async function realQuota(browser, url) {
 
 // ---- The game's page on odd storage ----------------------------------------------
 
-// Puts entries into the database (made at version, with the stores
-// given) from a page of the origin that isn't the game's: entries are
-// [store, key, value] built in the page by the code text given
-async function seed(context, url, version, stores, entriesCode) {
-  const page = await storePage(context, url);
-  await page.evaluate(async ([v, names, code]) => {
-    const entries = (0, eval)(code);
-    const db = await new Promise((res, rej) => {
-      const r = indexedDB.open('amulets', v);
-      r.onupgradeneeded = () => { for (const n of names) if (!r.result.objectStoreNames.contains(n)) r.result.createObjectStore(n); };
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    await new Promise((res, rej) => {
-      const tx = db.transaction(names, 'readwrite');
-      for (const [store, key, value] of entries) tx.objectStore(store).put(value, key);
-      tx.oncomplete = res;
-      tx.onabort = () => rej(tx.error);
-    });
-    db.close();
-  }, [version, stores, entriesCode]);
-  await page.close();
-}
-
 // A run played and saved (Esc S): its files (name -> text) and digest
 async function savedRun(browser, url, keys) {
   const context = await browser.newContext();
@@ -291,7 +267,7 @@ async function continues(page, digest, what) {
 async function oddEntries(browser, url, run) {
   const context = await browser.newContext();
   const files = JSON.stringify(run.files);
-  await seed(context, url, 1, ['files'], `(() => {
+  await h.seed(context, url, 1, ['files'], `(() => {
     const e = (s) => new TextEncoder().encode(s), out = [];
     for (const [k, v] of Object.entries(${files})) out.push(['files', k, e(v)]);
     out.push(['files', ['an', 'array'], e('x')]);
@@ -345,7 +321,7 @@ async function oddEntries(browser, url, run) {
 async function oddLog(browser, url, run) {
   const context = await browser.newContext();
   const files = JSON.stringify(run.files);
-  await seed(context, url, 2, ['files', 'log'], `(() => {
+  await h.seed(context, url, 2, ['files', 'log'], `(() => {
     const e = (s) => new TextEncoder().encode(s), out = [];
     for (const [k, v] of Object.entries(${files})) out.push(['files', k, e(v)]);
     out.push(['log', 'seven', [['save.txt', e('not a save'), false]]]);
@@ -376,7 +352,7 @@ async function oddLog(browser, url, run) {
 async function firstVersion(browser, url, run) {
   const context = await browser.newContext();
   const files = JSON.stringify(run.files);
-  await seed(context, url, 1, ['files'], `Object.entries(${files}).map(([k, v]) => ['files', k, new TextEncoder().encode(v)])`);
+  await h.seed(context, url, 1, ['files'], `Object.entries(${files}).map(([k, v]) => ['files', k, new TextEncoder().encode(v)])`);
   const page = await h.openGame(context, url, '?seed=5&fast');
   await continues(page, run.digest, "the store's first version (no log)");
   await context.close();
@@ -430,7 +406,7 @@ async function denied(browser, url) {
 // another tab: this one says it can't save; reloaded, it plays without
 async function versions(browser, url) {
   const context = await browser.newContext();
-  await seed(context, url, 1, ['files'], '[]');
+  await h.seed(context, url, 1, ['files'], '[]');
   const old = await storePage(context, url);
   await old.evaluate(() => new Promise((res) => { const r = indexedDB.open('amulets', 1); r.onsuccess = () => { window.held = r.result; res(); }; }));
   const page = await context.newPage();

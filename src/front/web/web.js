@@ -407,9 +407,16 @@
   Object.assign(api, {
     game, store, painter, module,
     digest: () => game.digest(),
-    screen: () => (closed !== null ? 'closed' : frame ? frame.screen : null),
+    // what's on the screen now (painted first if it waits for the next frame)
+    screen: () => {
+      if (dirty) paintNow();
+      return closed !== null ? 'closed' : frame ? frame.screen : null;
+    },
     closedLines: () => closed,
-    frame: () => frame,
+    frame: () => {
+      if (dirty) paintNow();
+      return frame;
+    },
     // resolves once o, G or Z has stopped (or a recording is watched) and,
     // unless written is false, the store has written
     idle: (written) => new Promise((resolve) => {
