@@ -84,8 +84,7 @@ function counting() {
 
 // The golden replay victory-floor-3's starting save as the store writes
 // it (its head, the text, its mark: FNV-1a of the text, store.h), and its
-// commands as the game's keys (a move by its direction, fire as f f, the
-// rest as themselves)
+// commands as the game's keys (a move by its direction, fire as f f)
 function victory() {
   const lines = fs.readFileSync(path.join(source, 'tests', 'replays', 'victory-floor-3.txt'), 'utf8').split('\n');
   const block = (name) => {
@@ -98,9 +97,13 @@ function victory() {
   for (const b of Buffer.from(text)) hash = ((hash ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
   const save = '# The game writes this file whole: its last line says so.\n' + text +
     `# whole: ${Buffer.byteLength(text)} bytes, ${hash.toString(16).padStart(16, '0')}\n`;
-  const DIRS = 'kulnjbhy';
-  const keys = block('commands').join(' ').split(' ').filter((t) => t && !t.startsWith('@'))
-    .map((c) => (c[0] === 'm' ? DIRS[Number(c[1])] : c === 'f' ? 'ff' : c)).join('');
+  // a command as the keys that make it (recordings' letters, replay.c)
+  const DIRS = 'kulnjbhy', KEYS = { w: '.', g: 'g', s: 's', '>': '>', f: 'ff' };
+  const keys = block('commands').join(' ').split(' ').filter((t) => t && !t.startsWith('@')).map((c) => {
+    const key = c[0] === 'm' ? DIRS[Number(c[1])] : KEYS[c];
+    if (key === undefined) throw new Error(`victory-floor-3.txt's command ${c} has no key in kill.js`);
+    return key;
+  }).join('');
   return { save, keys };
 }
 
