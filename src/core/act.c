@@ -44,9 +44,11 @@ static bool free_cell(const Run *run, Point cell)
 }
 
 /* A cell the monster could step onto, or, being one that opens doors,
- * open the closed door on */
+ * open the closed door on. A kind that never moves enters none, so no
+ * state's way of moving (a hunt, a search, a flight) can move it */
 static bool can_enter(const Run *run, const Monster *m, Point cell)
 {
+    if (has(run, m, TRAIT_STATIONARY)) return false;
     bool door = map_at(&run->level.map, cell.x, cell.y) == T_CLOSED_DOOR;
     return free_cell(run, cell) || (door && has(run, m, TRAIT_OPENS_DOORS));
 }
