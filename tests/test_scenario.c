@@ -820,8 +820,9 @@ static void test_drop(void)
     run_free(run);
 }
 
-/* The scroll of identify: read (a turn), then a choice (no turn); a known
- * choice says so and waits; Esc wastes it; nothing to learn spends it */
+/* The scroll of identify: read (no turn yet), then a choice (the turn);
+ * a known choice says so and waits; Esc puts the scroll back, as Esc
+ * while aiming a scroll does; nothing to learn spends it */
 static void test_identify(void)
 {
     static const char *const ROWS[] = {
@@ -845,36 +846,38 @@ static void test_identify(void)
     EXPECT_SAID(run, text, "It was a scroll of identify.", "Choose an item to identify.");
     CHECK_INT(run_mode(run), MODE_INVENTORY);
     CHECK_INT(run_inventory_action(run), INV_IDENTIFY);
-    CHECK_INT(run_turn(run), 1);   /* the reading took the turn */
+    CHECK_INT(run_turn(run), 0);   /* the choice will take the turn */
 
     CHECK(order(run, CMD_CHOOSE, 0));   /* the other scroll, known now */
     EXPECT_SAID(run, "You already know what that is.");
     CHECK_INT(run_mode(run), MODE_INVENTORY);
+    CHECK_INT(run_turn(run), 0);
     CHECK(order(run, CMD_CHOOSE, 1));
     EXPECT_SAID(run, "You identify a potion of healing.");
     CHECK(run_kind_known(run, healing));
     CHECK(!run_kind_known(run, poison));
     CHECK_INT(run_mode(run), MODE_PLAYING);
-    CHECK_INT(run_turn(run), 1);   /* the choice took none */
+    CHECK_INT(run_turn(run), 1);   /* the choice took it */
 
-    /* Put away unchosen, the scroll is wasted */
+    /* Put away unchosen, the scroll goes back to its letter, and no turn
+     * passes */
     use_slot(run, 0);
     EXPECT_SAID(run, "You read a scroll of identify.", "Choose an item to identify.");
-    CHECK_INT(run_turn(run), 2);
+    CHECK_INT(run_turn(run), 1);
+    CHECK(!pack_holds(&run_player(run)->pack, 0));   /* the last one, read */
     CHECK(order(run, CMD_CANCEL, 0));
-    EXPECT_SAID(run, "The scroll's magic is wasted.");
     CHECK_INT(run_mode(run), MODE_PLAYING);
     CHECK(!run_kind_known(run, poison));
-    CHECK_INT(run_player(run)->pack.count, 2);
-    CHECK_INT(run_turn(run), 2);
+    CHECK_INT(run_player(run)->pack.count, 3);
+    CHECK_INT(pack_find(&run_player(run)->pack, identify), 0);
+    CHECK_INT(run_turn(run), 1);
 
-    /* With nothing left to learn, reading one spends it */
-    give(run, identify, 1);
+    /* With nothing left to learn, reading one spends it, and the turn */
     ident_learn(run_debug_ident(run), poison);
-    use_slot(run, 0);   /* the first free letter, the old scrolls' */
+    use_slot(run, 0);
     EXPECT_SAID(run, "You read a scroll of identify.", "You already know everything you carry.");
     CHECK_INT(run_mode(run), MODE_PLAYING);
-    CHECK_INT(run_turn(run), 3);
+    CHECK_INT(run_turn(run), 2);
     CHECK_INT(pack_find(&run_player(run)->pack, identify), -1);
     run_free(run);
 }

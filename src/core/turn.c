@@ -132,9 +132,7 @@ static bool playing_command(Run *run, Command command, Took *took)
 static bool inventory_command(Run *run, Command command, Took *took)
 {
     if (command.kind == CMD_CANCEL) {
-        if (run->inv_action == INV_IDENTIFY) {
-            rules_say(run, "The scroll's magic is wasted.");
-        }
+        use_unread_identify(run);   /* as Esc while aiming a scroll puts it back */
         run->mode = MODE_PLAYING;
         return true;
     }
@@ -214,14 +212,7 @@ static bool menu_command(Run *run, Command command)
  * stays known (recordings of those games still hold it) */
 static void suspend(Run *run)
 {
-    if (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) {
-        for (int kind = 0; kind < run->data->item_count; ++kind) {
-            if (run->data->items[kind].effect == FX_IDENTIFY) {
-                pack_put_back(&run->player.pack, run->read_slot, (Stack){kind, 1});
-                break;
-            }
-        }
-    }
+    use_unread_identify(run);
     shot_cancel(run);
     run->mode = MODE_PLAYING;
 }

@@ -98,7 +98,8 @@ static void map_floor(Run *run)
 }
 
 /* Opens the pack for identifying if there's anything left to learn.
- * True if it did */
+ * True if it did: the choice is the turn, and Esc puts the scroll back
+ * (use_unread_identify), as a scroll aimed does */
 static bool start_identify(Run *run)
 {
     const Pack *pack = &run->player.pack;
@@ -110,8 +111,7 @@ static bool start_identify(Run *run)
             return true;
         }
     }
-    rules_say(run, "You already know everything you carry.");
-    return false;
+    return false;   /* apply_effect says so */
 }
 
 static void apply_effect(Run *run, ItemEffect effect)
@@ -141,7 +141,9 @@ static void apply_effect(Run *run, ItemEffect effect)
         rules_say(run, "You are whisked away!");
         break;
     case FX_MAP_FLOOR: map_floor(run); break;
-    case FX_IDENTIFY: start_identify(run); break;
+    case FX_IDENTIFY:
+        rules_say(run, "You already know everything you carry.");   /* else use_magic waits for the choice */
+        break;
     case FX_FRIGHTEN:
         if (act_frighten(run) == 0) rules_say(run, "You hear a distant wail, and nothing else.");
         break;
@@ -157,9 +159,10 @@ static void apply_effect(Run *run, ItemEffect effect)
 /* ---- Using ----------------------------------------------------------- */
 
 /* Drinks a potion or reads a scroll: one leaves the pack, the kind is
- * known from then on, and it does what it does. A turn passes, the
- * scroll of identify's too: the reading is the turn, and the choice it
- * waits for (with the pack left open) takes none (ch12) */
+ * known from then on, and it does what it does, which takes the turn. A
+ * scroll that waits for a choice (identify's, with the pack left open;
+ * lightning's and fireball's aim) takes none yet: the choice made is the
+ * turn, and Esc puts the scroll back, spending nothing (DCSS's rule) */
 static Took use_magic(Run *run, int slot)
 {
     Stack used = run->player.pack.slots[slot];
@@ -176,10 +179,10 @@ static Took use_magic(Run *run, int slot)
         rules_say(run, "It was %s.", name);
     }
     if (def->effect == FX_LIGHTNING || def->effect == FX_FIREBALL) {
-        /* the casting is the turn, and Esc while aiming puts it back */
         shot_read_scroll(run, def->effect, used.kind);
         return TOOK_NO_TURN;
     }
+    if (def->effect == FX_IDENTIFY && start_identify(run)) return TOOK_NO_TURN;
     apply_effect(run, def->effect);
     return TOOK_TURN;
 }
@@ -254,9 +257,8 @@ Took use_drop(Run *run, int slot)
     return TOOK_TURN;
 }
 
-/* The scroll of identify's choice: the scroll took the turn, so this
- * takes none. Something already known only says so, and the pack stays
- * open */
+/* The scroll of identify's choice, which is the scroll's turn. Something
+ * already known only says so, and the pack stays open */
 Took use_identify(Run *run, int slot)
 {
     Stack chosen = run->player.pack.slots[slot];
@@ -269,5 +271,17 @@ Took use_identify(Run *run, int slot)
     run_item_name(run, chosen, name, sizeof name);
     rules_say(run, "You identify %s.", name);
     run->mode = MODE_PLAYING;
-    return TOOK_NO_TURN;
+    return TOOK_TURN;
+}
+
+void use_unread_identify(Run *run)
+{
+    if (run->mode != MODE_INVENTORY || run->inv_action != INV_IDENTIFY) return;
+    for (int kind = 0; kind < run->data->item_count; ++kind) {
+        if (def_of(run, kind)->effect == FX_IDENTIFY) {
+            pack_put_back(&run->player.pack, run->read_slot, (Stack){kind, 1});
+            break;
+        }
+    }
+    run->mode = MODE_PLAYING;
 }

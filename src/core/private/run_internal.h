@@ -170,6 +170,10 @@ int act_frighten(Run *run);
 Took use_item(Run *run, int slot);
 Took use_drop(Run *run, int slot);
 Took use_identify(Run *run, int slot);
+/* Esc at the scroll of identify's choice (or a save before version 5's
+ * CMD_SUSPEND): the scroll goes back to its letter, as though unread
+ * (its name stays known), and the run plays on; nothing else is done */
+void use_unread_identify(Run *run);
 Took use_pick_up(Run *run);
 /* "You pick up a dagger.", as one line with the "You see a dagger here."
  * the step onto it said, when that is the newest line */
