@@ -136,6 +136,9 @@ typedef struct Player {
     Statuses status;            /* afraid is unused for the player */
     int weapon;                 /* item kind wielded, or -1 */
     int armor;                  /* item kind worn, or -1 */
+    int weapon_letter;          /* the pack slot the weapon in hand was taken
+                                   from, or -1 (the kit's, never in the pack) */
+    int armor_letter;           /* the same for the armor worn */
     int quiver;                 /* the missile kind f fires first, or -1 */
     Pack pack;
     int kills;

@@ -42,7 +42,10 @@
  *      at, [monster] targeted = yes; the layer above's records
  *   6  the pack opened to choose what's quivered, [run] pack_for = quiver
  *      (version 5 had no name for it: a run saved there couldn't be read
- *      back) */
+ *      back); the letter the weapon in hand and the armor worn were taken
+ *      from, which each goes back to when taken off, [player]
+ *      weapon_letter and armor_letter = a..t (left out for none: the
+ *      kit's, or a save before version 6) */
 enum SaveVersion {
     SAVE_V1_FIRST = 1,
     SAVE_V2_MEMORY = 2,

@@ -102,6 +102,13 @@ static void apply_player(Reading *r, Fields *fields, void *view, uint64_t bad)
     p->weapon = check_worn(fields, r->data, "weapon", p->weapon, IC_WEAPON);
     p->armor = check_worn(fields, r->data, "armor", p->armor, IC_ARMOR);
     p->quiver = check_worn(fields, r->data, "quiver", p->quiver, IC_MISSILE);
+    /* where the thing in hand or worn goes back to: only with one there */
+    if (!fld_has(fields, "weapon") && p->weapon_letter >= 0) {
+        fld_report(fields, fld_line(fields, "weapon_letter"), "'weapon_letter' is for a 'weapon' in hand");
+    }
+    if (!fld_has(fields, "armor") && p->armor_letter >= 0) {
+        fld_report(fields, fld_line(fields, "armor_letter"), "'armor_letter' is for 'armor' worn");
+    }
 }
 
 /* A stack carried: by its letter from version 5 on; before, the stacks
@@ -622,6 +629,7 @@ LoadResult save_read_with(const GameData *data, const char *text, size_t length,
     map_fill(&run->level.map, T_WALL);
     run->level.depth = 1;
     run->player.weapon = run->player.armor = run->player.quiver = -1;
+    run->player.weapon_letter = run->player.armor_letter = -1;
     run->class_index = RUN_NO_CLASS;
     Reading reading = {.data = data, .run = run, .errors = errors, .version = version,
                        .above_types = above_types};

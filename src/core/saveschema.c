@@ -101,7 +101,9 @@ static const SaveField FIELDS[] = {
     {FIELD(SR_PLAYER, "regenerating", V1, AS_INT, Player, status.regenerating)},
     {FIELD(SR_PLAYER, "confused", V1, AS_INT, Player, status.confused)},
     {FIELD(SR_PLAYER, "weapon", V1, AS_ITEM, Player, weapon), UNLESS(-1)},
+    {FIELD(SR_PLAYER, "weapon_letter", V6, AS_LETTER, Player, weapon_letter), UNLESS(-1)},
     {FIELD(SR_PLAYER, "armor", V1, AS_ITEM, Player, armor), UNLESS(-1)},
+    {FIELD(SR_PLAYER, "armor_letter", V6, AS_LETTER, Player, armor_letter), UNLESS(-1)},
     {FIELD(SR_PLAYER, "quiver", V3, AS_ITEM, Player, quiver), UNLESS(-1)},
 
     {FIELD(SR_KILLED, "kind", V4, AS_MONSTER, KilledView, kind)},

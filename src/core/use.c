@@ -188,13 +188,18 @@ static Took use_magic(Run *run, int slot)
 }
 
 /* Wields a weapon or wears armor from the pack; the one in hand or on
- * the back goes into the pack in its place */
+ * the back goes back into the pack. No other stack's letter changes
+ * (pack.h), as in NetHack and DCSS: the new one frees its letter (if
+ * none of its kind is left there), and the old one goes back to its own
+ * letter, the one it was taken from, if that's free; else to the letter
+ * the new one left (the two swap places), else to the first free one */
 static Took equip(Run *run, int slot)
 {
     Player *player = &run->player;
     int kind = player->pack.slots[slot].kind;
     bool weapon = def_of(run, kind)->item_class == IC_WEAPON;
     int *worn = weapon ? &player->weapon : &player->armor;
+    int *worn_letter = weapon ? &player->weapon_letter : &player->armor_letter;
     bool slot_stays = player->pack.slots[slot].count > 1;
     if (*worn >= 0 && slot_stays && pack_find(&player->pack, *worn) < 0 &&
         player->pack.count >= PACK_SLOTS) {
@@ -202,8 +207,12 @@ static Took equip(Run *run, int slot)
         return TOOK_NO_TURN;
     }
     pack_remove_one(&player->pack, slot);
-    if (*worn >= 0) pack_add(&player->pack, (Stack){*worn, 1});
+    if (*worn >= 0) {
+        bool own_free = *worn_letter >= 0 && !pack_holds(&player->pack, *worn_letter);
+        pack_put_back(&player->pack, own_free ? *worn_letter : slot, (Stack){*worn, 1});
+    }
     *worn = kind;
+    *worn_letter = slot;
     char name[96];
     run_item_name(run, (Stack){kind, 1}, name, sizeof name);
     rules_say(run, weapon ? "You wield %s." : "You put on %s.", name);
