@@ -147,7 +147,7 @@ static void monster_attacks(Run *run, Monster *m)
     const MonsterDef *kind = rules_kind_of(run, m);
     if (kind->damage_max <= 0) return;   /* the harmless, such as a shrieker */
     int damage = blow(run, kind->damage_min, kind->damage_max, 0, rules_player_defense(run));
-    rules_say(run, "The %s hits you.", kind->name);
+    rules_say_about(run, m, "The %s hits you.", kind->name);
     char killer[NAME_SIZE + 8];
     run_with_article(kind->name, killer, sizeof killer);
     world_hurt_player(run, damage, killer);
@@ -170,7 +170,7 @@ void act_player_attacks(Run *run, int index)
     int lo = weapon ? weapon->damage_min : 1, hi = weapon ? weapon->damage_max : 2;
     int damage = blow(run, lo, hi, run->player.strength, kind->defense);
     /* told before the noise of it wakes anyone */
-    rules_say(run, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
+    rules_say_about(run, m, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
     world_hurt_monster(run, index, damage, true);
 }
 

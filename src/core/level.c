@@ -66,7 +66,8 @@ bool lvl_add_monster(Level *level, const Monster *monster)
     check_counts(level);
     INVARIANT(monster->kind >= 0 && (unsigned)monster->state < MS_COUNT);
     if (level->monster_count >= MAX_MONSTERS) return false;
-    level->monsters[level->monster_count++] = *monster;
+    level->monsters[level->monster_count] = *monster;
+    level->monsters[level->monster_count++].id = ++level->monsters_added;
     return true;
 }
 

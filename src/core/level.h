@@ -52,6 +52,9 @@ typedef struct Monster {
                                  saved: what "comes into view" is told by) */
     bool sighted;             /* the player has seen it, last at sighted_at */
     Point sighted_at;         /* (memory.c keeps these two) */
+    unsigned id;              /* its own number on the floor, from 1, which
+                                 no other has (lvl_add_monster gives it; not
+                                 saved: what a message is about) */
 } Monster;
 
 /* Some items of one kind: a stack in the pack, or a pile of gold */
@@ -103,6 +106,7 @@ typedef struct Level {
     Map map;
     Monster monsters[MAX_MONSTERS];
     int monster_count;
+    unsigned monsters_added;  /* the last monster's id (not saved) */
     FloorItem items[MAX_FLOOR_ITEMS];
     int item_count;
     Trap traps[MAX_TRAPS];
@@ -123,7 +127,8 @@ int lvl_monster_at(const Level *level, Point pos);
 int lvl_item_at(const Level *level, Point pos);
 int lvl_trap_at(const Level *level, Point pos);
 
-/* Adding fails (returns false) only when the floor's list is full */
+/* Adding fails (returns false) only when the floor's list is full; a
+ * monster added gets the next id */
 bool lvl_add_monster(Level *level, const Monster *monster);
 bool lvl_add_item(Level *level, const FloorItem *item);
 bool lvl_add_trap(Level *level, const Trap *trap);

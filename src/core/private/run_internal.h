@@ -97,9 +97,20 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void rules_say(Run *run, const char *format, ...);
 const MonsterDef *rules_kind_of(const Run *run, const Monster *monster);
+/* A line about a monster: counted up with the newest only if that was
+ * the same words about the same monster (msglog.h), and, if the player
+ * sees it and it wasn't in view, after "A kobold comes into view." */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void rules_say_about(Run *run, Monster *monster, const char *format, ...);
 /* The monster's name for a message, "The jackal", capitalised; said
  * only if the player sees it */
-void rules_announce(Run *run, const Monster *monster, const char *what);
+void rules_announce(Run *run, Monster *monster, const char *what);
+/* "A kobold comes into view." if the player sees it and it wasn't in
+ * view (DCSS's habit; the keys typed ahead are dropped), and its being
+ * in view noted either way. True if it came */
+bool rules_notice(Run *run, Monster *monster);
 int rules_player_defense(const Run *run);
 /* Not a potion or a scroll, or one whose look the player has learnt */
 bool rules_kind_known(const Run *run, int kind);
