@@ -369,7 +369,7 @@ void act_tick_statuses(Run *run)
     }
     /* Poison can kill a monster too */
     for (int i = level->monster_count - 1; i >= 0; --i) {
-        if (level->monsters[i].hp <= 0) lvl_remove_monster(level, i);
+        if (level->monsters[i].hp <= 0) world_remove_dead(run, i);
     }
 }
 

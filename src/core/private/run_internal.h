@@ -152,6 +152,9 @@ void world_wake(Run *run, int index, bool to_hunt, Point noise);
  * one that dies stays (at hp 0, acting no more) until the turn's end, so
  * the monsters' turn order holds. True if it died */
 bool world_hurt_monster(Run *run, int index, int damage, bool by_player);
+/* A dead monster taken off the floor, and what the player remembers of
+ * it as they saw it die (mem_forget_dead) */
+void world_remove_dead(Run *run, int index);
 
 /* shot.c: aiming and shooting (run.h has the plan and the events) */
 Took shot_fire(Run *run);
