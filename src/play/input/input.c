@@ -31,13 +31,19 @@ static const ScreenTraits SCREEN_TRAITS[SCREEN_COUNT] = {
     [SCREEN_SCORES] = {"scores", false, false, false},
 };
 
-/* The run's modes are screens of their own */
-static const Screen MODE_SCREENS[] = {
-    [MODE_PLAYING] = SCREEN_PLAYING, [MODE_INVENTORY] = SCREEN_PACK,
-    [MODE_CLOSING] = SCREEN_CLOSING, [MODE_CONFIRMING] = SCREEN_CONFIRMING,
-    [MODE_MENU] = SCREEN_MENU,       [MODE_DEAD] = SCREEN_DEAD,
-    [MODE_WON] = SCREEN_WON,         [MODE_AIMING] = SCREEN_AIMING,
-};
+/* The run's modes are screens of their own: each mode of RUN_MODES names
+ * its screen here, and a mode added without one doesn't compile */
+#define SCREEN_OF_PLAYING SCREEN_PLAYING
+#define SCREEN_OF_INVENTORY SCREEN_PACK
+#define SCREEN_OF_CLOSING SCREEN_CLOSING
+#define SCREEN_OF_CONFIRMING SCREEN_CONFIRMING
+#define SCREEN_OF_MENU SCREEN_MENU
+#define SCREEN_OF_AIMING SCREEN_AIMING
+#define SCREEN_OF_DEAD SCREEN_DEAD
+#define SCREEN_OF_WON SCREEN_WON
+#define MODE_SCREEN(id, save_name) [MODE_##id] = SCREEN_OF_##id,
+static const Screen MODE_SCREENS[MODE_COUNT] = {RUN_MODES(MODE_SCREEN)};
+#undef MODE_SCREEN
 
 /* The one order of the screens: the first that's up is the one shown,
  * and the one the keys go to */
