@@ -103,6 +103,59 @@ static void test_never_into_a_monster(void)
     run_free(run);
 }
 
+/* A shrieker at a bend, beside ground never seen: o goes round it to
+ * see what's there; and travel past one in a corridor goes the long way
+ * round the player knows (a magic map's) rather than into it. Neither
+ * says it's in the way, nor strikes it */
+static void test_round_a_monster(void)
+{
+    static const char *const BEND_ROWS[] = {
+        "########",
+        "#...@#h#",
+        "#....s.#",
+        "#......#",
+        "########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 41, 2, BEND_ROWS);
+    Point hidden = scene_find(BEND_ROWS, 'h');
+    spawn(run, "shrieker", scene_find(BEND_ROWS, 's'), MS_WANDERING);
+    CHECK(!map_explored(&run_level(run)->map, hidden.x, hidden.y));
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
+    CHECK(map_explored(&run_level(run)->map, hidden.x, hidden.y));
+    CHECK_INT(said_lines(run, "The shrieker is in the way."), 0);
+    const Monster *m = &run_level(run)->monsters[0];
+    CHECK_INT(m->hp, data.monsters[m->kind].hp);
+    run_free(run);
+
+    static const char *const LOOP[] = {
+        "#######",
+        "#@.s.b#",
+        "##.#.##",
+        " #.#.# ",
+        " #...# ",
+        " ##### ",
+        NULL,
+    };
+    run = scene_build(&data, 42, 2, LOOP);
+    spawn(run, "shrieker", scene_find(LOOP, 's'), MS_WANDERING);
+    /* the loop known: a magic map read */
+    CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("magic_mapping"), 1}));
+    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
+    CHECK(run_command(run, (Command){CMD_CHOOSE, 0}));
+    e.marked = false;
+    g = go(run, &e, EXPLORE_TRAVEL, scene_find(LOOP, 'b'), HEED_TAKE_DEFAULT);
+    CHECK_INT(g.why, EXPLORE_ARRIVED);
+    CHECK(point_eq(run_player(run)->pos, scene_find(LOOP, 'b')));
+    CHECK_INT(g.commands, 6);
+    m = &run_level(run)->monsters[0];
+    CHECK_INT(m->hp, data.monsters[m->kind].hp);
+    run_free(run);
+}
+
 /* An awake kobold: o, Z and travel won't go, each press saying why once,
  * and never again that it came into view */
 static void test_monster_blocks(void)
@@ -282,6 +335,7 @@ int main(void)
     test_monsters_let_be();
     test_monster_blocks();
     test_never_into_a_monster();
+    test_round_a_monster();
     test_sleeper_near();
     test_gold_and_travel();
     test_autopickup();

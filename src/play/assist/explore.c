@@ -12,8 +12,10 @@
 /* Besides the terrains, what a known trap is to a way: BLOCKED is
  * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
  * never, unless it is ONTO, the cell a way may end on. OCCUPIED: a
- * monster in sight, which a way goes round if it can (a step costs as
- * a door's), and which the going never steps into (it would attack) */
+ * monster in sight, which a way goes round if there is a way round (and
+ * which is no goal then), and which the going never steps into (it
+ * would attack): only with no way round does a way lead through it (a
+ * step costing as a door's), for the going to stop there and say so */
 enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc, OCCUPIED = 0xfb };
 
 /* The map with a border of wall all round, as the search reads it, so
@@ -561,11 +563,23 @@ static ExploreStop search_here(Explorer *e, const Run *run, Command *out)
     return give(e, out, CMD_SEARCH, 0);
 }
 
+/* nearest, round the monsters in sight; through them (their cells
+ * goals too) only if nothing can be reached round them. A monster that
+ * won't move (a shrieker) would be in the way for ever, and one that
+ * might is no surer: the way round is taken while there is one */
+static int nearest_round(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
+{
+    sight->way[OCCUPIED] = NO_WAY;
+    int found = nearest(e, sight, test, door_cost, dir);
+    sight->way[OCCUPIED] = DOOR;
+    return found >= 0 ? found : nearest(e, sight, test, door_cost, dir);
+}
+
 /* A step toward the nearest goal; false if none can be reached */
 static bool walk(Explorer *e, Sight *sight, GoalTest test, Command *out)
 {
     int dir;
-    if (nearest(e, sight, test, DOOR_COST, &dir) < 0) return false;
+    if (nearest_round(e, sight, test, DOOR_COST, &dir) < 0) return false;
     give(e, out, CMD_MOVE, dir);
     return true;
 }
@@ -579,7 +593,7 @@ static int stairs_steps(Explorer *e, Sight *sight)
     if (point_eq(at, run_player(sight->run)->pos)) return 0;
     Point kept = e->target;
     e->target = at;
-    int steps = nearest(e, sight, is_target, 1, &dir);
+    int steps = nearest_round(e, sight, is_target, 1, &dir);
     e->target = kept;
     return steps;
 }

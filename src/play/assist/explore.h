@@ -18,7 +18,10 @@
  * status it rests off isn't a hurt) or a status begins; an item is seen
  * that exploring won't take (what it takes it walks to without a stop);
  * a trap or a secret door is found; the stairs are seen (exploring); the
- * pack is too full for an item stood on; and the floor is explored:
+ * pack is too full for an item stood on; a monster in sight that lets
+ * the going be is in its way with no way round it the player knows
+ * ("The shrieker is in the way.": a way goes round one while it can);
+ * and the floor is explored:
  * "Explored. The stairs are N steps away." or "There is nothing left to
  * explore." (a magic-mapped floor is explored). Exploring an explored
  * floor searches its likely walls (dead ends first, then walls with
