@@ -177,6 +177,67 @@ static void test_monster_blocks(void)
     input_free(&input);
 }
 
+/* A door opens on a jackal and a shrieker: the run names both, the
+ * jackal first, and the going stops without a word of its own; the
+ * next press says why it won't go, once */
+static void test_named_once(void)
+{
+    static const char *const ROWS[] = {
+        "###",
+        "#@#",
+        "#.#",
+        "#+#",
+        "#.#",
+        "#j#",
+        "#s#",
+        "###",
+        NULL,
+    };
+    Run *run = scene_build(&data, 43, 2, ROWS);
+    spawn(run, "jackal", scene_find(ROWS, 'j'), MS_ASLEEP);
+    spawn(run, "shrieker", scene_find(ROWS, 's'), MS_WANDERING);
+    Explorer e;
+    e.marked = false;
+    Go g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "");
+    CHECK(said_among(run, "A jackal comes into view."));
+    CHECK_STR(msg_last(run_log(run)), "A shrieker comes into view.");
+    g = explore(run, &e);
+    EXPECT_STOP(g, EXPLORE_MONSTER, "Not with the jackal in view.");
+    run_free(run);
+}
+
+/* A goblin asleep comes near as a goblin archer comes into view: a line
+ * naming the goblin archer doesn't name the goblin, so the stop does */
+static void test_named_whole(void)
+{
+    static const char *const ROWS[] = {
+        " ###",
+        " #a#",
+        " #.#",
+        " #.#",
+        " #.#",
+        "##.######",
+        "#@b...g.#",
+        "#########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 44, 2, ROWS);
+    Point archer = scene_find(ROWS, 'a');
+    spawn(run, "goblin", scene_find(ROWS, 'g'), MS_ASLEEP);
+    CHECK(run_command(run, (Command){CMD_SEARCH, 0}));   /* the goblin named, a turn ago */
+    spawn(run, "goblin_archer", archer, MS_WANDERING);
+    CHECK(!run_sees(run, archer));
+    Explorer e;
+    e.marked = false;
+    Go g = go(run, &e, EXPLORE_TRAVEL, scene_find(ROWS, 'b'), HEED_TAKE_DEFAULT);
+    CHECK_INT(g.commands, 1);
+    CHECK(said_among(run, "A goblin archer comes into view."));
+    CHECK(!said_among(run, "A goblin comes into view."));
+    EXPECT_STOP(g, EXPLORE_MONSTER, "Not with the goblin in view.");
+    run_free(run);
+}
+
 /* Exploring up to a sleeping rat in its way: the going stops 4 steps
  * off, saying why, the rat having said nothing */
 static void test_sleeper_near(void)
@@ -337,6 +398,8 @@ int main(void)
     test_never_into_a_monster();
     test_round_a_monster();
     test_sleeper_near();
+    test_named_once();
+    test_named_whole();
     test_gold_and_travel();
     test_autopickup();
     test_missiles_fetched();

@@ -1,5 +1,6 @@
 #include "explore.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -392,20 +393,55 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
     return seen;
 }
 
+/* A longer name than the kind's, with it inside, is at `at` in a line
+ * ("goblin archer" round "goblin") */
+static bool longer_name_at(const GameData *data, const char *line, const char *at, int kind)
+{
+    const char *name = data->monsters[kind].name;
+    size_t length = strlen(name);
+    for (int other = 0; other < data->monster_count; ++other) {
+        const char *longer = data->monsters[other].name, *inside = strstr(longer, name);
+        if (other == kind || inside == NULL || strlen(longer) == length) continue;
+        size_t before = (size_t)(inside - longer);
+        if ((size_t)(at - line) >= before && strncmp(at - before, longer, strlen(longer)) == 0) return true;
+    }
+    return false;
+}
+
+/* A line names the kind of monster: its name as a whole, not part of a
+ * word or of a longer name ("kobold" isn't in "A zombified kobold ...") */
+static bool line_names(const GameData *data, const char *line, int kind)
+{
+    const char *name = data->monsters[kind].name;
+    size_t length = strlen(name);
+    for (const char *at = strstr(line, name); at != NULL; at = strstr(at + 1, name)) {
+        bool whole = (at == line || !isalpha((unsigned char)at[-1])) && !isalpha((unsigned char)at[length]);
+        if (whole && !longer_name_at(data, line, at, kind)) return true;
+    }
+    return false;
+}
+
+/* One of the last command's lines (those still unread: a command marks
+ * what was said before it read) names the kind */
+static bool just_named(const Run *run, int kind)
+{
+    const MsgLog *log = run_log(run);
+    for (int i = msg_count(log) - msg_unread(log); i < msg_count(log); ++i) {
+        if (line_names(run_data(run), msg_get(log, i)->text, kind)) return true;
+    }
+    return false;
+}
+
 /* A monster that could harm the player stops the going: "Not with the
- * kobold in view.", unless the last command's newest line (still unread:
- * a command marks what was said before it read) named it: it came into
- * view, woke up, struck */
+ * kobold in view.", unless a line of the going's last command named it
+ * (it came into view, woke up, struck), however many were said after
+ * it: the player has just read of it */
 static ExploreStop monster_stop(Explorer *e, const Run *run, int monster, char *message, size_t size)
 {
-    const char *kind = run_data(run)->monsters[run_level(run)->monsters[monster].kind].name;
-    const MsgLog *log = run_log(run);
-    bool told = msg_unread(log) > 0 && strstr(msg_last(log), kind) != NULL;
-    if (e->commands > 0 && told) {
-        return stop(e, EXPLORE_MONSTER, message, size, "");
-    }
+    int kind = run_level(run)->monsters[monster].kind;
+    if (e->commands > 0 && just_named(run, kind)) return stop(e, EXPLORE_MONSTER, message, size, "");
     char text[96];
-    snprintf(text, sizeof text, "Not with the %s in view.", kind);
+    snprintf(text, sizeof text, "Not with the %s in view.", run_data(run)->monsters[kind].name);
     return stop(e, EXPLORE_MONSTER, message, size, text);
 }
 
