@@ -48,7 +48,8 @@ typedef struct Sight {
     uint8_t goal[PAD_CELLS];       /* by padded cell: where exploring goes (explore_goals) */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
-    bool monster_in_view;          /* any at all, harmful or not (explore_next's) */
+    bool threat_in_view;           /* a monster that could harm the player now
+                                      (heed.h: one the going stops for) */
     uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
     uint8_t way[256];              /* for each terrain byte: NO_WAY, GROUND, DOOR */
 } Sight;
@@ -146,7 +147,7 @@ static void look(const Run *run, Sight *sight, bool over_traps, int onto)
     know_terrain(sight, seen_as);
     know_traps(sight, onto);
     memset(sight->item, 0, sizeof sight->item);
-    sight->monster_in_view = false;
+    sight->threat_in_view = false;
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
         if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
@@ -271,14 +272,13 @@ static int doors_around(const Run *run)
     return doors;
 }
 
-/* The monsters in sight: whether there are any, and the nearest that
- * could harm the player now (heed.h), or -1 */
-static int threat_in_view(const Run *run, bool *any)
+/* The nearest monster in sight that could harm the player now (heed.h),
+ * or -1 */
+static int threat_in_view(const Run *run)
 {
     SeenMonster seen[MAX_MONSTERS];
     int count = heed_monsters_in_view(run, seen, MAX_MONSTERS);
     int threat = heed_nearest_threat(run, seen, count);
-    *any = count > 0;
     return threat >= 0 ? seen[threat].index : -1;
 }
 
@@ -458,7 +458,8 @@ static bool hurt(const Explorer *e, const Player *player)
 static ExploreStop changes(Explorer *e, const Run *run, Sight *sight, char *message, size_t size)
 {
     const Player *player = run_player(run);
-    int monster = threat_in_view(run, &sight->monster_in_view);
+    int monster = threat_in_view(run);
+    sight->threat_in_view = monster >= 0;
     if (monster >= 0 && !e->heedless) return monster_stop(e, run, monster, message, size);
     const char *begun = status_begun(&e->status, &player->status);
     if (begun != NULL) return stop(e, EXPLORE_STATUS, message, size, begun);
@@ -487,7 +488,7 @@ static bool item_wanted(const Explorer *e, Sight *sight, Point p)
 {
     if (e->skipped[cell_index(p.x, p.y)] || !item_known(sight, p)) return false;
     Stack stack = item_at(sight->run, p);
-    return stack.count > 0 && heed_takes(sight->run, e->take, stack.kind, sight->monster_in_view);
+    return stack.count > 0 && heed_takes(sight->run, e->take, stack.kind, sight->threat_in_view);
 }
 
 static bool fits(const Run *run, Stack stack)

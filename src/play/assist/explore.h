@@ -30,8 +30,10 @@
  *
  * Exploring takes gold and the Amulets, and the classes of item in the
  * caller's take (the autopickup option: heed.h); missiles only with no
- * monster in view. It leaves alone what the player dropped where they
- * stand as they press o, and what the run refused (a full pack). Travel
+ * monster in view that could harm the player now (a harmless one, or one
+ * asleep far off, doesn't stop the fetching, as it doesn't stop the
+ * going). It leaves alone what the player dropped where they stand as
+ * they press o, and what the run refused (a full pack). Travel
  * stops for no gold (walking onto gold takes it).
  *
  * An Explorer is a plain value the caller keeps between commands; it

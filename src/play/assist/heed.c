@@ -42,12 +42,12 @@ static bool uses_missile(const Run *run, int kind)
     return false;
 }
 
-bool heed_takes(const Run *run, unsigned take, int kind, bool monster_in_view)
+bool heed_takes(const Run *run, unsigned take, int kind, bool threat_in_view)
 {
     ItemClass c = run_data(run)->items[kind].item_class;
     if (c == IC_GOLD || c == IC_AMULET) return true;
     if (c != IC_MISSILE) return (take & (1u << c)) != 0;
-    if (monster_in_view) return false;
+    if (threat_in_view) return false;
     return (take & HEED_TAKE_MISSILES) || ((take & HEED_TAKE_OWN_MISSILES) && uses_missile(run, kind));
 }
 
@@ -67,10 +67,14 @@ bool heed_dropped_underfoot(const Explorer *e, const Run *run)
     Point me = run_player(run)->pos;
     Stack here = mem_item(mem_of(run), run_level(run), me);
     if (here.count == 0 || here.kind < 0 || here.kind >= MAX_ITEM_KINDS) return false;
-    bool lay_here = point_eq(e->under_at, me) && e->under.kind == here.kind && e->under.count == here.count;
+    bool stood_here = point_eq(e->under_at, me) && e->under.kind == here.kind;
+    if (stood_here && e->under.count == here.count) return false;   /* it lay here */
     int16_t now[MAX_ITEM_KINDS];
     heed_count_carried(run, now);
-    return !lay_here && now[here.kind] < e->carried[here.kind];
+    int held = e->carried[here.kind], added = here.count - (stood_here ? e->under.count : 0);
+    /* a drop puts the whole stack down: none left, and here all the pack
+     * held (a missile fired, or a potion drunk, leaves the others) */
+    return held > 0 && now[here.kind] == 0 && added >= held;
 }
 
 static const struct {
