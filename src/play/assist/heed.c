@@ -7,11 +7,17 @@
 
 /* ---- Monsters ------------------------------------------------------------ */
 
+bool heed_harmless(const Run *run, int kind)
+{
+    const MonsterDef *def = &run_data(run)->monsters[kind];
+    return def->damage_max <= 0 && def->range == 0;
+}
+
 bool heed_threat(const Run *run, const SeenMonster *m)
 {
     const MonsterDef *kind = &run_data(run)->monsters[m->kind];
     bool beside = m->distance <= 1;
-    if (kind->damage_max <= 0 && kind->range == 0) return false;
+    if (heed_harmless(run, m->kind)) return false;
     if ((kind->traits & TRAIT_STATIONARY) && kind->range == 0 && !beside) return false;
     if (m->state == MS_FLEEING && !beside) return false;
     if (m->state == MS_ASLEEP && m->distance > HEED_SLEEPER_NEAR) return false;

@@ -18,6 +18,10 @@
  * may wake as the player passes */
 enum { HEED_SLEEPER_NEAR = 4 };
 
+/* True if a kind of monster does no harm at all: no blow, no shot (the
+ * shrieker, whose shriek only calls others) */
+bool heed_harmless(const Run *run, int kind);
+
 /* True if a monster in sight could harm the player now. Not: one that
  * does no harm at all (the shrieker: those its shriek calls stop the
  * going as they come); one that can't move, isn't beside the player and
