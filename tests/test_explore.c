@@ -434,6 +434,34 @@ static void test_rest_poisoned(void)
     run_free(run);
 }
 
+/* Z says nothing each turn of its rest (DCSS's way), only how it ended:
+ * one line, "You are rested." */
+static void test_rest_quiet(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@....#",
+        "#######",
+        NULL,
+    };
+    Run *run = scene_build(&data, 25, 2, ROWS);
+    run_debug_player(run)->hp -= 6;
+    InputSetup setup = {.data = &data, .seed = 1, .start_floor = 1};
+    Input input;
+    CHECK(input_open(&input, &setup));
+    run_free(input.session.run);
+    session_start(&input.session, NULL, run);
+    int lines = msg_count(run_log(run));
+    int keys[] = {'Z'};
+    input_play(&input, keys, 1);
+    CHECK(run_turn(run) > 1);
+    CHECK_INT(run_player(run)->hp, run_player(run)->max_hp);
+    CHECK_INT(msg_count(run_log(run)), lines + 1);
+    CHECK_STR(msg_last(run_log(run)), "You are rested.");
+    CHECK_INT(said_lines(run, "You search, and find nothing."), 0);
+    input_free(&input);
+}
+
 /* ---- Through the input: keys, and the same digest as typed --------------- */
 
 static int typed_key(Command c)
@@ -545,6 +573,7 @@ int main(void)
     test_rest();
     test_stopped_on_item();
     test_rest_poisoned();
+    test_rest_quiet();
     test_keys();
     test_same_as_typed(check_sanitized() ? 3 : 12);
     data_free(&data);

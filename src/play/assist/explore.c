@@ -704,6 +704,9 @@ static ExploreStop travel(Explorer *e, const Run *run, Sight *sight, Command *ou
     return EXPLORE_GO;
 }
 
+/* A turn of rest is a wait ('.'), which says nothing: a search would say
+ * "You search, and find nothing." each turn, a line counted up to x189
+ * (DCSS says nothing while resting, and one line at the end) */
 static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message, size_t size)
 {
     const Player *p = run_player(run);
@@ -711,7 +714,7 @@ static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message
     if (p->hp >= p->max_hp && s->poisoned == 0 && s->confused == 0 && s->regenerating == 0) {
         return stop(e, EXPLORE_RESTED, message, size, e->commands > 0 ? "You are rested." : "You have no need to rest.");
     }
-    return give(e, out, CMD_SEARCH, 0);
+    return give(e, out, CMD_WAIT, 0);
 }
 
 /* A step into a monster in sight (one that lets the going be, or it

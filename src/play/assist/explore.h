@@ -1,7 +1,7 @@
 /* Auto-explore, travel and rest (the book's ch23): given a run, the next
  * ordinary command toward the nearest unexplored place or item (a step,
  * a bump that opens a door, a pick-up, a search), toward a chosen cell, or
- * to rest; or a stop, with its reason and what to tell the player. Every
+ * to rest (a wait, which says nothing); or a stop, with its reason and what to tell the player. Every
  * command is one a player could type, so a run explored this way replays,
  * saves and digests exactly as the same commands typed.
  *
