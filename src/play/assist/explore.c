@@ -665,6 +665,11 @@ static ExploreStop search_floor(Explorer *e, const Run *run, Sight *sight, Comma
         }
         if (walk(e, sight, likeliest[i], out)) return EXPLORE_GO;
     }
+    /* every wall searched its fill: the counts start again, so the next
+     * o searches them all again, dead ends first. A door missed each time
+     * (one in 400 is, searched EXPLORE_SEARCH_MOST times) is still there,
+     * and never searching it again would leave the floor with no way on */
+    memset(e->searched, 0, sizeof e->searched);
     return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore or search.");
 }
 

@@ -26,7 +26,9 @@
  * explore." (a magic-mapped floor is explored). Exploring an explored
  * floor searches its likely walls (dead ends first, then walls with
  * unexplored rock behind, then any wall) a few turns at a time, and
- * says so.
+ * says so; once every wall has been searched EXPLORE_SEARCH_MOST times,
+ * "There is nothing left to explore or search.", and the next o begins
+ * the round again (a secret door may be missed every time).
  *
  * Exploring takes gold and the Amulets, and the classes of item in the
  * caller's take (the autopickup option: heed.h); missiles only with no
@@ -74,7 +76,8 @@ typedef enum ExploreStop {
     EXPLORE_STOP_COUNT
 } ExploreStop;
 
-/* Turns searched at a likely wall each time, and in all */
+/* Turns searched at a likely wall each time, and in all in a round of
+ * the floor's walls */
 enum { EXPLORE_SEARCH_TURNS = 5, EXPLORE_SEARCH_MOST = 15, EXPLORE_MOST_COMMANDS = 2000 };
 
 typedef struct Explorer {
