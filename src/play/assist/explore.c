@@ -1,6 +1,5 @@
 #include "explore.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,10 +12,9 @@
 /* Besides the terrains, what a known trap is to a way: BLOCKED is
  * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
  * never, unless it is ONTO, the cell a way may end on. OCCUPIED: a
- * monster in sight, which a way goes round if there is a way round (and
- * which is no goal then), and which the going never steps into (it
- * would attack): only with no way round does a way lead through it (a
- * step costing as a door's), for the going to stop there and say so */
+ * monster in sight, gone round while there's a way round, led into (a
+ * step costing a door's) only with none: never stepped into, it stops
+ * the going there (a step into it would attack) */
 enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc, OCCUPIED = 0xfb };
 
 /* The map with a border of wall all round, as the search reads it, so
@@ -48,8 +46,7 @@ typedef struct Sight {
     uint8_t goal[PAD_CELLS];       /* by padded cell: where exploring goes (explore_goals) */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
-    bool threat_in_view;           /* a monster that could harm the player now
-                                      (heed.h: one the going stops for) */
+    bool threat_in_view;           /* one the going stops for (heed.h) */
     uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
     uint8_t way[256];              /* for each terrain byte: NO_WAY, GROUND, DOOR */
 } Sight;
@@ -393,45 +390,6 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
     return seen;
 }
 
-/* A longer name than the kind's, with it inside, is at `at` in a line
- * ("goblin archer" round "goblin") */
-static bool longer_name_at(const GameData *data, const char *line, const char *at, int kind)
-{
-    const char *name = data->monsters[kind].name;
-    size_t length = strlen(name);
-    for (int other = 0; other < data->monster_count; ++other) {
-        const char *longer = data->monsters[other].name, *inside = strstr(longer, name);
-        if (other == kind || inside == NULL || strlen(longer) == length) continue;
-        size_t before = (size_t)(inside - longer);
-        if ((size_t)(at - line) >= before && strncmp(at - before, longer, strlen(longer)) == 0) return true;
-    }
-    return false;
-}
-
-/* A line names the kind of monster: its name as a whole, not part of a
- * word or of a longer name ("kobold" isn't in "A zombified kobold ...") */
-static bool line_names(const GameData *data, const char *line, int kind)
-{
-    const char *name = data->monsters[kind].name;
-    size_t length = strlen(name);
-    for (const char *at = strstr(line, name); at != NULL; at = strstr(at + 1, name)) {
-        bool whole = (at == line || !isalpha((unsigned char)at[-1])) && !isalpha((unsigned char)at[length]);
-        if (whole && !longer_name_at(data, line, at, kind)) return true;
-    }
-    return false;
-}
-
-/* One of the last command's lines (those still unread: a command marks
- * what was said before it read) names the kind */
-static bool just_named(const Run *run, int kind)
-{
-    const MsgLog *log = run_log(run);
-    for (int i = msg_count(log) - msg_unread(log); i < msg_count(log); ++i) {
-        if (line_names(run_data(run), msg_get(log, i)->text, kind)) return true;
-    }
-    return false;
-}
-
 /* A monster that could harm the player stops the going: "Not with the
  * kobold in view.", unless a line of the going's last command named it
  * (it came into view, woke up, struck), however many were said after
@@ -439,7 +397,7 @@ static bool just_named(const Run *run, int kind)
 static ExploreStop monster_stop(Explorer *e, const Run *run, int monster, char *message, size_t size)
 {
     int kind = run_level(run)->monsters[monster].kind;
-    if (e->commands > 0 && just_named(run, kind)) return stop(e, EXPLORE_MONSTER, message, size, "");
+    if (e->commands > 0 && heed_just_named(run, kind)) return stop(e, EXPLORE_MONSTER, message, size, "");
     char text[96];
     snprintf(text, sizeof text, "Not with the %s in view.", run_data(run)->monsters[kind].name);
     return stop(e, EXPLORE_MONSTER, message, size, text);
@@ -600,10 +558,9 @@ static ExploreStop search_here(Explorer *e, const Run *run, Command *out)
     return give(e, out, CMD_SEARCH, 0);
 }
 
-/* nearest, round the monsters in sight; through them (their cells
- * goals too) only if nothing can be reached round them. A monster that
- * won't move (a shrieker) would be in the way for ever, and one that
- * might is no surer: the way round is taken while there is one */
+/* nearest, round the monsters in sight; through them (their cells goals
+ * too) only if nothing is reached round them. One that won't move (a
+ * shrieker) would be in the way for ever, and one that might is no surer */
 static int nearest_round(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
 {
     sight->way[OCCUPIED] = NO_WAY;
@@ -665,10 +622,9 @@ static ExploreStop search_floor(Explorer *e, const Run *run, Sight *sight, Comma
         }
         if (walk(e, sight, likeliest[i], out)) return EXPLORE_GO;
     }
-    /* every wall searched its fill: the counts start again, so the next
-     * o searches them all again, dead ends first. A door missed each time
-     * (one in 400 is, searched EXPLORE_SEARCH_MOST times) is still there,
-     * and never searching it again would leave the floor with no way on */
+    /* every wall searched its fill: the counts start again, for the next o
+     * to search them all again, as a door missed every time (one in 400
+     * is) is still there, and may be the only way on */
     memset(e->searched, 0, sizeof e->searched);
     return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore or search.");
 }
@@ -709,9 +665,8 @@ static ExploreStop travel(Explorer *e, const Run *run, Sight *sight, Command *ou
     return EXPLORE_GO;
 }
 
-/* A turn of rest is a wait ('.'), which says nothing: a search would say
- * "You search, and find nothing." each turn, a line counted up to x189
- * (DCSS says nothing while resting, and one line at the end) */
+/* A turn of rest is a wait ('.'), which says nothing, as DCSS's rest:
+ * a search says "You search, and find nothing." every turn */
 static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message, size_t size)
 {
     const Player *p = run_player(run);

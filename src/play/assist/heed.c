@@ -1,5 +1,6 @@
 #include "heed.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,43 @@ int heed_nearest_threat(const Run *run, const SeenMonster *seen, int count)
         if (heed_threat(run, &seen[i])) return i;
     }
     return -1;
+}
+
+/* A longer name than the kind's, with it inside, is at `at` in a line
+ * ("goblin archer" round "goblin") */
+static bool longer_name_at(const GameData *data, const char *line, const char *at, int kind)
+{
+    const char *name = data->monsters[kind].name;
+    size_t length = strlen(name);
+    for (int other = 0; other < data->monster_count; ++other) {
+        const char *longer = data->monsters[other].name, *inside = strstr(longer, name);
+        if (other == kind || inside == NULL || strlen(longer) == length) continue;
+        size_t before = (size_t)(inside - longer);
+        if ((size_t)(at - line) >= before && strncmp(at - before, longer, strlen(longer)) == 0) return true;
+    }
+    return false;
+}
+
+/* A line names the kind of monster: its name as a whole, not part of a
+ * word or of a longer name ("kobold" isn't in "A zombified kobold ...") */
+static bool line_names(const GameData *data, const char *line, int kind)
+{
+    const char *name = data->monsters[kind].name;
+    size_t length = strlen(name);
+    for (const char *at = strstr(line, name); at != NULL; at = strstr(at + 1, name)) {
+        bool whole = (at == line || !isalpha((unsigned char)at[-1])) && !isalpha((unsigned char)at[length]);
+        if (whole && !longer_name_at(data, line, at, kind)) return true;
+    }
+    return false;
+}
+
+bool heed_just_named(const Run *run, int kind)
+{
+    const MsgLog *log = run_log(run);
+    for (int i = msg_count(log) - msg_unread(log); i < msg_count(log); ++i) {
+        if (line_names(run_data(run), msg_get(log, i)->text, kind)) return true;
+    }
+    return false;
 }
 
 /* ---- Items ---------------------------------------------------------------- */

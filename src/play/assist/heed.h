@@ -33,6 +33,12 @@ bool heed_threat(const Run *run, const SeenMonster *m);
  * could harm the player now: its index into seen, or -1 */
 int heed_nearest_threat(const Run *run, const SeenMonster *seen, int count);
 
+/* True if a line the last command said (one still unread: a command
+ * marks what was said before it read) names the kind of monster: its
+ * name whole, not part of a word or of a longer name ("kobold" isn't in
+ * "A zombified kobold comes into view.") */
+bool heed_just_named(const Run *run, int kind);
+
 /* What exploring picks up besides gold and the Amulets, which it always
  * takes: a set of these bits */
 enum {
