@@ -35,6 +35,19 @@ for case in "3 1 hhhhjjjjkkkkllll.s.s yyyyuuuubbbbnnnn...." \
         failures=$((failures + 1))
     fi
 done
+# Seed 60043's rogue once parted: a jackal seen, then seen elsewhere and
+# killed, left its old sighting remembered in the run that never
+# stopped, where the save had let it go
+rm -rf "$home"
+"$amulets" --home "$home" --seed 60043 --class rogue --play "ibuu<esc>S" >/dev/null
+continued=$("$amulets" --continue --play "f<enter><esc>S" --digest | grep '^digest')
+straight=$("$amulets" --seed 60043 --class rogue --play "ibuuf<enter>" --digest | grep '^digest')
+cases=$((cases + 1))
+checked=$((checked + 1))
+if [ "$continued" != "$straight" ] || [ -z "$straight" ]; then
+    echo "seed 60043 rogue: continued '$continued', straight '$straight'"
+    failures=$((failures + 1))
+fi
 # A saved run is offered once and continued; death deletes the save
 rm -rf "$home"
 "$amulets" --home "$home" --seed 3 --play "hh<esc>S" >/dev/null

@@ -3,7 +3,9 @@
  * monster they can't see (over thousands of generated floors and every
  * cell in sight), and a monster hit out of sight is "something"; a
  * missile can't be aimed past its range; a missed monster that was awake
- * doesn't wake up again; f fires the quiver and only the quiver, Q
+ * doesn't wake up again; the aim starts on the monster that most calls
+ * for it (one that harms the player now before a sleeper, a sleeper
+ * before a shrieker), and Tab goes through them so; f fires the quiver and only the quiver, Q
  * chooses it, and the bot quivers for itself; the aiming prompt is the
  * panel's, not the log's. */
 #include <stdio.h>
@@ -236,6 +238,63 @@ static void test_range(void)
     run_free(run);
 }
 
+/* ---- Where the aim starts ------------------------------------------------ */
+
+/* A shrieker asleep beside the player, a rat biting, an ogre asleep
+ * across the room: the aim starts on the rat, the one that harms the
+ * player now, and Tab goes on to the ogre, which could later, then the
+ * shrieker, which never could. The last target, in sight, still comes
+ * first */
+static void test_most_called_for(void)
+{
+    static const char *const ROWS[] = {
+        "##########",
+        "#.s......#",
+        "#.@......#",
+        "#...r..o.#",
+        "##########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 23, 2, ROWS);
+    give(run, "dart", 5);
+    run_debug_player(run)->quiver = item("dart");
+    Point shrieker = scene_find(ROWS, 's'), rat = scene_find(ROWS, 'r'), ogre = scene_find(ROWS, 'o');
+    spawn(run, "shrieker", shrieker, MS_ASLEEP);
+    spawn(run, "giant_white_rat", rat, MS_HUNTING);
+    spawn(run, "ogre", ogre, MS_ASLEEP);
+    Input input;
+    open_input(&input, run);
+    Point targets[8];
+    CHECK_INT(input_targets(&input, targets, 8), 3);
+    CHECK(point_eq(targets[0], rat) && point_eq(targets[1], ogre) && point_eq(targets[2], shrieker));
+    /* the panel's list is still nearest first */
+    CHECK_INT(input_targets_of(run, targets, 8), 3);
+    CHECK(point_eq(targets[0], shrieker) && point_eq(targets[1], rat) && point_eq(targets[2], ogre));
+    press(&input, 'f');
+    CHECK_INT(input_screen(&input), SCREEN_AIMING);
+    CHECK(point_eq(input.cursor, rat));
+    press(&input, AK_TAB);
+    CHECK(point_eq(input.cursor, ogre));
+    press(&input, AK_TAB);
+    CHECK(point_eq(input.cursor, shrieker));
+    press(&input, AK_TAB);
+    CHECK(point_eq(input.cursor, rat));
+    /* fired at the ogre: the next aim starts on it, nearer monsters and
+     * all, while it's in sight */
+    press(&input, AK_TAB);
+    press(&input, AK_ENTER);
+    CHECK_INT(run_turn(run), 1);
+    const Monster *target = NULL;
+    for (int i = 0; i < run_level(run)->monster_count; ++i) {
+        if (run_level(run)->monsters[i].targeted) target = &run_level(run)->monsters[i];
+    }
+    CHECK(target != NULL && strcmp(data.monsters[target->kind].id, "ogre") == 0 && run_sees(run, target->pos));
+    press(&input, 'f');
+    CHECK(target != NULL && point_eq(input.cursor, target->pos));
+    press(&input, AK_ESC);
+    input_free(&input);
+}
+
 /* ---- A miss turns an awake monster, which doesn't wake again ---------------- */
 
 static void test_miss_no_wake(void)
@@ -447,6 +506,7 @@ int main(void)
 {
     load_shipped_data(&data);
     test_range();
+    test_most_called_for();
     test_miss_no_wake();
     test_kit_quivered();
     test_fire_only_quiver();

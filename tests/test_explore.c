@@ -289,6 +289,48 @@ static void test_secret_door(void)
     run_free(run);
 }
 
+/* A secret door missed each time it was searched, to the cap: o, pressed
+ * on, goes round the walls again and finds it (the bot's ranger on seed
+ * 83040 searched beside one EXPLORE_SEARCH_MOST times, then never again).
+ * The floors whose door outlasts the cap are found by trying seeds */
+static void test_search_again(void)
+{
+    static const char *const ROWS[] = {
+        "###########",
+        "#@....*...#",
+        "#####.###.#",
+        "    #.# #>#",
+        "    ### ###",
+        NULL,
+    };
+    Point door = scene_find(ROWS, '*');
+    int outlasted = 0, tried = 0;
+    for (uint64_t seed = 1; seed < 20000 && outlasted < 2; ++seed, ++tried) {
+        Run *run = scene_build(&data, seed, 2, ROWS);
+        map_set(&run_debug_level(run)->map, 5, 3, T_FLOOR);
+        Explorer e;
+        e.marked = false;
+        int beside = 0;
+        for (int press = 0; press < 400 && map_at(&run_level(run)->map, door.x, door.y) == T_SECRET_DOOR; ++press) {
+            explore_start(&e, run, EXPLORE_FLOOR, run_player(run)->pos);
+            Command command;
+            char message[160];
+            while (explore_next(&e, run, &command, message, sizeof message) == EXPLORE_GO) {
+                beside += command.kind == CMD_SEARCH && chebyshev(run_player(run)->pos, door) == 1;
+                CHECK(run_command(run, command));
+            }
+        }
+        if (!check_at(map_at(&run_level(run)->map, door.x, door.y) == T_CLOSED_DOOR, "the door found", __FILE__, __LINE__)) {
+            fprintf(stderr, "    seed %llu: searched beside it %d times\n", (unsigned long long)seed, beside);
+            outlasted = 2;
+        }
+        outlasted += beside > EXPLORE_SEARCH_MOST;
+        run_free(run);
+    }
+    CHECK(outlasted >= 2);
+    printf("%d floors tried for two whose secret door outlasted %d searches\n", tried, EXPLORE_SEARCH_MOST);
+}
+
 /* A magic-mapped floor counts as explored */
 static void test_magic_mapped(void)
 {
@@ -434,6 +476,34 @@ static void test_rest_poisoned(void)
     run_free(run);
 }
 
+/* Z says nothing each turn of its rest (DCSS's way), only how it ended:
+ * one line, "You are rested." */
+static void test_rest_quiet(void)
+{
+    static const char *const ROWS[] = {
+        "#######",
+        "#@....#",
+        "#######",
+        NULL,
+    };
+    Run *run = scene_build(&data, 25, 2, ROWS);
+    run_debug_player(run)->hp -= 6;
+    InputSetup setup = {.data = &data, .seed = 1, .start_floor = 1};
+    Input input;
+    CHECK(input_open(&input, &setup));
+    run_free(input.session.run);
+    session_start(&input.session, NULL, run);
+    int lines = msg_count(run_log(run));
+    int keys[] = {'Z'};
+    input_play(&input, keys, 1);
+    CHECK(run_turn(run) > 1);
+    CHECK_INT(run_player(run)->hp, run_player(run)->max_hp);
+    CHECK_INT(msg_count(run_log(run)), lines + 1);
+    CHECK_STR(msg_last(run_log(run)), "You are rested.");
+    CHECK_INT(said_lines(run, "You search, and find nothing."), 0);
+    input_free(&input);
+}
+
 /* ---- Through the input: keys, and the same digest as typed --------------- */
 
 static int typed_key(Command c)
@@ -541,10 +611,12 @@ int main(void)
     test_pack_full();
     test_stairs();
     test_secret_door();
+    test_search_again();
     test_magic_mapped();
     test_rest();
     test_stopped_on_item();
     test_rest_poisoned();
+    test_rest_quiet();
     test_keys();
     test_same_as_typed(check_sanitized() ? 3 : 12);
     data_free(&data);

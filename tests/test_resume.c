@@ -194,7 +194,9 @@ static void explorer_mistakes(void)
     expect_edit("a target off the map", target, "target = 5 40", 0, "'target' is off the map");
     expect_edit("a map of one row", "hp = 34", "hp = 34\nnoticed =\n|....", 1, "'noticed' is 36 rows of the map");
     /* a version 4 save knows no [screen] */
-    char *text = edited("version = 5", "version = 4");
+    char this_version[32];
+    snprintf(this_version, sizeof this_version, "version = %d", SAVE_VERSION);
+    char *text = edited(this_version, "version = 4");
     SlotLoad got;
     static Resumed resumed;
     Run *run = load("version-4", text, &got, &resumed);

@@ -483,6 +483,16 @@ static void test_not_starting_with_save(Suite *s)
     expect_load(s, "[save] last", &lines, LOAD_DAMAGED, &wanted);
     free_lines(&lines);
 
+    /* a second [save], after the first */
+    copy_lines(&lines, &s->base);
+    int at = lines.count;
+    insert_line(&lines, lines.count, "[save]");
+    insert_line(&lines, lines.count, "version = %d", SAVE_VERSION);
+    Wanted second = {0};
+    want(&second, "save.txt:%d: a save has one [save], its first record", at + 1);
+    expect_load(s, "a second [save]", &lines, LOAD_DAMAGED, &second);
+    free_lines(&lines);
+
     Lines empty = {.count = 0};
     expect_load(s, "an empty save", &empty, LOAD_DAMAGED, &wanted);
     Lines comment = {.count = 1, .at = {"# nothing but a comment"}};

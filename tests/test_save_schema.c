@@ -168,6 +168,8 @@ static void choice_samples(const GameData *data, Samples *samples)
     add_sample(samples, with_lines(base, "run", "debug = yes\n"), "debugged");
     add_sample(samples, with_lines(base, "run", "mode = menu\n"), "the menu");
     add_sample(samples, with_lines(base, "run", "mode = inventory\npack_for = drop\n"), "the pack");
+    add_sample(samples, with_lines(base, "run", "mode = inventory\npack_for = quiver\n"), "the quiver's choice");
+    add_sample(samples, with_lines(base, "player", "weapon_letter = c\narmor_letter = d\n"), "taken from letters");
     aim_samples(data, samples);
     add_sample(samples, with_lines(base, "monster", "targeted = yes\n"), "a monster aimed at");
 }
@@ -414,7 +416,8 @@ static void every_version_loads(const GameData *data)
         "save-v2-floor1.txt", "save-v2-floor4.txt", "save-v2-floor6.txt", "save-v2-floor8.txt",
         "save-v2-floor9.txt", "save-v3-rogue-floor3.txt", "save-v4-fighter-floor1.txt",
         "save-v4-ranger-floor8.txt", "save-v4-rogue-floor2.txt", "save-v4-rogue-floor5.txt",
-        "save-v5-ranger-aiming.txt", "save-v5-rogue-throwing.txt",
+        "save-v5-ranger-aiming.txt", "save-v5-rogue-throwing.txt", "save-v6-ranger-quiver.txt",
+        "save-v6-ranger-dagger-in-hand.txt",
     };
     static const char *const ABOVE[] = {"screen", "explorer", NULL};
     int loaded[SAVE_VERSION + 1] = {0};

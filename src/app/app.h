@@ -40,7 +40,8 @@ typedef struct Options {
     bool deep;               /* --check-data --deep: decode the atlases */
     const char *check_dir;
     bool catalog;
-    int catalog_first, catalog_count;
+    uint64_t catalog_first;  /* --catalog FIRST COUNT: a seed, as --seed takes */
+    int catalog_count;
     bool duel;               /* --duel [CLASS] [MONSTER] [N] */
     const char *duel_class, *duel_monster;   /* an id, or NULL for all */
     int duel_fights;

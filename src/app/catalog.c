@@ -37,10 +37,19 @@ static void print_floor(const Run *run)
     }
 }
 
+/* The seeds --seed takes (main.c): a catalog describes no others */
+static const uint64_t LAST_SEED = UINT32_MAX;
+
 int app_catalog(const Options *options, const GameData *data)
 {
+    uint64_t first = options->catalog_first, last = first + (uint64_t)options->catalog_count - 1;
+    if (first > LAST_SEED || last > LAST_SEED) {
+        fprintf(stderr, "amulets: --catalog %llu %d would go past seed %llu, the last there is\n",
+                (unsigned long long)first, options->catalog_count, (unsigned long long)LAST_SEED);
+        return 2;
+    }
     for (int n = 0; n < options->catalog_count; ++n) {
-        uint64_t seed = (uint64_t)options->catalog_first + (uint64_t)n;
+        uint64_t seed = first + (uint64_t)n;
         Run *run = run_new(data, seed, 1);
         if (run == NULL) return 1;
         printf("seed %llu\n", (unsigned long long)seed);

@@ -213,7 +213,7 @@ static bool parse_options(int argc, char **argv, Options *o)
         } else if (strcmp(arg, "--catalog") == 0) {
             o->catalog = true;
             if (!option_number(argc, argv, &i, "--catalog FIRST", 0, 4294967295LL, &n)) return false;
-            o->catalog_first = (int)n;
+            o->catalog_first = (uint64_t)n;
             if (!option_number(argc, argv, &i, "--catalog COUNT", 1, 100000, &n)) return false;
             o->catalog_count = (int)n;
         } else if (strcmp(arg, "--duel") == 0) {

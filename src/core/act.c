@@ -44,9 +44,11 @@ static bool free_cell(const Run *run, Point cell)
 }
 
 /* A cell the monster could step onto, or, being one that opens doors,
- * open the closed door on */
+ * open the closed door on. A kind that never moves enters none, so no
+ * state's way of moving (a hunt, a search, a flight) can move it */
 static bool can_enter(const Run *run, const Monster *m, Point cell)
 {
+    if (has(run, m, TRAIT_STATIONARY)) return false;
     bool door = map_at(&run->level.map, cell.x, cell.y) == T_CLOSED_DOOR;
     return free_cell(run, cell) || (door && has(run, m, TRAIT_OPENS_DOORS));
 }
@@ -145,7 +147,7 @@ static void monster_attacks(Run *run, Monster *m)
     const MonsterDef *kind = rules_kind_of(run, m);
     if (kind->damage_max <= 0) return;   /* the harmless, such as a shrieker */
     int damage = blow(run, kind->damage_min, kind->damage_max, 0, rules_player_defense(run));
-    rules_say(run, "The %s hits you.", kind->name);
+    rules_say_about(run, m, "The %s hits you.", kind->name);
     char killer[NAME_SIZE + 8];
     run_with_article(kind->name, killer, sizeof killer);
     world_hurt_player(run, damage, killer);
@@ -168,7 +170,7 @@ void act_player_attacks(Run *run, int index)
     int lo = weapon ? weapon->damage_min : 1, hi = weapon ? weapon->damage_max : 2;
     int damage = blow(run, lo, hi, run->player.strength, kind->defense);
     /* told before the noise of it wakes anyone */
-    rules_say(run, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
+    rules_say_about(run, m, m->hp <= damage ? "You kill the %s." : "You hit the %s.", kind->name);
     world_hurt_monster(run, index, damage, true);
 }
 
@@ -367,7 +369,7 @@ void act_tick_statuses(Run *run)
     }
     /* Poison can kill a monster too */
     for (int i = level->monster_count - 1; i >= 0; --i) {
-        if (level->monsters[i].hp <= 0) lvl_remove_monster(level, i);
+        if (level->monsters[i].hp <= 0) world_remove_dead(run, i);
     }
 }
 

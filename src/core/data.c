@@ -22,7 +22,6 @@
 #include "tune.h"
 
 enum {
-    FILE_COUNT = 4,
     MAX_FILE_BYTES = 64 << 20,   /* no data file comes near; a bigger one is a mistake */
     TOKEN_SIZE = 64
 };
@@ -55,24 +54,27 @@ static const TraitName TRAIT_NAMES[] = {
 };
 
 /* Each effect's name in items.txt, and what it does as the player is
- * told once the kind is known */
+ * told once the kind is known: by effect, each of data.h's list must
+ * have its line here */
 typedef struct EffectInfo { const char *name, *text; } EffectInfo;
 
-static const EffectInfo EFFECTS[FX_COUNT] = {
-    [FX_NONE] = {"", ""},
-    [FX_HEAL] = {"heal", "It heals some of your wounds."},
-    [FX_HEAL_FULLY] = {"heal_fully", "It heals every wound."},
-    [FX_STRENGTHEN] = {"strengthen", "It makes you stronger, for good."},
-    [FX_POISON] = {"poison", "It poisons whoever drinks it."},
-    [FX_REGENERATE] = {"regenerate", "It heals you a little every turn, for a while."},
-    [FX_CONFUSE] = {"confuse", "It confuses whoever drinks it."},
-    [FX_TELEPORT] = {"teleport", "It takes you somewhere else on the floor."},
-    [FX_MAP_FLOOR] = {"map_floor", "It maps the whole floor, and what lies on it."},
-    [FX_IDENTIFY] = {"identify", "It tells you what one thing you carry is."},
-    [FX_FRIGHTEN] = {"frighten", "It makes every monster in sight afraid."},
-    [FX_LIGHTNING] = {"lightning", "A bolt you aim: it hits every monster on its line."},
-    [FX_FIREBALL] = {"fireball", "A ball of fire you aim: it burns everything round where it bursts."},
-};
+#define TELLS_NONE ""
+#define TELLS_HEAL "It heals some of your wounds."
+#define TELLS_HEAL_FULLY "It heals every wound."
+#define TELLS_STRENGTHEN "It makes you stronger, for good."
+#define TELLS_POISON "It poisons whoever drinks it."
+#define TELLS_REGENERATE "It heals you a little every turn, for a while."
+#define TELLS_CONFUSE "It confuses whoever drinks it."
+#define TELLS_TELEPORT "It takes you somewhere else on the floor."
+#define TELLS_MAP_FLOOR "It maps the whole floor, and what lies on it."
+#define TELLS_IDENTIFY "It tells you what one thing you carry is."
+#define TELLS_FRIGHTEN "It makes every monster in sight afraid."
+#define TELLS_LIGHTNING "A bolt you aim: it hits every monster on its line."
+#define TELLS_FIREBALL "A ball of fire you aim: it burns everything round where it bursts."
+#define DATA_EFFECT_INFO(id, name) [FX_##id] = {name, TELLS_##id},
+static const EffectInfo EFFECTS[FX_COUNT] = {ITEM_EFFECTS(DATA_EFFECT_INFO)};
+#undef DATA_EFFECT_INFO
+
 /* What each class of item reads besides id, name, tile and frequency */
 enum { READS_EFFECT = 1 << 0, READS_DAMAGE = 1 << 1, READS_DEFENSE = 1 << 2, READS_FLIGHT = 1 << 3 };
 
@@ -545,12 +547,20 @@ typedef struct FileKind {
     void (*check_whole)(Loader *loader);
 } FileKind;
 
-static const FileKind FILES[FILE_COUNT] = {
-    {"monsters.txt", read_monster, check_monster_floors},
-    {"items.txt", read_item, check_needed_items},
-    {"vaults.txt", data_read_vault, data_check_amulet_floors},
-    {"classes.txt", data_read_class, data_check_classes},
-};
+/* The files, in the order they're read (each may look up the ones
+ * before: a vault its guardian among the monsters, a class its kit among
+ * the items): the enum and the table are made from this list */
+#define DATA_FILES(X)                                                    \
+    X(MONSTERS, "monsters.txt", read_monster, check_monster_floors)      \
+    X(ITEMS,    "items.txt",    read_item, check_needed_items)           \
+    X(VAULTS,   "vaults.txt",   data_read_vault, data_check_amulet_floors) \
+    X(CLASSES,  "classes.txt",  data_read_class, data_check_classes)
+#define DATA_FILE_ENUM(id, ...) FILE_##id,
+typedef enum DataFile { DATA_FILES(DATA_FILE_ENUM) FILE_COUNT } DataFile;
+#undef DATA_FILE_ENUM
+#define DATA_FILE_KIND(id, name, read, check) [FILE_##id] = {name, read, check},
+static const FileKind FILES[FILE_COUNT] = {DATA_FILES(DATA_FILE_KIND)};
+#undef DATA_FILE_KIND
 
 /* A file's text, or why there isn't one */
 typedef struct Source {
@@ -675,12 +685,12 @@ static bool load_sources(GameData *data, const Source sources[FILE_COUNT], Error
     for (int i = 0; i < FILE_COUNT; ++i) {
         bool file_good = load_file(&loader, &FILES[i], &sources[i]);
         good = file_good && good;
-        if (i == 0) {
+        if (i == FILE_MONSTERS) {
             /* the vaults look for their guardians among these */
-            loader.monsters_read = sources[0].text != NULL;
+            loader.monsters_read = sources[FILE_MONSTERS].text != NULL;
             loader.monster_ids = loader.ids;
             loader.ids = (IdList){NULL, 0, 0};
-        } else if (i == 1) {
+        } else if (i == FILE_ITEMS) {
             /* the classes' kits look for their items among these */
             loader.items_good = file_good;
         }
@@ -700,10 +710,10 @@ bool data_load_texts(GameData *data,
 {
     const char *missing = "the file is missing";
     Source sources[FILE_COUNT] = {
-        {monsters, monsters_len, missing},
-        {items, items_len, missing},
-        {vaults, vaults_len, missing},
-        {classes, classes_len, missing},
+        [FILE_MONSTERS] = {monsters, monsters_len, missing},
+        [FILE_ITEMS] = {items, items_len, missing},
+        [FILE_VAULTS] = {vaults, vaults_len, missing},
+        [FILE_CLASSES] = {classes, classes_len, missing},
     };
     return load_sources(data, sources, errors);
 }

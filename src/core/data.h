@@ -83,13 +83,29 @@ enum { MOST_RANGE = 16 };
 typedef enum ItemClass { ITEM_CLASSES(DATA_CLASS_ENUM) IC_COUNT } ItemClass;
 #undef DATA_CLASS_ENUM
 
-typedef enum ItemEffect {
-    FX_NONE,
-    FX_HEAL, FX_HEAL_FULLY, FX_STRENGTHEN, FX_POISON, FX_REGENERATE, FX_CONFUSE,
-    FX_TELEPORT, FX_MAP_FLOOR, FX_IDENTIFY, FX_FRIGHTEN,
-    FX_LIGHTNING, FX_FIREBALL,   /* read, then aimed */
-    FX_COUNT
-} ItemEffect;
+/* Every effect of a potion or scroll, once, with its name in items.txt
+ * ("" for none): the enum and data.c's table (the names, and what each
+ * does in a sentence: a TELLS_ line for each) are made from this list,
+ * and every switch over an effect names each one (no default;
+ * -Werror=switch), so an effect one of them misses doesn't compile
+ * (tests/tables.sh adds one to see) */
+#define ITEM_EFFECTS(X)                  \
+    X(NONE,        "")                   \
+    X(HEAL,        "heal")               \
+    X(HEAL_FULLY,  "heal_fully")         \
+    X(STRENGTHEN,  "strengthen")         \
+    X(POISON,      "poison")             \
+    X(REGENERATE,  "regenerate")         \
+    X(CONFUSE,     "confuse")            \
+    X(TELEPORT,    "teleport")           \
+    X(MAP_FLOOR,   "map_floor")          \
+    X(IDENTIFY,    "identify")           \
+    X(FRIGHTEN,    "frighten")           \
+    X(LIGHTNING,   "lightning")   /* read, then aimed */ \
+    X(FIREBALL,    "fireball")    /* read, then aimed */
+#define DATA_EFFECT_ENUM(id, name) FX_##id,
+typedef enum ItemEffect { ITEM_EFFECTS(DATA_EFFECT_ENUM) FX_COUNT } ItemEffect;
+#undef DATA_EFFECT_ENUM
 
 typedef struct ItemDef {
     char id[ID_SIZE];

@@ -14,7 +14,9 @@ void run_with_article(const char *name, char *out, size_t size)
 
 const char *run_state_name(MonsterState state)
 {
-    static const char *const names[MS_COUNT] = {"asleep", "wandering", "hunting", "fleeing"};
+#define DESCRIBE_STATE(id, name) [MS_##id] = name,
+    static const char *const names[MS_COUNT] = {MONSTER_STATES(DESCRIBE_STATE)};
+#undef DESCRIBE_STATE
     return (unsigned)state < MS_COUNT ? names[state] : "";
 }
 

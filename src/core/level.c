@@ -14,13 +14,9 @@ static void check_counts(const Level *level)
     (void)level;
 }
 
-static const TrapDef TRAP_DEFS[TRAP_COUNT] = {
-    [TRAP_DART] = {"dart", "dart trap", {200, 200, 215, 255}, false},
-    [TRAP_POISON_NEEDLE] = {"poison_needle", "poison needle", {130, 205, 70, 255}, false},
-    [TRAP_ALARM] = {"alarm", "alarm trap", {240, 205, 70, 255}, false},
-    [TRAP_TELEPORT] = {"teleport", "teleport trap", {175, 120, 240, 255}, true},
-    [TRAP_TRAPDOOR] = {"trapdoor", "trapdoor", {180, 125, 75, 255}, true},
-};
+#define LEVEL_TRAP_DEF(id, save_id, name, r, g, b, moves) [TRAP_##id] = {save_id, name, {r, g, b, 255}, moves},
+static const TrapDef TRAP_DEFS[TRAP_COUNT] = {TRAPS(LEVEL_TRAP_DEF)};
+#undef LEVEL_TRAP_DEF
 
 const TrapDef *trap_def(TrapKind kind)
 {
@@ -70,7 +66,8 @@ bool lvl_add_monster(Level *level, const Monster *monster)
     check_counts(level);
     INVARIANT(monster->kind >= 0 && (unsigned)monster->state < MS_COUNT);
     if (level->monster_count >= MAX_MONSTERS) return false;
-    level->monsters[level->monster_count++] = *monster;
+    level->monsters[level->monster_count] = *monster;
+    level->monsters[level->monster_count++].id = ++level->monsters_added;
     return true;
 }
 

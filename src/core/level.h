@@ -11,7 +11,19 @@
 
 enum { MAX_MONSTERS = 96, MAX_FLOOR_ITEMS = 128, MAX_TRAPS = 48 };
 
-typedef enum MonsterState { MS_ASLEEP, MS_WANDERING, MS_HUNTING, MS_FLEEING, MS_COUNT } MonsterState;
+/* Every state a monster is in, once, with its name (a save's, the
+ * panel's): the enum and describe.c's names are made from this list, and
+ * every switch over a state names each one (no default; -Werror=switch),
+ * so a state one of them misses doesn't compile (tests/tables.sh adds
+ * one to see) */
+#define MONSTER_STATES(X) \
+    X(ASLEEP,    "asleep")    \
+    X(WANDERING, "wandering") \
+    X(HUNTING,   "hunting")   \
+    X(FLEEING,   "fleeing")
+#define LEVEL_STATE_ENUM(id, name) MS_##id,
+typedef enum MonsterState { MONSTER_STATES(LEVEL_STATE_ENUM) MS_COUNT } MonsterState;
+#undef LEVEL_STATE_ENUM
 
 /* Counts of turns left; each ticks down at the end of a turn */
 typedef struct Statuses {
@@ -40,6 +52,9 @@ typedef struct Monster {
                                  saved: what "comes into view" is told by) */
     bool sighted;             /* the player has seen it, last at sighted_at */
     Point sighted_at;         /* (memory.c keeps these two) */
+    unsigned id;              /* its own number on the floor, from 1, which
+                                 no other has (lvl_add_monster gives it; not
+                                 saved: what a message is about) */
 } Monster;
 
 /* Some items of one kind: a stack in the pack, or a pile of gold */
@@ -54,9 +69,23 @@ typedef struct FloorItem {
     bool seen;                /* the player has seen it there */
 } FloorItem;
 
-typedef enum TrapKind {
-    TRAP_DART, TRAP_POISON_NEEDLE, TRAP_ALARM, TRAP_TELEPORT, TRAP_TRAPDOOR, TRAP_COUNT
-} TrapKind;
+/* Every kind of trap, once, with everything about it: the enum and
+ * level.c's table (trap_def) are made from this list, and every switch
+ * over a kind (what springing it does, player.c) names each one, so a
+ * kind one of them misses doesn't compile (tests/tables.sh adds one to
+ * see). The columns: its id in a save; its name in messages; its colour;
+ * whether it moves who springs it elsewhere. The kinds that stay come
+ * first and the trapdoor last (gen.c leaves it off floors it can't be on) */
+#define TRAPS(X) \
+    /* id             save id          name              colour          moves */ \
+    X(DART,           "dart",          "dart trap",      200, 200, 215,  false)   \
+    X(POISON_NEEDLE,  "poison_needle", "poison needle",  130, 205, 70,   false)   \
+    X(ALARM,          "alarm",         "alarm trap",     240, 205, 70,   false)   \
+    X(TELEPORT,       "teleport",      "teleport trap",  175, 120, 240,  true)    \
+    X(TRAPDOOR,       "trapdoor",      "trapdoor",       180, 125, 75,   true)
+#define LEVEL_TRAP_ENUM(id, ...) TRAP_##id,
+typedef enum TrapKind { TRAPS(LEVEL_TRAP_ENUM) TRAP_COUNT } TrapKind;
+#undef LEVEL_TRAP_ENUM
 
 typedef struct TrapDef {
     const char *id;           /* its name in a save */
@@ -77,6 +106,7 @@ typedef struct Level {
     Map map;
     Monster monsters[MAX_MONSTERS];
     int monster_count;
+    unsigned monsters_added;  /* the last monster's id (not saved) */
     FloorItem items[MAX_FLOOR_ITEMS];
     int item_count;
     Trap traps[MAX_TRAPS];
@@ -97,7 +127,8 @@ int lvl_monster_at(const Level *level, Point pos);
 int lvl_item_at(const Level *level, Point pos);
 int lvl_trap_at(const Level *level, Point pos);
 
-/* Adding fails (returns false) only when the floor's list is full */
+/* Adding fails (returns false) only when the floor's list is full; a
+ * monster added gets the next id */
 bool lvl_add_monster(Level *level, const Monster *monster);
 bool lvl_add_item(Level *level, const FloorItem *item);
 bool lvl_add_trap(Level *level, const Trap *trap);

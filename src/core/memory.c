@@ -190,6 +190,14 @@ void mem_look(Memory *memory, Level *level)
     }
 }
 
+void mem_forget_dead(Memory *memory, const Level *level, const Monster *monster)
+{
+    Point was = monster->sighted_at;
+    if (!in_sight(level, monster->pos) || !monster->sighted || in_sight(level, was)) return;
+    /* as take_in would, with the monster still on the floor */
+    if (mark_gone(level, was)) memory->monster[cell_index(was.x, was.y)] = 0;
+}
+
 void mem_learn_terrain(Memory *memory, const Map *map, Point cell)
 {
     if (in_bounds(cell.x, cell.y)) {

@@ -47,6 +47,13 @@ void mem_reset(Memory *memory);
  * seen somewhere new isn't remembered where it was) */
 void mem_look(Memory *memory, Level *level);
 
+/* A monster is about to be taken off the floor, dead. One that dies in
+ * the player's sight is known to be gone from where they last saw it
+ * too, as a look would have taken in had it lived (and a save, which
+ * holds the memory as of the next look, already has); one that dies out
+ * of sight is remembered where it was seen until that cell is seen empty */
+void mem_forget_dead(Memory *memory, const Level *level, const Monster *monster);
+
 /* The player learns a cell's terrain, or an item, as they really are,
  * without seeing them: a magic map, a secret door found */
 void mem_learn_terrain(Memory *memory, const Map *map, Point cell);

@@ -24,11 +24,12 @@ static Message *append(MsgLog *log)
     return &log->messages[(log->first + log->count++) % LOG_MAX];
 }
 
-/* Adds a message already formatted, or counts the newest up */
-static void add_text(MsgLog *log, const char *text)
+/* Adds a message already formatted, or counts the newest up if it's the
+ * same words about the same thing */
+static void add_text(MsgLog *log, unsigned about, const char *text)
 {
     Message *last = newest(log);
-    if (last != NULL && strcmp(last->text, text) == 0) {
+    if (last != NULL && last->about == about && strcmp(last->text, text) == 0) {
         ++last->count;
         last->read = false;   /* said again, it's news again */
         return;
@@ -37,16 +38,22 @@ static void add_text(MsgLog *log, const char *text)
     snprintf(message->text, sizeof message->text, "%s", text);
     message->count = 1;
     message->read = false;
+    message->about = about;
 }
 
-void msg_addv(MsgLog *log, const char *format, va_list args)
+void msg_add_about(MsgLog *log, unsigned about, const char *format, va_list args)
 {
     char text[MSG_SIZE];
     vsnprintf(text, sizeof text, format, args);
     if (text[0] >= 'a' && text[0] <= 'z') {
         text[0] = (char)(text[0] - 'a' + 'A');
     }
-    add_text(log, text);
+    add_text(log, about, text);
+}
+
+void msg_addv(MsgLog *log, const char *format, va_list args)
+{
+    msg_add_about(log, 0, format, args);
 }
 
 bool msg_replace_last(MsgLog *log, const char *was, const char *text)
@@ -54,7 +61,7 @@ bool msg_replace_last(MsgLog *log, const char *was, const char *text)
     Message *last = newest(log);
     if (last == NULL || last->count != 1 || strcmp(last->text, was) != 0) return false;
     --log->count;
-    add_text(log, text);
+    add_text(log, 0, text);
     return true;
 }
 
@@ -64,6 +71,7 @@ void msg_restore(MsgLog *log, const char *text, int count)
     snprintf(message->text, sizeof message->text, "%s", text);
     message->count = count;
     message->read = true;
+    message->about = 0;
 }
 
 /* Only the newest few are ever unread (msglog.h), so marking stops at

@@ -1,6 +1,7 @@
 /* The message log: newest last, each message read or not yet read, and a
- * message said again straight after itself counted rather than repeated
- * ("The jackal wakes up! x3"). */
+ * message said again straight after itself, about the same thing,
+ * counted rather than repeated ("The jackal hits you. x3": one jackal,
+ * three times; two jackals waking are two lines). */
 #ifndef AMULETS_MSGLOG_H
 #define AMULETS_MSGLOG_H
 
@@ -14,6 +15,9 @@ typedef struct Message {
     char text[MSG_SIZE];
     int count;     /* 1, or how many times in a row it was said */
     bool read;
+    unsigned about;   /* what it tells of (a monster, by msg_add_about's
+                         number), or 0: nothing in particular. Not saved:
+                         a line read back is counted up with none */
 } Message;
 
 typedef struct MsgLog {
@@ -31,6 +35,14 @@ void msg_clear(MsgLog *log);
 __attribute__((format(printf, 2, 0)))
 #endif
 void msg_addv(MsgLog *log, const char *format, va_list args);
+
+/* The same, about one thing, by a number of the caller's that no other
+ * thing shares (0: nothing in particular): counted up only with the
+ * newest message if that is the same words about the same thing */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
+void msg_add_about(MsgLog *log, unsigned about, const char *format, va_list args);
 
 /* The newest message, if it is was and said once, becomes text (news
  * again, and counted in with the one before if that is text): "You see

@@ -1,5 +1,6 @@
-/* The small pieces every part of the rules shares: a line for the log, a
- * monster's kind, the player's defense, whether a kind of item is known.
+/* The small pieces every part of the rules shares: a line for the log (of
+ * a monster too), a monster's kind, the player's defense, whether a kind
+ * of item is known.
  * They call nothing else of the rules, so any module may call them. */
 #include "run_internal.h"
 
@@ -20,10 +21,36 @@ const MonsterDef *rules_kind_of(const Run *run, const Monster *monster)
     return &run->data->monsters[monster->kind];
 }
 
-void rules_announce(Run *run, const Monster *monster, const char *what)
+bool rules_notice(Run *run, Monster *monster)
+{
+    bool seen = map_visible(&run->level.map, monster->pos.x, monster->pos.y);
+    bool arrived = seen && !monster->in_view;
+    monster->in_view = seen;   /* first: the line below is about it */
+    if (arrived) {
+        char name[NAME_SIZE + 8];
+        run_with_article(rules_kind_of(run, monster)->name, name, sizeof name);
+        rules_say_about(run, monster, "%s comes into view.", name);
+        run->events.alarm = true;
+    }
+    return arrived;
+}
+
+/* A monster out of sight is "something" to the player, or not told of:
+ * its lines are about nothing they can tell apart */
+void rules_say_about(Run *run, Monster *monster, const char *format, ...)
+{
+    bool seen = map_visible(&run->level.map, monster->pos.x, monster->pos.y);
+    if (seen && !monster->in_view) rules_notice(run, monster);
+    va_list args;
+    va_start(args, format);
+    msg_add_about(&run->log, seen ? monster->id : 0, format, args);
+    va_end(args);
+}
+
+void rules_announce(Run *run, Monster *monster, const char *what)
 {
     if (map_visible(&run->level.map, monster->pos.x, monster->pos.y)) {
-        rules_say(run, "The %s %s", rules_kind_of(run, monster)->name, what);
+        rules_say_about(run, monster, "The %s %s", rules_kind_of(run, monster)->name, what);
     }
 }
 

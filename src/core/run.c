@@ -42,6 +42,7 @@ static void init_player(Run *run)
 {
     Player *player = &run->player;
     player->weapon = player->armor = player->quiver = -1;
+    player->weapon_letter = player->armor_letter = -1;
     if (run->class_index == RUN_NO_CLASS) {
         player->hp = player->max_hp = PLAYER_HP;
         player->weapon = data_find_item(run->data, "short_sword");

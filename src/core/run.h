@@ -17,24 +17,67 @@
 
 typedef struct Run Run;
 
-/* What the run is doing: the chapters' GameState */
-typedef enum Mode {
-    MODE_PLAYING,
-    MODE_INVENTORY,    /* the pack is open, for run_inventory_action's reason */
-    MODE_CLOSING,      /* asking which way to close a door */
-    MODE_CONFIRMING,   /* asking a yes or no, about run_confirm_purpose */
-    MODE_MENU,         /* Esc's menu */
-    MODE_AIMING,       /* waiting for a cell to shoot, throw or cast at,
-                          for run_aim_purpose's reason */
-    MODE_DEAD,
-    MODE_WON,
-} Mode;
+/* The run's modes and the choices they wait for, each kind once, with
+ * its name in a save ([run] mode, pack_for, question, aim: savechoice.h).
+ * Each enum and the save's table of names are made from its list, so a
+ * member added has its name, and every switch over one names each member
+ * (no default; -Werror=switch), so a member one of them misses doesn't
+ * compile (tests/tables.sh adds one to see). Each count is kept out of
+ * its enum, so a switch needs no case for it. A table of them elsewhere
+ * (a screen's titles or prompts) takes its entries from the list too: a
+ * macro per member named from the list's id (as data.c's READS_ are for
+ * ITEM_CLASSES), which a new member has none of until it's written. */
+#define RUN_COUNT_ONE(...) +1
 
-typedef enum InvAction { INV_USE, INV_DROP, INV_IDENTIFY, INV_THROW, INV_QUIVER } InvAction;
+/* What the run is doing: the chapters' GameState */
+#define RUN_MODES(X) \
+    X(PLAYING,    "playing")                                                          \
+    X(INVENTORY,  "inventory")  /* the pack is open, for run_inventory_action's reason */ \
+    X(CLOSING,    "closing")    /* asking which way to close a door */                \
+    X(CONFIRMING, "confirming") /* asking a yes or no, about run_confirm_purpose */   \
+    X(MENU,       "menu")       /* Esc's menu */                                      \
+    X(AIMING,     "aiming")     /* waiting for a cell to aim at, for run_aim_purpose's reason */ \
+    X(DEAD,       "dead")                                                             \
+    X(WON,        "won")
+#define RUN_MODE_ENUM(id, save_name) MODE_##id,
+typedef enum Mode { RUN_MODES(RUN_MODE_ENUM) } Mode;
+#undef RUN_MODE_ENUM
+enum { MODE_COUNT = 0 RUN_MODES(RUN_COUNT_ONE) };
+
+/* Why the pack is open: to use, drop, identify (a scroll read), throw or
+ * quiver what's chosen */
+#define PACK_PURPOSES(X) \
+    X(USE,      "use")        \
+    X(DROP,     "drop")       \
+    X(IDENTIFY, "identify")   \
+    X(THROW,    "throw")      \
+    X(QUIVER,   "quiver")
+#define RUN_INV_ENUM(id, save_name) INV_##id,
+typedef enum InvAction { PACK_PURPOSES(RUN_INV_ENUM) } InvAction;
+#undef RUN_INV_ENUM
+enum { INV_COUNT = 0 PACK_PURPOSES(RUN_COUNT_ONE) };
+
 /* What the player is aiming: the quivered missile (f), one chosen to
  * throw (t), or a scroll already read */
-typedef enum AimPurpose { AIM_FIRE, AIM_THROW, AIM_LIGHTNING, AIM_FIREBALL } AimPurpose;
-typedef enum ConfirmPurpose { CONFIRM_STEP, CONFIRM_DESCEND } ConfirmPurpose;
+#define AIM_PURPOSES(X) \
+    X(FIRE,      "fire")        \
+    X(THROW,     "throw")       \
+    X(LIGHTNING, "lightning")   \
+    X(FIREBALL,  "fireball")
+#define RUN_AIM_ENUM(id, save_name) AIM_##id,
+typedef enum AimPurpose { AIM_PURPOSES(RUN_AIM_ENUM) } AimPurpose;
+#undef RUN_AIM_ENUM
+enum { AIM_COUNT = 0 AIM_PURPOSES(RUN_COUNT_ONE) };
+
+/* What a yes or no is asked about: a step onto a known trap, or leaving
+ * a floor's Amulet behind */
+#define CONFIRM_PURPOSES(X) \
+    X(STEP,    "step")      \
+    X(DESCEND, "descend")
+#define RUN_CONFIRM_ENUM(id, save_name) CONFIRM_##id,
+typedef enum ConfirmPurpose { CONFIRM_PURPOSES(RUN_CONFIRM_ENUM) } ConfirmPurpose;
+#undef RUN_CONFIRM_ENUM
+enum { CONFIRM_COUNT = 0 CONFIRM_PURPOSES(RUN_COUNT_ONE) };
 
 /* A command is plain data, as a key press becomes one: a kind and, for
  * some kinds, an argument (a direction 0..7 clockwise from north, a
@@ -93,6 +136,9 @@ typedef struct Player {
     Statuses status;            /* afraid is unused for the player */
     int weapon;                 /* item kind wielded, or -1 */
     int armor;                  /* item kind worn, or -1 */
+    int weapon_letter;          /* the pack slot the weapon in hand was taken
+                                   from, or -1 (the kit's, never in the pack) */
+    int armor_letter;           /* the same for the armor worn */
     int quiver;                 /* the missile kind f fires first, or -1 */
     Pack pack;
     int kills;

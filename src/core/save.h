@@ -39,14 +39,21 @@
  *      while a stack is carried: pack.h; before, the stacks were lettered
  *      in their order); the run's mode and its choice, [run] mode = ...
  *      (left out while playing: savechoice.h); the monster last aimed
- *      at, [monster] targeted = yes; the layer above's records */
+ *      at, [monster] targeted = yes; the layer above's records
+ *   6  the pack opened to choose what's quivered, [run] pack_for = quiver
+ *      (version 5 had no name for it: a run saved there couldn't be read
+ *      back); the letter the weapon in hand and the armor worn were taken
+ *      from, which each goes back to when taken off, [player]
+ *      weapon_letter and armor_letter = a..t (left out for none: the
+ *      kit's, or a save before version 6) */
 enum SaveVersion {
     SAVE_V1_FIRST = 1,
     SAVE_V2_MEMORY = 2,
     SAVE_V3_CLASS = 3,
     SAVE_V4_LOG = 4,
     SAVE_V5_CHOICE = 5,
-    SAVE_VERSION = SAVE_V5_CHOICE,   /* what this game writes */
+    SAVE_V6_HAND = 6,
+    SAVE_VERSION = SAVE_V6_HAND,   /* what this game writes */
 };
 enum { SAVE_LOG_MESSAGES = 300 };
 

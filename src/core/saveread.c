@@ -102,6 +102,13 @@ static void apply_player(Reading *r, Fields *fields, void *view, uint64_t bad)
     p->weapon = check_worn(fields, r->data, "weapon", p->weapon, IC_WEAPON);
     p->armor = check_worn(fields, r->data, "armor", p->armor, IC_ARMOR);
     p->quiver = check_worn(fields, r->data, "quiver", p->quiver, IC_MISSILE);
+    /* where the thing in hand or worn goes back to: only with one there */
+    if (!fld_has(fields, "weapon") && p->weapon_letter >= 0) {
+        fld_report(fields, fld_line(fields, "weapon_letter"), "'weapon_letter' is for a 'weapon' in hand");
+    }
+    if (!fld_has(fields, "armor") && p->armor_letter >= 0) {
+        fld_report(fields, fld_line(fields, "armor_letter"), "'armor_letter' is for 'armor' worn");
+    }
 }
 
 /* A stack carried: by its letter from version 5 on; before, the stacks
@@ -311,16 +318,22 @@ static void apply_killed(Reading *r, Fields *fields, void *view, uint64_t bad)
     p->killed[v->kind] = v->count;
 }
 
-/* What's done with a record once its values are read; NULL for [save],
- * which comes first and once */
+/* [save] comes first and once (read_version reads it): another is a
+ * mistake */
+static void apply_save(Reading *r, Fields *fields, void *view, uint64_t bad)
+{
+    (void)r;
+    (void)view;
+    (void)bad;
+    fld_report(fields, fields->record->line, "a save has one [save], its first record");
+}
+
+/* What's done with each record once its values are read: apply_TYPE,
+ * by saveschema.h's list */
 typedef void (*RecordApply)(Reading *, Fields *, void *view, uint64_t bad);
-static const RecordApply APPLIES[SR_COUNT] = {
-    [SR_RUN] = apply_run, [SR_LOOK] = apply_look, [SR_PLAYER] = apply_player,
-    [SR_KILLED] = apply_killed, [SR_CARRIED] = apply_carried, [SR_ROW] = apply_row,
-    [SR_MONSTER] = apply_monster, [SR_ITEM] = apply_item, [SR_TRAP] = apply_trap,
-    [SR_REMEMBERED_ITEM] = apply_remembered_item, [SR_REMEMBERED_MONSTER] = apply_remembered_monster,
-    [SR_MESSAGE] = apply_message,
-};
+#define SAVE_APPLY(id, type, since, talk) [SR_##id] = apply_##type,
+static const RecordApply APPLIES[SR_COUNT] = {SAVE_RECORDS(SAVE_APPLY)};
+#undef SAVE_APPLY
 
 /* ---- The version, first ---------------------------------------------- */
 
@@ -571,7 +584,7 @@ static void read_records(Reading *r, const RecFile *file)
         Fields fields;
         fld_init(&fields, record, SAVE_FILE, r->errors);
         int id = schema_record_of(record->type, r->version);
-        if (id < 0 || APPLIES[id] == NULL) {
+        if (id < 0) {
             char quoted[REC_QUOTE_SIZE];
             fld_report(&fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
             continue;
@@ -616,6 +629,7 @@ LoadResult save_read_with(const GameData *data, const char *text, size_t length,
     map_fill(&run->level.map, T_WALL);
     run->level.depth = 1;
     run->player.weapon = run->player.armor = run->player.quiver = -1;
+    run->player.weapon_letter = run->player.armor_letter = -1;
     run->class_index = RUN_NO_CLASS;
     Reading reading = {.data = data, .run = run, .errors = errors, .version = version,
                        .above_types = above_types};

@@ -22,36 +22,18 @@ _Static_assert(sizeof(Mode) == sizeof(int) && sizeof(InvAction) == sizeof(int) &
                    sizeof(TrapKind) == sizeof(int) && sizeof(MonsterState) == sizeof(int),
                "the save's enums are kept as ints");
 
-static const SaveRecordDef RECORDS[SR_COUNT] = {
-    [SR_SAVE] = {"save", SAVE_V1_FIRST, false},
-    [SR_RUN] = {"run", SAVE_V1_FIRST, false},
-    [SR_LOOK] = {"look", SAVE_V1_FIRST, false},
-    [SR_PLAYER] = {"player", SAVE_V1_FIRST, false},
-    [SR_KILLED] = {"killed", SAVE_V4_LOG, false},
-    [SR_CARRIED] = {"carried", SAVE_V1_FIRST, false},
-    [SR_ROW] = {"row", SAVE_V1_FIRST, false},
-    [SR_MONSTER] = {"monster", SAVE_V1_FIRST, false},
-    [SR_ITEM] = {"item", SAVE_V1_FIRST, false},
-    [SR_TRAP] = {"trap", SAVE_V1_FIRST, false},
-    [SR_REMEMBERED_ITEM] = {"remembered_item", SAVE_V2_MEMORY, false},
-    [SR_REMEMBERED_MONSTER] = {"remembered_monster", SAVE_V2_MEMORY, false},
-    [SR_MESSAGE] = {"message", SAVE_V4_LOG, true},
-};
+#define SCHEMA_RECORD_DEF(id, type, since, talk) [SR_##id] = {#type, since, talk},
+static const SaveRecordDef RECORDS[SR_COUNT] = {SAVE_RECORDS(SCHEMA_RECORD_DEF)};
+#undef SCHEMA_RECORD_DEF
 
 /* ---- The run's mode and its choice (savechoice.h) ---------------------- */
 
-static const char *const MODES[] = {
-    [MODE_PLAYING] = "playing", [MODE_INVENTORY] = "inventory", [MODE_CLOSING] = "closing",
-    [MODE_CONFIRMING] = "confirming", [MODE_MENU] = "menu", [MODE_AIMING] = "aiming",
-    [MODE_DEAD] = "dead", [MODE_WON] = "won",
-};
-static const char *const PACK_FOR[] = {
-    [INV_USE] = "use", [INV_DROP] = "drop", [INV_IDENTIFY] = "identify", [INV_THROW] = "throw",
-};
-static const char *const QUESTIONS[] = {[CONFIRM_STEP] = "step", [CONFIRM_DESCEND] = "descend"};
-static const char *const AIMS[] = {
-    [AIM_FIRE] = "fire", [AIM_THROW] = "throw", [AIM_LIGHTNING] = "lightning", [AIM_FIREBALL] = "fireball",
-};
+#define SAVE_NAME(id, save_name) save_name,
+static const char *const MODES[MODE_COUNT] = {RUN_MODES(SAVE_NAME)};
+static const char *const PACK_FOR[INV_COUNT] = {PACK_PURPOSES(SAVE_NAME)};
+static const char *const QUESTIONS[CONFIRM_COUNT] = {CONFIRM_PURPOSES(SAVE_NAME)};
+static const char *const AIMS[AIM_COUNT] = {AIM_PURPOSES(SAVE_NAME)};
+#undef SAVE_NAME
 
 static bool in_inventory(const void *view) { return ((const Run *)view)->mode == MODE_INVENTORY; }
 static bool confirming(const void *view) { return ((const Run *)view)->mode == MODE_CONFIRMING; }
@@ -81,7 +63,10 @@ static bool scroll_read(const void *view)
 #define WHEN(when_) .presence = SP_WHEN, .when = when_
 #define NAMES(names_) .names = names_, .name_count = COUNT(names_)
 
-enum { V1 = SAVE_V1_FIRST, V2 = SAVE_V2_MEMORY, V3 = SAVE_V3_CLASS, V4 = SAVE_V4_LOG, V5 = SAVE_V5_CHOICE };
+enum {
+    V1 = SAVE_V1_FIRST, V2 = SAVE_V2_MEMORY, V3 = SAVE_V3_CLASS, V4 = SAVE_V4_LOG, V5 = SAVE_V5_CHOICE,
+    V6 = SAVE_V6_HAND,
+};
 
 static const SaveField FIELDS[] = {
     {FIELD(SR_SAVE, "version", V1, AS_INT, SaveHeadView, version), .least = 1},
@@ -116,7 +101,9 @@ static const SaveField FIELDS[] = {
     {FIELD(SR_PLAYER, "regenerating", V1, AS_INT, Player, status.regenerating)},
     {FIELD(SR_PLAYER, "confused", V1, AS_INT, Player, status.confused)},
     {FIELD(SR_PLAYER, "weapon", V1, AS_ITEM, Player, weapon), UNLESS(-1)},
+    {FIELD(SR_PLAYER, "weapon_letter", V6, AS_LETTER, Player, weapon_letter), UNLESS(-1)},
     {FIELD(SR_PLAYER, "armor", V1, AS_ITEM, Player, armor), UNLESS(-1)},
+    {FIELD(SR_PLAYER, "armor_letter", V6, AS_LETTER, Player, armor_letter), UNLESS(-1)},
     {FIELD(SR_PLAYER, "quiver", V3, AS_ITEM, Player, quiver), UNLESS(-1)},
 
     {FIELD(SR_KILLED, "kind", V4, AS_MONSTER, KilledView, kind)},

@@ -300,12 +300,12 @@ static void target_name(const Run *run, const Monster *m, char *out, size_t size
 /* A monster struck by the player's shot: told, and hurt. True if it died */
 static bool strike(Run *run, int index, int damage, const char *what)
 {
-    const Monster *m = &run->level.monsters[index];
+    Monster *m = &run->level.monsters[index];
     bool dies = m->hp <= damage;
     char name[NAME_SIZE + 8];
     target_name(run, m, name, sizeof name);
     /* told before the noise of it wakes anyone */
-    rules_say(run, "The %s %s %s.", what, dies ? "kills" : "hits", name);
+    rules_say_about(run, m, "The %s %s %s.", what, dies ? "kills" : "hits", name);
     add_hit(run, m->pos);
     return world_hurt_monster(run, index, damage, true);
 }
@@ -372,7 +372,7 @@ static void missile_arrives(Run *run, const ShotPlan *flight, int kind)
              * on the player, without waking up again */
             char name[NAME_SIZE + 8];
             target_name(run, m, name, sizeof name);
-            rules_say(run, "The %s misses %s.", def->name, name);
+            rules_say_about(run, m, "The %s misses %s.", def->name, name);
             world_wake(run, index, true, run->player.pos);
         }
     }
@@ -504,12 +504,12 @@ bool shot_monster_shoots(Run *run, int index)
     bool seen = map_visible(&run->level.map, m->pos.x, m->pos.y);
     bool hit = rng_roll(&run->rng, 1, 100) <= MONSTER_SHOT_TO_HIT;
     if (!hit) {
-        if (seen) rules_say(run, "The %s's arrow misses you.", kind->name);
+        if (seen) rules_say_about(run, m, "The %s's arrow misses you.", kind->name);
         else rules_say(run, "An arrow whistles past you.");
         return true;
     }
     int damage = rng_roll(&run->rng, kind->ranged_min, kind->ranged_max) - rules_player_defense(run);
-    if (seen) rules_say(run, "The %s's arrow hits you.", kind->name);
+    if (seen) rules_say_about(run, m, "The %s's arrow hits you.", kind->name);
     else rules_say(run, "An arrow hits you.");
     add_hit(run, run->player.pos);
     char killer[NAME_SIZE + 8];
@@ -526,7 +526,7 @@ static void breathe(Run *run, Monster *m, const ShotPlan *flame)
     const MonsterDef *kind = rules_kind_of(run, m);
     add_event(run, EV_BREATH, '*', FIRE_COLOR, flame->cells, flame->count);
     if (map_visible(&run->level.map, m->pos.x, m->pos.y)) {
-        rules_say(run, "The %s breathes fire!", kind->name);
+        rules_say_about(run, m, "The %s breathes fire!", kind->name);
     } else {
         rules_say(run, "A gout of fire roars out of the dark!");
     }
@@ -544,10 +544,10 @@ static void breathe(Run *run, Monster *m, const ShotPlan *flame)
         }
         int index = lvl_monster_at(&run->level, cell);
         if (index < 0 || run->level.monsters[index].hp <= 0) continue;
-        const Monster *victim = &run->level.monsters[index];
+        Monster *victim = &run->level.monsters[index];
         if (map_visible(&run->level.map, cell.x, cell.y)) {
-            rules_say(run, "The fire %s the %s.", victim->hp <= damage ? "kills" : "burns",
-                    rules_kind_of(run, victim)->name);
+            rules_say_about(run, victim, "The fire %s the %s.", victim->hp <= damage ? "kills" : "burns",
+                            rules_kind_of(run, victim)->name);
         }
         world_hurt_monster(run, index, damage, false);
     }

@@ -132,9 +132,7 @@ static bool playing_command(Run *run, Command command, Took *took)
 static bool inventory_command(Run *run, Command command, Took *took)
 {
     if (command.kind == CMD_CANCEL) {
-        if (run->inv_action == INV_IDENTIFY) {
-            rules_say(run, "The scroll's magic is wasted.");
-        }
+        use_unread_identify(run);   /* as Esc while aiming a scroll puts it back */
         run->mode = MODE_PLAYING;
         return true;
     }
@@ -214,14 +212,7 @@ static bool menu_command(Run *run, Command command)
  * stays known (recordings of those games still hold it) */
 static void suspend(Run *run)
 {
-    if (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) {
-        for (int kind = 0; kind < run->data->item_count; ++kind) {
-            if (run->data->items[kind].effect == FX_IDENTIFY) {
-                pack_put_back(&run->player.pack, run->read_slot, (Stack){kind, 1});
-                break;
-            }
-        }
-    }
+    use_unread_identify(run);
     shot_cancel(run);
     run->mode = MODE_PLAYING;
 }
@@ -241,23 +232,14 @@ static bool mode_command(Run *run, Command command, Took *took)
     return false;
 }
 
-/* "A kobold comes into view.", once each time one does (DCSS's habit) */
-static bool notice_arrivals(Run *run)
+/* "A kobold comes into view.", once each time one does: after the
+ * player's action, for what it showed them, before any monster acts, and
+ * after the monsters', for those that came then (one told of before its
+ * turn's end came first, rules_say_about) */
+static void notice_arrivals(Run *run)
 {
     Level *level = &run->level;
-    bool any = false;
-    for (int i = 0; i < level->monster_count; ++i) {
-        Monster *m = &level->monsters[i];
-        bool seen = map_visible(&level->map, m->pos.x, m->pos.y);
-        if (seen && !m->in_view) {
-            char name[NAME_SIZE + 8];
-            run_with_article(rules_kind_of(run, m)->name, name, sizeof name);
-            rules_say(run, "%s comes into view.", name);
-            any = true;
-        }
-        m->in_view = seen;
-    }
-    return any;
+    for (int i = 0; i < level->monster_count; ++i) rules_notice(run, &level->monsters[i]);
 }
 
 bool run_command(Run *run, Command command)
@@ -277,17 +259,21 @@ bool run_command(Run *run, Command command)
     int unread = msg_unread(&run->log);
     msg_mark_read(&run->log);
     int events = run->events.count, hp = run->player.hp;
+    bool alarm = run->events.alarm;
     run->events.count = 0;
+    run->events.alarm = false;   /* raised as a monster comes into view */
     Took took = TOOK_NO_TURN;
     bool accepted = mode_command(run, command, &took);
     if (!accepted) {
         msg_mark_unread(&run->log, unread);   /* a refusal changes nothing */
         run->events.count = events;
+        run->events.alarm = alarm;
         return false;
     }
     ++run->events.serial;
+    if (!world_player_dead(run) && run->mode != MODE_WON) notice_arrivals(run);
     end_turn(run, took);
-    bool arrived = run->mode != MODE_DEAD && notice_arrivals(run);
-    run->events.alarm = arrived || run->player.hp < hp;
+    if (run->mode != MODE_DEAD) notice_arrivals(run);
+    run->events.alarm = run->events.alarm || run->player.hp < hp;
     return true;
 }

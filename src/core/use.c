@@ -98,7 +98,8 @@ static void map_floor(Run *run)
 }
 
 /* Opens the pack for identifying if there's anything left to learn.
- * True if it did */
+ * True if it did: the choice is the turn, and Esc puts the scroll back
+ * (use_unread_identify), as a scroll aimed does */
 static bool start_identify(Run *run)
 {
     const Pack *pack = &run->player.pack;
@@ -110,8 +111,7 @@ static bool start_identify(Run *run)
             return true;
         }
     }
-    rules_say(run, "You already know everything you carry.");
-    return false;
+    return false;   /* apply_effect says so */
 }
 
 static void apply_effect(Run *run, ItemEffect effect)
@@ -141,7 +141,9 @@ static void apply_effect(Run *run, ItemEffect effect)
         rules_say(run, "You are whisked away!");
         break;
     case FX_MAP_FLOOR: map_floor(run); break;
-    case FX_IDENTIFY: start_identify(run); break;
+    case FX_IDENTIFY:
+        rules_say(run, "You already know everything you carry.");   /* else use_magic waits for the choice */
+        break;
     case FX_FRIGHTEN:
         if (act_frighten(run) == 0) rules_say(run, "You hear a distant wail, and nothing else.");
         break;
@@ -157,9 +159,10 @@ static void apply_effect(Run *run, ItemEffect effect)
 /* ---- Using ----------------------------------------------------------- */
 
 /* Drinks a potion or reads a scroll: one leaves the pack, the kind is
- * known from then on, and it does what it does. A turn passes, the
- * scroll of identify's too: the reading is the turn, and the choice it
- * waits for (with the pack left open) takes none (ch12) */
+ * known from then on, and it does what it does, which takes the turn. A
+ * scroll that waits for a choice (identify's, with the pack left open;
+ * lightning's and fireball's aim) takes none yet: the choice made is the
+ * turn, and Esc puts the scroll back, spending nothing (DCSS's rule) */
 static Took use_magic(Run *run, int slot)
 {
     Stack used = run->player.pack.slots[slot];
@@ -176,22 +179,27 @@ static Took use_magic(Run *run, int slot)
         rules_say(run, "It was %s.", name);
     }
     if (def->effect == FX_LIGHTNING || def->effect == FX_FIREBALL) {
-        /* the casting is the turn, and Esc while aiming puts it back */
         shot_read_scroll(run, def->effect, used.kind);
         return TOOK_NO_TURN;
     }
+    if (def->effect == FX_IDENTIFY && start_identify(run)) return TOOK_NO_TURN;
     apply_effect(run, def->effect);
     return TOOK_TURN;
 }
 
 /* Wields a weapon or wears armor from the pack; the one in hand or on
- * the back goes into the pack in its place */
+ * the back goes back into the pack. No other stack's letter changes
+ * (pack.h), as in NetHack and DCSS: the new one frees its letter (if
+ * none of its kind is left there), and the old one goes back to its own
+ * letter, the one it was taken from, if that's free; else to the letter
+ * the new one left (the two swap places), else to the first free one */
 static Took equip(Run *run, int slot)
 {
     Player *player = &run->player;
     int kind = player->pack.slots[slot].kind;
     bool weapon = def_of(run, kind)->item_class == IC_WEAPON;
     int *worn = weapon ? &player->weapon : &player->armor;
+    int *worn_letter = weapon ? &player->weapon_letter : &player->armor_letter;
     bool slot_stays = player->pack.slots[slot].count > 1;
     if (*worn >= 0 && slot_stays && pack_find(&player->pack, *worn) < 0 &&
         player->pack.count >= PACK_SLOTS) {
@@ -199,8 +207,12 @@ static Took equip(Run *run, int slot)
         return TOOK_NO_TURN;
     }
     pack_remove_one(&player->pack, slot);
-    if (*worn >= 0) pack_add(&player->pack, (Stack){*worn, 1});
+    if (*worn >= 0) {
+        bool own_free = *worn_letter >= 0 && !pack_holds(&player->pack, *worn_letter);
+        pack_put_back(&player->pack, own_free ? *worn_letter : slot, (Stack){*worn, 1});
+    }
     *worn = kind;
+    *worn_letter = slot;
     char name[96];
     run_item_name(run, (Stack){kind, 1}, name, sizeof name);
     rules_say(run, weapon ? "You wield %s." : "You put on %s.", name);
@@ -254,9 +266,8 @@ Took use_drop(Run *run, int slot)
     return TOOK_TURN;
 }
 
-/* The scroll of identify's choice: the scroll took the turn, so this
- * takes none. Something already known only says so, and the pack stays
- * open */
+/* The scroll of identify's choice, which is the scroll's turn. Something
+ * already known only says so, and the pack stays open */
 Took use_identify(Run *run, int slot)
 {
     Stack chosen = run->player.pack.slots[slot];
@@ -269,5 +280,17 @@ Took use_identify(Run *run, int slot)
     run_item_name(run, chosen, name, sizeof name);
     rules_say(run, "You identify %s.", name);
     run->mode = MODE_PLAYING;
-    return TOOK_NO_TURN;
+    return TOOK_TURN;
+}
+
+void use_unread_identify(Run *run)
+{
+    if (run->mode != MODE_INVENTORY || run->inv_action != INV_IDENTIFY) return;
+    for (int kind = 0; kind < run->data->item_count; ++kind) {
+        if (def_of(run, kind)->effect == FX_IDENTIFY) {
+            pack_put_back(&run->player.pack, run->read_slot, (Stack){kind, 1});
+            break;
+        }
+    }
+    run->mode = MODE_PLAYING;
 }

@@ -380,7 +380,7 @@ bool world_hurt_monster(Run *run, int index, int damage, bool by_player)
         ++run->player.kills;
         INVARIANT(m->kind >= 0 && m->kind < MAX_MONSTER_KINDS);
         ++run->player.killed[m->kind];
-        lvl_remove_monster(level, index);
+        world_remove_dead(run, index);
     } else if (!killed && by_player) {
         /* A blow wakes the one struck, and any of its pack still asleep */
         m->has_last_seen = true;
@@ -391,4 +391,10 @@ bool world_hurt_monster(Run *run, int index, int damage, bool by_player)
     if (killed && !by_player) m->hp = 0;
     world_make_noise(run, where, FIGHT_LOUDNESS);
     return killed;
+}
+
+void world_remove_dead(Run *run, int index)
+{
+    mem_forget_dead(&run->memory, &run->level, &run->level.monsters[index]);
+    lvl_remove_monster(&run->level, index);
 }

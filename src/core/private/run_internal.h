@@ -97,9 +97,20 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void rules_say(Run *run, const char *format, ...);
 const MonsterDef *rules_kind_of(const Run *run, const Monster *monster);
+/* A line about a monster: counted up with the newest only if that was
+ * the same words about the same monster (msglog.h), and, if the player
+ * sees it and it wasn't in view, after "A kobold comes into view." */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void rules_say_about(Run *run, Monster *monster, const char *format, ...);
 /* The monster's name for a message, "The jackal", capitalised; said
  * only if the player sees it */
-void rules_announce(Run *run, const Monster *monster, const char *what);
+void rules_announce(Run *run, Monster *monster, const char *what);
+/* "A kobold comes into view." if the player sees it and it wasn't in
+ * view (DCSS's habit; the keys typed ahead are dropped), and its being
+ * in view noted either way. True if it came */
+bool rules_notice(Run *run, Monster *monster);
 int rules_player_defense(const Run *run);
 /* Not a potion or a scroll, or one whose look the player has learnt */
 bool rules_kind_known(const Run *run, int kind);
@@ -141,6 +152,9 @@ void world_wake(Run *run, int index, bool to_hunt, Point noise);
  * one that dies stays (at hp 0, acting no more) until the turn's end, so
  * the monsters' turn order holds. True if it died */
 bool world_hurt_monster(Run *run, int index, int damage, bool by_player);
+/* A dead monster taken off the floor, and what the player remembers of
+ * it as they saw it die (mem_forget_dead) */
+void world_remove_dead(Run *run, int index);
 
 /* shot.c: aiming and shooting (run.h has the plan and the events) */
 Took shot_fire(Run *run);
@@ -170,6 +184,10 @@ int act_frighten(Run *run);
 Took use_item(Run *run, int slot);
 Took use_drop(Run *run, int slot);
 Took use_identify(Run *run, int slot);
+/* Esc at the scroll of identify's choice (or a save before version 5's
+ * CMD_SUSPEND): the scroll goes back to its letter, as though unread
+ * (its name stays known), and the run plays on; nothing else is done */
+void use_unread_identify(Run *run);
 Took use_pick_up(Run *run);
 /* "You pick up a dagger.", as one line with the "You see a dagger here."
  * the step onto it said, when that is the newest line */

@@ -4,8 +4,9 @@
  * in, and continues there. Left out for a run that's playing.
  *
  *   mode = inventory        pack_for = use | drop | identify | throw
- *                           (identify: scroll_letter = the letter the
- *                           scroll of identify was read from)
+ *                           | quiver (version 6 on) (identify:
+ *                           scroll_letter = the letter the scroll of
+ *                           identify was read from)
  *   mode = closing
  *   mode = confirming       question = step (with step = DIR) | descend
  *   mode = menu

@@ -19,12 +19,32 @@
 
 #include "records.h"
 #include "run_internal.h"
+#include "save.h"
 
-/* The records, in the order a save has them */
-typedef enum SaveRecordId {
-    SR_SAVE, SR_RUN, SR_LOOK, SR_PLAYER, SR_KILLED, SR_CARRIED, SR_ROW, SR_MONSTER, SR_ITEM,
-    SR_TRAP, SR_REMEMBERED_ITEM, SR_REMEMBERED_MONSTER, SR_MESSAGE, SR_COUNT
-} SaveRecordId;
+/* Every record, once, in the order a save has them: the enum, the
+ * schema's table of them (schema_record) and saveread.c's table of what's
+ * done with each once read (apply_TYPE, which each must have) are made
+ * from this list, so a record one of them misses doesn't compile. The
+ * columns: the type, as a save names it; the version it came in; and
+ * talk, the log: never in the digest or the fingerprint */
+#define SAVE_RECORDS(X) \
+    /* id                  type                version          talk */ \
+    X(SAVE,                save,               SAVE_V1_FIRST,   false)  \
+    X(RUN,                 run,                SAVE_V1_FIRST,   false)  \
+    X(LOOK,                look,               SAVE_V1_FIRST,   false)  \
+    X(PLAYER,              player,             SAVE_V1_FIRST,   false)  \
+    X(KILLED,              killed,             SAVE_V4_LOG,     false)  \
+    X(CARRIED,             carried,            SAVE_V1_FIRST,   false)  \
+    X(ROW,                 row,                SAVE_V1_FIRST,   false)  \
+    X(MONSTER,             monster,            SAVE_V1_FIRST,   false)  \
+    X(ITEM,                item,               SAVE_V1_FIRST,   false)  \
+    X(TRAP,                trap,               SAVE_V1_FIRST,   false)  \
+    X(REMEMBERED_ITEM,     remembered_item,    SAVE_V2_MEMORY,  false)  \
+    X(REMEMBERED_MONSTER,  remembered_monster, SAVE_V2_MEMORY,  false)  \
+    X(MESSAGE,             message,            SAVE_V4_LOG,     true)
+#define SCHEMA_RECORD_ENUM(id, type, since, talk) SR_##id,
+typedef enum SaveRecordId { SAVE_RECORDS(SCHEMA_RECORD_ENUM) SR_COUNT } SaveRecordId;
+#undef SCHEMA_RECORD_ENUM
 
 typedef struct SaveRecordDef {
     const char *type;

@@ -12,8 +12,9 @@
 /* Besides the terrains, what a known trap is to a way: BLOCKED is
  * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
  * never, unless it is ONTO, the cell a way may end on. OCCUPIED: a
- * monster in sight, which a way goes round if it can (a step costs as
- * a door's), and which the going never steps into (it would attack) */
+ * monster in sight, gone round while there's a way round, led into (a
+ * step costing a door's) only with none: never stepped into, it stops
+ * the going there (a step into it would attack) */
 enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc, OCCUPIED = 0xfb };
 
 /* The map with a border of wall all round, as the search reads it, so
@@ -45,7 +46,7 @@ typedef struct Sight {
     uint8_t goal[PAD_CELLS];       /* by padded cell: where exploring goes (explore_goals) */
     uint8_t item[MAP_CELLS];       /* an item in sight there */
     int known_traps;
-    bool monster_in_view;          /* any at all, harmful or not (explore_next's) */
+    bool threat_in_view;           /* one the going stops for (heed.h) */
     uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
     uint8_t way[256];              /* for each terrain byte: NO_WAY, GROUND, DOOR */
 } Sight;
@@ -143,7 +144,7 @@ static void look(const Run *run, Sight *sight, bool over_traps, int onto)
     know_terrain(sight, seen_as);
     know_traps(sight, onto);
     memset(sight->item, 0, sizeof sight->item);
-    sight->monster_in_view = false;
+    sight->threat_in_view = false;
     for (int i = 0; i < level->item_count; ++i) {
         Point p = level->items[i].pos;
         if (map_visible(&level->map, p.x, p.y)) sight->item[cell_index(p.x, p.y)] = 1;
@@ -268,14 +269,13 @@ static int doors_around(const Run *run)
     return doors;
 }
 
-/* The monsters in sight: whether there are any, and the nearest that
- * could harm the player now (heed.h), or -1 */
-static int threat_in_view(const Run *run, bool *any)
+/* The nearest monster in sight that could harm the player now (heed.h),
+ * or -1 */
+static int threat_in_view(const Run *run)
 {
     SeenMonster seen[MAX_MONSTERS];
     int count = heed_monsters_in_view(run, seen, MAX_MONSTERS);
     int threat = heed_nearest_threat(run, seen, count);
-    *any = count > 0;
     return threat >= 0 ? seen[threat].index : -1;
 }
 
@@ -391,19 +391,15 @@ static bool item_seen(Explorer *e, const Run *run, char *name, size_t size)
 }
 
 /* A monster that could harm the player stops the going: "Not with the
- * kobold in view.", unless the last command's newest line (still unread:
- * a command marks what was said before it read) named it: it came into
- * view, woke up, struck */
+ * kobold in view.", unless a line of the going's last command named it
+ * (it came into view, woke up, struck), however many were said after
+ * it: the player has just read of it */
 static ExploreStop monster_stop(Explorer *e, const Run *run, int monster, char *message, size_t size)
 {
-    const char *kind = run_data(run)->monsters[run_level(run)->monsters[monster].kind].name;
-    const MsgLog *log = run_log(run);
-    bool told = msg_unread(log) > 0 && strstr(msg_last(log), kind) != NULL;
-    if (e->commands > 0 && told) {
-        return stop(e, EXPLORE_MONSTER, message, size, "");
-    }
+    int kind = run_level(run)->monsters[monster].kind;
+    if (e->commands > 0 && heed_just_named(run, kind)) return stop(e, EXPLORE_MONSTER, message, size, "");
     char text[96];
-    snprintf(text, sizeof text, "Not with the %s in view.", kind);
+    snprintf(text, sizeof text, "Not with the %s in view.", run_data(run)->monsters[kind].name);
     return stop(e, EXPLORE_MONSTER, message, size, text);
 }
 
@@ -420,7 +416,8 @@ static bool hurt(const Explorer *e, const Player *player)
 static ExploreStop changes(Explorer *e, const Run *run, Sight *sight, char *message, size_t size)
 {
     const Player *player = run_player(run);
-    int monster = threat_in_view(run, &sight->monster_in_view);
+    int monster = threat_in_view(run);
+    sight->threat_in_view = monster >= 0;
     if (monster >= 0 && !e->heedless) return monster_stop(e, run, monster, message, size);
     const char *begun = status_begun(&e->status, &player->status);
     if (begun != NULL) return stop(e, EXPLORE_STATUS, message, size, begun);
@@ -449,7 +446,7 @@ static bool item_wanted(const Explorer *e, Sight *sight, Point p)
 {
     if (e->skipped[cell_index(p.x, p.y)] || !item_known(sight, p)) return false;
     Stack stack = item_at(sight->run, p);
-    return stack.count > 0 && heed_takes(sight->run, e->take, stack.kind, sight->monster_in_view);
+    return stack.count > 0 && heed_takes(sight->run, e->take, stack.kind, sight->threat_in_view);
 }
 
 static bool fits(const Run *run, Stack stack)
@@ -561,11 +558,22 @@ static ExploreStop search_here(Explorer *e, const Run *run, Command *out)
     return give(e, out, CMD_SEARCH, 0);
 }
 
+/* nearest, round the monsters in sight; through them (their cells goals
+ * too) only if nothing is reached round them. One that won't move (a
+ * shrieker) would be in the way for ever, and one that might is no surer */
+static int nearest_round(const Explorer *e, Sight *sight, GoalTest test, int door_cost, int *dir)
+{
+    sight->way[OCCUPIED] = NO_WAY;
+    int found = nearest(e, sight, test, door_cost, dir);
+    sight->way[OCCUPIED] = DOOR;
+    return found >= 0 ? found : nearest(e, sight, test, door_cost, dir);
+}
+
 /* A step toward the nearest goal; false if none can be reached */
 static bool walk(Explorer *e, Sight *sight, GoalTest test, Command *out)
 {
     int dir;
-    if (nearest(e, sight, test, DOOR_COST, &dir) < 0) return false;
+    if (nearest_round(e, sight, test, DOOR_COST, &dir) < 0) return false;
     give(e, out, CMD_MOVE, dir);
     return true;
 }
@@ -579,7 +587,7 @@ static int stairs_steps(Explorer *e, Sight *sight)
     if (point_eq(at, run_player(sight->run)->pos)) return 0;
     Point kept = e->target;
     e->target = at;
-    int steps = nearest(e, sight, is_target, 1, &dir);
+    int steps = nearest_round(e, sight, is_target, 1, &dir);
     e->target = kept;
     return steps;
 }
@@ -614,6 +622,10 @@ static ExploreStop search_floor(Explorer *e, const Run *run, Sight *sight, Comma
         }
         if (walk(e, sight, likeliest[i], out)) return EXPLORE_GO;
     }
+    /* every wall searched its fill: the counts start again, for the next o
+     * to search them all again, as a door missed every time (one in 400
+     * is) is still there, and may be the only way on */
+    memset(e->searched, 0, sizeof e->searched);
     return stop(e, EXPLORE_EXPLORED, message, size, "There is nothing left to explore or search.");
 }
 
@@ -653,6 +665,8 @@ static ExploreStop travel(Explorer *e, const Run *run, Sight *sight, Command *ou
     return EXPLORE_GO;
 }
 
+/* A turn of rest is a wait ('.'), which says nothing, as DCSS's rest:
+ * a search says "You search, and find nothing." every turn */
 static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message, size_t size)
 {
     const Player *p = run_player(run);
@@ -660,7 +674,7 @@ static ExploreStop rest(Explorer *e, const Run *run, Command *out, char *message
     if (p->hp >= p->max_hp && s->poisoned == 0 && s->confused == 0 && s->regenerating == 0) {
         return stop(e, EXPLORE_RESTED, message, size, e->commands > 0 ? "You are rested." : "You have no need to rest.");
     }
-    return give(e, out, CMD_SEARCH, 0);
+    return give(e, out, CMD_WAIT, 0);
 }
 
 /* A step into a monster in sight (one that lets the going be, or it

@@ -1,7 +1,7 @@
 /* Auto-explore, travel and rest (the book's ch23): given a run, the next
  * ordinary command toward the nearest unexplored place or item (a step,
  * a bump that opens a door, a pick-up, a search), toward a chosen cell, or
- * to rest; or a stop, with its reason and what to tell the player. Every
+ * to rest (a wait, which says nothing); or a stop, with its reason and what to tell the player. Every
  * command is one a player could type, so a run explored this way replays,
  * saves and digests exactly as the same commands typed.
  *
@@ -18,17 +18,24 @@
  * status it rests off isn't a hurt) or a status begins; an item is seen
  * that exploring won't take (what it takes it walks to without a stop);
  * a trap or a secret door is found; the stairs are seen (exploring); the
- * pack is too full for an item stood on; and the floor is explored:
+ * pack is too full for an item stood on; a monster in sight that lets
+ * the going be is in its way with no way round it the player knows
+ * ("The shrieker is in the way.": a way goes round one while it can);
+ * and the floor is explored:
  * "Explored. The stairs are N steps away." or "There is nothing left to
  * explore." (a magic-mapped floor is explored). Exploring an explored
  * floor searches its likely walls (dead ends first, then walls with
  * unexplored rock behind, then any wall) a few turns at a time, and
- * says so.
+ * says so; once every wall has been searched EXPLORE_SEARCH_MOST times,
+ * "There is nothing left to explore or search.", and the next o begins
+ * the round again (a secret door may be missed every time).
  *
  * Exploring takes gold and the Amulets, and the classes of item in the
  * caller's take (the autopickup option: heed.h); missiles only with no
- * monster in view. It leaves alone what the player dropped where they
- * stand as they press o, and what the run refused (a full pack). Travel
+ * monster in view that could harm the player now (a harmless one, or one
+ * asleep far off, doesn't stop the fetching, as it doesn't stop the
+ * going). It leaves alone what the player dropped where they stand as
+ * they press o, and what the run refused (a full pack). Travel
  * stops for no gold (walking onto gold takes it).
  *
  * An Explorer is a plain value the caller keeps between commands; it
@@ -69,7 +76,8 @@ typedef enum ExploreStop {
     EXPLORE_STOP_COUNT
 } ExploreStop;
 
-/* Turns searched at a likely wall each time, and in all */
+/* Turns searched at a likely wall each time, and in all in a round of
+ * the floor's walls */
 enum { EXPLORE_SEARCH_TURNS = 5, EXPLORE_SEARCH_MOST = 15, EXPLORE_MOST_COMMANDS = 2000 };
 
 typedef struct Explorer {

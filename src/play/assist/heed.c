@@ -1,5 +1,6 @@
 #include "heed.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -7,11 +8,17 @@
 
 /* ---- Monsters ------------------------------------------------------------ */
 
+bool heed_harmless(const Run *run, int kind)
+{
+    const MonsterDef *def = &run_data(run)->monsters[kind];
+    return def->damage_max <= 0 && def->range == 0;
+}
+
 bool heed_threat(const Run *run, const SeenMonster *m)
 {
     const MonsterDef *kind = &run_data(run)->monsters[m->kind];
     bool beside = m->distance <= 1;
-    if (kind->damage_max <= 0 && kind->range == 0) return false;
+    if (heed_harmless(run, m->kind)) return false;
     if ((kind->traits & TRAIT_STATIONARY) && kind->range == 0 && !beside) return false;
     if (m->state == MS_FLEEING && !beside) return false;
     if (m->state == MS_ASLEEP && m->distance > HEED_SLEEPER_NEAR) return false;
@@ -24,6 +31,43 @@ int heed_nearest_threat(const Run *run, const SeenMonster *seen, int count)
         if (heed_threat(run, &seen[i])) return i;
     }
     return -1;
+}
+
+/* A longer name than the kind's, with it inside, is at `at` in a line
+ * ("goblin archer" round "goblin") */
+static bool longer_name_at(const GameData *data, const char *line, const char *at, int kind)
+{
+    const char *name = data->monsters[kind].name;
+    size_t length = strlen(name);
+    for (int other = 0; other < data->monster_count; ++other) {
+        const char *longer = data->monsters[other].name, *inside = strstr(longer, name);
+        if (other == kind || inside == NULL || strlen(longer) == length) continue;
+        size_t before = (size_t)(inside - longer);
+        if ((size_t)(at - line) >= before && strncmp(at - before, longer, strlen(longer)) == 0) return true;
+    }
+    return false;
+}
+
+/* A line names the kind of monster: its name as a whole, not part of a
+ * word or of a longer name ("kobold" isn't in "A zombified kobold ...") */
+static bool line_names(const GameData *data, const char *line, int kind)
+{
+    const char *name = data->monsters[kind].name;
+    size_t length = strlen(name);
+    for (const char *at = strstr(line, name); at != NULL; at = strstr(at + 1, name)) {
+        bool whole = (at == line || !isalpha((unsigned char)at[-1])) && !isalpha((unsigned char)at[length]);
+        if (whole && !longer_name_at(data, line, at, kind)) return true;
+    }
+    return false;
+}
+
+bool heed_just_named(const Run *run, int kind)
+{
+    const MsgLog *log = run_log(run);
+    for (int i = msg_count(log) - msg_unread(log); i < msg_count(log); ++i) {
+        if (line_names(run_data(run), msg_get(log, i)->text, kind)) return true;
+    }
+    return false;
 }
 
 /* ---- Items ---------------------------------------------------------------- */
@@ -42,12 +86,12 @@ static bool uses_missile(const Run *run, int kind)
     return false;
 }
 
-bool heed_takes(const Run *run, unsigned take, int kind, bool monster_in_view)
+bool heed_takes(const Run *run, unsigned take, int kind, bool threat_in_view)
 {
     ItemClass c = run_data(run)->items[kind].item_class;
     if (c == IC_GOLD || c == IC_AMULET) return true;
     if (c != IC_MISSILE) return (take & (1u << c)) != 0;
-    if (monster_in_view) return false;
+    if (threat_in_view) return false;
     return (take & HEED_TAKE_MISSILES) || ((take & HEED_TAKE_OWN_MISSILES) && uses_missile(run, kind));
 }
 
@@ -67,10 +111,14 @@ bool heed_dropped_underfoot(const Explorer *e, const Run *run)
     Point me = run_player(run)->pos;
     Stack here = mem_item(mem_of(run), run_level(run), me);
     if (here.count == 0 || here.kind < 0 || here.kind >= MAX_ITEM_KINDS) return false;
-    bool lay_here = point_eq(e->under_at, me) && e->under.kind == here.kind && e->under.count == here.count;
+    bool stood_here = point_eq(e->under_at, me) && e->under.kind == here.kind;
+    if (stood_here && e->under.count == here.count) return false;   /* it lay here */
     int16_t now[MAX_ITEM_KINDS];
     heed_count_carried(run, now);
-    return !lay_here && now[here.kind] < e->carried[here.kind];
+    int held = e->carried[here.kind], added = here.count - (stood_here ? e->under.count : 0);
+    /* a drop puts the whole stack down: none left, and here all the pack
+     * held (a missile fired, or a potion drunk, leaves the others) */
+    return held > 0 && now[here.kind] == 0 && added >= held;
 }
 
 static const struct {

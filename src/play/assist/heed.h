@@ -18,6 +18,10 @@
  * may wake as the player passes */
 enum { HEED_SLEEPER_NEAR = 4 };
 
+/* True if a kind of monster does no harm at all: no blow, no shot (the
+ * shrieker, whose shriek only calls others) */
+bool heed_harmless(const Run *run, int kind);
+
 /* True if a monster in sight could harm the player now. Not: one that
  * does no harm at all (the shrieker: those its shriek calls stop the
  * going as they come); one that can't move, isn't beside the player and
@@ -28,6 +32,12 @@ bool heed_threat(const Run *run, const SeenMonster *m);
 /* The nearest of the monsters in sight (heed_monsters_in_view's) that
  * could harm the player now: its index into seen, or -1 */
 int heed_nearest_threat(const Run *run, const SeenMonster *seen, int count);
+
+/* True if a line the last command said (one still unread: a command
+ * marks what was said before it read) names the kind of monster: its
+ * name whole, not part of a word or of a longer name ("kobold" isn't in
+ * "A zombified kobold comes into view.") */
+bool heed_just_named(const Run *run, int kind);
 
 /* What exploring picks up besides gold and the Amulets, which it always
  * takes: a set of these bits */
@@ -44,18 +54,24 @@ enum {
     HEED_TAKE_ALL = HEED_TAKE_DEFAULT | HEED_TAKE_WEAPONS | HEED_TAKE_ARMOR | HEED_TAKE_MISSILES,
 };
 
-/* True if exploring takes an item of the kind. Missiles wait till no
- * monster is in view (monster_in_view: any at all, harmful or not) */
-bool heed_takes(const Run *run, unsigned take, int kind, bool monster_in_view);
+/* True if exploring takes an item of the kind. Missiles wait while a
+ * monster that could harm the player now is in view (threat_in_view:
+ * heed_threat's, one the going stops for, unless heedless); one that
+ * lets the going be lets the fetching be too */
+bool heed_takes(const Run *run, unsigned take, int kind, bool threat_in_view);
 
 /* How many of each kind the pack holds (an Explorer's carried) */
 void heed_count_carried(const Run *run, int16_t out[MAX_ITEM_KINDS]);
 
 /* True if what the player stands on as the going starts was dropped
- * there, to be left alone: it isn't what lay there at the explorer's
- * last look (under_at, under), and the pack holds fewer of its kind than
- * then (carried). Anything else underfoot (an item the going stopped on
- * for a monster, a hurt, a key) the going takes */
+ * there, to be left alone. A drop puts a whole stack down where the
+ * player stands, so: it isn't what lay there at the explorer's last
+ * look (under_at, under); the pack held some of its kind then (carried)
+ * and holds none now; and at least as many as it held have come to lie
+ * there. Anything else underfoot the going takes: an item it stopped on
+ * (for a monster, a hurt, a key), and one the player walked onto since,
+ * a missile they fired or thrown (they hold the rest of its kind, or it
+ * isn't all they held) or a potion like one they drank */
 bool heed_dropped_underfoot(const Explorer *e, const Run *run);
 
 /* The word options.txt names a bit by ("potions", "scrolls", "weapons",

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heed.h"
 #include "info.h"
 #include "invariant.h"
 #include "durable.h"
@@ -31,13 +32,19 @@ static const ScreenTraits SCREEN_TRAITS[SCREEN_COUNT] = {
     [SCREEN_SCORES] = {"scores", false, false, false},
 };
 
-/* The run's modes are screens of their own */
-static const Screen MODE_SCREENS[] = {
-    [MODE_PLAYING] = SCREEN_PLAYING, [MODE_INVENTORY] = SCREEN_PACK,
-    [MODE_CLOSING] = SCREEN_CLOSING, [MODE_CONFIRMING] = SCREEN_CONFIRMING,
-    [MODE_MENU] = SCREEN_MENU,       [MODE_DEAD] = SCREEN_DEAD,
-    [MODE_WON] = SCREEN_WON,         [MODE_AIMING] = SCREEN_AIMING,
-};
+/* The run's modes are screens of their own: each mode of RUN_MODES names
+ * its screen here, and a mode added without one doesn't compile */
+#define SCREEN_OF_PLAYING SCREEN_PLAYING
+#define SCREEN_OF_INVENTORY SCREEN_PACK
+#define SCREEN_OF_CLOSING SCREEN_CLOSING
+#define SCREEN_OF_CONFIRMING SCREEN_CONFIRMING
+#define SCREEN_OF_MENU SCREEN_MENU
+#define SCREEN_OF_AIMING SCREEN_AIMING
+#define SCREEN_OF_DEAD SCREEN_DEAD
+#define SCREEN_OF_WON SCREEN_WON
+#define MODE_SCREEN(id, save_name) [MODE_##id] = SCREEN_OF_##id,
+static const Screen MODE_SCREENS[MODE_COUNT] = {RUN_MODES(MODE_SCREEN)};
+#undef MODE_SCREEN
 
 /* The one order of the screens: the first that's up is the one shown,
  * and the one the keys go to */
@@ -445,33 +452,60 @@ static int distance_squared(Point a, Point b)
     return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
 }
 
-int input_targets(const Input *input, Point *out, int max)
+/* How much a monster in sight calls for the aim, most first: one awake
+ * that could harm the player now (heed.h's threat), then one that could
+ * harm them but not now (asleep, fleeing, rooted away from them), then
+ * one that does no harm at all (a shrieker): a rat biting comes before
+ * a shrieker beside the player, asleep or shrieking */
+typedef enum AimCall { AIM_HARMS_NOW, AIM_HARMS_LATER, AIM_HARMLESS } AimCall;
+
+static AimCall aim_call(const Run *run, const Monster *m)
 {
-    return input_targets_of(input->session.run, out, max);
+    if (heed_harmless(run, m->kind)) return AIM_HARMLESS;
+    SeenMonster seen = {0, m->kind, m->pos, m->state, chebyshev(m->pos, run_player(run)->pos)};
+    return m->state != MS_ASLEEP && heed_threat(run, &seen) ? AIM_HARMS_NOW : AIM_HARMS_LATER;
 }
 
-int input_targets_of(const Run *run, Point *out, int max)
+/* The monsters in sight, kept in order as they're added: by their call
+ * on the aim first if by_call, then nearest first, the level's order
+ * between equals */
+static int monsters_in_order(const Run *run, bool by_call, Point *out, int max)
 {
     const Level *level = run_level(run);
     Point me = run_player(run)->pos;
+    AimCall calls[MAX_MONSTERS];
     int count = 0;
+    if (max > MAX_MONSTERS) max = MAX_MONSTERS;
     for (int i = 0; i < level->monster_count && count < max; ++i) {
-        Point at = level->monsters[i].pos;
-        if (!run_sees(run, at)) continue;
-        /* kept in order as they're added: nearest first, the level's
-         * order between equals */
+        const Monster *m = &level->monsters[i];
+        if (!run_sees(run, m->pos)) continue;
+        AimCall call = by_call ? aim_call(run, m) : AIM_HARMS_NOW;
         int slot = count++;
-        while (slot > 0 && distance_squared(out[slot - 1], me) > distance_squared(at, me)) {
+        while (slot > 0 && (calls[slot - 1] > call ||
+                            (calls[slot - 1] == call && distance_squared(out[slot - 1], me) > distance_squared(m->pos, me)))) {
             out[slot] = out[slot - 1];
+            calls[slot] = calls[slot - 1];
             --slot;
         }
-        out[slot] = at;
+        out[slot] = m->pos;
+        calls[slot] = call;
     }
     return count;
 }
 
+int input_targets(const Input *input, Point *out, int max)
+{
+    return monsters_in_order(input->session.run, true, out, max);
+}
+
+int input_targets_of(const Run *run, Point *out, int max)
+{
+    return monsters_in_order(run, false, out, max);
+}
+
 /* Where the target cursor starts: on the last target if it's in sight,
- * else the nearest monster in sight, else the player */
+ * else the first of the targets (the most called for, the nearest of
+ * those), else the player */
 static void place_target_cursor(Input *input)
 {
     const Run *run = input->session.run;

@@ -288,11 +288,16 @@ const char *input_screen_name(Screen screen);
 /* The name of the screen a run's mode is */
 const char *input_mode_name(Mode mode);
 
-/* The monsters in sight, as targets: their cells, nearest first (ties
- * in the level's order). Returns how many, at most max */
+/* The monsters in sight, as targets in the aim's order (where it starts,
+ * and Tab's): their cells, those that could harm the player now first
+ * (awake: heed.h's threat), then those that could later (asleep,
+ * fleeing, rooted away from them), then the harmless (a shrieker);
+ * nearest first within each, ties in the level's order. Returns how
+ * many, at most max */
 int input_targets(const Input *input, Point *out, int max);
-/* The same for any run (the one drawn, which while a recording is
- * watched is not the input's own) */
+/* The monsters in sight of any run (the one drawn, which while a
+ * recording is watched is not the input's own): their cells, nearest
+ * first (ties in the level's order), the panel's list */
 int input_targets_of(const Run *run, Point *out, int max);
 
 /* Auto-explore, travel and rest: while input_auto_going, the program

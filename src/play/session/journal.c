@@ -264,7 +264,7 @@ static bool parse_head(const char *text, JournalBase *base)
         return false;
     }
     *base = (JournalBase){.from = JOURNAL_FROM_START, .seed = a, .floor = floor, .data_digest = digest};
-    if (strcmp(id, "-") != 0) snprintf(base->class_id, sizeof base->class_id, "%s", id);
+    if (strcmp(id, "-") != 0) memcpy(base->class_id, id, strlen(id) + 1);   /* shorter than ID_SIZE */
     return true;
 }
 
