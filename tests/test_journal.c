@@ -19,6 +19,7 @@
 
 #include "files.h"
 #include "runtest.h"
+#include "said.h"
 #include "scene.h"
 
 #include "bot.h"
@@ -508,11 +509,136 @@ static void test_quit_without_saving(void)
     remove_tree(root);
 }
 
+/* ---- Endings held back ---------------------------------------------------------- */
+
+static int count_mem(const MemStore *mem, const char *folder)
+{
+    size_t n = strlen(folder);
+    int count = 0;
+    for (int i = 0; i < mem->count; ++i) {
+        const char *name = mem->files[i].name;
+        count += strncmp(name, folder, n) == 0 && name[n] == '/' && store_number(name + n + 1) >= 0;
+    }
+    return count;
+}
+
+static const Play DYING_SOON = {"a death", 3, 9, 0, NULL, NULL};
+
+static void die_by_waiting(Input *input)
+{
+    for (int i = 0; i < 300 && run_mode(input->session.run) == MODE_PLAYING; ++i) input_key(input, '.');
+    CHECK_INT(run_mode(input->session.run), MODE_DEAD);
+}
+
+/* runs/ can't be used when the run dies (a link in its place, or a disk
+ * that stays full): the ending is kept in ended.txt, and the next start
+ * with runs/ usable writes what's missing, once */
+static void test_records_held_back(void)
+{
+    MemStore mem;
+    store_mem_init(&mem, "/mem");
+    Slot slot;
+    mem_slot(&slot, &mem);
+    Input input;
+    CHECK(open_game(&input, &slot, &DYING_SOON, false));
+    snprintf(mem.linked, sizeof mem.linked, "runs");
+    die_by_waiting(&input);
+    CHECK_INT(said_lines(input.session.run, "The game will try again to record this run's end when it next starts."), 1);
+    input_free(&input);
+    CHECK(store_mem_get(&mem, SLOT_ENDED, NULL) != NULL);
+    CHECK_INT(count_mem(&mem, "morgue"), 1);
+    CHECK_INT(count_scores(&slot), 1);
+    mem.linked[0] = '\0';
+    for (int start = 0; start < 2; ++start) {
+        CHECK(open_game(&input, &slot, &DYING_SOON, true));
+        CHECK_INT(input.title.told, start == 0);   /* said once, when it was done */
+        CHECK(store_mem_get(&mem, SLOT_ENDED, NULL) == NULL);
+        CHECK_INT(count_mem(&mem, "runs"), 1);
+        CHECK_INT(count_mem(&mem, "morgue"), 1);
+        CHECK_INT(count_scores(&slot), 1);
+        CHECK(!slot_has_run(&slot));
+        input_free(&input);
+    }
+    store_mem_free(&mem);
+}
+
+/* A save that can be neither deleted nor written over (an immutable file):
+ * the records are written once, and the run that ended is never
+ * continued, however often the game starts; once the save can go, it does */
+static bool keep_save_txt;
+
+static int stubborn_unlinkat(int folder, const char *name, int flags)
+{
+    if (keep_save_txt && strcmp(name, "save.txt") == 0) {
+        errno = EPERM;
+        return -1;
+    }
+    return unlinkat(folder, name, flags);
+}
+
+static int stubborn_openat(int folder, const char *name, int flags, int mode)
+{
+    if (keep_save_txt && strcmp(name, "save.txt") == 0 && (flags & (O_WRONLY | O_RDWR)) != 0) {
+        errno = EPERM;
+        return -1;
+    }
+    return openat(folder, name, flags, mode);
+}
+
+static int stubborn_renameat(int from_folder, const char *from, int to_folder, const char *to)
+{
+    if (keep_save_txt && strcmp(to, "save.txt") == 0) {
+        errno = EPERM;
+        return -1;
+    }
+    return renameat(from_folder, from, to_folder, to);
+}
+
+static void test_save_that_stays(void)
+{
+    FileOps ops = *file_system_ops();
+    ops.unlinkat = stubborn_unlinkat;
+    ops.openat = stubborn_openat;
+    ops.renameat = stubborn_renameat;
+    char root[PATH_SIZE];
+    make_test_root(root, "journal-stubborn");
+    Slot slot;
+    open_slot(&slot, root, &ops);
+    Input input;
+    CHECK(open_game(&input, &slot, &DYING_SOON, false));
+    input_key(&input, '.');
+    input_key(&input, AK_ESC);
+    CHECK_INT(input_key(&input, 'S'), INPUT_QUIT);
+    input_free(&input);
+    CHECK(exists(slot.save));
+    keep_save_txt = true;
+    CHECK(open_game(&input, &slot, &DYING_SOON, true));
+    CHECK(input_continue(&input));
+    die_by_waiting(&input);
+    input_free(&input);
+    for (int start = 0; start < 3; ++start) {
+        if (start == 2) keep_save_txt = false;
+        CHECK(open_game(&input, &slot, &DYING_SOON, true));
+        CHECK_INT(input_screen(&input), SCREEN_TITLE);
+        CHECK(input.title.failed);                       /* C isn't offered */
+        CHECK(!input_continue(&input));
+        CHECK(input_screen(&input) == SCREEN_TITLE);
+        CHECK_INT(count_files(root, "runs"), 1);
+        CHECK_INT(count_files(root, "morgue"), 1);
+        CHECK_INT(count_scores(&slot), 1);
+        CHECK_INT(exists(slot.save), start < 2);
+        input_free(&input);
+    }
+    remove_tree(root);
+}
+
 int main(void)
 {
     load_shipped_data(&data);
     test_lines();
     test_quit_without_saving();
+    test_records_held_back();
+    test_save_that_stays();
     /* under the sanitizers, one system call in three (still over a
      * thousand kill points in all) */
     int every = check_sanitized() ? 3 : 1;

@@ -213,6 +213,15 @@ static Run *load_save(Input *input, Resumed *resumed, SlotLoad *load)
 bool input_continue(Input *input)
 {
     if (input->setup.slot == NULL) return false;
+    if (ending_left(input->setup.slot)) {
+        /* its save is the ended run's, kept only until its end is recorded */
+        TitleState *title = &input->title;
+        title->failed = true;
+        title->line_count = 1;
+        snprintf(title->lines[0], SLOT_ERROR_SIZE, "The saved run has ended, and its end is waiting to be "
+                                                   "recorded, so it can't be continued.");
+        return false;
+    }
     JournalRead journal;
     Errors journal_errors = {0};
     JournalFound found = journal_read(input->setup.slot, &journal, &journal_errors);

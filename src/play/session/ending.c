@@ -136,19 +136,22 @@ void ending_finish(const Slot *slot, Ending *ending, EndingKept kept, EndingTell
     bool marked = kept == ENDING_MARKED;
     memset(done, 0, sizeof *done);
     bool records = true;
-    if (ending->recording != NULL &&
-        (records &= name_late(slot, ending, ending->recording_name, SLOT_RUNS, marked, tell, context))) {
-        records &= keep_file(slot, ending->recording_name, ending->recording, ending->recording_length,
-                             true, "recording couldn't be kept", tell, context, done->recording_path,
-                             sizeof done->recording_path);
-        recorder_prune(slot);
+    if (ending->recording != NULL) {
+        bool done_file = name_late(slot, ending, ending->recording_name, SLOT_RUNS, marked, tell, context) &&
+                         keep_file(slot, ending->recording_name, ending->recording, ending->recording_length,
+                                   true, "recording couldn't be kept", tell, context, done->recording_path,
+                                   sizeof done->recording_path);
+        if (done_file) recorder_prune(slot);
+        records = records && done_file;
     }
-    if (ending->morgue != NULL &&
-        (records &= name_late(slot, ending, ending->morgue_name, SLOT_MORGUE, marked, tell, context))) {
-        records &= keep_file(slot, ending->morgue_name, ending->morgue, ending->morgue_length, false,
-                             "record couldn't be written", tell, context, done->morgue_path, sizeof done->morgue_path);
+    if (ending->morgue != NULL) {
+        bool done_file = name_late(slot, ending, ending->morgue_name, SLOT_MORGUE, marked, tell, context) &&
+                         keep_file(slot, ending->morgue_name, ending->morgue, ending->morgue_length, false,
+                                   "record couldn't be written", tell, context, done->morgue_path,
+                                   sizeof done->morgue_path);
+        records = records && done_file;
     }
-    if (ending->scored) records &= keep_score(slot, ending, tell, context);
+    if (ending->scored) records = keep_score(slot, ending, tell, context) && records;
     else say(tell, context, "This run used the debugging views, so it isn't on the high scores.");
     done->records = records;
     if (kept == ENDING_IN_JOURNAL && !records) {
@@ -256,6 +259,12 @@ EndingFound ending_read(const Slot *slot, Ending *out, Errors *errors)
     if (errors->count == before) return ENDING_FOUND;
     ending_free(out);
     return ENDING_DAMAGED;
+}
+
+bool ending_left(const Slot *slot)
+{
+    Store store = slot_store(slot);
+    return store.ops->exists(store.self, SLOT_ENDED);
 }
 
 void ending_free(Ending *ending)

@@ -98,6 +98,10 @@ EndingFound ending_read(const Slot *slot, Ending *out, Errors *errors);
  * it belongs to a run that ended) */
 EndingFound ending_finish_left(const Slot *slot, EndingTell tell, void *context, bool *finished);
 
+/* True if an ending waits to be finished (ended.txt is there): the save
+ * beside it is the ended run's, never to be continued */
+bool ending_left(const Slot *slot);
+
 void ending_free(Ending *ending);
 
 #endif
