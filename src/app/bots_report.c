@@ -186,18 +186,19 @@ static void sorted_killers(const BotsSummary *s, int *order)
     }
 }
 
-/* The killers the summary names, most deaths first */
-enum { SUMMARY_KILLERS = 12, KILLER_COLUMN = 24 };
+/* The killers the summary's headline names, most deaths first */
+enum { SUMMARY_KILLERS = 12, KILLER_COLUMN = 30 };
 
-/* Each named killer's deaths by floor, then by class: where a monster is
- * too strong, and for whom (an archer on floor 1, say, or one class's
- * bane). Two tables, so the floors' doesn't widen with the classes */
+/* Every killer's deaths by floor, then by class: where a monster is too
+ * strong, and for whom (an archer on floor 1, say, or one class's bane);
+ * all of them, as one that kills few is as much the question. Two
+ * tables, so the floors' doesn't widen with the classes */
 static void print_killers_by(const BotsSummary *s, FILE *out)
 {
     int killers[BOTS_MOST_KILLERS], classes[BOTS_MOST_CLASSES];
     sorted_killers(s, killers);
     sorted_classes(s, classes);
-    int shown = s->killer_count < SUMMARY_KILLERS ? s->killer_count : SUMMARY_KILLERS;
+    int shown = s->killer_count;
     if (shown == 0) return;
     fprintf(out, "%-*s", KILLER_COLUMN, "deaths by floor");
     for (int f = 1; f <= LAST_FLOOR; ++f) fprintf(out, "%6d", f);
