@@ -2,7 +2,8 @@
  * rests where an archer can shoot it; what it let be on one floor it
  * doesn't let be on the next; it doesn't run for far stairs from an
  * archer, but for near ones; weak, it rests rather than goes after a
- * monster just gone; it reaches a monster standing on a known trap; it
+ * monster just gone; it reaches a monster standing on a known trap, and
+ * an archer past one (or, past one no way crosses, takes cover); it
  * shoots an archer beside it rather than change weapons; it takes cover
  * round a corner and kills the archer that comes after it; and it
  * doesn't chase an archer round and round for ever. */
@@ -184,6 +185,52 @@ static void test_monster_on_a_trap(void)
     run_free(run);
 }
 
+/* An archer past a known dart trap, the player in a dead end behind it:
+ * it goes over the trap at the archer (asked, it says yes) rather than
+ * stand under its arrows; past a teleport trap, which no way crosses, it
+ * goes out of its sight round the corner */
+static void test_archer_past_a_trap(void)
+{
+    static const char *const DART[] = {
+        "##########",
+        "#a...t@..#",
+        "##########",
+        NULL,
+    };
+    static const char *const TELEPORT[] = {
+        "########",
+        "#a..t@.#",
+        "######.#",
+        "     #.#",
+        "     #..",
+        NULL,
+    };
+    const char *const *scenes[] = {DART, TELEPORT};
+    TrapKind kinds[] = {TRAP_DART, TRAP_TELEPORT};
+    for (int s = 0; s < 2; ++s) {
+        Run *run = scene_build(&data, 59, 4, scenes[s]);
+        Point trap_at = scene_find(scenes[s], 't');
+        Trap trap = {trap_at, kinds[s], true};
+        CHECK(lvl_add_trap(run_debug_level(run), &trap));
+        spawn(run, "goblin_archer", scene_find(scenes[s], 'a'), MS_HUNTING);
+        Point me = run_player(run)->pos;
+        Command command;
+        Bot *bot = arrived(run, &command);
+        CHECK(command.kind == CMD_MOVE);
+        Point to = point_add(me, DIRS[command.arg < 0 ? 0 : command.arg]);
+        if (s == 0) {
+            CHECK(point_eq(to, trap_at));
+            order(run, command);
+            CHECK_INT(run_mode(run), MODE_CONFIRMING);
+            CHECK_INT(next(bot, run).kind, CMD_YES);
+        } else {
+            CHECK(chebyshev(to, scene_find(scenes[s], 'a')) > chebyshev(me, scene_find(scenes[s], 'a')));
+        }
+        free(bot);
+        run_free(run);
+    }
+}
+
 /* A bow in hand and arrows quivered, an archer beside it: a shot, not a
  * turn spent taking the dagger (the archer steps back at once, and the
  * bow comes back out when it's gone: the two went on for ever) */
@@ -289,6 +336,7 @@ int main(void)
     test_weak_rests();
     test_monster_on_a_trap();
     test_shoots_archer_beside();
+    test_archer_past_a_trap();
     test_cover_round_a_corner();
     test_no_endless_chase();
     data_free(&data);

@@ -125,16 +125,21 @@ static int direction_to(Point from, Point to)
 }
 
 /* A step along the known way to a monster's cell; the straight line if
- * none. A monster standing on a known trap is reached by a way that ends
- * there (the last step is a blow, not a step onto the trap) */
-static Command step_to(const Run *run, Point target)
+ * none; a search if there's no way at all. With no way round known
+ * traps, one that ends on a trap will do (the last step is a blow, not a
+ * step onto it), and for an archer, one over them (bar those that move
+ * whoever springs them): a dart is better than its arrows */
+static Command step_to(Bot *bot, const Run *run, const SeenMonster *m)
 {
+    Point me = run_player(run)->pos, target = m->pos;
     int dir = explore_step_toward(run, target, false);
-    Point me = run_player(run)->pos;
-    if (dir < 0 && known_cell(run, target).trap >= 0) {
+    bool archer = cover_archer(run, m);
+    if (dir < 0 && (archer || known_cell(run, target).trap >= 0)) {
         dir = explore_step_toward(run, target, true);
         Point next = point_add(me, DIRS[dir < 0 ? 0 : dir]);
-        if (dir >= 0 && !point_eq(next, target) && known_cell(run, next).trap >= 0) dir = -1;
+        bool onto_trap = dir >= 0 && !point_eq(next, target) && known_cell(run, next).trap >= 0;
+        if (onto_trap && !archer) dir = -1;
+        bot->trap_step = onto_trap && archer;
     }
     if (dir < 0 && chebyshev(me, target) == 1) dir = direction_to(me, target);
     return dir >= 0 ? make(CMD_MOVE, dir) : make(CMD_SEARCH, 0);
@@ -240,7 +245,15 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
             return use_slot(bot, weapon);
         }
     }
-    return step_to(run, m->pos);
+    command = step_to(bot, run, m);
+    if (command.kind == CMD_SEARCH && cover_archer(run, m)) {
+        /* no way to it the player knows (past a known trap, say): not
+         * standing under its arrows, but out of its sight, or on */
+        give_up_chase(bot, run, m);
+        int dir = cover_step(run, m, 1);
+        if (dir >= 0) return make(CMD_MOVE, dir);
+    }
+    return command;
 }
 
 /* ---- Between fights --------------------------------------------------------- */
