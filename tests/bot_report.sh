@@ -44,4 +44,19 @@ printf '%s\n' '{"seed":5,"class":"fighter","outcome":"lost","floor":9,"turns":90
     >"$work/lost/bot-5-5.jsonl"
 "$amulets" --bot-report "$work/lost" >"$work/lost.txt" 2>/dev/null || fail "--bot-report of a lost run"
 grep -q "^runs 1: won 0 (0.0%), died 0, lost 1, stuck 0$" "$work/lost.txt" || fail "a lost run isn't summed as lost"
+# each killer's deaths by floor and by class, in two tables after the
+# killers: the floors' row first, the classes' second
+mkdir "$work/killers"
+line() {
+    printf '{"seed":%s,"class":"%s","outcome":"died","floor":%s,"turns":99,"killer":"%s","amulets_found":0,"amulets_left":0,"left_seen":0,"left_unseen":0,"left_fell":0,"left_fled":0,"items_used":0,"stuck":"","replay":""}\n' "$@"
+}
+{ line 1 fighter 1 "a goblin archer"; line 2 fighter 3 "a goblin archer"; line 3 rogue 3 "a goblin archer"
+  line 4 rogue 2 "a jackal"; } >"$work/killers/bot-1-4.jsonl"
+"$amulets" --bot-report "$work/killers" >"$work/killers.txt" 2>/dev/null || fail "--bot-report of the killers"
+rows() { grep "^  $1 " "$work/killers.txt" | tr -s ' ' | sed "s/^ $1 //"; }
+[ "$(rows "a goblin archer" | head -1)" = "1 0 2 0 0 0 0 0 0" ] || { cat "$work/killers.txt"; fail "the archer's deaths by floor"; }
+[ "$(rows "a goblin archer" | sed -n 2p)" = "2 1" ] || { cat "$work/killers.txt"; fail "the archer's deaths by class"; }
+[ "$(rows "a jackal" | head -1)" = "0 1 0 0 0 0 0 0 0" ] || fail "the jackal's deaths by floor"
+[ "$(rows "a jackal" | sed -n 2p)" = "0 1" ] || fail "the jackal's deaths by class"
+grep -q "^deaths by class  *fighter  *rogue$" "$work/killers.txt" || fail "the classes' heading"
 echo "bot_report: ok"

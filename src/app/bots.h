@@ -57,6 +57,8 @@ typedef struct BotsSummary {
     int killer_count;
     char killers[BOTS_MOST_KILLERS][BOTS_TEXT];
     int killed[BOTS_MOST_KILLERS];
+    int killed_on[BOTS_MOST_KILLERS][LAST_FLOOR + 1];         /* each killer's deaths by floor */
+    int killed_class[BOTS_MOST_KILLERS][BOTS_MOST_CLASSES];  /* and by class (class_ids' slot) */
     long turns;
     int amulets_found, left_seen, left_unseen, left_fell, left_fled, items_used;
 } BotsSummary;

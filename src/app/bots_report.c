@@ -115,17 +115,18 @@ static int class_slot(BotsSummary *s, const char *id)
     return s->class_count++;
 }
 
-static void count_killer(BotsSummary *s, const char *killer)
+/* A death by the killer, on the floor, of the class (its slot, or -1) */
+static void count_killer(BotsSummary *s, const char *killer, int floor, int class_slot)
 {
-    for (int i = 0; i < s->killer_count; ++i) {
-        if (strcmp(s->killers[i], killer) == 0) {
-            ++s->killed[i];
-            return;
-        }
+    int i = 0;
+    while (i < s->killer_count && strcmp(s->killers[i], killer) != 0) ++i;
+    if (i == s->killer_count) {
+        if (s->killer_count == BOTS_MOST_KILLERS) return;
+        snprintf(s->killers[s->killer_count++], BOTS_TEXT, "%s", killer);
     }
-    if (s->killer_count == BOTS_MOST_KILLERS) return;
-    snprintf(s->killers[s->killer_count], BOTS_TEXT, "%s", killer);
-    s->killed[s->killer_count++] = 1;
+    ++s->killed[i];
+    ++s->killed_on[i][floor];
+    if (class_slot >= 0) ++s->killed_class[i][class_slot];
 }
 
 void bots_add(BotsSummary *s, const BotsRun *r)
@@ -141,7 +142,7 @@ void bots_add(BotsSummary *s, const BotsRun *r)
     s->turns_on[r->floor] += r->turns;
     if (r->end == BOTS_DIED) {
         ++s->died_on[r->floor];
-        count_killer(s, r->killer);
+        count_killer(s, r->killer, r->floor, c);
     }
     s->turns += r->turns;
     s->amulets_found += r->amulets_found;
@@ -185,6 +186,38 @@ static void sorted_killers(const BotsSummary *s, int *order)
     }
 }
 
+/* The killers the summary's headline names, most deaths first */
+enum { SUMMARY_KILLERS = 12, KILLER_COLUMN = 30 };
+
+/* Every killer's deaths by floor, then by class: where a monster is too
+ * strong, and for whom (an archer on floor 1, say, or one class's bane);
+ * all of them, as one that kills few is as much the question. Two
+ * tables, so the floors' doesn't widen with the classes */
+static void print_killers_by(const BotsSummary *s, FILE *out)
+{
+    int killers[BOTS_MOST_KILLERS], classes[BOTS_MOST_CLASSES];
+    sorted_killers(s, killers);
+    sorted_classes(s, classes);
+    int shown = s->killer_count;
+    if (shown == 0) return;
+    fprintf(out, "%-*s", KILLER_COLUMN, "deaths by floor");
+    for (int f = 1; f <= LAST_FLOOR; ++f) fprintf(out, "%6d", f);
+    fprintf(out, "\n");
+    for (int k = 0; k < shown; ++k) {
+        fprintf(out, "  %-*s", KILLER_COLUMN - 2, s->killers[killers[k]]);
+        for (int f = 1; f <= LAST_FLOOR; ++f) fprintf(out, "%6d", s->killed_on[killers[k]][f]);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "%-*s", KILLER_COLUMN, "deaths by class");
+    for (int c = 0; c < s->class_count; ++c) fprintf(out, " %9.9s", s->class_ids[classes[c]]);
+    fprintf(out, "\n");
+    for (int k = 0; k < shown; ++k) {
+        fprintf(out, "  %-*s", KILLER_COLUMN - 2, s->killers[killers[k]]);
+        for (int c = 0; c < s->class_count; ++c) fprintf(out, " %9d", s->killed_class[killers[k]][classes[c]]);
+        fprintf(out, "\n");
+    }
+}
+
 void bots_print_summary(const BotsSummary *s, FILE *out)
 {
     fprintf(out, "runs %d: won %d (%.1f%%), died %d, lost %d, stuck %d\n", s->runs, s->ends[BOTS_WON],
@@ -202,9 +235,10 @@ void bots_print_summary(const BotsSummary *s, FILE *out)
                 s->ended_on[f] > 0 ? (double)s->turns_on[f] / s->ended_on[f] : 0.0);
     }
     sorted_killers(s, order);
-    for (int k = 0; k < s->killer_count && k < 12; ++k) {
+    for (int k = 0; k < s->killer_count && k < SUMMARY_KILLERS; ++k) {
         fprintf(out, "killer %-28s %d\n", s->killers[order[k]], s->killed[order[k]]);
     }
+    print_killers_by(s, out);
     /* two lines, so the page's copy of the summary fits a narrow window */
     fprintf(out, "amulets found %d, left behind %d (%d seen, %d never seen; %d by a fall, %d fleeing)\n",
             s->amulets_found, s->left_seen + s->left_unseen, s->left_seen, s->left_unseen, s->left_fell,

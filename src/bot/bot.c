@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "cover.h"
 #include "heed.h"
 #include "kit.h"
 #include "tune.h"
@@ -11,7 +12,8 @@
  * before it goes on without it; and how many tries of auto-explore a
  * command may take (each stop, bar the floor's end, is only news) */
 enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6,
-       KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150, MOST_LEAPS = 20 };
+       KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150, COVER_TURNS = 30, COVERS_A_FLOOR = 2,
+       MOST_LEAPS = 20 };
 
 void bot_start(Bot *bot)
 {
@@ -55,6 +57,10 @@ static void arrive(Bot *bot, const Run *run)
     bot->floor_searches = 0;
     bot->explored = bot->amulet_here = bot->nothing_left = bot->over_traps = false;
     bot->leaps = 0;
+    bot->kited = 0;
+    /* what kept off was on the floor above */
+    bot->heedless_until = bot->archers_let_be_until = bot->cover_until = 0;
+    bot->archer_give_ups = 0;
     bot->route.made = false;
     bot->explorer.marked = false;
     bot->explorer.going = false;
@@ -118,11 +124,23 @@ static int direction_to(Point from, Point to)
     return -1;
 }
 
-/* A step along the known way to a cell; the straight line if none */
-static Command step_to(const Run *run, Point target)
+/* A step along the known way to a monster's cell; the straight line if
+ * none; a search if there's no way at all. With no way round known
+ * traps, one that ends on a trap will do (the last step is a blow, not a
+ * step onto it), and for an archer, one over them (bar those that move
+ * whoever springs them): a dart is better than its arrows */
+static Command step_to(Bot *bot, const Run *run, const SeenMonster *m)
 {
+    Point me = run_player(run)->pos, target = m->pos;
     int dir = explore_step_toward(run, target, false);
-    Point me = run_player(run)->pos;
+    bool archer = cover_archer(run, m);
+    if (dir < 0 && (archer || known_cell(run, target).trap >= 0)) {
+        dir = explore_step_toward(run, target, true);
+        Point next = point_add(me, DIRS[dir < 0 ? 0 : dir]);
+        bool onto_trap = dir >= 0 && !point_eq(next, target) && known_cell(run, next).trap >= 0;
+        if (onto_trap && !archer) dir = -1;
+        bot->trap_step = onto_trap && archer;
+    }
     if (dir < 0 && chebyshev(me, target) == 1) dir = direction_to(me, target);
     return dir >= 0 ? make(CMD_MOVE, dir) : make(CMD_SEARCH, 0);
 }
@@ -141,6 +159,10 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
     }
     Point stairs, me = run_player(run)->pos;
     if (m->distance < 2 || !explore_known_stairs(run, &stairs)) return false;
+    /* from an archer, running means arrows in the back all the way: only
+     * to stairs nearer than it (closing in, it steps back and doesn't
+     * shoot) */
+    if (cover_archer(run, m) && chebyshev(me, stairs) >= m->distance) return false;
     if (point_eq(stairs, me)) {
         bot->amulet_here = true;          /* no time to look for it */
         bot->floor_searches = AMULET_SEARCH;
@@ -161,48 +183,85 @@ static bool missile_here(const Run *run)
     return k.item >= 0 && run_data(run)->items[k.item].item_class == IC_MISSILE;
 }
 
+/* It keeps its distance: an archer is waited for out of its sight, a
+ * few times a floor, and then let be as anything else is */
+static void give_up_chase(Bot *bot, const Run *run, const SeenMonster *m)
+{
+    bot->kited = 0;
+    bool archer = cover_archer(run, m);
+    if (archer && ++bot->archer_give_ups <= COVERS_A_FLOOR) bot->cover_until = run_turn(run) + COVER_TURNS;
+    else if (archer) bot->archers_let_be_until = run_turn(run) + HEEDLESS_TURNS;
+    else bot->heedless_until = run_turn(run) + HEEDLESS_TURNS;
+}
+
+/* f, and the monster's cell */
+static Command shoot(Bot *bot, const SeenMonster *m)
+{
+    bot->aim = m->pos;
+    bot->queue[0] = cmd_aim_at(m->pos);
+    bot->queued = 1;
+    return make(CMD_FIRE, 0);
+}
+
+/* From afar: a bolt scroll, a missile quivered, a shot; false if none */
+static bool fight_from_afar(Bot *bot, const Run *run, const SeenMonster *m, Command *out)
+{
+    int scroll = kit_bolt_slot(run);
+    if (scroll >= 0 && m->state != MS_ASLEEP) {
+        bot->aim = m->pos;
+        ++bot->items_used;
+        *out = use_slot(bot, scroll);
+        return true;
+    }
+    int quiver = kit_quiver_slot(run);
+    if (quiver >= 0) {
+        *out = quiver_slot(bot, quiver);
+        return true;
+    }
+    if (!kit_can_shoot(run, m->distance) || !run_sees(run, m->pos)) return false;
+    *out = shoot(bot, m);
+    return true;
+}
+
 static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
 {
     const Player *p = run_player(run);
     Command command;
-    if (p->hp * 3 < p->max_hp && save_self(bot, run, m, &command)) return command;
+    bool weak = p->hp * 3 < p->max_hp;
+    if (weak && save_self(bot, run, m, &command)) return command;
+    /* nothing to save it but cover from an archer, to rest behind */
+    if (weak && m->distance > 1 && cover_archer(run, m)) bot->cover_until = run_turn(run) + COVER_TURNS;
     bot->kited = m->distance > 1 ? bot->kited + 1 : 0;
-    if (bot->kited > KITED_GIVE_UP) {
-        /* it keeps its distance: let it be for a while */
-        bot->kited = 0;
-        bot->heedless_until = run_turn(run) + HEEDLESS_TURNS;
-    }
+    if (bot->kited > KITED_GIVE_UP) give_up_chase(bot, run, m);
     if (m->distance > 1 && missile_here(run)) return make(CMD_PICK_UP, 0);
-    if (m->distance > 1) {
-        int scroll = kit_bolt_slot(run);
-        bool awake = m->state != MS_ASLEEP;
-        if (scroll >= 0 && awake) {
-            bot->aim = m->pos;
-            ++bot->items_used;
-            return use_slot(bot, scroll);
-        }
-        int quiver = kit_quiver_slot(run);
-        if (quiver >= 0) return quiver_slot(bot, quiver);
-        if (kit_can_shoot(run, m->distance) && run_sees(run, m->pos)) {
-            bot->aim = m->pos;
-            bot->queue[0] = cmd_aim_at(m->pos);
-            bot->queued = 1;
-            return make(CMD_FIRE, 0);
-        }
-    } else if (bot->gear_turn != run_turn(run) + 1) {
+    if (m->distance > 1 && fight_from_afar(bot, run, m, &command)) return command;
+    /* an archer beside it steps back at once: a shot now, not a turn
+     * spent changing weapons (and back again when it's gone) */
+    if (m->distance == 1 && cover_archer(run, m) && kit_can_shoot(run, 1)) return shoot(bot, m);
+    if (m->distance == 1 && bot->gear_turn != run_turn(run) + 1) {
         int weapon = kit_melee_upgrade(run);
         if (weapon >= 0) {
             bot->gear_turn = run_turn(run) + 1;   /* refused (a full pack): not again this turn */
             return use_slot(bot, weapon);
         }
     }
-    return step_to(run, m->pos);
+    command = step_to(bot, run, m);
+    if (command.kind == CMD_SEARCH && cover_archer(run, m)) {
+        /* no way to it the player knows (past a known trap, say): not
+         * standing under its arrows, but out of its sight, or on */
+        give_up_chase(bot, run, m);
+        int dir = cover_step(run, m, 1);
+        if (dir >= 0) return make(CMD_MOVE, dir);
+    }
+    return command;
 }
 
 /* ---- Between fights --------------------------------------------------------- */
 
-/* Gear, rest, and trying what it doesn't know: false if none is wanted */
-static bool tend(Bot *bot, const Run *run, Command *out)
+/* Gear, rest, and trying what it doesn't know: false if none is wanted.
+ * No rest with a monster in view that could harm it (an archer it let
+ * be, say): it would only be shot at while it stood */
+static bool tend(Bot *bot, const Run *run, const SeenMonster *seen, int count, Command *out)
 {
     const Player *p = run_player(run);
     /* what it stands on, even where auto-explore would let it lie */
@@ -221,7 +280,8 @@ static bool tend(Bot *bot, const Run *run, Command *out)
         return true;
     }
     const Statuses *s = &p->status;
-    if (p->hp < p->max_hp || s->poisoned > 0 || s->confused > 0) {
+    bool hurt = p->hp < p->max_hp || s->poisoned > 0 || s->confused > 0;
+    if (hurt && heed_nearest_threat(run, seen, count) < 0) {
         *out = make(CMD_SEARCH, 0);   /* rest to full, as Z does: no clock presses */
         return true;
     }
@@ -289,11 +349,18 @@ static bool go_down(Bot *bot, const Run *run, Command *out)
     return true;
 }
 
+/* Letting be some monsters that keep off: exploring goes on with them
+ * in view */
+static bool heedless(const Bot *bot, const Run *run)
+{
+    return run_turn(run) < bot->heedless_until || run_turn(run) < bot->archers_let_be_until;
+}
+
 static bool explore(Bot *bot, const Run *run, Command *out)
 {
     for (int tries = 0; tries < EXPLORE_TRIES; ++tries) {
         if (!bot->explorer.going) explore_start(&bot->explorer, run, EXPLORE_FLOOR, run_player(run)->pos);
-        bot->explorer.heedless = run_turn(run) < bot->heedless_until;
+        bot->explorer.heedless = heedless(bot, run);
         bot->explorer.over_traps = bot->over_traps;
         bot->explorer.take = HEED_TAKE_ALL;   /* its kit judges what it carries */
         char message[160];
@@ -358,26 +425,66 @@ static bool leap(Bot *bot, const Run *run, Command *out)
     return false;
 }
 
+/* Keeping out of archers' sight: to the nearest cover while one can see
+ * it, then waiting there (resting, if hurt) for whoever comes round the
+ * corner. False when there's something else to do first: a monster
+ * beside it, one in sight that doesn't shoot, or no cover near */
+static bool take_cover(const Run *run, const SeenMonster *seen, int count, Command *out)
+{
+    for (int i = 0; i < count; ++i) {
+        bool archer = cover_archer(run, &seen[i]);
+        if (heed_threat(run, &seen[i]) && (seen[i].distance <= 1 || !archer)) return false;
+    }
+    if (cover_exposed(run, seen, count)) {
+        int dir = cover_step(run, seen, count);
+        if (dir < 0) return false;
+        *out = make(CMD_MOVE, dir);
+        return true;
+    }
+    *out = make(CMD_SEARCH, 0);
+    return true;
+}
+
+/* The monster to fight, nearest first: one beside it, or one of a sort
+ * it isn't letting be. -1 for none */
+static int target(const Bot *bot, const Run *run, const SeenMonster *seen, int count)
+{
+    int turn = run_turn(run);
+    for (int i = 0; i < count; ++i) {
+        bool archer = cover_archer(run, &seen[i]);
+        int let_be_until = archer ? bot->archers_let_be_until : bot->heedless_until;
+        if (seen[i].distance <= 1 || turn >= let_be_until) return i;
+    }
+    return -1;
+}
+
 static Command play(Bot *bot, const Run *run)
 {
     SeenMonster seen[MOST_SEEN];
     int count = heed_monsters_in_view(run, seen, MOST_SEEN);
-    bool heedless = run_turn(run) < bot->heedless_until;
-    if (count > 0 && (!heedless || seen[0].distance <= 1)) {
-        bot->explorer.going = false;
-        bot->chase = seen[0].pos;
-        bot->chasing = CHASE_COMMANDS;
-        return fight(bot, run, &seen[0]);
-    }
     Command command;
+    if (run_turn(run) < bot->cover_until && take_cover(run, seen, count, &command)) {
+        bot->explorer.going = false;
+        bot->chasing = 0;
+        return command;
+    }
+    int fought = target(bot, run, seen, count);
+    if (fought >= 0) {
+        bot->explorer.going = false;
+        bot->chase = seen[fought].pos;
+        bot->chasing = CHASE_COMMANDS;
+        return fight(bot, run, &seen[fought]);
+    }
     /* a monster just out of sight is still there: after it, not away */
-    if (bot->chasing > 0 && !heedless && !point_eq(bot->chase, run_player(run)->pos)) {
+    const Player *p = run_player(run);
+    bool weak = p->hp * 3 < p->max_hp;   /* better rested than after it */
+    if (bot->chasing > 0 && !heedless(bot, run) && !weak && !point_eq(bot->chase, p->pos)) {
         --bot->chasing;
         int dir = explore_step_toward(run, bot->chase, false);
         if (dir >= 0) return make(CMD_MOVE, dir);
     }
     bot->chasing = 0;
-    if (tend(bot, run, &command)) return command;
+    if (tend(bot, run, seen, count, &command)) return command;
     if (fetch_amulet(bot, run, &command)) return command;
     if (go_down(bot, run, &command)) return command;
     if (explore(bot, run, &command)) return command;

@@ -5,6 +5,10 @@
  * it is safe, heals when it must, wields and wears the best it has,
  * searches for secret doors when a floor seems to have no way on (or when
  * the stairs say an Amulet is still here), picks up Amulets and descends.
+ * An archer that steps back from it it chases (stepping back, it doesn't
+ * shoot), then waits for out of its sight round a corner (cover.h), and
+ * at last lets be; it never rests where a monster that could harm it
+ * can see it.
  *
  * What it may read is the player's: its own state (run_player, the pack,
  * run_kind_known), the data's tables, the log, and the floor only through
@@ -38,7 +42,10 @@ typedef struct Bot {
     bool nothing_left;           /* nothing more to explore or search */
     int items_used;              /* potions drunk and scrolls read */
     int kited;                   /* fight commands in a row a monster kept off */
-    int heedless_until;          /* the turn till which monsters kept off are let be */
+    int heedless_until;          /* the turn till which monsters kept off are let be, */
+    int archers_let_be_until;    /* and archers */
+    int cover_until;             /* the turn till which it keeps out of archers' sight */
+    int archer_give_ups;         /* on this floor, archers it gave up chasing */
     bool over_traps;             /* on this floor, known traps may be crossed */
     bool trap_step;              /* the step asked about is meant: onto a known trap */
     int leaps;                   /* on this floor, traps stepped onto that move it
