@@ -264,7 +264,8 @@ int front_window(const FrontOptions *options)
             status = run_window(&f, &loop, options);
             if (options->closed != NULL) {
                 options->closed->tile_view = loop.input.views.tiles;
-                gfx_size(f.gfx, &options->closed->width, &options->closed->height);
+                /* in the desktop's units, the size the next start opens at */
+                gfx_window_size(f.gfx, &options->closed->width, &options->closed->height);
             }
             loop_close(&loop);
         }
@@ -413,5 +414,5 @@ int front_watch(const FrontOptions *options)
 
 const FrontWindowApi front_window_api = {
     .window = front_window, .screenshot = front_screenshot, .watch = front_watch,
-    .check_tiles = front_check_tiles,
+    .check_tiles = front_check_tiles, .versions = gfx_versions,
 };
