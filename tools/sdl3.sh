@@ -10,12 +10,8 @@
 # release is ever installed: its binary packages would upgrade the C
 # library.
 #   tools/sdl3.sh PREFIX      exit 0 once PREFIX holds the three
+#   tools/sdl3.sh --packages  the Debian packages the build needs (.ci/run)
 set -eu
-
-prefix=${1:?usage: tools/sdl3.sh PREFIX}
-here=$(cd "$(dirname "$0")" && pwd)
-stamp="$prefix/amulets-sdl3.txt"
-jobs=$(nproc 2>/dev/null || echo 2)
 
 # What to install where this can't build them
 cannot() {
@@ -39,6 +35,14 @@ EOF
 BUILD_PACKAGES="dpkg-dev cmake gcc make pkg-config distro-info-data debian-archive-keyring
     libx11-dev libxext-dev libxrandr-dev libxcursor-dev libxi-dev libxfixes-dev libxss-dev
     libxkbcommon-dev libwayland-dev libdecor-0-dev libegl-dev libfreetype-dev"
+if [ "${1:-}" = --packages ]; then
+    echo $BUILD_PACKAGES
+    exit 0
+fi
+prefix=${1:?usage: tools/sdl3.sh PREFIX, or tools/sdl3.sh --packages}
+here=$(cd "$(dirname "$0")" && pwd)
+stamp="$prefix/amulets-sdl3.txt"
+jobs=$(nproc 2>/dev/null || echo 2)
 
 # This release's code name and the next one's (distro-info-data's table:
 # version,codename,series,created,release,...; the next row is the next)
@@ -109,10 +113,10 @@ command -v apt-get >/dev/null 2>&1 || cannot "this isn't a Debian system, so SDL
 # as root as the others are (deps.sh)
 candidates=$(apt-cache policy libsdl3-dev libsdl3-ttf-dev libsdl3-image-dev 2>/dev/null | grep -c 'Candidate: [0-9]' || :)
 if [ "$candidates" = 3 ]; then
-    sh "$here/deps.sh" libsdl3-dev libsdl3-ttf-dev libsdl3-image-dev || cannot "SDL3 isn't installed (above)."
+    sh "$here/deps.sh" libsdl3-dev libsdl3-ttf-dev libsdl3-image-dev >&2 || cannot "SDL3 isn't installed (above)."
     exit 0
 fi
-sh "$here/deps.sh" $BUILD_PACKAGES || cannot "the packages SDL3's build needs are missing (above)."
+sh "$here/deps.sh" $BUILD_PACKAGES >&2 || cannot "the packages SDL3's build needs are missing (above)."
 
 mkdir -p "$(dirname "$prefix")"
 # one build at a time, however many build trees are configured at once
@@ -134,12 +138,13 @@ private_apt apt-get update >"$work/update.log" 2>&1 && ! grep -q '^[WE]:' "$work
     { cat "$work/update.log" >&2; cannot "Debian $next's sources couldn't be fetched from $mirror."; }
 version=$(private_apt apt-cache showsrc libsdl3 2>/dev/null | sed -n 's/^Version: \([0-9.]*\).*/\1/p' | sort -V | tail -1)
 [ -n "$version" ] || cannot "Debian $next has no libsdl3 source package."
-echo "SDL3 $version is not installed: building it from Debian's source package, once (about 2 minutes)"
-echo "  (Debian $next's libsdl3, libsdl3-ttf and libsdl3-image from $mirror, into $prefix)"
+# said on stderr: the build's own output may be hidden (make's configure)
+echo "SDL3 $version is not installed: building it from Debian's source package, once (about 2 minutes)" >&2
+echo "  (Debian $next's libsdl3, libsdl3-ttf and libsdl3-image from $mirror, into $prefix)" >&2
 started=$(date +%s)
 (cd "$work/src" && private_apt apt-get source libsdl3 libsdl3-ttf libsdl3-image >"$work/source.log" 2>&1) ||
     { tail -20 "$work/source.log" >&2; cannot "Debian $next's SDL3 sources couldn't be fetched."; }
 build_all "$work/src" || cannot "SDL3's build failed (above)."
 (cd "$work/src" && ls -d libsdl3*/ | tr -d / | sed 's/+ds$//') >"$stamp"
 rm -rf "$work"
-echo "SDL3 built in $(($(date +%s) - started)) s: $(tr '\n' ' ' <"$stamp")"
+echo "SDL3 built in $(($(date +%s) - started)) s: $(tr '\n' ' ' <"$stamp")" >&2
