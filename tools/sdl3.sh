@@ -24,7 +24,8 @@ and build again:
   Arch:       sudo pacman -S sdl3 sdl3_ttf sdl3_image
   Homebrew:   brew install sdl3 sdl3_ttf sdl3_image
 (or put a prefix that has them on CMAKE_PREFIX_PATH). Without them the game
-builds without its window: the terminal and the scripted runs still work.
+builds without its window (cmake -DAMULETS_WINDOW=OFF, or AUTO): the terminal
+and the scripted runs still work.
 EOF
     exit 1
 }
