@@ -24,7 +24,7 @@ WINDOW     = -DAMULETS_WINDOW=ON -DAMULETS_SDL3_PREFIX=$(SDL3_PREFIX)
 # the benchmark and the fuzzers need besides. SDL3 isn't among them:
 # tools/sdl3.sh installs what its build needs when it builds it
 PLAY_PACKAGES = gcc make cmake pkg-config fonts-dejavu-core crawl-tiles-data libncurses-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool libx11-dev tmux parallel emscripten nodejs chromium
+TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel emscripten nodejs chromium
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
 FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 # the page (make web) and its browser tests: emscripten, Node and npm

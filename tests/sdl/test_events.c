@@ -13,6 +13,7 @@
 #include <SDL3/SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "gfx.h"
@@ -145,22 +146,72 @@ static void window_asks(void)
     SDL_free(windows);
 }
 
-int main(void)
+/* On a screen of density 2 (tests/sdl/hidpi.sh: Wayland at scale 2): the
+ * window has twice the pixels of its size, the layout gets them all, its
+ * least size is set in the desktop's units, and the pointer comes in the
+ * renderer's pixels */
+static void scaled(Gfx *gfx)
 {
-    setenv("SDL_VIDEO_DRIVER", "dummy", 1);
+    int count = 0;
+    SDL_Window **windows = SDL_GetWindows(&count);
+    SDL_Window *window = count == 1 ? windows[0] : NULL;
+    SDL_free(windows);
+    if (!CHECK(window != NULL)) return;
+    CHECK(SDL_GetWindowPixelDensity(window) == 2.0f);
+    int w, h;
+    gfx_size(gfx, &w, &h);
+    CHECK_INT(w, 800);
+    CHECK_INT(h, 480);
+    gfx_window_size(gfx, &w, &h);
+    CHECK_INT(w, 400);
+    CHECK_INT(h, 240);
+    gfx_set_min_size(gfx, 800, 480);
+    SDL_GetWindowMinimumSize(window, &w, &h);
+    CHECK_INT(w, 400);
+    CHECK_INT(h, 240);
+    int drained[64];
+    events(gfx, drained, 64);
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_EVENT_MOUSE_MOTION;
+    e.motion.windowID = SDL_GetWindowID(window);
+    e.motion.x = 100.5f;
+    e.motion.y = 50.25f;
+    e.motion.xrel = 1.0f;
+    SDL_PushEvent(&e);
+    GfxEvent event;
+    bool moved = false;
+    while (!moved && gfx_wait_event(gfx, &event, 100)) moved = event.kind == GFX_MOUSE_MOVE;
+    if (CHECK(moved)) {
+        CHECK_INT(event.x, 201);
+        CHECK_INT(event.y, 100);
+    }
+}
+
+/* test_events: SDL's dummy driver. test_events --scaled: the driver SDL
+ * is given, on a screen of density 2 */
+int main(int argc, char **argv)
+{
+    bool scaled_screen = argc == 2 && strcmp(argv[1], "--scaled") == 0;
+    if (!scaled_screen) setenv("SDL_VIDEO_DRIVER", "dummy", 1);
     char error[256];
-    GfxOptions options = {320, 200, "test", false, "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 12};
+    GfxOptions options = {scaled_screen ? 400 : 320, scaled_screen ? 240 : 200, "test", false,
+                          "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 12};
     Gfx *gfx = gfx_open(&options, error, sizeof error);
     if (!CHECK(gfx != NULL)) {
         fprintf(stderr, "%s\n", error);
         return check_done("test_events");
     }
-    int got[64];
-    int count = events(gfx, got, 64);   /* the window's own, on opening */
-    window_asks();
-    sizes(gfx, got, count);
-    digits_and_keypad(gfx);
-    pointer_moves(gfx);
+    if (scaled_screen) {
+        scaled(gfx);
+    } else {
+        int got[64];
+        int count = events(gfx, got, 64);   /* the window's own, on opening */
+        window_asks();
+        sizes(gfx, got, count);
+        digits_and_keypad(gfx);
+        pointer_moves(gfx);
+    }
     gfx_close(gfx);
     return check_done("test_events");
 }
