@@ -91,7 +91,7 @@ Gfx *gfx_open(const GfxOptions *options, char *error, size_t error_size)
     ok = ok && (TTF_Init() || fail(error, error_size, "can't start SDL_ttf"));
     ok = ok && open_renderer(gfx, options, error, error_size);
     if (ok) {
-        gfx->font = TTF_OpenFont(options->font_path, options->font_px);
+        gfx->font = TTF_OpenFont(options->font_path, (float)options->font_px);
         ok = gfx->font != NULL || fail(error, error_size, "can't open the font");
     }
     ok = ok && gfx_set_font_px(gfx, options->font_px);
