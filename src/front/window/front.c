@@ -186,7 +186,7 @@ static void window_paint(void *self, const FrontView *view)
 /* The window's event as the loop's; false for one it has no use for */
 static bool window_event(Front *f, const GfxEvent *event, FrontEvent *out)
 {
-    Point cell;
+    Point cell = {0, 0};   /* off the map: no cell */
     switch (event->kind) {
     case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
     case GFX_MOUSE_MOVE:
