@@ -1,6 +1,10 @@
 # Amulets of SDL. Two commands from a fresh clone on Debian 12:
 #   make play   installs what is missing, builds, and starts the game
 #   make test   builds and runs every test, plainly and under ASan + UBSan
+# The window is SDL3's, which Debian 12 lacks: where the system has none,
+# the first build makes it from Debian 13's source packages, once (about
+# 2 minutes), into SDL3_PREFIX, which every build tree shares
+# (tools/sdl3.sh; make clean keeps it, make distclean doesn't).
 # Other targets: make build, make bench, make balance, make fuzz, make clean,
 # make web-smoke (the rules and the play layer in WebAssembly, under Node)
 
@@ -11,13 +15,17 @@ BENCH_BUILD?= build-bench
 WEB_BUILD  ?= build-web
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE      ?= cmake
+SDL3_PREFIX?= $(CURDIR)/build-deps/sdl3
+# the window is wanted (configuring stops if SDL3 can't be had, saying
+# what to install); the rules' build without it is the test's own
+WINDOW     = -DAMULETS_WINDOW=ON -DAMULETS_SDL3_PREFIX=$(SDL3_PREFIX)
 
 # Debian packages: what building and playing need, and what the tests,
-# the benchmark and the fuzzers need besides
-PLAY_PACKAGES = gcc make cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
-                libsdl2-image-dev fonts-dejavu-core crawl-tiles-data libncurses-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool tmux parallel emscripten nodejs chromium
-BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind
+# the benchmark and the fuzzers need besides. SDL3 isn't among them:
+# tools/sdl3.sh installs what its build needs when it builds it
+PLAY_PACKAGES = gcc make cmake pkg-config fonts-dejavu-core crawl-tiles-data libncurses-dev
+TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel emscripten nodejs chromium
+BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
 FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
 # the page (make web) and its browser tests: emscripten, Node and npm
 # (playwright-core, package-lock.json), Debian's Chromium
@@ -25,23 +33,24 @@ WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: play build test bench balance fuzz clean deps-play deps-test deps-bench deps-fuzz \
+.PHONY: play build test bench balance fuzz clean distclean deps-play deps-test deps-bench deps-fuzz \
         web-smoke web-smoke-build web web-serve bench-web deps-web
 
 play: deps-play build
 	./$(BUILD)/amulets
 
 build:
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(WINDOW) >/dev/null
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 test: deps-test
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON >/dev/null
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON $(WINDOW) >/dev/null
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
-	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMULETS_WERROR=ON -DAMULETS_SANITIZE=ON >/dev/null
+	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMULETS_WERROR=ON -DAMULETS_SANITIZE=ON \
+	    $(WINDOW) >/dev/null
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 	$(CMAKE) -S . -B $(CORE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON \
-	    -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON >/dev/null
+	    -DAMULETS_WINDOW=OFF >/dev/null
 	$(CMAKE) --build $(CORE_BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@echo "The rules without SDL (as on a machine without its development packages);"
@@ -52,7 +61,7 @@ test: deps-test
 	    ctest --output-on-failure -j $(JOBS) -E '^web_'
 
 bench: deps-bench
-	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON >/dev/null
+	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DAMULETS_BENCH=ON $(WINDOW) >/dev/null
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench amulets
 	./$(BENCH_BUILD)/bench
 	sh tools/flee_share.sh $(BENCH_BUILD)
@@ -67,7 +76,7 @@ balance: build
 # files, tiles.txt, the recordings, the high scores; each loaded run is played a few hundred commands), starting from the committed
 # corpus (new finds go to build-fuzz/corpus-*, not into the repository)
 fuzz: deps-fuzz
-	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON >/dev/null
+	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON $(WINDOW) >/dev/null
 	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles fuzz_replay fuzz_scores
 	for target in save data tiles replay scores; do \
 	    mkdir -p build-fuzz/corpus-$$target && \
@@ -108,6 +117,8 @@ bench-web: web
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) $(WEB_BUILD) build-fuzz
+distclean: clean
+	rm -rf $(SDL3_PREFIX) $(SDL3_PREFIX).work $(SDL3_PREFIX).lock
 
 deps-play:
 	@sh tools/deps.sh $(PLAY_PACKAGES)

@@ -29,6 +29,9 @@ static const BenchFigure FIGURES[] = {
 #ifdef AMULETS_HAVE_SDL
     {"frames", bench_frames},
 #endif
+#ifdef AMULETS_HAVE_X11
+    {"window", bench_window},
+#endif
 #ifdef AMULETS_HAVE_TERM
     {"term", bench_term},
 #endif

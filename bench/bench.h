@@ -71,6 +71,9 @@ void bench_startup(const BenchFloors *floors);     /* headless commands vs /bin/
 #ifdef AMULETS_HAVE_SDL
 void bench_frames(const BenchFloors *floors);      /* a frame in each view */
 #endif
+#ifdef AMULETS_HAVE_X11
+void bench_window(const BenchFloors *floors);      /* start to the window's first frame */
+#endif
 #ifdef AMULETS_HAVE_TERM
 void bench_term(const BenchFloors *floors);        /* the terminal's frame and bytes */
 #endif

@@ -22,7 +22,7 @@ src/play/view/tilecheck.c stat: the tile atlases --check-data looks for (a folde
 src/play/view/tilecheck.c fstat: the tile atlases --check-data reads the headers of (a regular file only)
 src/play/view/tilecheck.c file_read_all: tiles.txt, read from the data folder (a regular file only, never waited on)
 src/play/view/tilecheck.c file_exists: the tile atlases, looked for in the tiles folder
-src/front/sdl2/front.c access: the system fonts, looked for
+src/front/window/front.c access: the system fonts, looked for
 src/app/modules.c access: the frontend modules (amulets-window.so, amulets-term.so), looked for beside the program
 src/app/bots.c file_make_dirs: the bot sweep writes its reports in --out
 src/app/bots.c file_write_whole: the bot sweep writes its reports in --out

@@ -1,8 +1,9 @@
 /* spritesheet: finds the pictures in a packed atlas, so data/tiles.txt can
  * name each one's rectangle. A developer's tool, not part of the game (so
- * it calls SDL directly). Build it by hand:
+ * it calls SDL directly, SDL3 and SDL3_image). Build it beside the game,
+ * on the SDL3 the game's build found or built:
  *
- *   gcc -O2 tools/spritesheet.c $(pkg-config --cflags --libs sdl2 SDL2_image) -o /tmp/spritesheet
+ *   cmake --build build --target spritesheet     (build/spritesheet)
  *
  * Contact sheet of an atlas:
  *
@@ -44,8 +45,8 @@
  * few pixels under it are joined again. It's a guess, made to be looked
  * at: check a rectangle with --crop before using it. Numbers go row by
  * row, top to bottom, then left to right. */
-#include <SDL.h>
-#include <SDL_image.h>
+#include <SDL3/SDL.h>
+#include <SDL3_image/SDL_image.h>
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -73,11 +74,11 @@ static SDL_Surface *load_rgba(const char *path)
 {
     SDL_Surface *loaded = IMG_Load(path);
     if (loaded == NULL) {
-        fprintf(stderr, "spritesheet: can't read %s: %s\n", path, IMG_GetError());
+        fprintf(stderr, "spritesheet: can't read %s: %s\n", path, SDL_GetError());
         return NULL;
     }
-    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(loaded);
+    SDL_Surface *rgba = SDL_ConvertSurface(loaded, SDL_PIXELFORMAT_RGBA32);
+    SDL_DestroySurface(loaded);
     if (rgba == NULL) fprintf(stderr, "spritesheet: %s\n", SDL_GetError());
     return rgba;
 }
@@ -498,15 +499,15 @@ static void draw_outline(SDL_Surface *sheet, Box b, SDL_Rect region, int scale, 
 
 static SDL_Surface *new_sheet(int w, int h)
 {
-    SDL_Surface *sheet = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *sheet = SDL_CreateSurface(w, h, SDL_PIXELFORMAT_RGBA32);
     if (sheet == NULL) fprintf(stderr, "spritesheet: %s\n", SDL_GetError());
     return sheet;
 }
 
 static bool save_png(SDL_Surface *sheet, const char *path)
 {
-    if (IMG_SavePNG(sheet, path) == 0) return true;
-    fprintf(stderr, "spritesheet: can't write %s: %s\n", path, IMG_GetError());
+    if (IMG_SavePNG(sheet, path)) return true;
+    fprintf(stderr, "spritesheet: can't write %s: %s\n", path, SDL_GetError());
     return false;
 }
 
@@ -520,7 +521,7 @@ static bool write_sheet(SDL_Surface *atlas, const Boxes *boxes, const Options *o
     for (int i = 0; i < boxes->count; ++i) {
         Box b = boxes->items[i];
         SDL_Rect br = {b.x, b.y, b.w, b.h};
-        if (!SDL_HasIntersection(&br, &r)) continue;
+        if (!SDL_HasRectIntersection(&br, &r)) continue;
         draw_outline(sheet, b, r, o->scale, i);
     }
     int px = o->scale > 2 ? 2 : 1;
@@ -532,7 +533,7 @@ static bool write_sheet(SDL_Surface *atlas, const Boxes *boxes, const Options *o
         }
     }
     bool ok = save_png(sheet, path);
-    SDL_FreeSurface(sheet);
+    SDL_DestroySurface(sheet);
     return ok;
 }
 
@@ -579,7 +580,7 @@ static bool crop(SDL_Surface *atlas, const Options *o)
     if (sheet == NULL) return false;
     draw_atlas(sheet, atlas, o->region, o->scale, o->tint);
     bool ok = save_png(sheet, o->out);
-    SDL_FreeSurface(sheet);
+    SDL_DestroySurface(sheet);
     return ok;
 }
 
@@ -648,7 +649,7 @@ static Options parse_args(int argc, char **argv)
 int main(int argc, char **argv)
 {
     Options o = parse_args(argc, argv);
-    if (SDL_Init(0) != 0 || (IMG_Init(IMG_INIT_PNG) & IMG_INIT_PNG) == 0) {
+    if (!SDL_Init(0)) {
         fprintf(stderr, "spritesheet: %s\n", SDL_GetError());
         return 1;
     }
@@ -660,8 +661,7 @@ int main(int argc, char **argv)
         ok = false;
     }
     if (ok) ok = o.crop ? crop(atlas, &o) : contact_sheet(atlas, &o);
-    SDL_FreeSurface(atlas);
-    IMG_Quit();
+    SDL_DestroySurface(atlas);
     SDL_Quit();
     return ok ? 0 : 1;
 }

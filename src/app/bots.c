@@ -176,7 +176,9 @@ static void show_progress(Sweep *s, double start)
     if (terminal) fprintf(stderr, "\n");
 }
 
-/* Plays the sweep on threads; true if it could */
+/* Plays the sweep on threads (one thread: on this one, so a shard of one
+ * run starts no thread, with its own heap to fault in, and sleeps no
+ * progress nap); true if it could */
 static bool sweep(Sweep *s, int threads)
 {
     s->total = s->runs_per_class * s->class_count;
@@ -188,7 +190,7 @@ static bool sweep(Sweep *s, int threads)
     if (threads > MOST_THREADS) threads = MOST_THREADS;
     double start = seconds();
     int started = 0;
-    while (started < threads && pthread_create(&ids[started], NULL, worker, s) == 0) ++started;
+    while (threads > 1 && started < threads && pthread_create(&ids[started], NULL, worker, s) == 0) ++started;
     if (started == 0) worker(s);
     show_progress(s, start);
     for (int i = 0; i < started; ++i) pthread_join(ids[i], NULL);

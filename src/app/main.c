@@ -30,6 +30,7 @@ static void usage(FILE *out)
           "       amulets --bot --runs N [--seeds FIRST] [--class ID|all] [-j THREADS] [--out DIR] [--turns MOST]\n"
           "       amulets --bot-report DIR|FILE... [--html FILE]\n"
           "       amulets --check-data [DIR] [--deep]   (--deep: decode the atlases too)\n"
+          "       amulets --version                 (and the window's SDL)\n"
           "KEYS are the game's own keys; <esc> <enter> <up> <down> <left> <right>\n"
           "<kp1>..<kp9> <f1>..<f12> <lt> <gt> name the special ones.\n"
           "--debug lets F1, F3, F4, F6 and F7 show the debugging views (in the window, a\n"
@@ -55,10 +56,27 @@ static const FrontWindowApi *window_api(void)
     const FrontWindowApi *api = app_module_present(FRONT_WINDOW_MODULE)
                                     ? app_module_table(FRONT_WINDOW_MODULE, "front_window_api") : NULL;
     if (api == NULL && !app_module_present(FRONT_WINDOW_MODULE)) {
-        fprintf(stderr, "amulets: built without SDL2; install libsdl2-dev, libsdl2-ttf-dev and "
-                        "libsdl2-image-dev and build again (make play does it)\n");
+        fprintf(stderr, "amulets: built without the window: SDL3, SDL3_ttf and SDL3_image weren't "
+                        "found or built (make play builds them)\n");
     }
     return api;
+}
+
+/* --version: the game's file versions, and the SDL the window was linked
+ * with (loading the window's module, which only this and a window do) */
+static int app_version(void)
+{
+    printf("Amulets of SDL: saves version %d, recordings version %d\n", SAVE_VERSION, REP_GAME_VERSION);
+    if (!app_module_present(FRONT_WINDOW_MODULE)) {
+        printf("The window: not built (SDL3 wasn't found or built)\n");
+        return 0;
+    }
+    const FrontWindowApi *api = app_module_table(FRONT_WINDOW_MODULE, "front_window_api");
+    if (api == NULL) return 1;
+    char versions[128];
+    api->versions(versions, sizeof versions);
+    printf("The window: %s\n", versions);
+    return 0;
 }
 
 /* tiles.txt and its atlases' sizes, without the window; deep, the
@@ -335,6 +353,7 @@ int main(int argc, char **argv)
     Options options = {.seed = 1, .floor = 1};
     if (argc >= 2 && strcmp(argv[1], "--bot-report") == 0) return app_bot_report(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "--bot") == 0) return bot_main(argc - 1, argv + 1, default_data_dir());
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) return app_version();
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);
         return 0;

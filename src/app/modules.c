@@ -1,7 +1,7 @@
 /* The frontends' shared objects, loaded only when a frontend is asked
- * for: the window's (SDL2, SDL2_image and SDL2_ttf pull in some seventy
- * libraries, whose relocation cost every headless command 80% of its
- * start) and the terminal's (curses). Each module is built beside the
+ * for: the window's (SDL3, SDL3_image and SDL3_ttf, and the libraries
+ * they load, whose relocation would cost every headless command most of
+ * its start) and the terminal's (curses). Each module is built beside the
  * program (CMakeLists.txt) and exports one table (front.h's
  * front_window_api, terminal.h's term_api); the rules and the play
  * layer it calls are the program's own, exported to it. */

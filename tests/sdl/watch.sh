@@ -1,7 +1,8 @@
 #!/bin/sh
 # Watching a recording: the headless frame of a replay ends on the same
 # run as the replay runner's, and in a real window under Xvfb the
-# playback keys (pause, step, faster, slower) work and Esc leaves.
+# playback keys (pause, step, faster, slower; typed through XTEST) work
+# and Esc leaves.
 # Watching touches no save folder: neither $AMULETS_HOME nor the user's
 # data folder is made.
 amulets="$1"
@@ -41,11 +42,11 @@ game=$!
 find_window
 xdotool windowfocus --sync "$window" 2>/dev/null
 for key in space period period Right plus plus minus F2 F2 space; do
-    xdotool key --window "$window" "$key"
+    xdotool key "$key"
     sleep 0.2
 done
 kill -0 $game 2>/dev/null || fail "the playback window ended by itself"
-xdotool key --window "$window" Escape
+xdotool key Escape
 for i in $(seq 1 100); do kill -0 $game 2>/dev/null || break; sleep 0.1; done
 kill -0 $game 2>/dev/null && fail "Esc didn't end the playback"
 wait $game || fail "the playback ended with status $?"

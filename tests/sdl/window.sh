@@ -1,7 +1,8 @@
 #!/bin/sh
-# A real window under Xvfb: the game starts, takes a few keys, is still
-# running, and quits cleanly through Esc's menu (which saves the run);
-# options.txt keeps the view it closed in (F2: tiles) and its size.
+# A real window under Xvfb: the game starts, takes a few keys (typed
+# through XTEST, as a keyboard types them, to the window with the focus),
+# is still running, and quits cleanly through Esc's menu (which saves the
+# run); options.txt keeps the view it closed in (F2: tiles) and its size.
 amulets="$1"
 # Under the sanitizers, the X and GL drivers SDL loads and unloads at run
 # time leave allocations whose stacks can't be named after they're
@@ -23,14 +24,14 @@ find_window
 xdotool windowfocus --sync "$window" 2>/dev/null
 # Return: the class choice's first, the default class
 for key in Return j j l l period F2 F2 F2 i Escape; do
-    xdotool key --window "$window" "$key"
+    xdotool key "$key"
     sleep 0.1
 done
 sleep 0.5
 kill -0 $game 2>/dev/null || fail "the game stopped by itself"
-xdotool key --window "$window" Escape
+xdotool key Escape
 sleep 0.2
-xdotool key --window "$window" S
+xdotool key S
 for i in $(seq 1 100); do
     kill -0 $game 2>/dev/null || break
     sleep 0.1

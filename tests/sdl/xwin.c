@@ -7,10 +7,15 @@
  *   xwin look WINDOW    a hash of what the window shows ("blank" while
  *                       it's all one colour: nothing drawn yet), so a test
  *                       can wait for a key's effect instead of sleeping
+ *   xwin grab WINDOW FILE  what the window shows, as the screen has it,
+ *                       into FILE as a binary PPM (P6): the picture a
+ *                       test holds against a reference (tests/sdl/
+ *                       reference.sh); the whole window must be on screen
  * WINDOW is a window id, as xdotool prints it. Exits 1 if the window
  * can't be reached (it's gone). */
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,10 +79,52 @@ static int look(Display *display, Window window)
     return 0;
 }
 
+/* The colour of one pixel of an image from a TrueColor screen, as bytes */
+static void pixel_bytes(XImage *image, int x, int y, unsigned char out[3])
+{
+    unsigned long pixel = XGetPixel(image, x, y);
+    const unsigned long masks[3] = {image->red_mask, image->green_mask, image->blue_mask};
+    for (int c = 0; c < 3; ++c) {
+        unsigned long mask = masks[c];
+        int shift = 0;
+        while (mask != 0 && (mask & 1) == 0) {
+            mask >>= 1;
+            ++shift;
+        }
+        out[c] = mask == 0 ? 0 : (unsigned char)(((pixel >> shift) & mask) * 255 / mask);
+    }
+}
+
+static int grab(Display *display, Window window, const char *path)
+{
+    XWindowAttributes attributes;
+    if (!XGetWindowAttributes(display, window, &attributes) || failed) return 1;
+    XImage *image = XGetImage(display, window, 0, 0, (unsigned)attributes.width, (unsigned)attributes.height,
+                              AllPlanes, ZPixmap);
+    XSync(display, False);
+    if (image == NULL || failed) return 1;
+    FILE *out = fopen(path, "wb");
+    int status = out == NULL;
+    if (out != NULL) {
+        fprintf(out, "P6\n%d %d\n255\n", image->width, image->height);
+        for (int y = 0; y < image->height; ++y) {
+            for (int x = 0; x < image->width; ++x) {
+                unsigned char rgb[3];
+                pixel_bytes(image, x, y, rgb);
+                fwrite(rgb, 1, 3, out);
+            }
+        }
+        status = fclose(out) != 0;
+    }
+    XDestroyImage(image);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 3 || (strcmp(argv[1], "close") != 0 && strcmp(argv[1], "look") != 0)) {
-        fprintf(stderr, "usage: xwin close|look WINDOW_ID\n");
+    bool grabs = argc == 4 && strcmp(argv[1], "grab") == 0;
+    if (!grabs && (argc != 3 || (strcmp(argv[1], "close") != 0 && strcmp(argv[1], "look") != 0))) {
+        fprintf(stderr, "usage: xwin close|look WINDOW_ID, xwin grab WINDOW_ID FILE.ppm\n");
         return 2;
     }
     Display *display = XOpenDisplay(NULL);
@@ -87,7 +134,8 @@ int main(int argc, char **argv)
     }
     XSetErrorHandler(on_error);
     Window window = (Window)strtoul(argv[2], NULL, 0);
-    int status = strcmp(argv[1], "close") == 0 ? send_close(display, window) : look(display, window);
+    int status = grabs ? grab(display, window, argv[3])
+                 : strcmp(argv[1], "close") == 0 ? send_close(display, window) : look(display, window);
     XCloseDisplay(display);
     return status;
 }

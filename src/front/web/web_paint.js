@@ -1,5 +1,5 @@
 // The page's canvas: paints the screen model (the frame web_frame.c
-// copies out) as the window paints it (src/front/sdl2/ui*.c): the map in
+// copies out) as the window paints it (src/front/window/ui*.c): the map in
 // glyphs or tiles, the side panel, the log, the dialogs, the title, the
 // class choice and the high scores, with the window's layout worked out
 // for the canvas's size in device pixels, so it is crisp on a high-DPI

@@ -3,7 +3,7 @@
  * the loop (loop.h). A frontend paints the screen model of what the loop
  * says is up (screen.h, screen_dialog.h), waits for the next event, tells
  * the time, and says where its store lives; it never turns a key into a
- * command, nor writes into the input state. The window (front/sdl2), the
+ * command, nor writes into the input state. The window (front/window), the
  * terminal (front/term) and the tests' scripted frontend are such tables;
  * a web page would be one too, calling loop_step per event instead of
  * loop_run, since a browser can't wait. */

@@ -93,7 +93,7 @@ void ui_pointer_gone(Ui *ui);
  * input must be told what the pointer is on now, *on_map and *cell, so
  * the look panel tells of the cell under it as x tells of the cell under
  * the cursor. Never while a cursor is up (looking, aiming), which only a
- * move of the pointer itself moves (gfx_sdl2.c) */
+ * move of the pointer itself moves (gfx_sdl.c) */
 bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell);
 /* Presses the keys in turn until one quits (the screenshot mode) */
 void ui_play(Ui *ui, const int *keys, int count);

@@ -186,7 +186,7 @@ static void window_paint(void *self, const FrontView *view)
 /* The window's event as the loop's; false for one it has no use for */
 static bool window_event(Front *f, const GfxEvent *event, FrontEvent *out)
 {
-    Point cell;
+    Point cell = {0, 0};   /* off the map: no cell */
     switch (event->kind) {
     case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
     case GFX_MOUSE_MOVE:
@@ -264,7 +264,8 @@ int front_window(const FrontOptions *options)
             status = run_window(&f, &loop, options);
             if (options->closed != NULL) {
                 options->closed->tile_view = loop.input.views.tiles;
-                gfx_size(f.gfx, &options->closed->width, &options->closed->height);
+                /* in the desktop's units, the size the next start opens at */
+                gfx_window_size(f.gfx, &options->closed->width, &options->closed->height);
             }
             loop_close(&loop);
         }
@@ -413,5 +414,5 @@ int front_watch(const FrontOptions *options)
 
 const FrontWindowApi front_window_api = {
     .window = front_window, .screenshot = front_screenshot, .watch = front_watch,
-    .check_tiles = front_check_tiles,
+    .check_tiles = front_check_tiles, .versions = gfx_versions,
 };

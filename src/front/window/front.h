@@ -1,9 +1,10 @@
-/* The SDL frontend's two ways in: the game in a window, and a headless
- * screenshot of a scripted run. */
+/* The window's ways in (SDL3): the game in a window, a headless
+ * screenshot of a scripted run, a recording watched. */
 #ifndef AMULETS_FRONT_H
 #define AMULETS_FRONT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "data.h"
@@ -67,6 +68,8 @@ typedef struct FrontWindowApi {
     int (*watch)(const FrontOptions *options);
     bool (*check_tiles)(const FrontOptions *options, const GameData *data, Errors *errors,
                         bool *builtin);
+    /* the libraries it was linked with (gfx.h's gfx_versions), for --version */
+    void (*versions)(char *out, size_t size);
 } FrontWindowApi;
 extern const FrontWindowApi front_window_api;
 #define FRONT_WINDOW_MODULE "amulets-window.so"

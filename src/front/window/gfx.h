@@ -1,6 +1,9 @@
 /* The project's own small drawing and input layer. Every SDL call lives
- * behind it (in gfx_sdl2.c), so the views never name SDL, and an SDL3
- * build is a port of one file. Colours are the rules' own Color. */
+ * behind it (in gfx_sdl.c, on SDL3), so the views never name SDL, and
+ * another SDL is a port of one file. Colours are the rules' own Color.
+ * Sizes and the pointer are in the pixels drawn into: on a high-density
+ * screen (2x) a window has more of them than its size in the desktop's
+ * units, and the layout uses them all. */
 #ifndef AMULETS_GFX_H
 #define AMULETS_GFX_H
 
@@ -28,6 +31,9 @@ void gfx_close(Gfx *gfx);
 
 /* The size drawn into, in pixels */
 void gfx_size(const Gfx *gfx, int *width, int *height);
+/* The window's size in the desktop's units, the size a window is opened
+ * at (GfxOptions); headless, the picture's */
+void gfx_window_size(const Gfx *gfx, int *width, int *height);
 /* The least size the window can be made (and is made now, if smaller);
  * nothing headless */
 void gfx_set_min_size(Gfx *gfx, int width, int height);
@@ -85,5 +91,8 @@ typedef struct GfxEvent {
 bool gfx_wait_event(Gfx *gfx, GfxEvent *event, int timeout_ms);
 /* Drops the key presses waiting (typed ahead, or a key held down) */
 void gfx_drop_keys(Gfx *gfx);
+
+/* The libraries linked, as "SDL 3.2.10, SDL_ttf 3.2.2, SDL_image 3.2.4" */
+void gfx_versions(char *out, size_t size);
 
 #endif
