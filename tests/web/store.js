@@ -507,16 +507,21 @@ async function quotaDeath(browser, url) {
   await page.evaluate(() => window.amulets.store.settled());
   kept = await records(page);
   const again = await page.evaluate(() => [window.amulets.screen(), document.getElementById('status').textContent]);
-  check(again[0] === 'dead' && /QuotaExceededError/.test(again[1]) && kept.journal && kept.runs === 0,
-    'reloaded over the quota: the run dies again, and the page says its ending can\'t be written', JSON.stringify([again, kept]));
+  // Chromium may have compacted the database since (its usage falls a
+  // little after a fold): then the ending fits, and is recorded once
+  const stillFull = /QuotaExceededError/.test(again[1]) && kept.journal && kept.runs + kept.morgue + kept.scores === 0;
+  check(again[0] === 'dead' && (stillFull || ended(kept)),
+    'reloaded over the quota: the run dies again, and its ending is either refused (said) or recorded once', JSON.stringify([again, kept]));
   await cdp.send('Storage.overrideQuotaForOrigin', { origin });
-  await page.reload();
-  await page.waitForFunction(() => window.amulets && window.amulets.ready);
-  await h.typeKeys(page, 'C');
-  await page.evaluate(() => window.amulets.store.settled());
-  kept = await records(page);
-  check(await page.evaluate(() => window.amulets.screen()) === 'dead' && ended(kept),
-    'the quota back, a reload finishes the ending: its records once, the journal gone', JSON.stringify(kept));
+  if (stillFull) {
+    await page.reload();
+    await page.waitForFunction(() => window.amulets && window.amulets.ready);
+    await h.typeKeys(page, 'C');
+    await page.evaluate(() => window.amulets.store.settled());
+    kept = await records(page);
+    check(await page.evaluate(() => window.amulets.screen()) === 'dead' && ended(kept),
+      'the quota back, a reload finishes the ending: its records once, the journal gone', JSON.stringify(kept));
+  }
   // the death screen's "Esc to quit"
   const hint = await page.evaluate(() => JSON.stringify(window.amulets.frame().dialog));
   await h.typeKeys(page, '<esc>');
