@@ -6,7 +6,9 @@
 # until one does what the case is for (reach floor 3, die, win, fall
 # through a trapdoor, save and continue), so nothing needs choosing by hand.
 # The fuzz corpus's runs are made the same way: run
-# tools/regen-fuzz-corpus.sh too (test_corpus says when it is due).
+# tools/regen-fuzz-corpus.sh too (test_corpus says when it is due), and
+# tools/regen-reference.sh when the window's reference scenes change
+# (tests/sdl/reference.sh says when; look at its pictures).
 set -e
 cd "$(dirname "$0")/.."
 cmake -S . -B build >/dev/null
