@@ -25,6 +25,21 @@ static const char *const ALWAYS_REFUSED[] = {
     "run.question",   /* a step asked has its step; a descent, the stairs */
 };
 
+typedef struct SaveFieldName {
+    const char *record, *key;
+    int since, until;
+    bool talk;
+    const char *const *names;
+    int name_count;
+} SaveFieldName;
+static int save_field_count(void) { return schema_field_total(save_schema()); }
+static SaveFieldName save_field_name(int i)
+{
+    SchemaFieldName n = schema_field_name(save_schema(), i);
+    return (SaveFieldName){n.record, n.field->key, n.field->since, n.field->until, n.unhashed, n.field->names,
+                           n.field->name_count};
+}
+
 typedef struct Sample {
     char *text;
     const char *name;
