@@ -108,6 +108,7 @@ struct SchemaField {
     const char *const *names;     /* SCHEMA_NAMES': an enum's names, by value */
     int name_count;
     const char *what;             /* words a type's messages use */
+    bool listed;                  /* SCHEMA_NAMES: a wrong one is told the names */
     size_t size;                  /* SCHEMA_CHARS': the room for it */
     const void *table;            /* a type's own (SCHEMA_LOOKUP's SchemaLookup) */
     const char *comment;          /* a comment written before it ("# ..."), or NULL */
@@ -148,8 +149,8 @@ extern const SchemaType SCHEMA_CHARS;    /* char[size]; none: "" */
 extern const SchemaType SCHEMA_ID;       /* char[ID_SIZE], records.h's id; none: "" */
 extern const SchemaType SCHEMA_LETTER;   /* int n, the letter a + n up to a + most (-1 if unread) */
 /* int, an enum by one of names (a NULL one is never written nor read):
- * "'key' can't be 'x'", or with what, "no WHAT is called 'x'" (-1 if
- * unread) */
+ * "'key' can't be 'x'"; with what, "no WHAT is called 'x'"; listed,
+ * "'key' should be a, b or c" (-1 if unread) */
 extern const SchemaType SCHEMA_NAMES;
 /* int, an index into what context holds, named by its id: the field's
  * table is a SchemaLookup */

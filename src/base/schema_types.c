@@ -1,6 +1,7 @@
 /* The kinds of value every layer's records have (schema.h): each kept in
  * its view as its comment there says, written, read with its checks, and
  * hashed. */
+#include <stdio.h>
 #include <string.h>
 
 #include "color.h"
@@ -385,6 +386,23 @@ static void put_name(SchemaOut *out, const SchemaField *field, const void *view,
     schema_out_text(out, named ? field->names[value] : "?");
 }
 
+/* "'key' should be a, b or c": the names, as many as fit */
+static void report_names(Fields *fields, const SchemaField *field)
+{
+    char list[160] = "";
+    size_t used = 0;
+    int named = 0, count = 0;
+    for (int i = 0; i < field->name_count; ++i) count += field->names[i] != NULL;
+    for (int i = 0; i < field->name_count && used < sizeof list; ++i) {
+        if (field->names[i] == NULL) continue;
+        const char *between = named == 0 ? "" : named == count - 1 ? " or " : ", ";
+        int n = snprintf(list + used, sizeof list - used, "%s%s", between, field->names[i]);
+        used += n > 0 ? (size_t)n : 0;
+        ++named;
+    }
+    fld_report(fields, fld_line(fields, field->key), "'%s' should be %s", field->key, list);
+}
+
 static void get_name(Fields *fields, const SchemaField *field, void *view, const void *context)
 {
     (void)context;
@@ -395,7 +413,9 @@ static void get_name(Fields *fields, const SchemaField *field, void *view, const
     }
     if (value < 0 && name[0] != '\0') {
         char quoted[REC_QUOTE_SIZE];
-        if (field->what != NULL) {
+        if (field->listed) {
+            report_names(fields, field);
+        } else if (field->what != NULL) {
             fld_report(fields, fld_line(fields, field->key), "no %s is called '%s'", field->what,
                        rec_quote(name, quoted));
         } else {
