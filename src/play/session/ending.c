@@ -86,9 +86,12 @@ static void get_text(Fields *fields, const SchemaField *field, void *view, const
     (void)context;
     int rows, bad_row;
     const char *barred = fld_rows(fields, field->key, &rows);
-    char *text = barred != NULL ? text_unbar(barred, length_of(field, view), &bad_row) : NULL;
+    if (barred == NULL) return;   /* reported already */
+    char *text = text_unbar(barred, length_of(field, view), &bad_row);
     memcpy((char *)view + field->at, &text, sizeof text);
-    if (text == NULL) fld_report(fields, fld_line(fields, field->key), "'%s' should be rows between bars", field->key);
+    int line = fld_line(fields, field->key);
+    if (text == NULL && bad_row < 0) fld_report(fields, line, "there isn't enough memory to read it");
+    else if (text == NULL) fld_report(fields, line + 1 + bad_row, "a row of '%s' should be between two bars", field->key);
 }
 
 static bool no_text(const SchemaField *field, const void *view)

@@ -72,12 +72,11 @@ int scores_insert(ScoreTable *table, const Score *score)
 
 /* ---- The table's records, and every field of them ------------------------ */
 
-/* A run's outcome: dead or won */
+/* A run's outcome, won or not, by the field's two names (dead, won) */
 static void put_outcome(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
 {
-    (void)field;
     (void)context;
-    schema_out_text(out, ((const Score *)view)->won ? "won" : "dead");
+    schema_out_text(out, field->names[((const Score *)view)->won]);
 }
 
 static void get_outcome(Fields *fields, const SchemaField *field, void *view, const void *context)
@@ -85,9 +84,10 @@ static void get_outcome(Fields *fields, const SchemaField *field, void *view, co
     (void)context;
     const char *outcome = fld_text(fields, field->key);
     Score *s = view;
-    s->won = strcmp(outcome, "won") == 0;
-    if (!s->won && strcmp(outcome, "dead") != 0 && outcome[0] != '\0') {
-        fld_report(fields, fld_line(fields, field->key), "'%s' should be dead or won", field->key);
+    s->won = strcmp(outcome, field->names[true]) == 0;
+    if (!s->won && strcmp(outcome, field->names[false]) != 0 && outcome[0] != '\0') {
+        fld_report(fields, fld_line(fields, field->key), "'%s' should be %s or %s", field->key, field->names[false],
+                   field->names[true]);
     }
 }
 
@@ -137,12 +137,14 @@ static const SchemaType DATE = {.put = put_date, .get = get_date, .is_none = no_
 
 static bool dead(const void *view) { return !((const Score *)view)->won; }
 
+static const char *const OUTCOMES[] = {[false] = "dead", [true] = "won"};
+
 #define FIELD(key_, since_, type_, member_) .key = key_, .since = since_, .type = &type_, .at = offsetof(Score, member_)
 #define ROOM(member_) .size = sizeof(((Score *)NULL)->member_)
 
 static const SchemaField ENTRY_FIELDS[] = {
     {FIELD("class", SCORES_V1_FIRST, SCHEMA_CHARS, class_name), ROOM(class_name)},
-    {FIELD("outcome", SCORES_V1_FIRST, OUTCOME, won)},
+    {FIELD("outcome", SCORES_V1_FIRST, OUTCOME, won), .names = OUTCOMES, .name_count = SCHEMA_COUNT(OUTCOMES)},
     {FIELD("cause", SCORES_V1_FIRST, SCHEMA_CHARS, cause), ROOM(cause), .presence = SCHEMA_UNLESS, .when = dead},
     {FIELD("floor", SCORES_V1_FIRST, SCHEMA_INT, floor), .least = 1, .most = LAST_FLOOR},
     {FIELD("amulets", SCORES_V1_FIRST, SCHEMA_INT, amulets), .most = AMULETS},
