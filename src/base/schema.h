@@ -122,8 +122,9 @@ typedef struct SchemaRecord {
     bool unhashed;                /* never in a digest or a fingerprint (a log) */
 } SchemaRecord;
 
-/* A file's records. Its first is its head, whose "version" says the
- * file's version (schema_read_version) */
+/* A file's records (or, for a layer's part of a file, that part's). A
+ * file with a head ([save], [scores]) has it first: its "version" says
+ * the file's version (schema_read_version) */
 typedef struct Schema {
     const char *file;             /* what its mistakes call it: "save.txt" */
     int version;                  /* the version written now */
