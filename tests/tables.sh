@@ -87,10 +87,14 @@ misses src/core/turn.c "$modes_h" "a new mode" SHOPPING
 misses src/play/input/keys.c "$modes_h" "a new mode" SHOPPING
 covers src/core/saveschema.c "$pack_h" "a new purpose of the pack"
 misses src/core/turn.c "$pack_h" "a new purpose of the pack" ENGRAVE
+# the pack's title, hint and words for nothing to offer, from the list
+misses src/play/view/screen_dialog.c "$pack_h" "a new purpose of the pack" PACK_WORDS_ENGRAVE
 covers src/core/saveschema.c "$aims_h" "a new aim"
 misses src/core/shot.c "$aims_h" "a new aim" ZAP
+# the aim's prompt, from the list
+misses src/play/view/screen_panel.c "$aims_h" "a new aim" AIM_WORDS_ZAP
 covers src/core/saveschema.c "$questions_h" "a new question"
-covers src/core/saveschema.c "$records_h" "a new record"
+misses src/core/saveschema.c "$records_h" "a new record" ghost_FIELDS
 misses src/core/saveread.c "$records_h" "a new record" ghost
 misses src/play/input/input.c "$modes_h" "a new mode" SHOPPING
 # the window's own pictures (no SDL: gfx.h is the project's)

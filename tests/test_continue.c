@@ -150,12 +150,10 @@ static Action next_action(const Input *input, Rng *rng)
 /* The explorer as the save writes it, every field */
 static char *explorer_text(const Input *input)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (out == NULL) exit(EXIT_FAILURE);
-    explore_write(&input->explorer, input->session.run, out);
-    fclose(out);
+    SchemaOut out = {0};
+    explore_write(&input->explorer, input->session.run, &out);
+    char *text = schema_out_take(&out, NULL);
+    if (text == NULL) exit(EXIT_FAILURE);
     return text;
 }
 

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "files.h"
 
+#include "info.h"
 #include "input.h"
 #include "resume.h"
 #include "runtest.h"
@@ -153,7 +154,7 @@ static void screen_mistakes(void)
     char cursor[32];
     const char *at = strstr(base, "\n[screen]\ncursor = ") + 10;
     snprintf(cursor, sizeof cursor, "%.*s", (int)strcspn(at, "\n"), at);
-    expect_edit("the cursor past the edge", cursor, "cursor = 64 3", 0, "'cursor' should be at most 63");
+    expect_edit("the cursor past the edge", cursor, "cursor = 64 3", 0, "'cursor' is off the map");
     expect_edit("the cursor below the map", cursor, "cursor = 3 36", 0, "'cursor' is off the map");
     char *text = edited("looking = yes", "looking = yes\npage = nowhere");
     expect_damaged("no such page", text, line_number(text, "page = nowhere"), "no page is called 'nowhere'");
@@ -239,7 +240,7 @@ static void explorer_newest_mistakes(void)
     static const struct { const char *key, *lines; int nth; const char *message; } CASES[] = {
         {"picked_last", "picked_last = maybe", 0, "'picked_last' should be yes or no"},
         {"under_at", "under_at = 5 40", 0, "'under_at' is off the map"},
-        {"under_at", "under_at = 64 3", 0, "'under_at' should be at most 63"},
+        {"under_at", "under_at = 64 3", 0, "'under_at' is off the map"},
         {"under_at", "under_at = 5", 0, "'under_at' should be 2 whole numbers"},
         {"under", "under = dart", 0, "'under' is an item's id and a count from 1 to 1000000"},
         {"under", "under = dart 0", 0, "'under' is an item's id and a count from 1 to 1000000"},
@@ -268,6 +269,35 @@ static void explorer_newest_mistakes(void)
     run_free(run);
     errors_clear(&got.reasons);
     free(text);
+}
+
+/* Examining what's in hand or worn (e then ) or [) is a page like any
+ * other: saved there, the run comes back on it, examining the same */
+static void examining_in_hand(void)
+{
+    for (int worn = 0; worn < 2; ++worn) {
+        Slot slot;
+        make_slot_in(&slot, root, worn ? "examining-worn" : "examining-in-hand");
+        Input input;
+        InputSetup setup = {.data = &data, .slot = &slot, .seed = 8, .start_floor = 1,
+                            .class_index = data_find_class(&data, "fighter")};
+        if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
+        press(&input, worn ? "e[" : "e)");
+        CHECK_INT(input.info.page, INFO_EXAMINE);
+        CHECK_INT(input.info.slot, worn ? INFO_WORN : INFO_IN_HAND);
+        CHECK_INT(input_stop(&input), INPUT_QUIT);
+        input_free(&input);
+        SlotLoad got;
+        static Resumed resumed;
+        SlotAbove above = {NULL, 0, resume_read, &resumed};
+        Run *run = slot_load_with(&slot, &data, &above, &got);
+        for (int i = 0; i < got.reasons.count && i < 3; ++i) fprintf(stderr, "  %s\n", got.reasons.lines[i]);
+        CHECK(run != NULL);
+        CHECK_INT(resumed.page, INFO_EXAMINE);
+        CHECK_INT(resumed.examined, worn ? INFO_WORN : INFO_IN_HAND);
+        errors_clear(&got.reasons);
+        run_free(run);
+    }
 }
 
 /* A damaged [screen] on the title: C can't continue, and it says why */
@@ -333,6 +363,7 @@ int main(void)
     screen_mistakes();
     explorer_mistakes();
     explorer_newest_mistakes();
+    examining_in_hand();
     title_says_why();
     free(base);
     remove_tree(root);

@@ -1,62 +1,79 @@
-/* Every field of the save, from the save's own schema (save_field_name),
- * changed in turn in real saves: the reader must notice each change (a
- * bad value refused, with a message naming save.txt and the line, or a
- * changed one read back changed), and then the writer (the run read
- * back writes the change) and the fingerprint (it differs) must notice
- * it too. A field added to the schema is covered without a word here:
- * this fails until some sample save holds it and a change to it is read
- * back. */
+/* Every field of every record the game writes, from each file's own
+ * schema (schema.h), changed in turn in real files (changes.h): the
+ * save's rules part (save_schema) and the play layer's part of it
+ * (resume_schema: [screen], [explorer]), the recording's header
+ * (rep_schema), the high scores (scores_schema) and ended.txt
+ * (ending_schema). The reader must notice each change, and then the
+ * writer and, for the rules' records, the fingerprint. A field added to
+ * any of them is covered without a word here: this fails until some
+ * sample file holds it and a change to it is read back. And a real file
+ * of every older version of each still loads. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+
+#include "changes.h"
+#include "ending.h"
 #include "fingerprint.h"
+#include "input.h"
 #include "keys.h"
 #include "pack.h"
+#include "replay.h"
+#include "resume.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
 #include "savetext.h"
+#include "scores.h"
+#include "slot.h"
 
-enum { MAX_SAMPLES = 48, MAX_LINES = 4096, INSTANCES = 3, MAX_CANDIDATES = 24, VALUE_SIZE = 256,
-       SAMPLES_A_FIELD = 6 };
-
-/* Fields that no change can leave a whole save: each is refused */
-static const char *const ALWAYS_REFUSED[] = {
-    "save.version",   /* another version is read as that version, or not */
-    "row.y",          /* each row is given once */
-    "look.kind",      /* each potion and scroll has one look */
-    "run.question",   /* a step asked has its step; a descent, the stairs */
-};
-
-typedef struct Sample {
-    char *text;
-    const char *name;
-} Sample;
+enum { MAX_SAMPLES = 48, FILE_SIZE = 1 << 22 };
 
 typedef struct Samples {
-    Sample at[MAX_SAMPLES];
+    ChangeSample at[MAX_SAMPLES];
     int count;
 } Samples;
+
+static GameData shipped;   /* the game's own data */
+
+static long long fixed_clock(void) { return 1796126400; }   /* 2026-12-01 12:00 UTC */
+
+/* A file of the source tree, whole, without the store's mark if it has
+ * one; NULL if there's none */
+static char *source_file(const char *path)
+{
+    char full[1024];
+    snprintf(full, sizeof full, "%s/%s", AMULETS_SOURCE_DIR, path);
+    FILE *file = fopen(full, "rb");
+    if (file == NULL) return NULL;
+    char *text = malloc(FILE_SIZE);
+    if (text == NULL) exit(EXIT_FAILURE);
+    size_t length = fread(text, 1, FILE_SIZE - 1, file);
+    fclose(file);
+    text[length] = '\0';
+    char why[256];
+    if (store_has_mark(text, length) && store_unmark(text, &length, why, sizeof why) != STORE_MARK_OK) {
+        free(text);
+        return NULL;
+    }
+    text[length] = '\0';
+    return text;
+}
+
+/* ---- The save's rules part ------------------------------------------------ */
 
 static const int KEYS[] = {
     'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n', 'h', 'j', 'k', 'l', 'y', 'u', 'b', 'n',
     '.', 'g', 's', '>', '>',
 };
 
-static bool loads(const GameData *data, const char *text, Run **out)
-{
-    Errors errors = {0};
-    *out = NULL;
-    LoadResult result = save_read(data, text, strlen(text), out, &errors);
-    for (int i = 0; result != LOAD_OK && i < errors.count && i < 3; ++i) fprintf(stderr, "  %s\n", errors.lines[i]);
-    errors_clear(&errors);
-    return result == LOAD_OK;
-}
-
 static void add_sample(Samples *samples, char *text, const char *name)
 {
+    if (text == NULL) exit(EXIT_FAILURE);
     if (samples->count == MAX_SAMPLES) {
         free(text);
         return;
     }
-    samples->at[samples->count++] = (Sample){text, name};
+    samples->at[samples->count++] = (ChangeSample){text, name};
 }
 
 /* Runs played at random on many floors and classes, saved as the player
@@ -174,242 +191,32 @@ static void choice_samples(const GameData *data, Samples *samples)
     add_sample(samples, with_lines(base, "monster", "targeted = yes\n"), "a monster aimed at");
 }
 
-/* ---- A save as lines --------------------------------------------------- */
 
-typedef struct Lines {
-    char *at[MAX_LINES];
-    int count;
-} Lines;
-
-static void split(Lines *lines, const char *text)
+static char *save_again(const char *text, Errors *errors, uint64_t *fingerprint)
 {
-    lines->count = 0;
-    while (*text != '\0' && lines->count < MAX_LINES) {
-        size_t length = strcspn(text, "\n");
-        lines->at[lines->count] = malloc(length + 1);
-        if (lines->at[lines->count] == NULL) exit(EXIT_FAILURE);
-        memcpy(lines->at[lines->count], text, length);
-        lines->at[lines->count++][length] = '\0';
-        text += length + (text[length] == '\n');
-    }
-}
-
-static void free_lines(Lines *lines)
-{
-    for (int i = 0; i < lines->count; ++i) free(lines->at[i]);
-    lines->count = 0;
-}
-
-/* The text with line i given as replacement (NULL: left out) */
-static char *joined(const Lines *lines, int i, const char *replacement)
-{
-    size_t size = 1;
-    for (int j = 0; j < lines->count; ++j) size += strlen(lines->at[j]) + VALUE_SIZE + 2;
-    char *text = malloc(size), *at = text;
-    if (text == NULL) exit(EXIT_FAILURE);
-    for (int j = 0; j < lines->count; ++j) {
-        const char *line = j == i ? replacement : lines->at[j];
-        if (line != NULL) at += sprintf(at, "%s\n", line);
-    }
-    return text;
-}
-
-/* The lines of key in the first INSTANCES records of type, into out */
-static int key_lines(const Lines *lines, const char *type, const char *key, int out[INSTANCES])
-{
-    char header[64], prefix[64];
-    snprintf(header, sizeof header, "[%s]", type);
-    snprintf(prefix, sizeof prefix, "%s = ", key);
-    int found = 0;
-    bool inside = false;
-    for (int i = 0; i < lines->count && found < INSTANCES; ++i) {
-        if (lines->at[i][0] == '[') inside = strcmp(lines->at[i], header) == 0;
-        else if (inside && strncmp(lines->at[i], prefix, strlen(prefix)) == 0) out[found++] = i;
-    }
-    return found;
-}
-
-/* ---- Changes ------------------------------------------------------------ */
-
-typedef struct Candidates {
-    char value[MAX_CANDIDATES][VALUE_SIZE];
-    bool removed[MAX_CANDIDATES];
-    int count;
-} Candidates;
-
-static void candidate(Candidates *c, const char *value, const char *was)
-{
-    if (c->count == MAX_CANDIDATES || (value != NULL && strcmp(value, was) == 0)) return;
-    for (int i = 0; i < c->count; ++i) {
-        if (value != NULL && !c->removed[i] && strcmp(c->value[i], value) == 0) return;
-    }
-    c->removed[c->count] = value == NULL;
-    snprintf(c->value[c->count++], VALUE_SIZE, "%s", value != NULL ? value : "");
-}
-
-/* The value with its last number moved by step, if it has one */
-static bool nudged(const char *value, int step, char out[VALUE_SIZE])
-{
-    size_t end = strlen(value);
-    while (end > 0 && (value[end - 1] < '0' || value[end - 1] > '9')) --end;
-    if (end == 0) return false;
-    size_t start = end;
-    while (start > 0 && value[start - 1] >= '0' && value[start - 1] <= '9') --start;
-    if (start > 0 && value[start - 1] == '-') --start;
-    if (end - start > 9) return false;
-    long number = strtol(value + start, NULL, 10) + step;
-    snprintf(out, VALUE_SIZE, "%.*s%ld%s", (int)start, value, number, value + end);
-    return true;
-}
-
-/* Garbage, numbers nudged, yes for no, the next letter, the values the
- * same key has elsewhere in the save, and the key left out */
-static void changes_of(const Lines *lines, const SaveFieldName *f, const char *was, Candidates *c)
-{
-    const char *type = f->record, *key = f->key;
-    c->count = 0;
-    candidate(c, "?!", was);
-    char value[VALUE_SIZE];
-    if (nudged(was, 1, value)) candidate(c, value, was);
-    if (nudged(was, -1, value)) candidate(c, value, was);
-    if (strcmp(was, "yes") == 0 || strcmp(was, "no") == 0) candidate(c, was[0] == 'y' ? "no" : "yes", was);
-    if (was[0] >= 'a' && was[0] < 'z' && was[1] == '\0') {
-        snprintf(value, sizeof value, "%c", was[0] + 1);
-        candidate(c, value, was);
-    }
-    if (was[0] > 'a' && was[0] <= 'z' && was[1] == '\0') {
-        snprintf(value, sizeof value, "%c", was[0] - 1);
-        candidate(c, value, was);
-    }
-    for (int i = 0; i < f->name_count; ++i) {
-        if (f->names[i] != NULL) candidate(c, f->names[i], was);
-    }
-    if (strcmp(was, "no") != 0) candidate(c, NULL, was);   /* a missing yes/no is no */
-    /* the key's values elsewhere, its own record's first, and those of
-     * its last word (aim_kind's, kind's) */
-    char header[64], prefix[2][64];
-    const char *word = strrchr(key, '_');
-    snprintf(header, sizeof header, "[%s]", type);
-    snprintf(prefix[0], sizeof prefix[0], "%s = ", key);
-    snprintf(prefix[1], sizeof prefix[1], "%s = ", word != NULL ? word + 1 : key);
-    for (int pass = 0; pass < 3; ++pass) {
-        const char *wanted = prefix[pass == 2];
-        bool inside = false;
-        for (int i = 0; i < lines->count; ++i) {
-            if (lines->at[i][0] == '[') inside = strcmp(lines->at[i], header) == 0;
-            else if ((pass == 2 || inside != (pass == 1)) && strncmp(lines->at[i], wanted, strlen(wanted)) == 0) {
-                candidate(c, lines->at[i] + strlen(wanted), was);
-            }
-        }
-    }
-}
-
-typedef struct Tally {
-    int refused, same, changed;
-} Tally;
-
-static bool names_the_file(const Errors *errors, int line)
-{
-    char wanted[32];
-    snprintf(wanted, sizeof wanted, "save.txt:%d:", line);
-    bool named = false, all_file = errors->count > 0;
-    for (int i = 0; i < errors->count; ++i) {
-        all_file = all_file && strncmp(errors->lines[i], "save.txt", 8) == 0;
-        named = named || strncmp(errors->lines[i], wanted, strlen(wanted)) == 0;
-    }
-    return all_file && (line == 0 || named);
-}
-
-/* One change: refused with the file named, or read back changed, and
- * then written and fingerprinted changed */
-static void try_change(const GameData *data, const SaveFieldName *f, const char *text, const Run *original,
-                       bool garbage, int line, Tally *tally)
-{
-    Errors errors = {0};
     Run *run = NULL;
-    LoadResult result = save_read(data, text, strlen(text), &run, &errors);
-    char what[160];
-    snprintf(what, sizeof what, "[%s] %s, changed at line %d", f->record, f->key, line + 1);
-    if (result != LOAD_OK) {
-        if (!check_at(names_the_file(&errors, garbage ? line + 1 : 0), what, __FILE__, __LINE__)) {
-            for (int i = 0; i < errors.count && i < 3; ++i) fprintf(stderr, "    %s\n", errors.lines[i]);
-        }
-        errors_clear(&errors);
-        ++tally->refused;
-        return;
-    }
-    errors_clear(&errors);
-    /* the writer and the fingerprint agree whether it changed: a value
-     * worked out again from the rest (what's in sight) comes back as it was */
-    char *again = save_write(run, NULL), *before = save_write(original, NULL);
-    bool written = f->talk ? strcmp(again, before) != 0 : !same_state_text(again, before);
-    bool fingerprinted = !f->talk && fingerprint_run(run) != fingerprint_run(original);
-    if (written) ++tally->changed;
-    else ++tally->same;
-    if (!check_at(f->talk || written == fingerprinted, what, __FILE__, __LINE__)) {
-        fprintf(stderr, "    read back %s, but the fingerprint %s\n", written ? "changed" : "as it was",
-                fingerprinted ? "changed" : "didn't");
-    }
-    free(again);
-    free(before);
+    if (save_read(&shipped, text, strlen(text), &run, errors) != LOAD_OK) return NULL;
+    char *again = save_write(run, NULL);
+    *fingerprint = fingerprint_run(run);
     run_free(run);
+    return again;
 }
 
-static bool always_refused(const char *name)
-{
-    for (size_t i = 0; i < sizeof ALWAYS_REFUSED / sizeof ALWAYS_REFUSED[0]; ++i) {
-        if (strcmp(ALWAYS_REFUSED[i], name) == 0) return true;
-    }
-    return false;
-}
+static bool same_state(const char *a, const char *b) { return same_state_text(a, b); }
 
-/* Each change of the field in the first samples that have it, and in
- * more until a change is read back */
-static void change_field(const GameData *data, const Samples *samples, const SaveFieldName *f)
-{
-    char name[96];
-    snprintf(name, sizeof name, "%s.%s", f->record, f->key);
-    bool refused = always_refused(name);
-    Tally tally = {0};
-    const char *sample = NULL;
-    int used = 0;
-    int most = check_sanitized() ? 2 : SAMPLES_A_FIELD;   /* the sanitizers' build is slower */
-    for (int s = 0; s < samples->count && (used < most || (tally.changed == 0 && !refused)); ++s) {
-        Lines lines;
-        split(&lines, samples->at[s].text);
-        int at[INSTANCES], found = key_lines(&lines, f->record, f->key, at);
-        Run *original = NULL;
-        if (found > 0 && CHECK(loads(data, samples->at[s].text, &original))) {
-            if (sample == NULL) sample = samples->at[s].name;
-            ++used;
-        }
-        for (int n = 0; n < found && original != NULL; ++n) {
-            Candidates c;
-            const char *was = lines.at[at[n]] + strlen(f->key) + 3;
-            changes_of(&lines, f, was, &c);
-            for (int i = 0; i < c.count; ++i) {
-                char line[VALUE_SIZE + 64];
-                snprintf(line, sizeof line, "%s = %s", f->key, c.value[i]);
-                char *text = joined(&lines, at[n], c.removed[i] ? NULL : line);
-                try_change(data, f, text, original, i == 0, at[n], &tally);
-                free(text);
-            }
-        }
-        run_free(original);
-        free_lines(&lines);
-    }
-    if (!check_at(sample != NULL, name, __FILE__, __LINE__)) fprintf(stderr, "    no sample save has it\n");
-    if (!check_at(sample == NULL || refused || tally.changed > 0, name, __FILE__, __LINE__)) {
-        fprintf(stderr, "    no change to it was read back (%d refused, %d as it was)\n", tally.refused, tally.same);
-    }
-    printf("%-26s %-18s %3d refused, %3d read back changed, %3d as it was\n", name,
-           sample != NULL ? sample : "-", tally.refused, tally.changed, tally.same);
-}
+static const char *const SAVE_FIXED[] = {
+    "save.version",   /* another version is read as that version, or not */
+    "row.y",          /* each row is given once */
+    "look.kind",      /* each potion and scroll has one look */
+    "run.question",   /* a step asked has its step; a descent, the stairs */
+};
+static const ChangeKind SAVE_KIND = {"save.txt", NULL, save_again, true, same_state, SAVE_FIXED,
+                                     SCHEMA_COUNT(SAVE_FIXED)};
 
 /* The real saves of every version (the fuzzers' corpus): each loads, and
  * each version from 1 to this game's has one, so a version added to the
  * schema needs a save of it kept */
-static void every_version_loads(const GameData *data)
+static void every_save_version_loads(void)
 {
     static const char *const FILES[] = {
         "save-floor1.txt", "save-floor4.txt", "save-floor6.txt", "save-floor9.txt",
@@ -433,7 +240,7 @@ static void every_version_loads(const GameData *data)
         int version = at != NULL ? atoi(at + strlen("\n[save]\nversion = ")) : 0;
         Errors errors = {0};
         Run *run = NULL;
-        bool good = save_read_with(data, text, length, ABOVE, &run, &errors) == LOAD_OK;
+        bool good = save_read_with(&shipped, text, length, ABOVE, &run, &errors) == LOAD_OK;
         if (!check_at(good && version >= 1 && version <= SAVE_VERSION, FILES[i], __FILE__, __LINE__)) {
             for (int e = 0; e < errors.count && e < 3; ++e) fprintf(stderr, "    %s\n", errors.lines[e]);
         }
@@ -449,25 +256,424 @@ static void every_version_loads(const GameData *data)
     }
 }
 
+/* ---- The play layer's part of the save ----------------------------------- */
+
+static char *play_again(const char *text, Errors *errors, uint64_t *fingerprint)
+{
+    (void)fingerprint;
+    size_t length = strlen(text);
+    Run *run = NULL;
+    if (save_read_with(&shipped, text, length, SLOT_ABOVE_TYPES, &run, errors) != LOAD_OK) return NULL;
+    RecFile file;
+    Errors ignored = {0};
+    rec_parse(&file, text, length, "save.txt", &ignored);
+    errors_clear(&ignored);
+    Resumed *resumed = malloc(sizeof *resumed);
+    if (resumed == NULL) exit(EXIT_FAILURE);
+    char *again = resume_read(resumed, run, &file, errors) ? resume_text(resumed, run, NULL) : NULL;
+    rec_free(&file);
+    free(resumed);
+    run_free(run);
+    return again;
+}
+
+/* marked = no, or left out, with the marks still there: refused */
+static const char *const PLAY_FIXED[] = {"explorer.marked"};
+static const ChangeKind PLAY_KIND = {"save.txt", NULL, play_again, false, NULL, PLAY_FIXED,
+                                     SCHEMA_COUNT(PLAY_FIXED)};
+
+/* A run played by keys (0 ends them; auto-explore, travel and rest go
+ * their whole way) and left as a signal leaves it: the save's text. On
+ * a quiet floor its monsters are gone first, so exploring goes on to
+ * the end of the floor and its searching */
+static char *left_save(uint64_t seed, int floor, const char *class_id, const int *keys, bool quiet)
+{
+    MemStore mem;
+    store_mem_init(&mem, "/mem");
+    Slot slot;
+    char error[SLOT_ERROR_SIZE];
+    if (!slot_init_store(&slot, store_mem(&mem), error, sizeof error)) exit(EXIT_FAILURE);
+    Input input;
+    InputSetup setup = {.data = &shipped, .slot = &slot, .seed = seed, .start_floor = floor,
+                        .class_index = data_find_class(&shipped, class_id)};
+    if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
+    if (quiet) {
+        run_debug_level(input.session.run)->monster_count = 0;
+        run_debug_refresh(input.session.run);
+    }
+    for (const int *key = keys; *key != 0; ++key) {
+        input_key(&input, *key);
+        while (input_auto_going(&input)) input_auto_step(&input);
+    }
+    CHECK_INT(input_stop(&input), INPUT_QUIT);
+    input_free(&input);
+    size_t length;
+    const char *saved = store_mem_get(&mem, "save.txt", &length);
+    char *text = saved != NULL ? malloc(length + 1) : NULL, why[256];
+    if (text != NULL) {
+        memcpy(text, saved, length);
+        if (store_unmark(text, &length, why, sizeof why) != STORE_MARK_OK) exit(EXIT_FAILURE);
+        text[length] = '\0';
+    }
+    store_mem_free(&mem);
+    return text;
+}
+
+/* 36 rows of the map, of . (or 0) but for a few cells */
+static void map_rows(char *out, const char *key, char blank, char mark)
+{
+    out += sprintf(out, "%s =\n", key);
+    for (int y = 0; y < MAP_H; ++y) {
+        *out++ = '|';
+        for (int x = 0; x < MAP_W; ++x) *out++ = (x * 7 + y * 3) % 97 == 5 ? mark : blank;
+        *out++ = '\n';
+    }
+    *out = '\0';
+}
+
+/* A real save's explorer with what play as a person seldom leaves there:
+ * the bot's choices (a run of auto-explore is stopped by leaving, so
+ * going is set only when the bot saves), statuses, searching under way,
+ * an item underfoot, items skipped and walls searched */
+static char *bot_marked(const char *base)
+{
+    const char *at = strstr(base, "\n[explorer]\nmarked = yes\n");
+    if (!CHECK(at != NULL)) exit(EXIT_FAILURE);
+    at += strlen("\n[explorer]\nmarked = yes\n");
+    int dart = -1;
+    for (int kind = 0; kind < shipped.item_count && dart < 0; ++kind) {
+        if (shipped.items[kind].item_class == IC_MISSILE) dart = kind;
+    }
+    char *lines = malloc(2 * MAP_CELLS + 1024), *text = malloc(strlen(base) + 2 * MAP_CELLS + 1024);
+    if (lines == NULL || text == NULL) exit(EXIT_FAILURE);
+    int n = sprintf(lines, "going = yes\nheedless = yes\nover_traps = yes\npoisoned = 3\nregenerating = 2\n"
+                           "confused = 1\nafraid = 4\nsearched_last = yes\npicked_last = yes\nsearch_left = 2\n"
+                           "under = %s 2\n", shipped.items[dart].id);
+    lines[n] = '\0';
+    if (strstr(base, "\nskipped =\n") == NULL) map_rows(lines + n, "skipped", '.', 'x');
+    if (strstr(base, "\nsearched =\n") == NULL) map_rows(lines + strlen(lines), "searched", '0', '3');
+    sprintf(text, "%.*s%s%s", (int)(at - base), base, lines, at);
+    free(lines);
+    return text;
+}
+
+/* Runs left on each of the input's screens over a run, with the explorer
+ * marked as far as exploring, searching, travel and rest take it */
+static void play_samples(Samples *samples)
+{
+    static const int LOOKING[] = {'o', 'o', 'o', 'o', 'o', 's', 's', 's', 's', 's', 'x', 'l', 'l', 'l', 'j', 0};
+    static const int HISTORY[] = {'o', 'o', 'o', AK_CTRL_P, 'k', 'k', 0};
+    static const int HELP[] = {'o', '?', 'j', 'j', 'j', 0};
+    static const int GUIDE[] = {'o', 'o', '?', '?', 0};
+    static const int CHARACTER[] = {'o', '@', 0};
+    static const int EXAMINED[] = {'o', 'o', 'e', 'b', 0};
+    static const int IN_HAND[] = {'o', 'e', ')', 0};
+    static const int QUITTING[] = {'o', 'o', AK_ESC, 'Q', 0};
+    static const int RESTED[] = {'o', 'o', 'o', 'o', 'Z', 'G', 0};
+    static const int SEARCHED[] = {'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o',
+                                   'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 'o', 0};
+    static const struct {
+        const char *name, *class_id;
+        uint64_t seed;
+        int floor;
+        const int *keys;
+        bool quiet;
+    } PLAYS[] = {
+        {"looking", "fighter", 8, 2, LOOKING, false},      {"the history", "rogue", 11, 1, HISTORY, false},
+        {"the help", "ranger", 12, 3, HELP, false},        {"the guide", "fighter", 13, 1, GUIDE, false},
+        {"the character", "rogue", 14, 4, CHARACTER, false}, {"examining", "ranger", 15, 2, EXAMINED, false},
+        {"examining in hand", "fighter", 16, 1, IN_HAND, false}, {"quitting", "rogue", 17, 5, QUITTING, false},
+        {"rested", "fighter", 18, 3, RESTED, false},       {"searched", "ranger", 19, 1, SEARCHED, true},
+        {"searched again", "rogue", 20, 2, SEARCHED, true}, {"looking again", "ranger", 21, 6, LOOKING, false},
+    };
+    for (size_t i = 0; i < sizeof PLAYS / sizeof PLAYS[0]; ++i) {
+        char *text = left_save(PLAYS[i].seed, PLAYS[i].floor, PLAYS[i].class_id, PLAYS[i].keys, PLAYS[i].quiet);
+        if (CHECK(text != NULL)) add_sample(samples, text, PLAYS[i].name);
+    }
+    if (samples->count > 0) add_sample(samples, bot_marked(samples->at[samples->count - 3].text), "the bot's marks");
+}
+
+/* ---- The recording's header ------------------------------------------------- */
+
+static char *rep_again(const char *text, Errors *errors, uint64_t *fingerprint)
+{
+    (void)fingerprint;
+    Replay replay;
+    if (!rep_parse(&replay, text, strlen(text), "replay.txt", errors)) return NULL;
+    char *again = rep_text(&replay, NULL);
+    rep_free(&replay);
+    return again;
+}
+
+static const char *const REP_FIXED[] = {"replay.format"};   /* another format is refused */
+static const ChangeKind REP_KIND = {"replay.txt", NULL, rep_again, false, NULL, REP_FIXED,
+                                    SCHEMA_COUNT(REP_FIXED)};
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* The recordings the game made, of a folder: name-*.txt */
+static void recordings_in(Samples *samples, const char *folder, const char *prefix)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", AMULETS_SOURCE_DIR, folder);
+    DIR *dir = opendir(path);
+    if (dir == NULL) return;
+    char names[64][256];
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(dir)) != NULL && count < 64;) {
+        size_t n = strlen(entry->d_name);
+        if (strncmp(entry->d_name, prefix, strlen(prefix)) == 0 && n > 4 && strcmp(entry->d_name + n - 4, ".txt") == 0) {
+            snprintf(names[count++], sizeof names[0], "%s", entry->d_name);
+        }
+    }
+    closedir(dir);
+    qsort(names, (size_t)count, sizeof names[0], by_name);
+    for (int i = 0; i < count; ++i) {
+        snprintf(path, sizeof path, "%.200s/%.255s", folder, names[i]);
+        char *text = source_file(path);
+        if (CHECK(text != NULL)) add_sample(samples, text, "a recording");
+    }
+}
+
+/* The golden replays and the fuzzers' recordings of real runs, and one of
+ * them marked as debugged, which no real one is */
+static void recording_samples(Samples *samples)
+{
+    recordings_in(samples, "tests/replays", "");
+    recordings_in(samples, "fuzz/corpus/replay", "run-");
+    if (samples->count > 0) {
+        const char *base = samples->at[0].text, *after = strstr(base, "\ncommands =\n");
+        if (CHECK(after != NULL)) {
+            size_t head = (size_t)(after - base) + 1;
+            char *text = malloc(strlen(base) + 16);
+            if (text == NULL) exit(EXIT_FAILURE);
+            sprintf(text, "%.*sdebug = yes\n%s", (int)head, base, after + 1);
+            add_sample(samples, text, "debugged");
+        }
+    }
+}
+
+/* ---- The high scores ------------------------------------------------------- */
+
+static char *scores_again(const char *text, Errors *errors, uint64_t *fingerprint)
+{
+    (void)fingerprint;
+    ScoreTable *table = malloc(sizeof *table);
+    if (table == NULL) exit(EXIT_FAILURE);
+    char *again = scores_parse(text, strlen(text), table, errors) == SCORES_READ_OK ? scores_text(table, NULL) : NULL;
+    free(table);
+    return again;
+}
+
+/* another version is this game's once read, or refused */
+static const char *const SCORES_FIXED[] = {"scores.version"};
+static const ChangeKind SCORES_KIND = {"scores.txt", NULL, scores_again, false, NULL, SCORES_FIXED,
+                                       SCHEMA_COUNT(SCORES_FIXED)};
+
+/* Runs played a while at random, as the rules' samples are, and ended:
+ * died, or (one) won */
+static void ended_run(uint64_t seed, bool won, Score *out)
+{
+    Run *run = run_new_as(&shipped, seed, 1 + (int)(seed % LAST_FLOOR), (int)(seed % (uint64_t)shipped.class_count));
+    Rng chooser;
+    rng_seed(&chooser, seed * 7);
+    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) {
+        Command command;
+        int key = KEYS[rng_roll(&chooser, 0, (int)(sizeof KEYS / sizeof KEYS[0]) - 1)];
+        if (key_action(run_mode(run), key, &command) == KA_COMMAND) run_command(run, command);
+    }
+    if (won) {
+        run_debug_player(run)->amulets = AMULETS;
+        run_debug_set_mode(run, MODE_WON);
+    } else if (run_mode(run) != MODE_DEAD) {
+        runtest_kill(run, run_player(run)->gold);
+    }
+    scores_from_run(run, 1796126400 + (long long)seed * 3600, out);
+    out->key = seed * 0x9e3779b97f4a7c15ull;
+    run_free(run);
+}
+
+/* Tables the game wrote, of runs with and without their dates and keys
+ * (a run ended before either was kept), and the fuzzers' table of
+ * version 1 */
+static void scores_samples(Samples *samples)
+{
+    ScoreTable *table = calloc(1, sizeof *table);
+    if (table == NULL) exit(EXIT_FAILURE);
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+        Score score;
+        ended_run(seed, seed == 5, &score);
+        if (seed % 4 == 3) score.date[0] = '\0';
+        if (seed % 4 == 2) score.key = 0;
+        scores_insert(table, &score);
+        if (seed % 4 == 0) add_sample(samples, scores_text(table, NULL), "a table");
+    }
+    free(table);
+    char *old = source_file("fuzz/corpus/scores/good.txt");
+    if (CHECK(old != NULL)) add_sample(samples, old, "a table of version 1");
+}
+
+/* ---- ended.txt ---------------------------------------------------------------- */
+
+static char *ended_again(const char *text, Errors *errors, uint64_t *fingerprint)
+{
+    (void)fingerprint;
+    Ending ending;
+    if (ending_parse(text, strlen(text), &ending, errors) != ENDING_FOUND) return NULL;
+    char *again = ending_text(&ending, NULL);
+    ending_free(&ending);
+    return again;
+}
+
+static const char *const ENDED_FIXED[] = {"ended.version"};   /* there's one */
+static const ChangeKind ENDED_KIND = {"ended.txt", NULL, ended_again, false, NULL, ENDED_FIXED,
+                                      SCHEMA_COUNT(ENDED_FIXED)};
+
+/* A run that dies while the folder it records into (runs/ or morgue/)
+ * can't be used: ended.txt stays, holding its ending, as a game killed
+ * at that moment would leave it */
+static char *ended_left(uint64_t seed, const char *folder)
+{
+    MemStore mem;
+    store_mem_init(&mem, "/mem");
+    Slot slot;
+    char error[SLOT_ERROR_SIZE];
+    if (!slot_init_store(&slot, store_mem(&mem), error, sizeof error)) exit(EXIT_FAILURE);
+    Input input;
+    InputSetup setup = {.data = &shipped, .slot = &slot, .seed = seed, .start_floor = LAST_FLOOR, .clock = fixed_clock};
+    if (!input_open(&input, &setup)) exit(EXIT_FAILURE);
+    snprintf(mem.linked, sizeof mem.linked, "%s", folder);
+    for (int i = 0; i < 400 && run_mode(input.session.run) == MODE_PLAYING; ++i) input_key(&input, '.');
+    CHECK_INT(run_mode(input.session.run), MODE_DEAD);
+    input_free(&input);
+    size_t length;
+    const char *left = store_mem_get(&mem, SLOT_ENDED, &length);
+    char *text = left != NULL ? malloc(length + 1) : NULL, why[256];
+    if (text != NULL) {
+        memcpy(text, left, length);
+        if (store_unmark(text, &length, why, sizeof why) != STORE_MARK_OK) exit(EXIT_FAILURE);
+        text[length] = '\0';
+    }
+    store_mem_free(&mem);
+    return text;
+}
+
+/* text with its first line that starts with from made to (to NULL: left
+ * out) */
+static char *line_changed(const char *text, const char *from, const char *to)
+{
+    char wanted[64];
+    snprintf(wanted, sizeof wanted, "\n%s", from);
+    const char *at = strstr(text, wanted);
+    if (!CHECK(at != NULL)) exit(EXIT_FAILURE);
+    const char *end = strchr(++at, '\n') + 1;
+    char *out = malloc(strlen(text) + (to != NULL ? strlen(to) : 0) + 2);
+    if (out == NULL) exit(EXIT_FAILURE);
+    sprintf(out, "%.*s%s%s%s", (int)(at - text), text, to != NULL ? to : "", to != NULL ? "\n" : "", end);
+    return out;
+}
+
+/* Runs that died as the records couldn't be kept, and one of them as
+ * though it had won (no test wins a run by play quickly enough) */
+static void ended_samples(Samples *samples)
+{
+    static const char *const FOLDERS[] = {"runs", "morgue"};
+    for (int i = 0; i < 4; ++i) {
+        char *text = ended_left(3 + (uint64_t)i, FOLDERS[i % 2]);
+        if (CHECK(text != NULL)) add_sample(samples, text, i % 2 ? "no morgue/" : "no runs/");
+    }
+    if (samples->count == 0) return;
+    char *won = line_changed(samples->at[0].text, "how = ", "how = Won");
+    char *outcome = line_changed(won, "outcome = dead", "outcome = won");
+    char *whole = line_changed(outcome, "cause = ", NULL);
+    add_sample(samples, whole, "won");
+    free(won);
+    free(outcome);
+}
+
+
+/* Every sample of a kind is read whole; the versions of the scores' */
+static void every_sample_loads(const ChangeKind *kind, const Samples *samples)
+{
+    for (int i = 0; i < samples->count; ++i) {
+        Errors errors = {0};
+        uint64_t fingerprint;
+        char *again = kind->again(samples->at[i].text, &errors, &fingerprint);
+        if (!check_at(again != NULL, samples->at[i].name, __FILE__, __LINE__)) {
+            for (int e = 0; e < errors.count && e < 3; ++e) fprintf(stderr, "    %s\n", errors.lines[e]);
+        }
+        free(again);
+        errors_clear(&errors);
+    }
+}
+
+static void every_scores_version_loads(const Samples *samples)
+{
+    int loaded[SCORES_VERSION + 1] = {0};
+    for (int i = 0; i < samples->count; ++i) {
+        const char *at = strstr(samples->at[i].text, "\n[scores]\nversion = ");
+        int version = at != NULL ? atoi(at + strlen("\n[scores]\nversion = ")) : 0;
+        if (version >= 1 && version <= SCORES_VERSION) ++loaded[version];
+    }
+    for (int version = SCORES_OLDEST_VERSION; version <= SCORES_VERSION; ++version) {
+        if (!check_at(loaded[version] > 0, "a real table of every version loads", __FILE__, __LINE__)) {
+            fprintf(stderr, "    none of version %d\n", version);
+        }
+        printf("scores version %d: %d real tables load\n", version, loaded[version]);
+    }
+}
+
+/* The kind's fields changed in its samples, loaded whole first */
+static int change_every_field(ChangeKind kind, const Schema *schema, const Samples *samples)
+{
+    kind.schema = schema;
+    every_sample_loads(&kind, samples);
+    return changes_every_field(&kind, samples->at, samples->count);
+}
+
+static void free_samples(Samples *samples)
+{
+    for (int i = 0; i < samples->count; ++i) free(samples->at[i].text);
+    samples->count = 0;
+}
+
 int main(void)
 {
-    GameData data = {0};
-    load_shipped_data(&data);
+    load_shipped_data(&shipped);
     Samples samples = {0};
-    played_samples(&data, &samples);
-    choice_samples(&data, &samples);
+    played_samples(&shipped, &samples);
+    choice_samples(&shipped, &samples);
     CHECK(samples.count >= 10);
-    int fields = 0;
-    for (int i = 0; i < save_field_count(); ++i) {
-        SaveFieldName f = save_field_name(i);
-        if (f.until != 0) continue;   /* an old version's: the old saves' tests read them */
-        change_field(&data, &samples, &f);
-        ++fields;
-    }
-    printf("%d fields changed in %d sample saves\n", fields, samples.count);
+    int fields = change_every_field(SAVE_KIND, save_schema(), &samples);
+    printf("%d fields of the save's rules part changed in %d sample saves\n", fields, samples.count);
     CHECK(fields >= 69);
-    every_version_loads(&data);
-    for (int i = 0; i < samples.count; ++i) free(samples.at[i].text);
-    data_free(&data);
+    free_samples(&samples);
+    every_save_version_loads();
+
+    play_samples(&samples);
+    fields = change_every_field(PLAY_KIND, resume_schema(), &samples);
+    printf("%d fields of the save's play part changed in %d sample saves\n", fields, samples.count);
+    CHECK(fields >= 32);
+    free_samples(&samples);
+
+    recording_samples(&samples);
+    fields = change_every_field(REP_KIND, rep_schema(), &samples);
+    printf("%d fields of the recording changed in %d recordings\n", fields, samples.count);
+    CHECK(fields >= 10 && samples.count >= 20);
+    free_samples(&samples);
+
+    scores_samples(&samples);
+    fields = change_every_field(SCORES_KIND, scores_schema(), &samples);
+    printf("%d fields of the high scores changed in %d tables\n", fields, samples.count);
+    CHECK(fields >= 11);
+    every_scores_version_loads(&samples);
+    free_samples(&samples);
+
+    ended_samples(&samples);
+    fields = change_every_field(ENDED_KIND, ending_schema(), &samples);
+    printf("%d fields of ended.txt changed in %d files\n", fields, samples.count);
+    CHECK(fields >= 19);
+    free_samples(&samples);
+    data_free(&shipped);
     return check_done("test_save_schema");
 }

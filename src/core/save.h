@@ -20,10 +20,11 @@
 
 #include "errors.h"
 #include "run.h"
+#include "schema.h"
 
 /* Raised whenever the format changes, so an old save is never misread;
  * every earlier version is still read. Each version's name says what it
- * brought; saveschema.c's FIELDS has every field with its version.
+ * brought; saveschema.c's tables have every field with its version.
  *   2  what the player remembers (a version 1 save's memory is worked
  *      out from what was explored)
  *   3  the run's class, [run] class = ID (left out for a run of no
@@ -57,19 +58,10 @@ enum SaveVersion {
 };
 enum { SAVE_LOG_MESSAGES = 300 };
 
-/* Every field of the save, from its schema, in the order written: for
- * the tests that change each in turn. until is the last version that
- * has it (0 for one still written); talk, a field of the log; names,
- * the values a field of names can have (NULL for another field). */
-typedef struct SaveFieldName {
-    const char *record, *key;
-    int since, until;
-    bool talk;
-    const char *const *names;
-    int name_count;
-} SaveFieldName;
-int save_field_count(void);
-SaveFieldName save_field_name(int i);
+/* The save's schema (schema.h): every record and field of the save, with
+ * the version each came in, in the order written; saveschema.c declares
+ * them. For the tests that change each field in turn */
+const Schema *save_schema(void);
 
 /* The save's text, NUL-terminated, for the caller to free; NULL if out of
  * memory. length (if not NULL) gets its length. */

@@ -88,7 +88,8 @@ static void apply_player(Reading *r, Fields *fields, void *view, uint64_t bad)
     ++r->players;
     /* a value that couldn't be read stands in as its least, which would
      * blame the other one too */
-    bool both_read = (bad & (schema_bit(SR_PLAYER, "hp") | schema_bit(SR_PLAYER, "max_hp"))) == 0;
+    const SchemaRecord *player = saveschema_record(SR_PLAYER);
+    bool both_read = (bad & (schema_bit(player, "hp") | schema_bit(player, "max_hp"))) == 0;
     if (both_read && p->hp > p->max_hp) {
         fld_report(fields, fld_line(fields, "hp"), "'hp' is more than 'max_hp'");
     }
@@ -339,34 +340,14 @@ static const RecordApply APPLIES[SR_COUNT] = {SAVE_RECORDS(SAVE_APPLY)};
 
 /* A save from another version isn't damaged, just not this game's, so
  * it's told apart before anything else is read */
-static LoadResult read_version(const RecFile *file, Errors *errors, int *version_out)
+static LoadResult read_version(const RecFile *file, Errors *errors, int *version)
 {
-    if (file->count == 0 || strcmp(file->records[0].type, "save") != 0) {
-        errors_add(errors, "%s: a save starts with [save]", SAVE_FILE);
-        return LOAD_DAMAGED;
+    switch (schema_read_version(save_schema(), file, "a save starts with [save]", errors, version)) {
+    case SCHEMA_VERSION_OK: return LOAD_OK;
+    case SCHEMA_VERSION_LATER: return LOAD_OTHER_VERSION;
+    case SCHEMA_VERSION_BAD: break;
     }
-    Fields fields;
-    fld_init(&fields, &file->records[0], SAVE_FILE, errors);
-    /* digits too many for a number are a later game's version, not
-     * damage: newer games may number their saves as they like */
-    const char *text = fld_has(&fields, "version") ? fld_text(&fields, "version") : "";
-    int version = 0;
-    bool digits = text[0] != '\0' && text[strspn(text, "0123456789")] == '\0';
-    if (digits && !rec_whole_number(text, strlen(text), &version)) {
-        errors_add(errors, "%s: it's version %s, and this game reads versions up to %d", SAVE_FILE,
-                   text, SAVE_VERSION);
-        fld_finish(&fields);
-        return LOAD_OTHER_VERSION;
-    }
-    version = fld_number(&fields, "version", 1);
-    if (!fld_finish(&fields)) return LOAD_DAMAGED;
-    if (version > SAVE_VERSION) {
-        errors_add(errors, "%s: it's version %d, and this game reads versions up to %d", SAVE_FILE,
-                   version, SAVE_VERSION);
-        return LOAD_OTHER_VERSION;
-    }
-    *version_out = version;
-    return LOAD_OK;
+    return LOAD_DAMAGED;
 }
 
 /* ---- The records together -------------------------------------------- */
@@ -583,7 +564,7 @@ static void read_records(Reading *r, const RecFile *file)
         if (above(r, record->type)) continue;
         Fields fields;
         fld_init(&fields, record, SAVE_FILE, r->errors);
-        int id = schema_record_of(record->type, r->version);
+        int id = schema_record_of(save_schema(), record->type, r->version);
         if (id < 0) {
             char quoted[REC_QUOTE_SIZE];
             fld_report(&fields, record->line, "unknown record [%s]", rec_quote(record->type, quoted));
@@ -591,7 +572,7 @@ static void read_records(Reading *r, const RecFile *file)
         }
         SaveView scratch;
         void *view = view_for(r, (SaveRecordId)id, &scratch);
-        uint64_t bad = schema_read(&fields, (SaveRecordId)id, r->version, r->data, view);
+        uint64_t bad = schema_get(&fields, saveschema_record((SaveRecordId)id), r->version, view, r->data);
         APPLIES[id](r, &fields, view, bad);
         fld_finish(&fields);
     }

@@ -52,6 +52,7 @@
 
 #include "records.h"
 #include "run.h"
+#include "schema.h"
 
 typedef enum ExploreKind { EXPLORE_FLOOR, EXPLORE_TRAVEL, EXPLORE_REST } ExploreKind;
 
@@ -115,11 +116,15 @@ typedef struct Explorer {
 /* The explorer in a save, as an [explorer] record (the play layer's,
  * beside the run's: resume.h), so a continued run's next o, G or Z does
  * what the straight run's would: every field, its marks only while
- * they're for the run's floor. explore_save.c lists the fields once: a
- * field added to Explorer belongs in its table. */
-void explore_write(const Explorer *explorer, const Run *run, FILE *out);
-/* Reads one back for the run, each mistake reported through fields */
-void explore_read(Explorer *explorer, const Run *run, Fields *fields);
+ * they're for the run's floor. explore_save.c lists the fields once, in
+ * this record's schema (schema.h), with the save's version each came in:
+ * a field added to Explorer belongs in its table. Its values are named
+ * by the run's GameData. */
+extern const SchemaRecord EXPLORE_RECORD;
+void explore_write(const Explorer *explorer, const Run *run, SchemaOut *out);
+/* Reads one back for the run from a save of this version, each mistake
+ * reported through fields */
+void explore_read(Explorer *explorer, const Run *run, Fields *fields, int version);
 
 /* Starts exploring, travelling to target (travel only), or resting */
 void explore_start(Explorer *explorer, const Run *run, ExploreKind kind, Point target);

@@ -1,79 +1,122 @@
-/* The input's screen and explorer in the save: see resume.h */
+/* The input's screen and explorer in the save: see resume.h. [screen]'s
+ * fields are listed once in FIELDS, with the save's version each came in
+ * (schema.h); [explorer]'s are explore_save.c's. */
 #include "resume.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "info.h"
-#include "text.h"
+#include "save.h"
 
 static const char SAVE_FILE[] = "save.txt";
 
+/* INFO_NONE is said by leaving the page out */
 static const char *const PAGES[INFO_COUNT] = {
-    [INFO_NONE] = "none",           [INFO_HELP] = "help",   [INFO_GUIDE] = "guide",
-    [INFO_HISTORY] = "history",     [INFO_CHARACTER] = "character",
-    [INFO_KNOWN] = "known",         [INFO_PICK] = "pick",   [INFO_EXAMINE] = "examine",
+    [INFO_HELP] = "help",       [INFO_GUIDE] = "guide", [INFO_HISTORY] = "history",
+    [INFO_CHARACTER] = "character", [INFO_KNOWN] = "known", [INFO_PICK] = "pick",
+    [INFO_EXAMINE] = "examine",
 };
+_Static_assert(sizeof(InfoPage) == sizeof(int), "the page is kept as an int");
+
+/* ---- [screen] ------------------------------------------------------------ */
+
+/* What's examined: a stack's letter, or what's in hand or worn as the
+ * keys that examine them say it (info.h) */
+static void put_examined(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
+{
+    (void)field;
+    (void)context;
+    int slot = ((const Resumed *)view)->examined;
+    char key = slot == INFO_IN_HAND ? INFO_KEY_IN_HAND : slot == INFO_WORN ? INFO_KEY_WORN : pack_letter(slot);
+    schema_out_bytes(out, &key, 1);
+}
+
+static void get_examined(Fields *fields, const SchemaField *field, void *view, const void *run)
+{
+    const Player *player = run_player(run);
+    const char *key = fld_text(fields, field->key);
+    int *slot = &((Resumed *)view)->examined, line = fld_line(fields, field->key);
+    *slot = -1;
+    if (key[0] == '\0') return;   /* reported already */
+    if (key[1] == '\0' && key[0] == INFO_KEY_IN_HAND) {
+        if (player->weapon >= 0) *slot = INFO_IN_HAND;
+        else fld_report(fields, line, "nothing is in hand to examine");
+    } else if (key[1] == '\0' && key[0] == INFO_KEY_WORN) {
+        if (player->armor >= 0) *slot = INFO_WORN;
+        else fld_report(fields, line, "nothing is worn to examine");
+    } else if (key[1] == '\0' && key[0] >= 'a' && pack_holds(&player->pack, key[0] - 'a')) {
+        *slot = key[0] - 'a';
+    } else {
+        char quoted[REC_QUOTE_SIZE];
+        fld_report(fields, line, "'%s' isn't the letter of a stack carried", rec_quote(key, quoted));
+    }
+}
+
+static const SchemaType EXAMINED = {.put = put_examined, .get = get_examined};
+
+static bool on_history(const void *view) { return ((const Resumed *)view)->page == INFO_HISTORY; }
+static bool on_examine(const void *view) { return ((const Resumed *)view)->page == INFO_EXAMINE; }
+
+/* A page that keeps its first line shown (the history keeps its lines
+ * back from the newest instead) */
+static bool on_scrolled(const void *view)
+{
+    InfoPage page = ((const Resumed *)view)->page;
+    return page != INFO_NONE && page != INFO_HISTORY;
+}
+
+#define FIELD(key_, type_, member_) .key = key_, .since = SAVE_V5_CHOICE, .type = &type_, .at = offsetof(Resumed, member_)
+
+static const SchemaField FIELDS[] = {
+    {FIELD("cursor", SCHEMA_CELL, cursor)},
+    {FIELD("looking", SCHEMA_YES, looking), .presence = SCHEMA_UNLESS},
+    {FIELD("page", SCHEMA_NAMES, page), .presence = SCHEMA_UNLESS, .none = INFO_NONE, .names = PAGES,
+     .name_count = INFO_COUNT, .what = "page"},
+    {FIELD("back", SCHEMA_INT, back), .when = on_history},
+    {FIELD("scroll", SCHEMA_INT, scroll), .presence = SCHEMA_UNLESS, .when = on_scrolled},
+    {FIELD("examined", EXAMINED, examined), .when = on_examine},
+    {FIELD("quit_asked", SCHEMA_YES, quit_asked), .presence = SCHEMA_UNLESS},
+};
+
+static const SchemaRecord SCREEN = {.type = "screen", .since = SAVE_V5_CHOICE, .fields = FIELDS,
+                                    .field_count = SCHEMA_COUNT(FIELDS)};
+
+static const SchemaRecord *const RECORDS[] = {&SCREEN, &EXPLORE_RECORD};
+static const Schema SCHEMA = {SAVE_FILE, SAVE_VERSION, SAVE_V5_CHOICE, RECORDS, SCHEMA_COUNT(RECORDS)};
+
+const Schema *resume_schema(void) { return &SCHEMA; }
 
 /* ---- Writing ----------------------------------------------------------- */
 
-static void write_screen(const Input *input, FILE *out)
+char *resume_text(const Resumed *resumed, const Run *run, size_t *length)
 {
-    fprintf(out, "[screen]\ncursor = %d %d\n", input->cursor.x, input->cursor.y);
-    if (input->looking) fprintf(out, "looking = yes\n");
-    const InfoState *info = &input->info;
-    if (info->page != INFO_NONE) {
-        fprintf(out, "page = %s\n", PAGES[info->page]);
-        if (info->page == INFO_HISTORY) {
-            fprintf(out, "back = %d\n", info_most_scroll(input) - info->scroll);
-        } else if (info->scroll != 0) {
-            fprintf(out, "scroll = %d\n", info->scroll);
-        }
-        if (info->page == INFO_EXAMINE) fprintf(out, "examined = %c\n", pack_letter(info->slot));
-    }
-    if (input->quit_asked) fprintf(out, "quit_asked = yes\n");
+    SchemaOut out = {0};
+    schema_put(&out, &SCREEN, resumed, run);
+    schema_out_bytes(&out, "\n", 1);
+    explore_write(&resumed->explorer, run, &out);
+    return schema_out_take(&out, length);
 }
 
 char *resume_write(const Input *input, size_t *length)
 {
-    TextOut text;
-    if (!text_open(&text)) return NULL;
-    write_screen(input, text.out);
-    fprintf(text.out, "\n");
-    explore_write(&input->explorer, input->session.run, text.out);
-    return text_close(&text, length);
+    Resumed *r = calloc(1, sizeof *r);   /* the explorer's marks are big */
+    if (r == NULL) return NULL;
+    const InfoState *info = &input->info;
+    r->cursor = input->cursor;
+    r->looking = input->looking;
+    r->quit_asked = input->quit_asked;
+    r->page = info->page;
+    if (info->page == INFO_HISTORY) r->back = info_most_scroll(input) - info->scroll;
+    else r->scroll = info->scroll;
+    r->examined = info->slot;
+    r->explorer = input->explorer;
+    char *text = resume_text(r, input->session.run, length);
+    free(r);
+    return text;
 }
 
 /* ---- Reading ----------------------------------------------------------- */
-
-static InfoPage read_page(Fields *fields)
-{
-    if (!fld_has(fields, "page")) return INFO_NONE;
-    const char *name = fld_text(fields, "page");
-    for (int i = INFO_NONE + 1; i < INFO_COUNT; ++i) {
-        if (strcmp(name, PAGES[i]) == 0) return (InfoPage)i;
-    }
-    if (name[0] != '\0') {
-        char quoted[REC_QUOTE_SIZE];
-        fld_report(fields, fld_line(fields, "page"), "no page is called '%s'", rec_quote(name, quoted));
-    }
-    return INFO_NONE;
-}
-
-/* The letter examined, which must be a stack carried; -1 if not */
-static int read_examined(Fields *fields, const Run *run)
-{
-    const char *letter = fld_text(fields, "examined");
-    int slot = letter[0] - 'a';
-    if (letter[0] == '\0') return -1;   /* reported already */
-    if (letter[1] != '\0' || !pack_holds(&run_player(run)->pack, slot)) {
-        char quoted[REC_QUOTE_SIZE];
-        fld_report(fields, fld_line(fields, "examined"), "'%s' isn't the letter of a stack carried",
-                   rec_quote(letter, quoted));
-        return -1;
-    }
-    return slot;
-}
 
 /* Looking and the pages are over a run that's playing; "quit without
  * saving?" is over the menu; and one at a time */
@@ -90,20 +133,23 @@ static void check_screens(Fields *fields, const Resumed *r, const Run *run)
     }
 }
 
-static void read_screen(Resumed *r, const Run *run, Fields *fields)
+static void read_screen(Resumed *r, const Run *run, Fields *fields, int version)
 {
-    int xy[2];
-    if (fld_numbers_in(fields, "cursor", 2, 0, MAP_W - 1, xy)) {
-        if (xy[1] >= MAP_H) fld_report(fields, fld_line(fields, "cursor"), "'cursor' is off the map");
-        else r->cursor = (Point){xy[0], xy[1]};
-    }
-    r->looking = fld_yes_no(fields, "looking");
-    r->quit_asked = fld_yes_no(fields, "quit_asked");
-    r->page = read_page(fields);
-    if (r->page == INFO_HISTORY) r->back = fld_number(fields, "back", 0);
-    else if (r->page != INFO_NONE && fld_has(fields, "scroll")) r->scroll = fld_number(fields, "scroll", 0);
-    if (r->page == INFO_EXAMINE) r->examined = read_examined(fields, run);
+    schema_get(fields, &SCREEN, version, r, run);
+    if ((int)r->page < 0) r->page = INFO_NONE;   /* reported already */
     if (fields->mistakes == 0) check_screens(fields, r, run);
+}
+
+/* The save's version, from its head, which the run's reading has checked */
+static int version_of(const RecFile *file)
+{
+    int version = SAVE_VERSION;
+    const Record *head = file->count > 0 ? &file->records[0] : NULL;
+    for (int i = 0; head != NULL && i < head->field_count; ++i) {
+        const RecField *field = &head->fields[i];
+        if (strcmp(field->key, "version") == 0) rec_whole_number(field->value, strlen(field->value), &version);
+    }
+    return version;
 }
 
 bool resume_read(void *state, const Run *run, const RecFile *file, Errors *errors)
@@ -111,19 +157,19 @@ bool resume_read(void *state, const Run *run, const RecFile *file, Errors *error
     Resumed *r = state;
     memset(r, 0, sizeof *r);
     r->cursor = run_player(run)->pos;
-    int start = errors->count, screens = 0, explorers = 0;
+    int start = errors->count, screens = 0, explorers = 0, version = version_of(file);
     for (int i = 0; i < file->count; ++i) {
         const Record *record = &file->records[i];
-        bool screen = strcmp(record->type, "screen") == 0;
-        if (!screen && strcmp(record->type, "explorer") != 0) continue;
+        bool screen = strcmp(record->type, SCREEN.type) == 0;
+        if (!screen && strcmp(record->type, EXPLORE_RECORD.type) != 0) continue;
         Fields fields;
         fld_init(&fields, record, SAVE_FILE, errors);
         if ((screen ? ++screens : ++explorers) > 1) {
             fld_report(&fields, record->line, "a save has one [%s]", record->type);
             continue;
         }
-        if (screen) read_screen(r, run, &fields);
-        else explore_read(&r->explorer, run, &fields);
+        if (screen) read_screen(r, run, &fields, version);
+        else explore_read(&r->explorer, run, &fields, version);
         fld_finish(&fields);
     }
     return errors->count == start;

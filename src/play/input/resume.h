@@ -5,17 +5,18 @@
  * SLOT_ABOVE_TYPES), written
  * whenever the player leaves (Esc S, the window's close, a signal):
  *
- *   [screen]
+ *   [screen]              (resume.c's FIELDS)
  *   cursor = X Y          the look and target cursor
  *   looking = yes         looking (x); left out if not
  *   page = history        an info page that's up (help, guide, history,
  *                         character, known, pick, examine); left out if none
  *   scroll = N            its first line shown; the history's is
  *   back = N              instead its lines back from the newest
- *   examined = c          the letter examined (page = examine)
+ *   examined = c          the letter examined (page = examine), or ) for
+ *                         what's in hand, [ for what's worn
  *   quit_asked = yes      Q in Esc's menu, waiting for a yes
  *
- *   [explorer]            explore.h's explore_write
+ *   [explorer]            explore.h's EXPLORE_RECORD
  *
  * The run's own screens (the pack open and for what, aiming and at what,
  * closing a door, a question, the menu) are the run's mode, in the run's
@@ -35,11 +36,8 @@
 
 #include "input.h"
 
-/* The records of the input's screen and explorer, for the caller to free
- * (NULL if out of memory); length gets their length */
-char *resume_write(const Input *input, size_t *length);
-
-/* What the records said, read before the input takes it up */
+/* What the records say: the view they're written from and read into,
+ * read before the input takes it up */
 typedef struct Resumed {
     bool looking, quit_asked;
     Point cursor;
@@ -47,6 +45,16 @@ typedef struct Resumed {
     int scroll, back, examined;
     Explorer explorer;
 } Resumed;
+
+/* The records of the input's screen and explorer, for the caller to free
+ * (NULL if out of memory); length gets their length */
+char *resume_write(const Input *input, size_t *length);
+/* The same from what they say, for the run */
+char *resume_text(const Resumed *resumed, const Run *run, size_t *length);
+
+/* The schema of the play layer's records in the save (schema.h): [screen]
+ * and [explorer], each field with the save's version it came in */
+const Schema *resume_schema(void);
 
 /* A SlotReadAbove: reads the records for the run into a Resumed (state),
  * each mistake "save.txt:LINE: ..." in errors; false if there was one.

@@ -29,34 +29,139 @@ static void say(EndingTell tell, void *context, const char *format, ...)
     tell(context, line);
 }
 
+/* ---- ended.txt's records, and every field of them --------------------------- */
+
+static bool name_in(const char *name, const char *folder)
+{
+    size_t n = strlen(folder);
+    return store_name_ok(name) && strncmp(name, folder, n) == 0 && name[n] == '/' && name[n + 1] != '\0';
+}
+
+/* A file's name in the store, in the folder the field's what names */
+static void get_name(Fields *fields, const SchemaField *field, void *view, const void *context)
+{
+    (void)context;
+    char *name = (char *)view + field->at;
+    fld_text_into(fields, field->key, name, STORE_NAME_SIZE);
+    if (name[0] != '\0' && !name_in(name, field->what)) {
+        fld_report(fields, fld_line(fields, field->key), "'%s' should be a file in %s/", field->key, field->what);
+    }
+}
+
+static void put_name(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
+{
+    (void)context;
+    schema_out_text(out, (const char *)view + field->at);
+}
+
+static bool no_name(const SchemaField *field, const void *view)
+{
+    return *((const char *)view + field->at) == '\0';
+}
+
+static void set_no_name(const SchemaField *field, void *view) { *((char *)view + field->at) = '\0'; }
+
+static const SchemaType STORE_NAME = {.put = put_name, .get = get_name, .is_none = no_name,
+                                      .set_none = set_no_name};
+
+/* A file's whole text, a line a row between bars: a char * at field->at
+ * and its length, the size_t at the offset field->table holds */
+static size_t *length_of(const SchemaField *field, void *view)
+{
+    return (size_t *)(void *)((char *)view + *(const size_t *)field->table);
+}
+
+static void put_text(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
+{
+    (void)context;
+    const char *text;
+    size_t length;
+    memcpy(&text, (const char *)view + field->at, sizeof text);
+    memcpy(&length, (const char *)view + *(const size_t *)field->table, sizeof length);
+    schema_out_barred(out, text, length);
+}
+
+static void get_text(Fields *fields, const SchemaField *field, void *view, const void *context)
+{
+    (void)context;
+    int rows, bad_row;
+    const char *barred = fld_rows(fields, field->key, &rows);
+    if (barred == NULL) return;   /* reported already */
+    char *text = text_unbar(barred, length_of(field, view), &bad_row);
+    memcpy((char *)view + field->at, &text, sizeof text);
+    int line = fld_line(fields, field->key);
+    if (text == NULL && bad_row < 0) fld_report(fields, line, "there isn't enough memory to read it");
+    else if (text == NULL) fld_report(fields, line + 1 + bad_row, "a row of '%s' should be between two bars", field->key);
+}
+
+static bool no_text(const SchemaField *field, const void *view)
+{
+    const char *text;
+    memcpy(&text, (const char *)view + field->at, sizeof text);
+    return text == NULL;
+}
+
+static void set_no_text(const SchemaField *field, void *view)
+{
+    char *none = NULL;
+    memcpy((char *)view + field->at, &none, sizeof none);
+    *length_of(field, view) = 0;
+}
+
+static const SchemaType BARRED = {.rows = true, .put = put_text, .get = get_text, .is_none = no_text,
+                                  .set_none = set_no_text};
+
+static const size_t RECORDING_LENGTH = offsetof(Ending, recording_length);
+static const size_t MORGUE_LENGTH = offsetof(Ending, morgue_length);
+
+#define FIELD(key_, type_, member_) .key = key_, .since = ENDING_V1_FIRST, .type = &type_, .at = offsetof(Ending, member_)
+
+static const SchemaField FIELDS[] = {
+    {FIELD("version", SCHEMA_INT, version), .least = ENDING_V1_FIRST, .most = ENDING_VERSION},
+    {FIELD("run", SCHEMA_HEX, key)},
+    {FIELD("turn", SCHEMA_INT, turn)},
+    {FIELD("floor", SCHEMA_INT, floor), .least = 1},
+    {FIELD("how", SCHEMA_CHARS, how), .size = ENDING_HOW_SIZE},
+    {FIELD("recording", STORE_NAME, recording_name), .presence = SCHEMA_UNLESS, .what = SLOT_RUNS},
+    {FIELD("morgue", STORE_NAME, morgue_name), .presence = SCHEMA_UNLESS, .what = SLOT_MORGUE},
+    {FIELD("recording_text", BARRED, recording), .presence = SCHEMA_UNLESS, .table = &RECORDING_LENGTH},
+    {FIELD("morgue_text", BARRED, morgue), .presence = SCHEMA_UNLESS, .table = &MORGUE_LENGTH},
+};
+
+static const SchemaRecord ENDED = {.type = "ended", .since = ENDING_V1_FIRST, .fields = FIELDS,
+                                   .field_count = SCHEMA_COUNT(FIELDS)};
+static const SchemaRecord *const RECORDS[] = {&ENDED, &SCORES_ENTRY};
+static const Schema SCHEMA = {SLOT_ENDED, ENDING_VERSION, ENDING_V1_FIRST, RECORDS, SCHEMA_COUNT(RECORDS)};
+
+const Schema *ending_schema(void) { return &SCHEMA; }
+
+/* ended.txt's first version came with the high scores' second: its
+ * [score] is read as one of those */
+enum { ENDING_SCORES_VERSION = SCORES_V2_MARKED };
+
 /* ---- Writing ended.txt ---------------------------------------------------- */
 
-static char *ended_text(const Ending *ending, size_t *length)
+char *ending_text(const Ending *ending, size_t *length)
 {
-    TextOut t;
-    if (!text_open(&t)) return NULL;
-    FILE *out = t.out;
-    fprintf(out, "# The end of a run, kept until its records are written\n[ended]\nversion = %d\n",
-            ENDING_VERSION);
-    fprintf(out, "run = %016" PRIx64 "\nturn = %d\nfloor = %d\nhow = %s\n", ending->key, ending->turn,
-            ending->floor, ending->how);
-    if (ending->recording_name[0] != '\0') fprintf(out, "recording = %s\n", ending->recording_name);
-    if (ending->morgue_name[0] != '\0') fprintf(out, "morgue = %s\n", ending->morgue_name);
-    if (ending->recording != NULL) {
-        text_put_barred(out, "recording_text", ending->recording, ending->recording_length);
-    }
-    if (ending->morgue != NULL) text_put_barred(out, "morgue_text", ending->morgue, ending->morgue_length);
+    SchemaOut out = {0};
+    schema_out_text(&out, "# The end of a run, kept until its records are written\n");
+    Ending *view = malloc(sizeof *view);
+    if (view == NULL) return NULL;
+    *view = *ending;
+    view->version = ENDING_VERSION;
+    schema_put(&out, &ENDED, view, NULL);
+    free(view);
     if (ending->scored) {
-        fputs("\n[score]\n", out);
-        scores_put_entry(out, &ending->score);
+        schema_out_bytes(&out, "\n", 1);
+        schema_put(&out, &SCORES_ENTRY, &ending->score, NULL);
     }
-    return text_close(&t, length);
+    return schema_out_take(&out, length);
 }
 
 bool ending_mark(const Slot *slot, const Ending *ending, char *error, size_t error_size)
 {
     size_t length;
-    char *text = ended_text(ending, &length);
+    char *text = ending_text(ending, &length);
     if (text == NULL) {
         snprintf(error, error_size, "there's not enough memory to write it");
         return false;
@@ -174,60 +279,44 @@ void ending_finish(const Slot *slot, Ending *ending, EndingKept kept, EndingTell
 
 /* ---- Reading ended.txt --------------------------------------------------- */
 
-static bool name_in(const char *name, const char *folder)
-{
-    size_t n = strlen(folder);
-    return store_name_ok(name) && strncmp(name, folder, n) == 0 && name[n] == '/' && name[n + 1] != '\0';
-}
-
-/* A file's text, and its name if it has one yet */
-static void read_file_of(Fields *fields, const char *key, const char *text_key, const char *folder,
-                         char *name, char **text, size_t *length)
-{
-    name[0] = '\0';
-    if (fld_has(fields, key)) {
-        fld_text_into(fields, key, name, STORE_NAME_SIZE);
-        if (!name_in(name, folder)) {
-            fld_report(fields, fld_line(fields, key), "'%s' should be a file in %s/", key, folder);
-        }
-    }
-    if (!fld_has(fields, text_key)) {
-        if (name[0] != '\0') fld_report(fields, fld_line(fields, key), "'%s' has no '%s'", key, text_key);
-        return;
-    }
-    int rows, bad_row;
-    const char *barred = fld_rows(fields, text_key, &rows);
-    *text = barred != NULL ? text_unbar(barred, length, &bad_row) : NULL;
-    if (*text == NULL) fld_report(fields, fld_line(fields, text_key), "'%s' should be rows between bars", text_key);
-}
-
 static void read_ended(const RecFile *file, Ending *out, Errors *errors)
 {
     Fields fields;
     fld_init(&fields, &file->records[0], SLOT_ENDED, errors);
-    fld_number_in(&fields, "version", ENDING_VERSION, ENDING_VERSION);
-    const char *key = fld_text(&fields, "run");
-    if (strlen(key) != 16 || strspn(key, "0123456789abcdef") != 16) {
-        fld_report(&fields, fld_line(&fields, "run"), "'run' should be 16 hex digits");
-    } else {
-        out->key = strtoull(key, NULL, 16);
+    schema_get(&fields, &ENDED, ENDING_VERSION, out, NULL);
+    /* a file named has its text */
+    if (out->recording_name[0] != '\0' && !fld_has(&fields, "recording_text")) {
+        fld_report(&fields, fld_line(&fields, "recording"), "'recording' has no 'recording_text'");
     }
-    out->turn = fld_number(&fields, "turn", 0);
-    out->floor = fld_number(&fields, "floor", 1);
-    fld_text_into(&fields, "how", out->how, sizeof out->how);
-    read_file_of(&fields, "recording", "recording_text", SLOT_RUNS, out->recording_name, &out->recording,
-                 &out->recording_length);
-    read_file_of(&fields, "morgue", "morgue_text", SLOT_MORGUE, out->morgue_name, &out->morgue,
-                 &out->morgue_length);
+    if (out->morgue_name[0] != '\0' && !fld_has(&fields, "morgue_text")) {
+        fld_report(&fields, fld_line(&fields, "morgue"), "'morgue' has no 'morgue_text'");
+    }
     fld_finish(&fields);
     if (file->count < 2) return;
     fld_init(&fields, &file->records[1], SLOT_ENDED, errors);
-    if (strcmp(file->records[1].type, "score") != 0 || file->count > 2) {
+    if (strcmp(file->records[1].type, SCORES_ENTRY.type) != 0 || file->count > 2) {
         fld_report(&fields, file->records[1].line, "only a [score] may follow [ended]");
     }
-    scores_read_entry(&fields, &out->score);
+    scores_read_entry(&fields, ENDING_SCORES_VERSION, &out->score);
     out->scored = true;
     fld_finish(&fields);
+}
+
+EndingFound ending_parse(const char *text, size_t length, Ending *out, Errors *errors)
+{
+    memset(out, 0, sizeof *out);
+    int before = errors->count;
+    RecFile file;
+    rec_parse(&file, text, length, SLOT_ENDED, errors);
+    if (file.count == 0 || strcmp(file.records[0].type, ENDED.type) != 0) {
+        errors_add(errors, "%s: it should begin with [ended]", SLOT_ENDED);
+    } else {
+        read_ended(&file, out, errors);
+    }
+    rec_free(&file);
+    if (errors->count == before) return ENDING_FOUND;
+    ending_free(out);
+    return ENDING_DAMAGED;
 }
 
 EndingFound ending_read(const Slot *slot, Ending *out, Errors *errors)
@@ -242,23 +331,14 @@ EndingFound ending_read(const Slot *slot, Ending *out, Errors *errors)
         errors_add(errors, "%s: %s", SLOT_ENDED, read == FILE_READ_TOO_BIG ? "it's far too big" : error);
         return read == FILE_READ_TOO_BIG ? ENDING_DAMAGED : ENDING_UNREADABLE;
     }
-    int before = errors->count;
+    EndingFound found = ENDING_DAMAGED;
     if (store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
         errors_add(errors, "%s: %s", SLOT_ENDED, error);
     } else {
-        RecFile file;
-        rec_parse(&file, text, length, SLOT_ENDED, errors);
-        if (file.count == 0 || strcmp(file.records[0].type, "ended") != 0) {
-            errors_add(errors, "%s: it should begin with [ended]", SLOT_ENDED);
-        } else {
-            read_ended(&file, out, errors);
-        }
-        rec_free(&file);
+        found = ending_parse(text, length, out, errors);
     }
     free(text);
-    if (errors->count == before) return ENDING_FOUND;
-    ending_free(out);
-    return ENDING_DAMAGED;
+    return found;
 }
 
 bool ending_left(const Slot *slot)

@@ -10,7 +10,7 @@
  * so: the run is on the records once, and never continued.
  *
  *   # The end of a run, kept until its records are written
- *   [ended]
+ *   [ended]                      (ending.c's FIELDS)
  *   version = 1
  *   run = 0123456789abcdef       the run's key: its recording's hash
  *   turn = 123                   when and where it ended
@@ -39,9 +39,10 @@
 #include "slot.h"
 
 
-enum { ENDING_VERSION = 1, ENDING_HOW_SIZE = 160 };
+enum { ENDING_V1_FIRST = 1, ENDING_VERSION = ENDING_V1_FIRST, ENDING_HOW_SIZE = 160 };
 
 typedef struct Ending {
+    int version;                             /* the file's (written: ENDING_VERSION) */
     uint64_t key;
     int turn, floor;
     char how[ENDING_HOW_SIZE];               /* "Killed by a jackal", "Won" */
@@ -91,6 +92,15 @@ typedef enum EndingFound { ENDING_NONE, ENDING_FOUND, ENDING_DAMAGED, ENDING_UNR
 /* Reads ended.txt; the reasons it can't be used go to errors as
  * "ended.txt:LINE: ..." */
 EndingFound ending_read(const Slot *slot, Ending *out, Errors *errors);
+
+/* ended.txt's text, without the store's mark (for the caller to free;
+ * NULL if out of memory), and read back from such a text: ENDING_FOUND
+ * or ENDING_DAMAGED */
+char *ending_text(const Ending *ending, size_t *length);
+EndingFound ending_parse(const char *text, size_t length, Ending *out, Errors *errors);
+/* Its schema (schema.h): [ended] and its run's [score] (scores.h's),
+ * every field with the version it came in */
+const Schema *ending_schema(void);
 
 /* Finishes an ending a game left (ended.txt) at the start: the lines for
  * the player go through tell. ENDING_NONE if there was none; otherwise

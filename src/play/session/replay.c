@@ -241,58 +241,36 @@ void rep_command_token(Command command, char out[8])
     else snprintf(out, 8, "%c", letter);
 }
 
-/* The start save, a line a row between bars */
-static void put_start(FILE *out, const Replay *replay)
-{
-    fputs("# It begins mid-run, from this save:\n", out);
-    text_put_barred(out, "start", replay->start, replay->start_length);
-}
-
 /* A token, on a new row when the row is full */
-static void put_token(FILE *out, const char *token, int *in_row)
+static void put_token(SchemaOut *out, const char *token, int *in_row)
 {
     if (*in_row == ROW_TOKENS) {
-        fputs("\n|", out);
+        schema_out_text(out, "\n|");
         *in_row = 0;
     }
-    if ((*in_row)++ > 0) fputc(' ', out);
-    fputs(token, out);
+    if ((*in_row)++ > 0) schema_out_bytes(out, " ", 1);
+    schema_out_text(out, token);
 }
 
-static void put_commands(FILE *out, const Replay *replay)
+/* The commands, checkpoints among them: rows of ROW_TOKENS tokens */
+static void put_commands(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
 {
-    fputs("commands =\n|", out);
+    (void)field;
+    (void)context;
+    const Replay *replay = view;
+    schema_out_bytes(out, "|", 1);
     int in_row = 0, check = 0;
     for (int i = 0; i <= replay->count; ++i) {
         char token[24];
         for (; check < replay->check_count && replay->checks[check].position == i; ++check) {
-            unsigned long long digest = replay->checks[check].digest;
-            snprintf(token, sizeof token, "@%016llx", digest);
+            snprintf(token, sizeof token, "@%016llx", (unsigned long long)replay->checks[check].digest);
             put_token(out, token, &in_row);
         }
         if (i == replay->count) break;
         rep_command_token(replay->commands[i], token);
         put_token(out, token, &in_row);
     }
-    fputc('\n', out);
-}
-
-char *rep_text(const Replay *replay, size_t *length)
-{
-    TextOut t;
-    if (!text_open(&t)) return NULL;
-    FILE *out = t.out;
-    fputs("# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n", out);
-    fprintf(out, "[replay]\nformat = %d\ngame = %d\nseed = %llu\nfloor = %d\ndata = %016llx\n",
-            replay->format, replay->game, (unsigned long long)replay->seed, replay->floor,
-            (unsigned long long)replay->data_digest);
-    if (replay->class_id[0] != '\0') fprintf(out, "class = %s\n", replay->class_id);
-    if (replay->debug) fputs("debug = yes\n", out);
-    if (replay->start != NULL) put_start(out, replay);
-    put_commands(out, replay);
-    if (replay->ended == MODE_DEAD) fputs("ended = dead\n", out);
-    if (replay->ended == MODE_WON) fputs("ended = won\n", out);
-    return text_close(&t, length);
+    schema_out_bytes(out, "\n", 1);
 }
 
 /* ---- Reading one ------------------------------------------------------ */
@@ -362,45 +340,85 @@ out_of_memory:
     return false;
 }
 
-static bool read_commands(Replay *replay, Fields *fields)
+static void get_commands(Fields *fields, const SchemaField *field, void *view, const void *context)
 {
+    (void)context;
+    Replay *replay = view;
     int rows;
-    const char *text = fld_rows(fields, "commands", &rows);
-    if (text == NULL) return false;
-    int line = fld_line(fields, "commands") + 1;
+    const char *text = fld_rows(fields, field->key, &rows);
+    if (text == NULL) return;
+    int line = fld_line(fields, field->key) + 1;
     for (const char *p = text; ; ) {
         while (*p == ' ' || *p == '\t') ++p;
-        if (*p == '\0') return true;
+        if (*p == '\0') return;
         if (*p == '\n') {
             ++line;
             ++p;
             continue;
         }
         size_t length = strcspn(p, " \t\n");
-        if (!read_token(replay, fields, p, length, line)) return false;
+        if (!read_token(replay, fields, p, length, line)) return;
         p += length;
     }
 }
 
-/* The start save's rows, each between bars, back into the save's text */
-static bool read_start(Replay *replay, Fields *fields)
+static const SchemaType COMMANDS = {.rows = true, .put = put_commands, .get = get_commands};
+
+/* The start save, a line a row between bars */
+static void put_start(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
 {
+    (void)field;
+    (void)context;
+    const Replay *replay = view;
+    schema_out_barred(out, replay->start, replay->start_length);
+}
+
+/* The start save's rows, each between bars, back into the save's text */
+static void get_start(Fields *fields, const SchemaField *field, void *view, const void *context)
+{
+    (void)context;
+    Replay *replay = view;
     int rows, bad_row;
-    const char *text = fld_rows(fields, "start", &rows);
-    if (text == NULL) return false;
-    replay->start_line = fld_line(fields, "start");
+    const char *text = fld_rows(fields, field->key, &rows);
+    if (text == NULL) return;
+    replay->start_line = fld_line(fields, field->key);
     replay->start = text_unbar(text, &replay->start_length, &bad_row);
     if (replay->start == NULL && bad_row < 0) {
         fld_report(fields, replay->start_line, "there isn't enough memory to read it");
     } else if (replay->start == NULL) {
         fld_report(fields, replay->start_line + 1 + bad_row, "a row of the start save should be between two bars");
     }
-    return replay->start != NULL;
 }
 
-static bool read_seed(Replay *replay, Fields *fields)
+static bool no_start(const SchemaField *field, const void *view)
 {
-    const char *text = fld_text(fields, "seed");
+    (void)field;
+    return ((const Replay *)view)->start == NULL;
+}
+
+static void set_no_start(const SchemaField *field, void *view)
+{
+    (void)field;
+    Replay *replay = view;
+    replay->start = NULL;
+    replay->start_length = 0;
+}
+
+static const SchemaType START = {.rows = true, .put = put_start, .get = get_start, .is_none = no_start,
+                                 .set_none = set_no_start};
+
+static void put_seed(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
+{
+    (void)field;
+    (void)context;
+    schema_out_u64(out, ((const Replay *)view)->seed);
+}
+
+/* As SCHEMA_U64, saying how big a seed may be */
+static void get_seed(Fields *fields, const SchemaField *field, void *view, const void *context)
+{
+    (void)context;
+    const char *text = fld_text(fields, field->key);
     uint64_t value = 0;
     size_t i = 0;
     for (; text[i] >= '0' && text[i] <= '9' && i < 20; ++i) {
@@ -410,65 +428,75 @@ static bool read_seed(Replay *replay, Fields *fields)
     }
     if (i == 0 || text[i] != '\0') {
         if (text[0] != '\0') {
-            fld_report(fields, fld_line(fields, "seed"), "'seed' should be a whole number from 0 "
-                       "to %llu", (unsigned long long)UINT64_MAX);
+            fld_report(fields, fld_line(fields, field->key), "'%s' should be a whole number from 0 to %llu",
+                       field->key, (unsigned long long)UINT64_MAX);
         }
-        return false;
-    }
-    replay->seed = value;
-    return true;
-}
-
-static void read_ended(Replay *replay, Fields *fields)
-{
-    replay->ended = MODE_PLAYING;
-    if (!fld_has(fields, "ended")) return;
-    const char *ended = fld_text(fields, "ended");
-    if (strcmp(ended, "dead") == 0) replay->ended = MODE_DEAD;
-    else if (strcmp(ended, "won") == 0) replay->ended = MODE_WON;
-    else fld_report(fields, fld_line(fields, "ended"), "'ended' should be dead or won");
-}
-
-static void read_header(Replay *replay, Fields *fields)
-{
-    replay->format = fld_number(fields, "format", 0);
-    if (fields->mistakes == 0 && replay->format != REP_FORMAT) {
-        fld_report(fields, fld_line(fields, "format"), "it's format %d, and this game reads "
-                   "format %d", replay->format, REP_FORMAT);
         return;
     }
-    replay->game = fld_number(fields, "game", 0);
-    read_seed(replay, fields);
-    replay->floor = fld_number(fields, "floor", 1);
-    if (replay->floor > LAST_FLOOR) {
-        fld_report(fields, fld_line(fields, "floor"), "'floor' should be 1 to %d", LAST_FLOOR);
-    }
-    const char *data = fld_text(fields, "data");
-    if (data[0] != '\0' && !read_hex(data, strlen(data), &replay->data_digest)) {
-        fld_report(fields, fld_line(fields, "data"), "'data' should be 16 hex digits");
-    }
-    if (fld_has(fields, "class")) {
-        fld_id(fields, "class", replay->class_id);
-        replay->class_line = fld_line(fields, "class");
-    }
-    replay->debug = fld_yes_no(fields, "debug");
+    ((Replay *)view)->seed = value;
 }
 
+static const SchemaType SEED = {.put = put_seed, .get = get_seed};
+
+/* ---- The header, and every field of it -------------------------------------- */
+
+static const char *const ENDED[MODE_COUNT] = {[MODE_DEAD] = "dead", [MODE_WON] = "won"};
+_Static_assert(sizeof(Mode) == sizeof(int), "the end is kept as an int");
+
+#define FIELD(key_, type_, member_) .key = key_, .since = REP_FORMAT_FIRST, .type = &type_, .at = offsetof(Replay, member_)
+
+static const SchemaField FIELDS[] = {
+    {FIELD("format", SCHEMA_INT, format)},
+    {FIELD("game", SCHEMA_INT, game)},
+    {FIELD("seed", SEED, seed)},
+    {FIELD("floor", SCHEMA_INT, floor), .least = 1},
+    {FIELD("data", SCHEMA_HEX, data_digest)},
+    {FIELD("class", SCHEMA_ID, class_id), .presence = SCHEMA_UNLESS},
+    {FIELD("debug", SCHEMA_YES, debug), .presence = SCHEMA_UNLESS},
+    {FIELD("start", START, start), .presence = SCHEMA_UNLESS, .comment = "It begins mid-run, from this save:"},
+    {FIELD("commands", COMMANDS, commands)},
+    {FIELD("ended", SCHEMA_NAMES, ended), .presence = SCHEMA_UNLESS, .none = MODE_PLAYING, .names = ENDED,
+     .name_count = MODE_COUNT, .listed = true},
+};
+
+static const SchemaRecord RECORD = {.type = "replay", .since = REP_FORMAT_FIRST, .fields = FIELDS,
+                                    .field_count = SCHEMA_COUNT(FIELDS)};
+static const SchemaRecord *const RECORDS[] = {&RECORD};
+static const Schema SCHEMA = {"replay.txt", REP_FORMAT, REP_FORMAT_FIRST, RECORDS, SCHEMA_COUNT(RECORDS)};
+
+const Schema *rep_schema(void) { return &SCHEMA; }
+
+char *rep_text(const Replay *replay, size_t *length)
+{
+    SchemaOut out = {0};
+    schema_out_text(&out, "# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n");
+    schema_put(&out, &RECORD, replay, NULL);
+    return schema_out_take(&out, length);
+}
+
+/* The format first: another is refused before anything else is read */
 static bool read_record(Replay *replay, const RecFile *file, const char *name, Errors *errors)
 {
-    if (file->count != 1 || strcmp(file->records[0].type, "replay") != 0) {
+    if (file->count != 1 || strcmp(file->records[0].type, RECORD.type) != 0) {
         int line = file->count == 0 ? 1 : file->records[file->count > 1 ? 1 : 0].line;
         errors_add(errors, "%s:%d: a recording is one [replay] record", name, line);
         return false;
     }
     Fields fields;
     fld_init(&fields, &file->records[0], name, errors);
-    read_header(replay, &fields);
+    replay->format = fld_number(&fields, "format", 0);
+    if (fields.mistakes == 0 && replay->format != REP_FORMAT) {
+        fld_report(&fields, fld_line(&fields, "format"), "it's format %d, and this game reads "
+                   "format %d", replay->format, REP_FORMAT);
+    }
     if (fields.mistakes > 0) return false;
-    if (fld_has(&fields, "start") && !read_start(replay, &fields)) return false;
-    if (!read_commands(replay, &fields)) return false;
-    read_ended(replay, &fields);
-    return fld_finish(&fields);
+    schema_get(&fields, &RECORD, replay->format, replay, NULL);
+    if (replay->floor > LAST_FLOOR) {
+        fld_report(&fields, fld_line(&fields, "floor"), "'floor' should be 1 to %d", LAST_FLOOR);
+    }
+    if (replay->class_id[0] != '\0') replay->class_line = fld_line(&fields, "class");
+    if (!fld_finish(&fields)) return false;
+    return true;
 }
 
 bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors)

@@ -42,9 +42,13 @@
 #include "errors.h"
 #include "records.h"
 #include "run.h"
+#include "schema.h"
 
 enum {
-    REP_FORMAT = 1,
+    /* The recording's own version: every field of its header (replay.c's
+     * FIELDS) came with the first */
+    REP_FORMAT_FIRST = 1,
+    REP_FORMAT = REP_FORMAT_FIRST,
     /* Raised with any change meant to alter play, when the golden replays
      * are recorded again (tools/regen-replays.sh); a recording from
      * another version is still played, and its checkpoints tell */
@@ -105,6 +109,10 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors);
 /* The text of a recording, NUL-terminated, for the caller to free; NULL
  * if out of memory */
 char *rep_text(const Replay *replay, size_t *length);
+
+/* The recording's schema (schema.h): its [replay] record, every field
+ * with the format it came in, for the tests that change each in turn */
+const Schema *rep_schema(void);
 
 /* A command's token ("m2", "S"), into out of at least 8 bytes */
 void rep_command_token(Command command, char out[8]);

@@ -11,7 +11,6 @@
 #include <time.h>
 
 #include "records.h"
-#include "text.h"
 #include "tune.h"
 
 static const char SCORES_FILE[] = "scores.txt";
@@ -71,105 +70,149 @@ int scores_insert(ScoreTable *table, const Score *score)
     return place;
 }
 
-/* ---- Writing ------------------------------------------------------------- */
+/* ---- The table's records, and every field of them ------------------------ */
 
-void scores_put_entry(FILE *out, const Score *s)
+/* A run's outcome, won or not, by the field's two names (dead, won) */
+static void put_outcome(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
 {
-    fprintf(out, "class = %s\noutcome = %s\n", s->class_name, s->won ? "won" : "dead");
-    if (!s->won && s->cause[0] != '\0') fprintf(out, "cause = %s\n", s->cause);
-    fprintf(out, "floor = %d\namulets = %d\ngold = %d\nturns = %d\nseed = %llu\n", s->floor,
-            s->amulets, s->gold, s->turns, (unsigned long long)s->seed);
-    if (s->date[0] != '\0') fprintf(out, "date = %s\n", s->date);
-    if (s->key != 0) fprintf(out, "run = %016llx\n", (unsigned long long)s->key);
+    (void)context;
+    schema_out_text(out, field->names[((const Score *)view)->won]);
 }
 
-char *scores_text(const ScoreTable *table, size_t *length)
+static void get_outcome(Fields *fields, const SchemaField *field, void *view, const void *context)
 {
-    TextOut t;
-    if (!text_open(&t)) return NULL;
-    FILE *out = t.out;
-    fprintf(out, "# The high scores of Amulets of SDL, best first\n[scores]\nversion = %d\n",
-            SCORES_VERSION);
-    for (int i = 0; i < table->count; ++i) {
-        fputs("\n[score]\n", out);
-        scores_put_entry(out, &table->entries[i]);
+    (void)context;
+    const char *outcome = fld_text(fields, field->key);
+    Score *s = view;
+    s->won = strcmp(outcome, field->names[true]) == 0;
+    if (!s->won && strcmp(outcome, field->names[false]) != 0 && outcome[0] != '\0') {
+        fld_report(fields, fld_line(fields, field->key), "'%s' should be %s or %s", field->key, field->names[false],
+                   field->names[true]);
     }
-    return text_close(&t, length);
 }
 
-/* ---- Reading ------------------------------------------------------------- */
-
-
-/* "2026-12-01 11:00" */
-static void read_date(Fields *fields, char out[SCORES_DATE_SIZE])
+static void mix_outcome(SchemaHash *hash, const SchemaField *field, const void *view)
 {
-    out[0] = '\0';
-    if (!fld_has(fields, "date")) return;
-    const char *text = fld_text(fields, "date");
+    (void)field;
+    schema_mix(hash, ((const Score *)view)->won);
+}
+
+static const SchemaType OUTCOME = {.put = put_outcome, .get = get_outcome, .mix = mix_outcome};
+
+/* "2026-12-01 11:00", or left out if not known */
+static void put_date(SchemaOut *out, const SchemaField *field, const void *view, const void *context)
+{
+    (void)field;
+    (void)context;
+    schema_out_text(out, ((const Score *)view)->date);
+}
+
+static bool no_date(const SchemaField *field, const void *view)
+{
+    (void)field;
+    return ((const Score *)view)->date[0] == '\0';
+}
+
+static void set_no_date(const SchemaField *field, void *view)
+{
+    (void)field;
+    ((Score *)view)->date[0] = '\0';
+}
+
+static void get_date(Fields *fields, const SchemaField *field, void *view, const void *context)
+{
+    (void)context;
+    char *out = ((Score *)view)->date;
+    const char *text = fld_text(fields, field->key);
     static const char PATTERN[] = "dddd-dd-dd dd:dd";
     bool good = strlen(text) == sizeof PATTERN - 1;
     for (size_t i = 0; good && i < sizeof PATTERN - 1; ++i) {
         good = PATTERN[i] == 'd' ? text[i] >= '0' && text[i] <= '9' : text[i] == PATTERN[i];
     }
     if (good) memcpy(out, text, SCORES_DATE_SIZE);
-    else fld_report(fields, fld_line(fields, "date"), "'date' should be YEAR-MM-DD HH:MM");
+    else fld_report(fields, fld_line(fields, field->key), "'%s' should be YEAR-MM-DD HH:MM", field->key);
 }
 
-/* 16 hex digits, not all 0 */
-static uint64_t read_key(Fields *fields)
+static const SchemaType DATE = {.put = put_date, .get = get_date, .is_none = no_date, .set_none = set_no_date};
+
+static bool dead(const void *view) { return !((const Score *)view)->won; }
+
+static const char *const OUTCOMES[] = {[false] = "dead", [true] = "won"};
+
+#define FIELD(key_, since_, type_, member_) .key = key_, .since = since_, .type = &type_, .at = offsetof(Score, member_)
+#define ROOM(member_) .size = sizeof(((Score *)NULL)->member_)
+
+static const SchemaField ENTRY_FIELDS[] = {
+    {FIELD("class", SCORES_V1_FIRST, SCHEMA_CHARS, class_name), ROOM(class_name)},
+    {FIELD("outcome", SCORES_V1_FIRST, OUTCOME, won), .names = OUTCOMES, .name_count = SCHEMA_COUNT(OUTCOMES)},
+    {FIELD("cause", SCORES_V1_FIRST, SCHEMA_CHARS, cause), ROOM(cause), .presence = SCHEMA_UNLESS, .when = dead},
+    {FIELD("floor", SCORES_V1_FIRST, SCHEMA_INT, floor), .least = 1, .most = LAST_FLOOR},
+    {FIELD("amulets", SCORES_V1_FIRST, SCHEMA_INT, amulets), .most = AMULETS},
+    {FIELD("gold", SCORES_V1_FIRST, SCHEMA_INT, gold)},
+    {FIELD("turns", SCORES_V1_FIRST, SCHEMA_INT, turns)},
+    {FIELD("seed", SCORES_V1_FIRST, SCHEMA_U64, seed)},
+    {FIELD("date", SCORES_V1_FIRST, DATE, date), .presence = SCHEMA_UNLESS},
+    {FIELD("run", SCORES_V2_MARKED, SCHEMA_HEX, key), .presence = SCHEMA_UNLESS},
+};
+
+const SchemaRecord SCORES_ENTRY = {.type = "score", .since = SCORES_V1_FIRST, .fields = ENTRY_FIELDS,
+                                   .field_count = SCHEMA_COUNT(ENTRY_FIELDS)};
+
+typedef struct ScoresHead { int version; } ScoresHead;
+
+static const SchemaField HEAD_FIELDS[] = {
+    {.key = "version", .since = SCORES_V1_FIRST, .type = &SCHEMA_INT, .at = offsetof(ScoresHead, version),
+     .least = SCORES_OLDEST_VERSION},
+};
+
+static const SchemaRecord HEAD = {.type = "scores", .since = SCORES_V1_FIRST, .fields = HEAD_FIELDS,
+                                  .field_count = SCHEMA_COUNT(HEAD_FIELDS)};
+
+static const SchemaRecord *const RECORDS[] = {&HEAD, &SCORES_ENTRY};
+static const Schema SCHEMA = {SCORES_FILE, SCORES_VERSION, SCORES_OLDEST_VERSION, RECORDS,
+                              SCHEMA_COUNT(RECORDS)};
+
+const Schema *scores_schema(void) { return &SCHEMA; }
+
+/* ---- Writing ------------------------------------------------------------- */
+
+char *scores_text(const ScoreTable *table, size_t *length)
 {
-    if (!fld_has(fields, "run")) return 0;
-    const char *text = fld_text(fields, "run");
-    uint64_t key = 0;
-    bool good = strlen(text) == 16 && strspn(text, "0123456789abcdef") == 16;
-    for (int i = 0; good && i < 16; ++i) key = key << 4 | (uint64_t)(text[i] <= '9' ? text[i] - '0' : text[i] - 'a' + 10);
-    if (!good || key == 0) fld_report(fields, fld_line(fields, "run"), "'run' should be 16 hex digits");
-    return good ? key : 0;
+    SchemaOut out = {0};
+    schema_out_text(&out, "# The high scores of Amulets of SDL, best first\n");
+    ScoresHead head = {SCORES_VERSION};
+    schema_put(&out, &HEAD, &head, NULL);
+    for (int i = 0; i < table->count; ++i) {
+        schema_out_bytes(&out, "\n", 1);
+        schema_put(&out, &SCORES_ENTRY, &table->entries[i], NULL);
+    }
+    return schema_out_take(&out, length);
 }
 
-void scores_read_entry(Fields *fields, Score *s)
+/* ---- Reading ------------------------------------------------------------- */
+
+void scores_read_entry(Fields *fields, int version, Score *s)
 {
     memset(s, 0, sizeof *s);
-    fld_text_into(fields, "class", s->class_name, sizeof s->class_name);
-    const char *outcome = fld_text(fields, "outcome");
-    s->won = strcmp(outcome, "won") == 0;
-    if (!s->won && strcmp(outcome, "dead") != 0 && outcome[0] != '\0') {
-        fld_report(fields, fld_line(fields, "outcome"), "'outcome' should be dead or won");
+    uint64_t bad = schema_get(fields, &SCORES_ENTRY, version, s, NULL);
+    /* a key is never 0: 0 is none, left out */
+    if (fld_has(fields, "run") && s->key == 0 && (bad & schema_bit(&SCORES_ENTRY, "run")) == 0) {
+        fld_report(fields, fld_line(fields, "run"), "'run' should be 16 hex digits");
     }
-    if (!s->won && fld_has(fields, "cause")) fld_text_into(fields, "cause", s->cause, sizeof s->cause);
-    s->floor = fld_number_in(fields, "floor", 1, LAST_FLOOR);
-    s->amulets = fld_number_in(fields, "amulets", 0, AMULETS);
-    s->gold = fld_number(fields, "gold", 0);
-    s->turns = fld_number(fields, "turns", 0);
-    s->seed = fld_u64(fields, "seed");
-    read_date(fields, s->date);
-    s->key = read_key(fields);
 }
 
 /* [scores] and its version first: a later game's table isn't damage */
-static ScoresRead read_version(const RecFile *file, Errors *errors)
+static ScoresRead read_version(const RecFile *file, Errors *errors, int *version)
 {
-    if (file->count == 0 || strcmp(file->records[0].type, "scores") != 0) {
-        errors_add(errors, "%s: the high scores start with [scores]", SCORES_FILE);
-        return SCORES_READ_DAMAGED;
+    switch (schema_read_version(&SCHEMA, file, "the high scores start with [scores]", errors, version)) {
+    case SCHEMA_VERSION_OK: return SCORES_READ_OK;
+    case SCHEMA_VERSION_LATER: return SCORES_READ_OTHER_VERSION;
+    case SCHEMA_VERSION_BAD: break;
     }
-    Fields fields;
-    fld_init(&fields, &file->records[0], SCORES_FILE, errors);
-    const char *text = fld_has(&fields, "version") ? fld_text(&fields, "version") : "";
-    int version = 0;
-    bool digits = text[0] != '\0' && text[strspn(text, "0123456789")] == '\0';
-    bool later = digits && (!rec_whole_number(text, strlen(text), &version) || version > SCORES_VERSION);
-    if (later) {
-        errors_add(errors, "%s: it's version %s, and this game reads versions up to %d", SCORES_FILE, text,
-                   SCORES_VERSION);
-        fld_finish(&fields);
-        return SCORES_READ_OTHER_VERSION;
-    }
-    fld_number_in(&fields, "version", SCORES_OLDEST_VERSION, SCORES_VERSION);
-    return fld_finish(&fields) ? SCORES_READ_OK : SCORES_READ_DAMAGED;
+    return SCORES_READ_DAMAGED;
 }
 
-static void read_scores(const RecFile *file, ScoreTable *out, Errors *errors)
+static void read_scores(const RecFile *file, int version, ScoreTable *out, Errors *errors)
 {
     for (int i = 1; i < file->count; ++i) {
         const Record *record = &file->records[i];
@@ -185,7 +228,7 @@ static void read_scores(const RecFile *file, ScoreTable *out, Errors *errors)
             return;
         }
         Score *score = &out->entries[out->count++];
-        scores_read_entry(&fields, score);
+        scores_read_entry(&fields, version, score);
         if (out->count > 1 && scores_better(score, score - 1)) {
             fld_report(&fields, record->line, "this run is better than the one before it");
         }
@@ -200,10 +243,11 @@ ScoresRead scores_parse(const char *text, size_t length, ScoreTable *out, Errors
     RecFile file;
     Errors line_errors = {0};
     rec_parse(&file, text, length, SCORES_FILE, &line_errors);
-    ScoresRead result = read_version(&file, errors);
+    int version = SCORES_VERSION;
+    ScoresRead result = read_version(&file, errors, &version);
     if (result != SCORES_READ_OTHER_VERSION) {
         errors_append(errors, &line_errors);
-        read_scores(&file, out, errors);
+        read_scores(&file, version, out, errors);
     }
     errors_clear(&line_errors);
     rec_free(&file);

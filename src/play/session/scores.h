@@ -41,6 +41,7 @@
 
 #include "records.h"
 #include "run.h"
+#include "schema.h"
 #include "slot.h"
 
 enum {
@@ -112,10 +113,14 @@ typedef struct ScoresLoad {
  * one aside */
 void scores_load(const Slot *slot, ScoreTable *out, ScoresLoad *load);
 
-/* One entry's fields, as a [score] record holds them (the ending's file
- * keeps its run's entry so) */
-void scores_put_entry(FILE *out, const Score *score);
-void scores_read_entry(Fields *fields, Score *out);
+/* One entry, a [score] record (the ending's file keeps its run's entry
+ * so), written from and read into a Score: every field with the
+ * table's version it came in (schema.h) */
+extern const SchemaRecord SCORES_ENTRY;
+/* Reads one of a table of this version, each mistake reported by fields */
+void scores_read_entry(Fields *fields, int version, Score *out);
+/* The table's schema: [scores], its head, and [score] */
+const Schema *scores_schema(void);
 
 typedef enum ScoresEnter {
     SCORES_ENTERED,               /* in the table, and the table written */

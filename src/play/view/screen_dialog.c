@@ -116,34 +116,27 @@ static bool shows_worn(InvAction action)
     return action == INV_USE || action == INV_DROP;
 }
 
-/* The dialog's words when the pack holds nothing the action takes (the
- * rules' own words, where they open no dialog for it) */
-static const char *none_offered(InvAction action)
-{
-    switch (action) {
-    case INV_IDENTIFY: return "You know everything you carry.";
-    case INV_THROW: return "You have nothing to throw.";
-    case INV_QUIVER: return "You have nothing to quiver.";
-    case INV_USE:
-    case INV_DROP: break;
-    }
-    return "Your pack is empty.";
-}
+/* The pack's words for each of its purposes (run.h's PACK_PURPOSES): the
+ * dialog's title, its hint, and its words when the pack holds nothing
+ * the purpose takes (the rules' own words, where they open no dialog for
+ * it); a purpose added without its words doesn't compile */
+typedef struct PackWords { const char *title, *hint, *none; } PackWords;
+#define PACK_WORDS_USE "INVENTORY", "Press an item's letter to use it.", "Your pack is empty."
+#define PACK_WORDS_DROP "DROP WHICH?", "Press an item's letter to drop it.", "Your pack is empty."
+#define PACK_WORDS_IDENTIFY \
+    "IDENTIFY WHICH?", "Press the letter of something you don't know.", "You know everything you carry."
+#define PACK_WORDS_THROW "THROW WHICH?", "Press the letter of something to throw.", "You have nothing to throw."
+#define PACK_WORDS_QUIVER \
+    "QUIVER WHICH?", "Press the letter of a missile to quiver.", "You have nothing to quiver."
+#define PACK_WORDS_OF(id, save_name) [INV_##id] = {PACK_WORDS_##id},
+static const PackWords PACK_WORDS[INV_COUNT] = {PACK_PURPOSES(PACK_WORDS_OF)};
+#undef PACK_WORDS_OF
 
 static void inventory(const Input *input, const Run *run, ScreenDialog *out)
 {
-    static const char *const titles[] = {
-        [INV_USE] = "INVENTORY", [INV_DROP] = "DROP WHICH?", [INV_IDENTIFY] = "IDENTIFY WHICH?",
-        [INV_THROW] = "THROW WHICH?", [INV_QUIVER] = "QUIVER WHICH?",
-    };
-    static const char *const hints[] = {
-        [INV_USE] = "Press an item's letter to use it.",
-        [INV_DROP] = "Press an item's letter to drop it.",
-        [INV_IDENTIFY] = "Press the letter of something you don't know.",
-        [INV_THROW] = "Press the letter of something to throw.",
-        [INV_QUIVER] = "Press the letter of a missile to quiver.",
-    };
     InvAction action = run_inventory_action(run);
+    INVARIANT((unsigned)action < INV_COUNT);
+    const PackWords *words = &PACK_WORDS[action];
     const Pack *pack = &run_player(run)->pack;
     int shown = 0;
     for (int slot = 0; slot < PACK_SLOTS; ++slot) shown += offered(run, action, slot);
@@ -153,11 +146,11 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
     bool gaps = 3 + items + (worn > 0 ? 1 + worn : 0) <= SCREEN_DIALOG_MOST_ROWS;
     bool hint = gaps || 2 + items + (worn > 0) <= SCREEN_DIALOG_MOST_ROWS;
     start(out, 48, SCREEN_DIALOG_MOST_ROWS);
-    DialogRow *top = row_at(out, 0, titles[action], PAL_TEXT, DIALOG_LEFT);
+    DialogRow *top = row_at(out, 0, words->title, PAL_TEXT, DIALOG_LEFT);
     snprintf(top->aside, sizeof top->aside, "%s to close", label(input, KB_BACK).text);
     top->aside_color = PAL_DIM_TEXT;
     int row = 1;
-    if (hint) row_at(out, row++, hints[action], PAL_DIM_TEXT, DIALOG_LEFT);
+    if (hint) row_at(out, row++, words->hint, PAL_DIM_TEXT, DIALOG_LEFT);
     row += gaps;
     /* each stack by its own letter, which stays put (pack.h); only what
      * the action takes (offered) */
@@ -169,7 +162,7 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
         snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
         row_at(out, row + rows++, entry, PAL_TEXT, DIALOG_LEFT);
     }
-    if (rows == 0) row_at(out, row, none_offered(action), PAL_DIM_TEXT, DIALOG_LEFT);
+    if (rows == 0) row_at(out, row, words->none, PAL_DIM_TEXT, DIALOG_LEFT);
     if (worn > 0) worn_rows(run, out, row + items + gaps, !gaps);
     widen(out);
 }

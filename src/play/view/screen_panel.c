@@ -170,22 +170,32 @@ static void debug_lines(LineWriter *w, const Input *input, const Run *run)
     if (views->monster_list) monster_list(w, run);
 }
 
+/* The prompt's words for each aim (run.h's AIM_PURPOSES): its verb, and
+ * whether the missile aimed is named after it; an aim added without its
+ * words doesn't compile */
+typedef struct AimWords { const char *verb; bool names_missile; } AimWords;
+#define AIM_WORDS_FIRE "Shoot", true
+#define AIM_WORDS_THROW "Throw", true
+#define AIM_WORDS_LIGHTNING "Aim the lightning", false
+#define AIM_WORDS_FIREBALL "Aim the fireball", false
+#define AIM_WORDS_OF(id, save_name) [AIM_##id] = {AIM_WORDS_##id},
+static const AimWords AIM_WORDS[AIM_COUNT] = {AIM_PURPOSES(AIM_WORDS_OF)};
+#undef AIM_WORDS_OF
+
 /* Aiming: the prompt (here, not in the log: it's no news), the keys, and
  * a warning when the cell is past the range or the burst would reach the
  * player */
 static void aim_lines(LineWriter *w, const Input *input, const Run *run)
 {
-    static const char *const verbs[] = {
-        [AIM_FIRE] = "Shoot", [AIM_THROW] = "Throw",
-        [AIM_LIGHTNING] = "Aim the lightning", [AIM_FIREBALL] = "Aim the fireball",
-    };
     AimPurpose purpose = run_aim_purpose(run);
+    INVARIANT((unsigned)purpose < AIM_COUNT);
+    const AimWords *words = &AIM_WORDS[purpose];
     char name[96] = "", line[SCREEN_LINE_SIZE];
-    if (purpose == AIM_FIRE || purpose == AIM_THROW) {
+    if (words->names_missile) {
         run_item_name(run, (Stack){run_aim_kind(run), 1}, name, sizeof name - 1);
         strcat(name, " ");
     }
-    snprintf(line, sizeof line, "%s %sat what?", verbs[purpose], name);
+    snprintf(line, sizeof line, "%s %sat what?", words->verb, name);
     lines_wrapped(w, line, PAL_TEXT, 2);
     char next[16], go[16], stop[16];
     key_label(input->setup.keys, KB_NEXT_TARGET, next, sizeof next);
