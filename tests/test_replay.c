@@ -170,7 +170,8 @@ static void test_damaged_text(void)
     }
     /* headers gone wrong */
     static const struct { const char *text, *expected; } whole[] = {
-        {"[replay]\nformat = 2\n", "t.txt:2: it's format 2, and this game reads format 1"},
+        {"[replay]\nformat = 3\n", "t.txt:2: it's format 3, and this game reads formats 1 to 2"},
+        {"[replay]\nformat = 0\n", "t.txt:2: it's format 0, and this game reads formats 1 to 2"},
         {"[replay]\nformat = 1\ngame = 1\nseed = 18446744073709551616\nfloor = 1\n"
          "data = 0123456789abcdef\ncommands =\n|\n",
          "t.txt:4: 'seed' should be a whole number from 0 to 18446744073709551615"},
@@ -192,6 +193,46 @@ static void test_damaged_text(void)
     CHECK(!rep_parse(&replay, text, length, "t.txt", &errors));
     CHECK(errors.count > 0 && strncmp(errors.lines[0], "t.txt:8: ", 9) == 0);
     errors_clear(&errors);
+}
+
+/* A recording names the rules version it was made under: "rules" from
+ * format 2 on; format 1's "game" is the same number, read as it */
+static void test_rules_version(void)
+{
+    Replay replay;
+    rep_init(&replay, 5, 1, 0x0123456789abcdefull, "fighter", NULL, 0);
+    char *text = rep_text(&replay, NULL), expected[64];
+    snprintf(expected, sizeof expected, "\nformat = 2\nrules = %d\nseed = 5\n", REP_GAME_VERSION);
+    CHECK(text != NULL && strstr(text, expected) != NULL && strstr(text, "\ngame = ") == NULL);
+    free(text);
+    rep_free(&replay);
+    /* an old recording read, and written again in this format */
+    static const struct { const char *head, *again; } cases[] = {
+        {"[replay]\nformat = 1\ngame = 2\n", "\nformat = 2\nrules = 2\nseed = 1\n"},
+        {"[replay]\nformat = 2\nrules = 1\n", "\nformat = 2\nrules = 1\nseed = 1\n"},
+        {"[replay]\nformat = 2\nrules = 7\n", "\nformat = 2\nrules = 7\nseed = 1\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        char input[512];
+        snprintf(input, sizeof input, "%sseed = 1\nfloor = 1\ndata = 0123456789abcdef\ncommands =\n|w\n",
+                 cases[i].head);
+        Errors errors = {0};
+        bool read = rep_parse(&replay, input, strlen(input), "t.txt", &errors);
+        char *again = read ? rep_text(&replay, NULL) : NULL;
+        if (!CHECK(again != NULL && strstr(again, cases[i].again) != NULL)) {
+            fprintf(stderr, "    %s\n", again != NULL ? again : errors.count > 0 ? errors.lines[0] : "?");
+        }
+        free(again);
+        rep_free(&replay);
+        errors_clear(&errors);
+    }
+    /* each format has its own name for it, and no other */
+    CHECK(refused_with("[replay]\nformat = 2\ngame = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:1: [replay] needs 'rules'"));
+    CHECK(refused_with("[replay]\nformat = 1\nrules = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:1: [replay] needs 'game'"));
+    CHECK(refused_with("[replay]\nformat = 2\nrules = 0\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:3: 'rules' should be at least 1"));
 }
 
 /* ---- Playing back -------------------------------------------------------- */
@@ -709,6 +750,7 @@ int main(void)
     test_tokens();
     test_text_reads_back();
     test_damaged_text();
+    test_rules_version();
     test_refused_in_playback();
     test_many_checks_at_one_place();
     test_data_digest();

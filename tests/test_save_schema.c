@@ -435,11 +435,20 @@ static void recordings_in(Samples *samples, const char *folder, const char *pref
     }
 }
 
-/* The golden replays and the fuzzers' recordings of real runs, and one of
- * them marked as debugged, which no real one is */
+/* The golden replays and the fuzzers' recordings of real runs, the
+ * golden ones as this game writes them (in its format, which a golden
+ * one recorded before it isn't), and one marked as debugged, which no
+ * real one is */
 static void recording_samples(Samples *samples)
 {
     recordings_in(samples, "tests/replays", "");
+    int golden = samples->count;
+    for (int i = 0; i < golden; ++i) {
+        Errors errors = {0};
+        char *again = rep_again(samples->at[i].text, &errors, NULL);
+        if (CHECK(again != NULL)) add_sample(samples, again, "a recording written again");
+        errors_clear(&errors);
+    }
     recordings_in(samples, "fuzz/corpus/replay", "run-");
     if (samples->count > 0) {
         const char *base = samples->at[0].text, *after = strstr(base, "\ncommands =\n");

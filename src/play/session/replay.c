@@ -10,7 +10,11 @@
  *   of rows needs one; a row holds at most ROW_TOKENS tokens, so a mistake's
  *   line points near it.
  * - A recording is refused at its first mistakes, all reported; nothing of
- *   a damaged recording is ever played. */
+ *   a damaged recording is ever played.
+ * - Format 1 named the rules version "game"; format 2 calls it "rules",
+ *   the same number (REP_GAME_VERSION when it was made), so a format 1
+ *   recording reads as made under the version it says. Every recording
+ *   is written in this format, whichever it was read from. */
 #include "replay.h"
 
 #include <stdio.h>
@@ -158,7 +162,7 @@ uint64_t rep_data_digest(const GameData *data)
 void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
               const char *class_id, const char *start, size_t start_length)
 {
-    *replay = (Replay){.format = REP_FORMAT, .game = REP_GAME_VERSION, .seed = seed,
+    *replay = (Replay){.format = REP_FORMAT, .rules = REP_GAME_VERSION, .seed = seed,
                        .floor = floor, .data_digest = data_digest, .ended = MODE_PLAYING};
     if (class_id != NULL) snprintf(replay->class_id, sizeof replay->class_id, "%s", class_id);
     snprintf(replay->file, sizeof replay->file, "replay.txt");
@@ -443,11 +447,13 @@ static const SchemaType SEED = {.put = put_seed, .get = get_seed};
 static const char *const ENDED[MODE_COUNT] = {[MODE_DEAD] = "dead", [MODE_WON] = "won"};
 _Static_assert(sizeof(Mode) == sizeof(int), "the end is kept as an int");
 
-#define FIELD(key_, type_, member_) .key = key_, .since = REP_FORMAT_FIRST, .type = &type_, .at = offsetof(Replay, member_)
+#define FIELD_SINCE(since_, key_, type_, member_) .key = key_, .since = since_, .type = &type_, .at = offsetof(Replay, member_)
+#define FIELD(key_, type_, member_) FIELD_SINCE(REP_FORMAT_FIRST, key_, type_, member_)
 
 static const SchemaField FIELDS[] = {
     {FIELD("format", SCHEMA_INT, format)},
-    {FIELD("game", SCHEMA_INT, game)},
+    {FIELD("game", SCHEMA_INT, rules), .until = REP_FORMAT_FIRST},
+    {FIELD_SINCE(REP_FORMAT_RULES, "rules", SCHEMA_INT, rules), .least = 1},
     {FIELD("seed", SEED, seed)},
     {FIELD("floor", SCHEMA_INT, floor), .least = 1},
     {FIELD("data", SCHEMA_HEX, data_digest)},
@@ -469,8 +475,10 @@ const Schema *rep_schema(void) { return &SCHEMA; }
 char *rep_text(const Replay *replay, size_t *length)
 {
     SchemaOut out = {0};
+    Replay now = *replay;   /* the fields are this format's, whatever it was read from */
+    now.format = REP_FORMAT;
     schema_out_text(&out, "# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n");
-    schema_put(&out, &RECORD, replay, NULL);
+    schema_put(&out, &RECORD, &now, NULL);
     return schema_out_take(&out, length);
 }
 
@@ -485,9 +493,9 @@ static bool read_record(Replay *replay, const RecFile *file, const char *name, E
     Fields fields;
     fld_init(&fields, &file->records[0], name, errors);
     replay->format = fld_number(&fields, "format", 0);
-    if (fields.mistakes == 0 && replay->format != REP_FORMAT) {
+    if (fields.mistakes == 0 && (replay->format < REP_FORMAT_FIRST || replay->format > REP_FORMAT)) {
         fld_report(&fields, fld_line(&fields, "format"), "it's format %d, and this game reads "
-                   "format %d", replay->format, REP_FORMAT);
+                   "formats %d to %d", replay->format, REP_FORMAT_FIRST, REP_FORMAT);
     }
     if (fields.mistakes > 0) return false;
     schema_get(&fields, &RECORD, replay->format, replay, NULL);

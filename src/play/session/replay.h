@@ -5,8 +5,10 @@
  *
  *   # A recording of a run of Amulets of SDL: amulets --replay FILE plays it
  *   [replay]
- *   format = 1                   REP_FORMAT; another is refused
- *   game = 1                     REP_GAME_VERSION of the game that played it
+ *   format = 2                   REP_FORMAT; a later one is refused
+ *   rules = 3                    the rules version it was played under:
+ *                                REP_GAME_VERSION of the game that played
+ *                                it (format 1 called it game)
  *   seed = 38                    the run's seed
  *   floor = 1                    the floor it began on
  *   data = 89ab0123cdef4567      rep_data_digest of the data files it used
@@ -45,13 +47,15 @@
 #include "schema.h"
 
 enum {
-    /* The recording's own version: every field of its header (replay.c's
-     * FIELDS) came with the first */
+    /* The recording's own version, each field of its header (replay.c's
+     * FIELDS) with the one it came in */
     REP_FORMAT_FIRST = 1,
-    REP_FORMAT = REP_FORMAT_FIRST,
-    /* Raised with any change meant to alter play, when the golden replays
-     * are recorded again (tools/regen-replays.sh); a recording from
-     * another version is still played, and its checkpoints tell */
+    REP_FORMAT_RULES = 2,    /* game = N is called rules = N */
+    REP_FORMAT = REP_FORMAT_RULES,
+    /* The rules version: raised with any change meant to alter play, when
+     * the golden replays are recorded again (tools/regen-replays.sh). A
+     * recording of another version is still played (its checkpoints tell
+     * if it plays the same); a ranked one is refused (verify.h) */
     REP_GAME_VERSION = 3,
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
@@ -66,7 +70,8 @@ typedef struct RepCheck {
 
 typedef struct Replay {
     char file[REP_NAME_SIZE];   /* what messages call it */
-    int format, game;
+    int format;                 /* the file's; rep_text writes REP_FORMAT */
+    int rules;                  /* REP_GAME_VERSION of the game that made it */
     uint64_t seed;
     int floor;
     uint64_t data_digest;
