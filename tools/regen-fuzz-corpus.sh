@@ -59,8 +59,8 @@ sed 's/^seed = .*/seed = 99999999999999999999999/' "$work/base.txt" >"$corpus/re
 sed '0,/^|[^ ]*/s//|q9/' "$work/base.txt" >"$corpus/replay/bad-token.txt"
 head -c $(($(wc -c <"$work/base.txt") / 2)) "$work/base.txt" >"$corpus/replay/truncated.txt"
 header() {   # CLASS: a recording's header, today's, up to its commands
-    printf '[replay]\nformat = 1\ngame = %s\nseed = 1\nfloor = 1\ndata = %s\nclass = %s\ncommands =\n' \
-        "$(sed -n 's/^game = //p' "$work/base.txt")" "$digest" "$1"
+    printf '[replay]\nformat = 2\nrules = %s\nseed = 1\nfloor = 1\ndata = %s\nclass = %s\ncommands =\n' \
+        "$(sed -n 's/^rules = //p' "$work/base.txt")" "$digest" "$1"
 }
 header fighter >"$corpus/replay/no-commands.txt"
 # every kind of command: each token kept if the run still takes it after
