@@ -277,6 +277,41 @@ static void test_refused_in_playback(void)
     data_free(&other);
 }
 
+/* A failed playback says why, and at which line */
+static void test_playback_faults(void)
+{
+    Run *run = run_new_as(&data, 1, 1, RUN_NO_CLASS);
+    run_command(run, (Command){CMD_WAIT, 0});
+    char parted[128];
+    snprintf(parted, sizeof parted, "commands =\n|w @%016llx\n|w\n|w @0000000000000000\n",
+             (unsigned long long)save_digest(run));
+    run_free(run);
+    static const struct { const char *rest; PlaybackFault fault; int line; } CASES[] = {
+        {"commands =\n|w w\n|c5\n", PLAYBACK_REFUSED, 9},
+        {NULL, PLAYBACK_PARTED, 10},
+        {"commands =\n|w\n\nended = won\n", PLAYBACK_WRONG_END, 10},
+        {"commands =\n|w\nended = dead\n", PLAYBACK_WRONG_END, 9},
+        {"class = mage\ncommands =\n|w\n", PLAYBACK_CANT_BEGIN, 7},
+        {"commands =\n|w\n", PLAYBACK_NO_FAULT, 0},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        char text[1024];
+        header(text, sizeof text, CASES[i].rest != NULL ? CASES[i].rest : parted);
+        Replay replay;
+        Errors errors = {0};
+        Playback playback;
+        CHECK(rep_parse(&replay, text, strlen(text), "t.txt", &errors));
+        bool began = playback_start(&playback, &replay, &data, &errors);
+        PlaybackStep step = began ? playback_finish(&playback, &errors) : PLAYBACK_FAILED;
+        CHECK(step == (CASES[i].fault == PLAYBACK_NO_FAULT ? PLAYBACK_END : PLAYBACK_FAILED));
+        CHECK_INT(playback.fault, CASES[i].fault);
+        CHECK_INT(playback.fault_line, CASES[i].line);
+        playback_stop(&playback);
+        rep_free(&replay);
+        errors_clear(&errors);
+    }
+}
+
 /* The data's digest is of what the files say, not how they spell it */
 static void test_data_digest(void)
 {
@@ -752,6 +787,7 @@ int main(void)
     test_damaged_text();
     test_rules_version();
     test_refused_in_playback();
+    test_playback_faults();
     test_many_checks_at_one_place();
     test_data_digest();
     test_header_class();

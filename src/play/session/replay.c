@@ -465,12 +465,22 @@ static const SchemaField FIELDS[] = {
      .name_count = MODE_COUNT, .listed = true},
 };
 
+_Static_assert(SCHEMA_COUNT(FIELDS) == REP_HEADER_FIELDS, "REP_HEADER_FIELDS counts replay.c's FIELDS");
+
 static const SchemaRecord RECORD = {.type = "replay", .since = REP_FORMAT_FIRST, .fields = FIELDS,
                                     .field_count = SCHEMA_COUNT(FIELDS)};
 static const SchemaRecord *const RECORDS[] = {&RECORD};
 static const Schema SCHEMA = {"replay.txt", REP_FORMAT, REP_FORMAT_FIRST, RECORDS, SCHEMA_COUNT(RECORDS)};
 
 const Schema *rep_schema(void) { return &SCHEMA; }
+
+int rep_line(const Replay *replay, const char *key)
+{
+    for (int i = 0; i < REP_HEADER_FIELDS; ++i) {
+        if (strcmp(FIELDS[i].key, key) == 0) return replay->header_lines[i];
+    }
+    return 0;
+}
 
 char *rep_text(const Replay *replay, size_t *length)
 {
@@ -499,6 +509,7 @@ static bool read_record(Replay *replay, const RecFile *file, const char *name, E
     }
     if (fields.mistakes > 0) return false;
     schema_get(&fields, &RECORD, replay->format, replay, NULL);
+    for (int i = 0; i < REP_HEADER_FIELDS; ++i) replay->header_lines[i] = fld_line(&fields, FIELDS[i].key);
     if (replay->floor > LAST_FLOOR) {
         fld_report(&fields, fld_line(&fields, "floor"), "'floor' should be 1 to %d", LAST_FLOOR);
     }
@@ -526,20 +537,28 @@ bool rep_parse(Replay *out, const char *text, size_t length, const char *file, E
     return true;
 }
 
+FileRead rep_read_bytes(const char *path, size_t limit, char **text, size_t *length, char *error,
+                        size_t error_size)
+{
+    FileRead read = file_read_all(file_system_ops(), path, limit, text, length, error, error_size);
+    /* file_read_all speaks of a save; this is a recording */
+    if (read == FILE_READ_NOT_A_FILE && strstr(error, "a folder") != NULL) {
+        snprintf(error, error_size, "it's a folder, not a recording");
+    } else if (read == FILE_READ_TOO_BIG) {
+        snprintf(error, error_size, "it's far too big to be a recording");
+    }
+    return read;
+}
+
 bool rep_read_file(Replay *out, const char *path, Errors *errors)
 {
     char *text, error[160];
     size_t length;
-    FileRead read = file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error);
-    bool folder = read == FILE_READ_NOT_A_FILE && strstr(error, "a folder") != NULL;
+    FileRead read = rep_read_bytes(path, REP_FILE_LIMIT, &text, &length, error, sizeof error);
     if (read != FILE_READ_OK) {
         memset(out, 0, sizeof *out);
         snprintf(out->file, sizeof out->file, "%s", path);
-        /* file_read_all speaks of a save; this is a recording */
-        const char *why = folder                     ? "it's a folder, not a recording"
-                          : strstr(error, "too big") ? "it's far too big to be a recording"
-                                                     : error;
-        errors_add(errors, "%s: %s", path, why);
+        errors_add(errors, "%s: %s", path, error);
         return false;
     }
     /* the game's own end with the mark that says they're whole (store.h),

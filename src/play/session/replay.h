@@ -42,6 +42,7 @@
 #include <stdint.h>
 
 #include "errors.h"
+#include "file.h"
 #include "records.h"
 #include "run.h"
 #include "schema.h"
@@ -60,6 +61,7 @@ enum {
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
     REP_NAME_SIZE = 256,
+    REP_HEADER_FIELDS = 11,   /* replay.c's FIELDS, every format's */
 };
 
 typedef struct RepCheck {
@@ -87,6 +89,7 @@ typedef struct Replay {
     RepCheck *checks;
     int check_count, check_capacity;
     Mode ended;                 /* MODE_DEAD or MODE_WON, or MODE_PLAYING */
+    int header_lines[REP_HEADER_FIELDS];   /* as read: rep_line's */
 } Replay;
 
 /* FNV-1a over every value of the data, kind by kind in their files'
@@ -110,6 +113,15 @@ void rep_free(Replay *replay);
 bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors);
 /* Reads the file at path, named in the mistakes as given */
 bool rep_read_file(Replay *out, const char *path, Errors *errors);
+/* The bytes of the file at path as they are (at most limit, the store's
+ * mark and all) for the caller to free; on failure, the player's words
+ * for why in error ("it's a folder, not a recording") */
+FileRead rep_read_bytes(const char *path, size_t limit, char **text, size_t *length, char *error,
+                        size_t error_size);
+
+/* The line a recording read has its header's key on ("rules", "ended"),
+ * or its [replay] line if the key isn't there; 0 for one not read */
+int rep_line(const Replay *replay, const char *key);
 
 /* The text of a recording, NUL-terminated, for the caller to free; NULL
  * if out of memory */
