@@ -81,6 +81,9 @@ int app_play_keys(const Options *options, const GameData *data);
 int app_catalog(const Options *options, const GameData *data);
 int app_replay(const Options *options, const GameData *data);
 int app_duel(const Options *options, const GameData *data);
+/* --verify FILE|- [--ranked] [--data DIR] (verify.c): its own words
+ * after --verify, and the data's folder unless --data says another */
+int app_verify(int argc, char **argv, const char *data_dir);
 
 /* A run's log, and a line about it (and how it ended), on stdout */
 void app_print_log(const Run *run);

@@ -25,6 +25,7 @@ static void usage(FILE *out)
           "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --replay FILE              (watch it in the window)\n"
           "       amulets --replay FILE [--digest] [--headless]\n"
+          "       amulets --verify FILE|- [--ranked] [--data DIR]   (one line of JSON)\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --duel [CLASS|all] [MONSTER|all] [FIGHTS]\n"
           "       amulets --bot --runs N [--seeds FIRST] [--class ID|all] [-j THREADS] [--out DIR] [--turns MOST]\n"
@@ -353,6 +354,7 @@ int main(int argc, char **argv)
     Options options = {.seed = 1, .floor = 1};
     if (argc >= 2 && strcmp(argv[1], "--bot-report") == 0) return app_bot_report(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "--bot") == 0) return bot_main(argc - 1, argv + 1, default_data_dir());
+    if (argc >= 2 && strcmp(argv[1], "--verify") == 0) return app_verify(argc - 1, argv + 1, default_data_dir());
     if (argc == 2 && strcmp(argv[1], "--version") == 0) return app_version();
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);
