@@ -231,8 +231,8 @@ static void test_rules_version(void)
                        "commands =\n|w\n", "t.txt:1: [replay] needs 'rules'"));
     CHECK(refused_with("[replay]\nformat = 1\nrules = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
                        "commands =\n|w\n", "t.txt:1: [replay] needs 'game'"));
-    CHECK(refused_with("[replay]\nformat = 2\nrules = 0\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
-                       "commands =\n|w\n", "t.txt:3: 'rules' should be at least 1"));
+    CHECK(refused_with("[replay]\nformat = 2\nrules = -1\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:3: 'rules' should be at least 0"));
 }
 
 /* ---- Playing back -------------------------------------------------------- */

@@ -453,7 +453,7 @@ _Static_assert(sizeof(Mode) == sizeof(int), "the end is kept as an int");
 static const SchemaField FIELDS[] = {
     {FIELD("format", SCHEMA_INT, format)},
     {FIELD("game", SCHEMA_INT, rules), .until = REP_FORMAT_FIRST},
-    {FIELD_SINCE(REP_FORMAT_RULES, "rules", SCHEMA_INT, rules), .least = 1},
+    {FIELD_SINCE(REP_FORMAT_RULES, "rules", SCHEMA_INT, rules)},   /* as game was, so each reads the other's */
     {FIELD("seed", SEED, seed)},
     {FIELD("floor", SCHEMA_INT, floor), .least = 1},
     {FIELD("data", SCHEMA_HEX, data_digest)},
