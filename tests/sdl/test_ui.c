@@ -158,7 +158,7 @@ static void closing_the_window(Fixture *f)
     ui_free(ui);
     slot_remove(&f->slot);
 
-    ui = new_ui(f, 3, 9);
+    ui = new_ui(f, 12, 9);   /* waiting there is deadly */
     for (int i = 0; i < 200 && run_mode(ui->run) != MODE_DEAD; ++i) ui_key(ui, '.');
     CHECK_INT(run_mode(ui->run), MODE_DEAD);
     ui_draw(ui);
