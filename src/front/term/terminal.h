@@ -83,8 +83,6 @@ void term_out_show(TermOut *out);
 /* What the terminal shows is unknown (a resize): the next show clears it
  * and sends everything */
 void term_out_forget(TermOut *out);
-/* Bytes sent so far, for the benchmark */
-long term_out_sent(const TermOut *out);
 /* A terminfo string as it's sent: without its padding ("$<50>", a delay
  * an old terminal needed, which is never text), into out (size bytes,
  * the ending NUL among them). Its length, or SIZE_MAX if it didn't fit */

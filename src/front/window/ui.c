@@ -161,12 +161,6 @@ void ui_mouse_left(Ui *ui)
     ui_point(ui, NULL);
 }
 
-void ui_play(Ui *ui, const int *keys, int count)
-{
-    bool quit = input_play(ui->own, keys, count);
-    take(ui, quit ? INPUT_QUIT : INPUT_REDRAW);
-}
-
 void ui_close_window(Ui *ui)
 {
     take(ui, input_leave(ui->own));

@@ -95,8 +95,6 @@ void ui_pointer_gone(Ui *ui);
  * the cursor. Never while a cursor is up (looking, aiming), which only a
  * move of the pointer itself moves (gfx_sdl.c) */
 bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell);
-/* Presses the keys in turn until one quits (the screenshot mode) */
-void ui_play(Ui *ui, const int *keys, int count);
 /* The window's close button: a run in play is saved first, as Esc's menu
  * saves it; on the title or death screen it just closes */
 void ui_close_window(Ui *ui);
