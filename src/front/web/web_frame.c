@@ -1,6 +1,6 @@
 /* The screen model copied out for the page: see web_frame.h. The JSON is
  * built in one growing buffer; only the parts the screen that's up shows
- * are written, as the window's ui_draw_frame paints only those. */
+ * are written, as the window's ui_draw paints only those. */
 #include "web_frame.h"
 
 #include <stdarg.h>

@@ -78,14 +78,16 @@ void ui_relayout(Ui *ui)
 
 /* ---- The pointer ------------------------------------------------------- */
 
-void ui_pointer_at(Ui *ui, int x, int y)
+/* Where the pointer rests, in the window's pixels (it moved there), or
+ * that it left the window */
+static void pointer_at(Ui *ui, int x, int y)
 {
     ui->pointer_in = true;
     ui->pointer_x = x;
     ui->pointer_y = y;
 }
 
-void ui_pointer_gone(Ui *ui)
+static void pointer_gone(Ui *ui)
 {
     ui->pointer_in = false;
 }
@@ -107,7 +109,8 @@ bool ui_look_cell(const Ui *ui, Point *out)
 
 /* ---- Drawing ----------------------------------------------------------- */
 
-void ui_draw_frame(Ui *ui)
+/* The frame, not yet shown */
+static void draw_frame(Ui *ui)
 {
     ui->cut = 0;
     gfx_clear(ui->gfx, PAL_BACKGROUND);
@@ -128,7 +131,7 @@ void ui_draw_frame(Ui *ui)
 
 void ui_draw(Ui *ui)
 {
-    ui_draw_frame(ui);
+    draw_frame(ui);
     gfx_present(ui->gfx);
     ui->dirty = false;
 }
@@ -148,7 +151,7 @@ bool ui_front_event(Ui *ui, const GfxEvent *event, FrontEvent *out)
     switch (event->kind) {
     case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
     case GFX_MOUSE_MOVE:
-        ui_pointer_at(ui, event->x, event->y);
+        pointer_at(ui, event->x, event->y);
         *out = (FrontEvent){.kind = ui_map_cell_at(ui, event->x, event->y, &cell) ? FRONT_POINT : FRONT_POINT_OFF,
                             .cell = cell};
         return true;
@@ -156,7 +159,7 @@ bool ui_front_event(Ui *ui, const GfxEvent *event, FrontEvent *out)
         *out = (FrontEvent){.kind = FRONT_CLICK, .cell = cell};
         return ui_map_cell_at(ui, event->x, event->y, &out->cell);
     case GFX_MOUSE_LEAVE:
-        ui_pointer_gone(ui);
+        pointer_gone(ui);
         *out = (FrontEvent){.kind = FRONT_POINT_OFF};
         return true;
     case GFX_RESIZE: ui_relayout(ui); *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;

@@ -70,10 +70,6 @@ Frontend ui_frontend(Ui *ui);
  * (and the layout made again on a new size); false for one the loop has
  * no use for (a click off the map) */
 bool ui_front_event(Ui *ui, const GfxEvent *event, FrontEvent *out);
-/* Where the pointer rests, in the window's pixels (it moved there), or
- * that it left the window (ui_front_event says it too) */
-void ui_pointer_at(Ui *ui, int x, int y);
-void ui_pointer_gone(Ui *ui);
 /* The map moved under a resting pointer (the tile view's camera followed
  * the player, F2 changed the view, the window was resized): true if the
  * input must be told what the pointer is on now, *on_map and *cell, so
@@ -84,8 +80,6 @@ bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell);
 /* The window's size changed (or is first known): lay it out again */
 void ui_relayout(Ui *ui);
 void ui_draw(Ui *ui);
-/* The same, without showing it yet, for something to be drawn over it */
-void ui_draw_frame(Ui *ui);
 /* ui_anim.c: the flight's frame (ui->flight) over the map */
 void ui_flight_draw(Ui *ui);
 
