@@ -116,8 +116,6 @@ static void watch_event(Loop *loop, const FrontEvent *event)
     }
 }
 
-/* ---- Playing ------------------------------------------------------------------ */
-
 /* ---- A flight --------------------------------------------------------------------- */
 
 enum { FLASH_FRAMES = 4, HIT_FRAMES = 2 };
