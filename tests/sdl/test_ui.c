@@ -381,6 +381,9 @@ static void flight(Fixture *f)
     CHECK(shown->count == 1 && point_eq(shown->cells[0], first));
     Color arrow = shown->color;
     int drawn = pixels_like(w, first, arrow);
+    const char *shot = getenv("AMULETS_FLIGHT_SHOT");   /* to look at it by hand */
+    char error[256];
+    if (shot != NULL) gfx_save_png(f->gfx, shot, error, sizeof error);
     CHECK(drawn > 0);   /* the arrow, drawn in its colour where it flies */
     next = window_loop_timer(w);
     if (CHECK(w->ui->flight != NULL)) CHECK(point_eq(w->ui->flight->cells[0], (Point){me.x + 2, me.y}));
