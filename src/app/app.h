@@ -67,4 +67,11 @@ void app_print_log(const Run *run);
 /* screen: the input layer's name for what's up, or NULL for the run's mode */
 void app_print_summary(const Run *run, const char *screen);
 
+/* A scripted run's own save folder, made fresh in the system's temporary
+ * folder (a script is a test or a bug report, never the player's game),
+ * and removed with all it holds after */
+enum { APP_THROWAWAY_SIZE = 256 };
+bool app_throwaway_folder(char out[APP_THROWAWAY_SIZE], char *error, size_t size);
+void app_remove_throwaway(const char *folder);
+
 #endif

@@ -308,6 +308,29 @@ static bool no_window(void)
     return (no_display || !app_module_present(FRONT_WINDOW_MODULE)) && app_module_present(TERM_MODULE);
 }
 
+/* A screenshot's run is a script's, as the runner's is: in the folder
+ * --home or AMULETS_HOME names, locked as a game by hand locks it, or
+ * else in a throwaway folder of its own, so it never writes into the
+ * player's saved run (its journal would take a waiting run's place) */
+static int screenshot(const FrontWindowApi *api, FrontOptions *front, const Options *o, Folders *folders)
+{
+    const char *named = o->home != NULL ? o->home : getenv("AMULETS_HOME");
+    char throwaway[APP_THROWAWAY_SIZE] = "", error[SLOT_ERROR_SIZE];
+    if (named != NULL && named[0] != '\0') {
+        snprintf(folders->store, sizeof folders->store, "%s", named);
+        front->game.store_root = folders->store;
+        front->game.lock = true;
+    } else if (app_throwaway_folder(throwaway, error, sizeof error)) {
+        front->game.store_root = throwaway;
+    } else {
+        fprintf(stderr, "amulets: %s\n", error);
+        return 1;
+    }
+    int status = api->screenshot(front);
+    app_remove_throwaway(throwaway);
+    return status;
+}
+
 /* The game in its window, a screenshot of a scripted run, or a recording
  * watched (which plays no run of the player's: no save folder is looked
  * for, or made) */
@@ -326,14 +349,12 @@ static int app_window(const Options *o)
         return api->window(&front);
     }
     /* scripted, and the same on every machine: the game's own keys and
-     * options, a class given or the first; a screenshot's run is in the
-     * save's folder (unlocked), a recording's in none */
+     * options, a class given or the first; a recording's run in no folder */
     front.game = (LoopConfig){.data_dir = o->data_dir, .config = LOOP_CONFIG_NONE, .seed = o->seed,
                               .floor = o->floor, .class_id = o->class_id, .view_given = true,
                               .tile_view = o->tile_view, .debug = o->debug};
     if (o->replay != NULL) return api->watch(&front);
-    front.game.store_root = store_root(folders.store, sizeof folders.store);
-    return api->screenshot(&front);
+    return screenshot(api, &front, o, &folders);
 }
 
 /* --bot (bots.h): the data is read once, and shared by every thread */
