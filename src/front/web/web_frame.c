@@ -1,6 +1,6 @@
 /* The screen model copied out for the page: see web_frame.h. The JSON is
  * built in one growing buffer; only the parts the screen that's up shows
- * are written, as the window's ui_draw_frame paints only those. */
+ * are written, as the window's ui_draw paints only those. */
 #include "web_frame.h"
 
 #include <stdarg.h>
@@ -120,12 +120,27 @@ static void add_map_parts(Text *t, const Input *input, const Run *run, const Web
     if (dialog.shown) add_dialog(t, "dialog", &dialog);
 }
 
-const char *web_frame_text(const Input *input, const Run *run, const WebRoom *room)
+/* A flight's frame: what the window's ui_anim.c and the terminal draw */
+static void add_flight(Text *t, const FrontFlight *flight)
 {
+    add(t, ",\"flight\":{\"glyph\":%d,\"color\":%u,\"cells\":[", (unsigned char)flight->glyph,
+        packed(flight->color));
+    for (int i = 0; i < flight->count; ++i) {
+        add(t, "%s[%d,%d]", i > 0 ? "," : "", flight->cells[i].x, flight->cells[i].y);
+    }
+    add(t, "]}");
+}
+
+const char *web_frame_text(const FrontView *view, const WebRoom *room)
+{
+    const Input *input = view->input;
+    const Run *run = view->run;
     Text *t = &frame_text;
     t->length = 0;
     Screen screen = input_screen(input);
     add(t, "{\"screen\":\"%s\",\"tiles\":%s", input_screen_name(screen), input->views.tiles ? "true" : "false");
+    bool map = room->map_only || input_screen_traits(screen)->over_map;
+    if (map && view->flight != NULL) add_flight(t, view->flight);
     if (room->map_only) {
         add(t, ",\"view\":\"map\"");
         add_map_parts(t, input, run, room);

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "frontend.h"
 #include "input.h"
 
 /* A map cell's numbers, in this order */
@@ -35,9 +36,11 @@ typedef struct WebRoom {
                                    (a recording watched) */
 } WebRoom;
 
-/* The frame for the run drawn (run may be another than the input's, as
- * while a recording is watched). The text lives until the next call. */
-const char *web_frame_text(const Input *input, const Run *run, const WebRoom *room);
+/* The frame of the loop's view (its run may be another than the input's,
+ * as while a recording is watched), with the flight in the air over the
+ * map ("flight": its glyph, colour and cells) where there is one. The
+ * text lives until the next call. */
+const char *web_frame_text(const FrontView *view, const WebRoom *room);
 
 /* The map's cells (MAP_CELLS * WEB_CELL_INTS), filled anew */
 const int32_t *web_frame_map(const Input *input, const Run *run);
