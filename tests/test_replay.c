@@ -21,6 +21,7 @@
 #include "save.h"
 #include "press.h"
 #include "session.h"
+#include "store.h"
 
 static GameData data;
 static char home[256];
@@ -436,6 +437,27 @@ static void cut_short(const char *name, size_t stride, bool play_whole)
     free(text);
 }
 
+/* A mistake in a file the game wrote whole is at the file's own line,
+ * its mark's head counted */
+static void test_marked_lines(void)
+{
+    char text[1024], path[512], error[256];
+    header(text, sizeof text, "commands =\n|w w\n|q7\n");
+    char mark[STORE_MARK_SIZE], whole[2048];
+    int n = store_mark(text, strlen(text), mark);
+    snprintf(whole, sizeof whole, "%s%s%.*s", STORE_MARK_HEAD, text, n, mark);
+    snprintf(path, sizeof path, "%s-marked.txt", home);
+    CHECK(file_write_whole(file_system_ops(), path, whole, strlen(whole), error, sizeof error));
+    Replay replay;
+    Errors errors = {0};
+    CHECK(!rep_read_file(&replay, path, &errors));
+    char expected[600];
+    snprintf(expected, sizeof expected, "%s:10: 'q7' isn't a command", path);   /* line 9 of text */
+    CHECK(any_error_is(&errors, expected));
+    errors_clear(&errors);
+    remove(path);
+}
+
 static void test_truncated(void)
 {
     cut_short("collect-floor-1.txt", check_sanitized() ? 23 : 3, true);
@@ -793,6 +815,7 @@ int main(void)
     test_header_class();
     test_stepping();
     test_truncated();
+    test_marked_lines();
     test_recorded_across_continues();
     test_continue_without_recording();
     test_crash_after_early_write();

@@ -562,13 +562,24 @@ bool rep_read_file(Replay *out, const char *path, Errors *errors)
         return false;
     }
     /* the game's own end with the mark that says they're whole (store.h),
-     * which must fit; one written by hand, or a golden replay, has none */
-    if (store_has_mark(text, length) && store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
-        memset(out, 0, sizeof *out);
-        snprintf(out->file, sizeof out->file, "%s", path);
-        errors_add(errors, "%s: %s", path, error);
-        free(text);
-        return false;
+     * which must fit; one written by hand has none */
+    size_t head = strlen(STORE_MARK_HEAD);
+    bool headed = length >= head && memcmp(text, STORE_MARK_HEAD, head) == 0;
+    if (store_has_mark(text, length)) {
+        if (store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
+            memset(out, 0, sizeof *out);
+            snprintf(out->file, sizeof out->file, "%s", path);
+            errors_add(errors, "%s: %s", path, error);
+            free(text);
+            return false;
+        }
+        /* the head, a comment, back where it was (its room is still
+         * there), so that a mistake's line is the file's */
+        if (headed) {
+            memmove(text + head, text, length + 1);
+            memcpy(text, STORE_MARK_HEAD, head);
+            length += head;
+        }
     }
     bool good = rep_parse(out, text, length, path, errors);
     free(text);
