@@ -1,0 +1,160 @@
+/* The server end to end, over its WebSocket on loopback: a run played by
+ * keys to its death, each answer checked against the page's model of the
+ * frames (every delta's checksum); a watcher's frames the same as the
+ * player's; the player's page closed and opened again gets a full frame
+ * equal to what it had; keys typed ahead of a warning dropped; the run's
+ * digest the same as the native program's for the same keys, and its
+ * recording, downloaded, verifying natively to it; a foreign Origin
+ * refused. */
+#define _GNU_SOURCE
+#include "serverrun.h"
+
+enum { SEED = 12, FLOOR = 9, MOST_KEYS = 400 };
+
+static char home[320];
+
+/* The watcher has caught up with the player's frame: the same frame */
+static void check_watcher_same(Client *watcher, const Client *player)
+{
+    for (int i = 0; i < 200 && watcher->frame.number < player->frame.number; ++i) {
+        if (client_next(watcher, 50) == NULL) continue;
+    }
+    CHECK_INT(watcher->frame.number, player->frame.number);
+    CHECK_INT(page_sum(&watcher->frame), page_sum(&player->frame));
+    CHECK_INT(page_sum(&watcher->frame), watcher->frame.sum);
+}
+
+static void test_origin(int port)
+{
+    Client foreign;
+    CHECK(!client_connect(&foreign, port, "http://evil.example"));
+    client_close(&foreign);
+    Client own;
+    char origin[64];
+    snprintf(origin, sizeof origin, "http://127.0.0.1:%d", port);
+    CHECK(client_connect(&own, port, origin));
+    client_close(&own);
+}
+
+static void test_refusals(Client *client)
+{
+    CHECK(client_send(client, "{\"t\":\"key\",\"key\":46,\"seen\":1,\"seen\":2}"));
+    CHECK(client_expect(client, "refused", RUN_WAIT_MS) != NULL);
+    CHECK(client_send(client, "{\"t\":\"new\",\"seed\":5}"));   /* a run in play: confirm first */
+    CHECK(client_expect(client, "confirm", RUN_WAIT_MS) != NULL);
+}
+
+/* Pairs of keys typed ahead, the second drawn on the frame before the
+ * first's answer: the second is dropped when the first raised an alarm */
+static int play_pairs(Client *player, Client *watcher, int *keys, uint32_t *id)
+{
+    int dropped = 0;
+    char text[128], screen[32];
+    for (int pair = 0; pair < MOST_KEYS && strcmp(page_screen(&player->frame, screen), "dead") != 0; ++pair) {
+        uint32_t seen = player->frame.number;
+        for (int k = 0; k < 2; ++k) {
+            snprintf(text, sizeof text, "{\"t\":\"key\",\"key\":46,\"seen\":%u,\"id\":%u}", seen, ++*id);
+            CHECK(client_send(player, text));
+        }
+        for (int k = 0; k < 2; ++k) {
+            char ack[32];
+            snprintf(ack, sizeof ack, "\"ack\":%u", *id - 1 + (uint32_t)k);
+            const char *m;
+            while ((m = client_next(player, RUN_WAIT_MS)) != NULL && strstr(m, ack) == NULL && strstr(m, "\"id\":") == NULL) {}
+            if (m == NULL) break;
+            if (strstr(m, "\"dropped\":true") != NULL) ++dropped;
+            else ++*keys;
+        }
+        CHECK(page_sum(&player->frame) == player->frame.sum);
+        check_watcher_same(watcher, player);
+    }
+    return dropped;
+}
+
+int main(void)
+{
+    char root[256], database[300];
+    fresh_folder(root, sizeof root, "server-play");
+    snprintf(database, sizeof database, "%s/db.sqlite", root);
+    snprintf(home, sizeof home, "%s/home", root);
+    ServerProc server;
+    if (!server_start(&server, database, NULL)) {
+        fprintf(stderr, "the server didn't start\n");
+        return EXIT_FAILURE;
+    }
+    test_origin(server.port);
+    Client player, watcher;
+    CHECK(client_connect(&player, server.port, NULL));
+    CHECK(start_run(&player, "alice", SEED, FLOOR));
+    CHECK_INT(page_sum(&player.frame), player.frame.sum);
+    long long run = live_run(server.port);
+    CHECK(run > 0);
+    CHECK(client_connect(&watcher, server.port, NULL));
+    char text[256];
+    snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+    CHECK(client_send(&watcher, text));
+    CHECK(client_expect(&watcher, "full", RUN_WAIT_MS) != NULL);
+    check_watcher_same(&watcher, &player);
+    test_refusals(&player);
+
+    /* a few keys one at a time, each answered */
+    int keys = 0;
+    uint32_t id = 0;
+    bool dropped;
+    for (int i = 0; i < 3; ++i) {
+        CHECK(client_key(&player, '.', ++id, RUN_WAIT_MS, &dropped) != NULL);
+        CHECK(!dropped);
+        keys += !dropped;
+    }
+    check_watcher_same(&watcher, &player);
+
+    /* the page closed and opened again: a full frame, the same */
+    uint32_t sum = page_sum(&player.frame), number = player.frame.number;
+    client_close(&player);
+    CHECK(client_connect(&player, server.port, NULL));
+    CHECK(client_send(&player, "{\"t\":\"play\",\"player\":\"alice\"}"));
+    CHECK(client_expect(&player, "full", RUN_WAIT_MS) != NULL);
+    CHECK_INT(player.frame.number, number);
+    CHECK_INT(page_sum(&player.frame), sum);
+
+    /* to the death, two keys at a time */
+    int drops = play_pairs(&player, &watcher, &keys, &id);
+    char screen[32];
+    CHECK_STR(page_screen(&player.frame, screen), "dead");
+    CHECK(drops > 0);
+    printf("%d keys taken, %d dropped after warnings; the player had %d deltas and %d full frames\n", keys, drops,
+           player.frame.deltas, player.frame.fulls);
+
+    /* the server's digest is the native program's for the same keys */
+    char state[16], digest[24], native[24], keys_text[MOST_KEYS * 2 + 1];
+    for (int i = 0; i < keys; ++i) keys_text[i] = '.';
+    keys_text[keys] = '\0';
+    for (int i = 0; i < 100 && run_state(server.port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
+        usleep(20000);
+    }
+    CHECK_STR(state, "ended");
+    CHECK(native_digest(SEED, FLOOR, keys_text, home, native));
+    CHECK_STR(digest, native);
+
+    /* its recording, downloaded, verifies natively to the same digest */
+    char *recording = malloc(1 << 20), path[400], command[1024], line[256], replayed[24] = "";
+    snprintf(path, sizeof path, "/api/runs/%lld/recording", run);
+    CHECK_INT(http_get(server.port, path, recording, 1 << 20), 200);
+    snprintf(path, sizeof path, "%s/recording.txt", root);
+    FILE *file = fopen(path, "w");
+    CHECK(file != NULL && fputs(recording, file) >= 0 && fclose(file) == 0);
+    snprintf(command, sizeof command, "AMULETS_HOME='%s' '%s' --replay '%s' --digest", home, AMULETS_BINARY, path);
+    FILE *out = popen(command, "r");
+    while (out != NULL && fgets(line, sizeof line, out) != NULL) {
+        if (strncmp(line, "digest ", 7) == 0) sscanf(line + 7, "%23s", replayed);
+    }
+    if (out != NULL) pclose(out);
+    CHECK_STR(replayed, digest);
+    free(recording);
+
+    client_close(&player);
+    client_close(&watcher);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+    remove_folder(root);
+    return check_done("test_server_play");
+}
