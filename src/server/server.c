@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <arpa/inet.h>
 #include <signal.h>
 #include <sodium.h>
@@ -207,6 +208,10 @@ static void on_upgrade(void *cls, struct MHD_Connection *connection, void *con_c
         if (ok) memcpy(conn->early, extra_in, extra_in_size);
     }
     fcntl(sock, F_SETFL, fcntl(sock, F_GETFL) | O_NONBLOCK);
+    /* each frame goes at once: Nagle's wait for the last one's ack would
+     * add the peer's delayed ack (40 ms) to a key's answer */
+    int one = 1;
+    setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     ok = ok && ws_open(&conn->viewer.ws, sock, conn->early, extra_in_size, on_ws_message, conn);
     struct epoll_event event = {.events = EPOLLIN, .data.ptr = conn};
     ok = ok && epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, sock, &event) == 0;
