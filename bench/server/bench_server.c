@@ -8,6 +8,8 @@
  *   memory a live game: the server's resident memory with the games up
  *     and played, less its memory before any, over the games
  *   bytes a second a watcher, and commits and events a second
+ *   during auto-explore alone (one game pressing o, one watcher): the
+ *     watcher's bytes a second, against the same frames sent whole
  * Environment: GAMES, WATCHERS, SECONDS, FAST=1 (SQLite's synchronous
  * NORMAL, db.h). */
 #define _GNU_SOURCE
@@ -179,6 +181,52 @@ static bool open_pages(Page *pages, int games, int watchers, int port, Bench *be
     return true;
 }
 
+/* One game exploring (o again whenever it stops) and one watcher, for
+ * seconds: the watcher's bytes a second in deltas, and what the same
+ * frames would be whole */
+static void explore_bytes(int port, int seconds)
+{
+    Client player, watcher;
+    if (!client_connect(&player, port, NULL) || !client_connect(&watcher, port, NULL)) return;
+    client_send(&player, "{\"t\":\"play\",\"player\":\"explorer\"}");
+    client_next(&player, 10000);
+    client_send(&player, "{\"t\":\"new\",\"abandon\":true,\"seed\":42,\"floor\":1}");
+    client_expect(&player, "full", 10000);
+    char body[1 << 16], text[96];
+    long long run = -1;   /* the newest */
+    for (const char *at = http_get(port, "/api/games", body, sizeof body) == 200 ? body : "";
+         (at = strstr(at, "\"run\":")) != NULL; ++at) {
+        if (atoll(at + 6) > run) run = atoll(at + 6);
+    }
+    snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+    client_send(&watcher, text);
+    client_expect(&watcher, "full", 10000);
+    long long from_bytes = watcher.received_bytes;
+    int from_frames = watcher.frame.deltas;
+    double start = now_s(), full_bytes = 0;
+    uint32_t id = 0;
+    for (double now = start; now < start + seconds; now = now_s()) {
+        bool dropped;
+        if (client_key(&player, 'o', ++id, 2000, &dropped) == NULL) break;
+        for (int i = 0; i < 50 && client_next(&player, 40) != NULL; ++i) {}
+        while (client_next(&watcher, 0) != NULL) {}
+        if (player.frame.text != NULL && strstr(player.frame.text, "screen\":\"dead") != NULL) break;
+    }
+    double elapsed = now_s() - start;
+    while (client_next(&watcher, 100) != NULL) {}
+    long long bytes = watcher.received_bytes - from_bytes;
+    int frames = watcher.frame.deltas - from_frames;
+    client_send(&watcher, "{\"t\":\"resync\"}");
+    long long before_full = watcher.received_bytes;
+    if (client_expect(&watcher, "full", 5000) != NULL) full_bytes = (double)(watcher.received_bytes - before_full);
+    printf("RATE server_explore_watcher_bytes_per_s %.0f B/s (%d frames in %.1f s, %.0f B each)\n", bytes / elapsed,
+           frames, elapsed, frames > 0 ? (double)bytes / frames : 0.0);
+    printf("RATE server_explore_full_frames_bytes_per_s %.0f B/s (a full frame %.0f B)\n",
+           full_bytes * frames / elapsed, full_bytes);
+    client_close(&player);
+    client_close(&watcher);
+}
+
 int main(void)
 {
     int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
@@ -238,6 +286,7 @@ int main(void)
     printf("RATE server_watcher_bytes_per_s %.0f B/s\n", (double)bench.watcher_bytes / seconds / (games * watchers));
     for (int i = 0; i < count; ++i) client_close(&pages[i].client);
     free(pages);
+    explore_bytes(server.port, 5);
     free(bench.samples);
     close(epoll_fd);
     server_stop(&server, SIGTERM);
