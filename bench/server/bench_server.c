@@ -227,6 +227,48 @@ static void explore_bytes(int port, int seconds)
     client_close(&watcher);
 }
 
+static void report(const Bench *bench, int games, int watchers, int seconds, bool fast, long base_kb, long played_kb)
+{
+    double p50 = bench->sample_count > 0 ? bench->samples[bench->sample_count / 2] : -1;
+    double p99 = bench->sample_count > 0 ? bench->samples[(int)(bench->sample_count * 0.99)] : -1;
+    double worst = bench->sample_count > 0 ? bench->samples[bench->sample_count - 1] : -1;
+    printf("bench-server: %d games, %d watchers each, %d s measured (SQLite synchronous %s), %lld keys "
+           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, fast ? "NORMAL" : "FULL",
+           bench->keys, bench->dropped, bench->sample_count);
+    printf("RATE server_key_to_frame_p50_ms %.2f ms\n", p50);
+    printf("RATE server_key_to_frame_p99_ms %.2f ms\n", p99);
+    printf("RATE server_key_to_frame_max_ms %.2f ms\n", worst);
+    printf("RATE server_memory_per_game_kb %.0f KB (%ld KB with the games, %ld KB before)\n",
+           (double)(played_kb - base_kb) / games, played_kb, base_kb);
+    printf("RATE server_watcher_bytes_per_s %.0f B/s\n", (double)bench->watcher_bytes / seconds / (games * watchers));
+}
+
+/* Every player types for seconds after a warm-up of 2 s, measured */
+static void drive(Page *pages, int games, int watchers, int seconds, Bench *bench)
+{
+    int count = games * (1 + watchers);
+    int epoll_fd = epoll_create1(0);
+    double start = now_s();
+    for (int i = 0; i < count; ++i) {
+        struct epoll_event event = {.events = EPOLLIN, .data.ptr = &pages[i]};
+        epoll_ctl(epoll_fd, EPOLL_CTL_ADD, pages[i].client.fd, &event);
+        pages[i].next_key = start + randombytes_uniform(500) / 1000.0;
+    }
+    double measure_from = start + 2.0, end = measure_from + seconds;
+    for (double now = start; now < end; now = now_s()) {
+        bench->measuring = now >= measure_from;
+        struct epoll_event events[256];
+        int n = epoll_wait(epoll_fd, events, 256, 2);
+        now = now_s();
+        for (int i = 0; i < n; ++i) pump(events[i].data.ptr, now);
+        for (int g = 0; g < games; ++g) {
+            Page *player = &pages[g * (1 + watchers)];
+            if (now >= player->next_key) type(player, now);
+        }
+    }
+    close(epoll_fd);
+}
+
 int main(void)
 {
     int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
@@ -245,52 +287,21 @@ int main(void)
     int count = games * (1 + watchers);
     Page *pages = calloc((size_t)count, sizeof *pages);
     Bench bench = {.samples = malloc(MOST_SAMPLES * sizeof(double))};
-    if (pages == NULL || bench.samples == NULL || !open_pages(pages, games, watchers, server.port, &bench)) {
+    bool ok = pages != NULL && bench.samples != NULL && open_pages(pages, games, watchers, server.port, &bench);
+    if (ok) {
+        drive(pages, games, watchers, seconds, &bench);
+        long played_kb = rss_kb(server.pid);
+        qsort(bench.samples, (size_t)bench.sample_count, sizeof *bench.samples, by_value);
+        report(&bench, games, watchers, seconds, fast, base_kb, played_kb);
+    } else {
         fprintf(stderr, "bench-server: the pages couldn't all connect\n");
-        server_stop(&server, SIGTERM);
-        return EXIT_FAILURE;
     }
-    int epoll_fd = epoll_create1(0);
-    double start = now_s();
-    for (int i = 0; i < count; ++i) {
-        struct epoll_event event = {.events = EPOLLIN, .data.ptr = &pages[i]};
-        epoll_ctl(epoll_fd, EPOLL_CTL_ADD, pages[i].client.fd, &event);
-        pages[i].next_key = start + randombytes_uniform(500) / 1000.0;
-    }
-    /* a warm-up of 2 s, then the measure */
-    double measure_from = start + 2.0, end = measure_from + seconds;
-    for (double now = start; now < end; now = now_s()) {
-        bench.measuring = now >= measure_from;
-        struct epoll_event events[256];
-        int n = epoll_wait(epoll_fd, events, 256, 2);
-        now = now_s();
-        for (int i = 0; i < n; ++i) pump(events[i].data.ptr, now);
-        for (int g = 0; g < games; ++g) {
-            Page *player = &pages[g * (1 + watchers)];
-            if (now >= player->next_key) type(player, now);
-        }
-    }
-    long played_kb = rss_kb(server.pid);
-    qsort(bench.samples, (size_t)bench.sample_count, sizeof *bench.samples, by_value);
-    double p50 = bench.sample_count > 0 ? bench.samples[bench.sample_count / 2] : -1;
-    double p99 = bench.sample_count > 0 ? bench.samples[(int)(bench.sample_count * 0.99)] : -1;
-    double worst = bench.sample_count > 0 ? bench.samples[bench.sample_count - 1] : -1;
-    printf("bench-server: %d games, %d watchers each, %d s measured (SQLite synchronous %s), %lld keys "
-           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, fast ? "NORMAL" : "FULL",
-           bench.keys, bench.dropped, bench.sample_count);
-    printf("RATE server_key_to_frame_p50_ms %.2f ms\n", p50);
-    printf("RATE server_key_to_frame_p99_ms %.2f ms\n", p99);
-    printf("RATE server_key_to_frame_max_ms %.2f ms\n", worst);
-    printf("RATE server_memory_per_game_kb %.0f KB (%ld KB with the games, %ld KB before)\n",
-           (double)(played_kb - base_kb) / games, played_kb, base_kb);
-    printf("RATE server_watcher_bytes_per_s %.0f B/s\n", (double)bench.watcher_bytes / seconds / (games * watchers));
-    for (int i = 0; i < count; ++i) client_close(&pages[i].client);
+    for (int i = 0; ok && i < count; ++i) client_close(&pages[i].client);
     free(pages);
-    explore_bytes(server.port, 5);
     free(bench.samples);
-    close(epoll_fd);
+    if (ok) explore_bytes(server.port, 5);
     server_stop(&server, SIGTERM);
     char command[200];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
-    return system(command) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return ok && system(command) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

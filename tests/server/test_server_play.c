@@ -71,6 +71,99 @@ static int play_pairs(Client *player, Client *watcher, int *keys, uint32_t *id)
     return dropped;
 }
 
+/* The page closed and opened again: a full frame, the same */
+static void test_reconnect(Client *player, int port)
+{
+    uint32_t sum = page_sum(&player->frame), number = player->frame.number;
+    client_close(player);
+    CHECK(client_connect(player, port, NULL));
+    CHECK(client_send(player, "{\"t\":\"play\",\"player\":\"alice\"}"));
+    CHECK(client_expect(player, "full", RUN_WAIT_MS) != NULL);
+    CHECK_INT(player->frame.number, number);
+    CHECK_INT(page_sum(&player->frame), sum);
+}
+
+/* The recording at path verified natively: its digest, into out */
+static void replayed_digest(const char *path, char out[24])
+{
+    char command[1024], line[256];
+    snprintf(command, sizeof command, "AMULETS_HOME='%s' '%s' --replay '%s' --digest", home, AMULETS_BINARY, path);
+    FILE *pipe = popen(command, "r");
+    out[0] = '\0';
+    while (pipe != NULL && fgets(line, sizeof line, pipe) != NULL) {
+        if (strncmp(line, "digest ", 7) == 0) sscanf(line + 7, "%23s", out);
+    }
+    if (pipe != NULL) pclose(pipe);
+}
+
+/* The server's digest is the native program's for the same keys, and the
+ * run's recording, downloaded, verifies natively to it */
+static void test_digests(int port, long long run, int keys, const char *root)
+{
+    char state[16] = "", digest[24] = "", native[24], keys_text[MOST_KEYS * 2 + 1];
+    for (int i = 0; i < keys; ++i) keys_text[i] = '.';
+    keys_text[keys] = '\0';
+    for (int i = 0; i < 100 && run_state(port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
+        usleep(20000);
+    }
+    CHECK_STR(state, "ended");
+    CHECK(native_digest(SEED, FLOOR, keys_text, home, native));
+    CHECK_STR(digest, native);
+    char *recording = malloc(1 << 20), path[400], replayed[24];
+    snprintf(path, sizeof path, "/api/runs/%lld/recording", run);
+    CHECK_INT(http_get(port, path, recording, 1 << 20), 200);
+    snprintf(path, sizeof path, "%s/recording.txt", root);
+    FILE *file = fopen(path, "w");
+    CHECK(file != NULL && fputs(recording, file) >= 0 && fclose(file) == 0);
+    replayed_digest(path, replayed);
+    CHECK_STR(replayed, digest);
+    free(recording);
+}
+
+/* A watcher of the player's run, caught up */
+static void watch_run(Client *watcher, const Client *player, int port, long long run)
+{
+    char text[128];
+    CHECK(client_connect(watcher, port, NULL));
+    snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+    CHECK(client_send(watcher, text));
+    CHECK(client_expect(watcher, "full", RUN_WAIT_MS) != NULL);
+    check_watcher_same(watcher, player);
+}
+
+static void play(int port, const char *root)
+{
+    Client player, watcher;
+    CHECK(client_connect(&player, port, NULL));
+    CHECK(start_run(&player, "alice", SEED, FLOOR));
+    CHECK_INT(page_sum(&player.frame), player.frame.sum);
+    long long run = live_run(port);
+    CHECK(run > 0);
+    watch_run(&watcher, &player, port, run);
+    test_refusals(&player);
+    /* a few keys one at a time, each answered */
+    int keys = 0;
+    uint32_t id = 0;
+    bool dropped;
+    for (int i = 0; i < 3; ++i) {
+        CHECK(client_key(&player, '.', ++id, RUN_WAIT_MS, &dropped) != NULL);
+        CHECK(!dropped);
+        keys += !dropped;
+    }
+    check_watcher_same(&watcher, &player);
+    test_reconnect(&player, port);
+    /* to the death, two keys at a time */
+    int drops = play_pairs(&player, &watcher, &keys, &id);
+    char screen[32];
+    CHECK_STR(page_screen(&player.frame, screen), "dead");
+    CHECK(drops > 0);
+    printf("%d keys taken, %d dropped after warnings; the player had %d deltas and %d full frames\n", keys, drops,
+           player.frame.deltas, player.frame.fulls);
+    test_digests(port, run, keys, root);
+    client_close(&player);
+    client_close(&watcher);
+}
+
 int main(void)
 {
     char root[256], database[300];
@@ -83,77 +176,7 @@ int main(void)
         return EXIT_FAILURE;
     }
     test_origin(server.port);
-    Client player, watcher;
-    CHECK(client_connect(&player, server.port, NULL));
-    CHECK(start_run(&player, "alice", SEED, FLOOR));
-    CHECK_INT(page_sum(&player.frame), player.frame.sum);
-    long long run = live_run(server.port);
-    CHECK(run > 0);
-    CHECK(client_connect(&watcher, server.port, NULL));
-    char text[256];
-    snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
-    CHECK(client_send(&watcher, text));
-    CHECK(client_expect(&watcher, "full", RUN_WAIT_MS) != NULL);
-    check_watcher_same(&watcher, &player);
-    test_refusals(&player);
-
-    /* a few keys one at a time, each answered */
-    int keys = 0;
-    uint32_t id = 0;
-    bool dropped;
-    for (int i = 0; i < 3; ++i) {
-        CHECK(client_key(&player, '.', ++id, RUN_WAIT_MS, &dropped) != NULL);
-        CHECK(!dropped);
-        keys += !dropped;
-    }
-    check_watcher_same(&watcher, &player);
-
-    /* the page closed and opened again: a full frame, the same */
-    uint32_t sum = page_sum(&player.frame), number = player.frame.number;
-    client_close(&player);
-    CHECK(client_connect(&player, server.port, NULL));
-    CHECK(client_send(&player, "{\"t\":\"play\",\"player\":\"alice\"}"));
-    CHECK(client_expect(&player, "full", RUN_WAIT_MS) != NULL);
-    CHECK_INT(player.frame.number, number);
-    CHECK_INT(page_sum(&player.frame), sum);
-
-    /* to the death, two keys at a time */
-    int drops = play_pairs(&player, &watcher, &keys, &id);
-    char screen[32];
-    CHECK_STR(page_screen(&player.frame, screen), "dead");
-    CHECK(drops > 0);
-    printf("%d keys taken, %d dropped after warnings; the player had %d deltas and %d full frames\n", keys, drops,
-           player.frame.deltas, player.frame.fulls);
-
-    /* the server's digest is the native program's for the same keys */
-    char state[16], digest[24], native[24], keys_text[MOST_KEYS * 2 + 1];
-    for (int i = 0; i < keys; ++i) keys_text[i] = '.';
-    keys_text[keys] = '\0';
-    for (int i = 0; i < 100 && run_state(server.port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
-        usleep(20000);
-    }
-    CHECK_STR(state, "ended");
-    CHECK(native_digest(SEED, FLOOR, keys_text, home, native));
-    CHECK_STR(digest, native);
-
-    /* its recording, downloaded, verifies natively to the same digest */
-    char *recording = malloc(1 << 20), path[400], command[1024], line[256], replayed[24] = "";
-    snprintf(path, sizeof path, "/api/runs/%lld/recording", run);
-    CHECK_INT(http_get(server.port, path, recording, 1 << 20), 200);
-    snprintf(path, sizeof path, "%s/recording.txt", root);
-    FILE *file = fopen(path, "w");
-    CHECK(file != NULL && fputs(recording, file) >= 0 && fclose(file) == 0);
-    snprintf(command, sizeof command, "AMULETS_HOME='%s' '%s' --replay '%s' --digest", home, AMULETS_BINARY, path);
-    FILE *out = popen(command, "r");
-    while (out != NULL && fgets(line, sizeof line, out) != NULL) {
-        if (strncmp(line, "digest ", 7) == 0) sscanf(line + 7, "%23s", replayed);
-    }
-    if (out != NULL) pclose(out);
-    CHECK_STR(replayed, digest);
-    free(recording);
-
-    client_close(&player);
-    client_close(&watcher);
+    play(server.port, root);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
     remove_folder(root);
     return check_done("test_server_play");
