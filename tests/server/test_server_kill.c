@@ -2,7 +2,8 @@
  * its last committed event, as the page last saw it (every frame a page
  * was sent shows only committed events), and ends with the same digest
  * as the same run never interrupted. Then killed while auto-explore steps
- * on its own timer: made again from its events, it goes on. */
+ * on its own timer, and before a run's first key: made again from its
+ * events (or its start alone), it goes on. */
 #define _GNU_SOURCE
 #include "serverrun.h"
 
@@ -123,12 +124,39 @@ static void test_killed_exploring(const char *root)
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 }
 
+/* Killed before the run's first key: made again from its start alone */
+static void test_killed_at_once(const char *root)
+{
+    char database[400];
+    ServerProc server;
+    snprintf(database, sizeof database, "%s/at-once.sqlite", root);
+    CHECK(server_start(&server, database, NULL));
+    Client client;
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "hasty", SEED, FLOOR));
+    PageFrame *first = malloc(sizeof *first);
+    memcpy(first, &client.frame, sizeof *first);
+    CHECK_INT(server_stop(&server, SIGKILL), 128 + SIGKILL);
+    client_close(&client);
+    CHECK(server_start(&server, database, NULL));
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"hasty\"}"));
+    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(same_cells(&client.frame, first));
+    free(first);
+    uint32_t id = 0;
+    CHECK(wait_keys(&client, 3, &id) == 3);
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
 int main(void)
 {
     char root[256];
     fresh_folder(root, sizeof root, "server-kill");
     test_killed_between_keys(root);
     test_killed_exploring(root);
+    test_killed_at_once(root);
     remove_folder(root);
     return check_done("test_server_kill");
 }

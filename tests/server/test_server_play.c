@@ -5,7 +5,7 @@
  * equal to what it had; keys typed ahead of a warning dropped; the run's
  * digest the same as the native program's for the same keys, and its
  * recording, downloaded, verifying natively to it; a foreign Origin
- * refused. */
+ * refused; a run in play abandoned for a new one only when confirmed. */
 #define _GNU_SOURCE
 #include "serverrun.h"
 
@@ -131,6 +131,31 @@ static void watch_run(Client *watcher, const Client *player, int port, long long
     check_watcher_same(watcher, player);
 }
 
+/* A run in play is left for a new one only when the page confirms it:
+ * then it is kept, marked abandoned */
+static void test_abandon(int port)
+{
+    Client client;
+    char state[16], digest[24];
+    CHECK(client_connect(&client, port, NULL));
+    CHECK(start_run(&client, "carol", SEED, FLOOR));
+    long long first = live_run(port);
+    bool dropped;
+    CHECK(client_key(&client, '.', 1, RUN_WAIT_MS, &dropped) != NULL);
+    CHECK(client_send(&client, "{\"t\":\"new\"}"));
+    CHECK(client_expect(&client, "confirm", RUN_WAIT_MS) != NULL);
+    CHECK(run_state(port, first, state, digest, NULL));
+    CHECK_STR(state, "live");
+    CHECK(client_send(&client, "{\"t\":\"new\",\"abandon\":true}"));
+    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    int events = 0;
+    CHECK(run_state(port, first, state, digest, &events));
+    CHECK_STR(state, "abandoned");
+    CHECK_INT(events, 1);
+    CHECK(live_run(port) > first);
+    client_close(&client);
+}
+
 static void play(int port, const char *root)
 {
     Client player, watcher;
@@ -177,6 +202,7 @@ int main(void)
     }
     test_origin(server.port);
     play(server.port, root);
+    test_abandon(server.port);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
     remove_folder(root);
     return check_done("test_server_play");
