@@ -371,7 +371,7 @@ static void map_rows(char *out, const char *key, char blank, char mark)
 }
 
 /* A real save's explorer with what play as a person seldom leaves there:
- * the bot's choices (a run of auto-explore is stopped by leaving, so
+ * traps and doors it knew of, the bot's choices (a run of auto-explore is stopped by leaving, so
  * going is set only when the bot saves), statuses, searching under way,
  * an item underfoot, items skipped and walls searched */
 static char *bot_marked(const char *base)
@@ -389,6 +389,9 @@ static char *bot_marked(const char *base)
                            "confused = 1\nafraid = 4\nsearched_last = yes\npicked_last = yes\nsearch_left = 2\n"
                            "under = %s 2\n", shipped.items[dart].id);
     lines[n] = '\0';
+    /* traps found beside the way: play on a floor that has none leaves it out */
+    if (strstr(base, "\nknown_traps = ") == NULL) n += sprintf(lines + n, "known_traps = 2\n");
+    if (strstr(base, "\nknown_doors = ") == NULL) n += sprintf(lines + n, "known_doors = 1\n");
     if (strstr(base, "\nskipped =\n") == NULL) map_rows(lines + n, "skipped", '.', 'x');
     if (strstr(base, "\nsearched =\n") == NULL) map_rows(lines + strlen(lines), "searched", '0', '3');
     sprintf(text, "%.*s%s%s", (int)(at - base), base, lines, at);

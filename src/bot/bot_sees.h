@@ -20,7 +20,7 @@
  * the debugging back doors */
 #pragma GCC poison run_rng run_seed run_ident run_clone run_new run_new_as gen_level gen_floor streams_play streams_floor streams_looks
 #pragma GCC poison save_write save_read run_debug_level run_debug_player run_debug_rng
-#pragma GCC poison run_debug_ident run_debug_log
+#pragma GCC poison run_debug_ident
 #endif
 
 #endif

@@ -66,7 +66,7 @@ static void add_names(FrameText *t, const FrameTiles *tiles, int from)
 bool wire_make(Wire *wire, WireScratch *s, const FrontView *view, uint32_t ack)
 {
     frame_cells(s->cells, &s->frame, &wire->tiles, view->input, view->run);
-    frame_text(&s->text, &s->frame, view->input, view->run, &wire->room);
+    frame_text(&s->text, &s->frame, view, &wire->room);
     bool same_text = wire->text.bytes != NULL && s->text.length == wire->text.length &&
                      memcmp(s->text.bytes, wire->text.bytes, s->text.length) == 0;
     bool same_cells = memcmp(s->cells, wire->cells, sizeof s->cells) == 0;

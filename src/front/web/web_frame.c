@@ -9,9 +9,9 @@ static FrameScratch scratch;
 static FrameTiles tiles;
 static int32_t cells[FRAME_MAP_INTS];
 
-const char *web_frame_text(const Input *input, const Run *run, const WebRoom *room)
+const char *web_frame_text(const FrontView *view, const WebRoom *room)
 {
-    if (!frame_text(&text, &scratch, input, run, room)) abort();   /* the page can't go on without memory */
+    if (!frame_text(&text, &scratch, view, room)) abort();   /* the page can't go on without memory */
     return text.bytes;
 }
 

@@ -11,9 +11,10 @@
 enum { WEB_CELL_INTS = FRAME_CELL_INTS };
 typedef FrameRoom WebRoom;
 
-/* The frame for the run drawn (run may be another than the input's, as
- * while a recording is watched). The text lives until the next call. */
-const char *web_frame_text(const Input *input, const Run *run, const WebRoom *room);
+/* The frame of the loop's view (its run may be another than the input's,
+ * as while a recording is watched), with the flight in the air over the
+ * map where there is one (frame.h). The text lives until the next call. */
+const char *web_frame_text(const FrontView *view, const WebRoom *room);
 
 /* The map's cells (MAP_CELLS * WEB_CELL_INTS), filled anew */
 const int32_t *web_frame_map(const Input *input, const Run *run);

@@ -1,6 +1,6 @@
 /* The screen model copied out for a page: see frame.h. The JSON is built
  * in one growing buffer; only the parts the screen that's up shows are
- * written, as the window's ui_draw_frame paints only those. */
+ * written, as the window's ui_draw paints only those. */
 #include "frame.h"
 
 #include <stdarg.h>
@@ -126,12 +126,27 @@ static void add_map_parts(FrameText *t, FrameScratch *s, const Input *input, con
     if (s->dialog.shown) add_dialog(t, "dialog", &s->dialog);
 }
 
-bool frame_text(FrameText *t, FrameScratch *s, const Input *input, const Run *run, const FrameRoom *room)
+/* A flight's frame: what the window's ui_anim.c and the terminal draw */
+static void add_flight(FrameText *t, const FrontFlight *flight)
 {
+    add(t, ",\"flight\":{\"glyph\":%d,\"color\":%u,\"cells\":[", (unsigned char)flight->glyph,
+        packed(flight->color));
+    for (int i = 0; i < flight->count; ++i) {
+        add(t, "%s[%d,%d]", i > 0 ? "," : "", flight->cells[i].x, flight->cells[i].y);
+    }
+    add(t, "]}");
+}
+
+bool frame_text(FrameText *t, FrameScratch *s, const FrontView *view, const FrameRoom *room)
+{
+    const Input *input = view->input;
+    const Run *run = view->run;
     t->length = 0;
     t->failed = false;
     Screen screen = input_screen(input);
     add(t, "{\"screen\":\"%s\",\"tiles\":%s", input_screen_name(screen), input->views.tiles ? "true" : "false");
+    bool map = room->map_only || input_screen_traits(screen)->over_map;
+    if (map && view->flight != NULL) add_flight(t, view->flight);
     if (room->map_only) {
         add(t, ",\"view\":\"map\"");
         add_map_parts(t, s, input, run, room);

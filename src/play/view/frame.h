@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "frontend.h"
 #include "input.h"
 #include "screen.h"
 #include "screen_class.h"
@@ -74,11 +75,11 @@ typedef struct FrameScratch {
     ScreenClassChoice choice;
 } FrameScratch;
 
-/* The frame's text for the run drawn (run may be another than the
- * input's, as while a recording is watched), into text (emptied first).
- * False if out of memory (text->failed) */
-bool frame_text(FrameText *text, FrameScratch *scratch, const Input *input, const Run *run,
-                const FrameRoom *room);
+/* The frame's text of the loop's view (its run may be another than the
+ * input's, as while a recording is watched), with the flight in the air
+ * over the map ("flight": its glyph, colour and cells) where there is
+ * one, into text (emptied first). False if out of memory (text->failed) */
+bool frame_text(FrameText *text, FrameScratch *scratch, const FrontView *view, const FrameRoom *room);
 void frame_text_free(FrameText *text);
 
 /* Adds bytes to text as they are, or a JSON string of s (quoted and
