@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "save.h"
 
 /* ---- The game's store: memory, the journal watched ------------------------------ */
@@ -213,6 +214,9 @@ static LoopSetup setup_of(Game *game, uint64_t seed, int floor, int class_index,
         .input = {.data = game->data, .slot = &game->slot, .seed = seed, .start_floor = floor,
                   .offer_title = offer_title, .class_index = class_index, .choose_class = false,
                   .clock = session_wall_clock},
+        /* a missile's flight is shown as natively: frames on the loop's
+         * timer, never events (the rules took the shot whole) */
+        .flight_delay = SETTINGS_FLIGHT_DELAY,
     };
     return setup;
 }
