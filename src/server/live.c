@@ -1,6 +1,8 @@
 /* The live games and their viewers: see live.h */
 #include "live.h"
 
+#include "level.h"
+
 #include <inttypes.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -10,9 +12,17 @@
 
 static uint64_t fresh_seed(void)
 {
-    uint64_t seed;
-    randombytes_buf(&seed, sizeof seed);
-    return seed;
+    return account_fresh_seed();
+}
+
+#define LIVE_MODE_NAME(name, text) text,
+static const char *const MODE_NAMES[] = {LIVE_MODES(LIVE_MODE_NAME)};
+#undef LIVE_MODE_NAME
+_Static_assert(sizeof MODE_NAMES / sizeof MODE_NAMES[0] == LIVE_MODE_COUNT, "a name for every mode");
+
+const char *live_mode_name(LiveMode mode)
+{
+    return mode >= 0 && mode < LIVE_MODE_COUNT ? MODE_NAMES[mode] : "ladder";
 }
 
 /* Grows an array of item_size items to hold one more: false if out of memory */
@@ -125,6 +135,8 @@ static void queue_new_run(Live *live)
     if (q == NULL) return;
     q->base = live->game.base;
     q->settings = copy_of(live->game.settings, strlen(live->game.settings));
+    q->mode = live->mode;
+    snprintf(q->day, sizeof q->day, "%s", live->day);
 }
 
 static void take_news(Live *live, const GameNews *news)
@@ -165,8 +177,14 @@ static int64_t add_run(Lives *lives, Live *live, const Queued *q)
     snprintf(seed, sizeof seed, "%" PRIu64, q->base.seed);
     hex64(q->base.data_digest, digest);
     DbValue values[] = {db_int(live->player_id), db_text(seed), db_int(q->base.floor), db_text(q->base.class_id),
-                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL))};
-    return db_one_int(lives->db, DB_GAME_ADD, values, 7, lives->error, sizeof lives->error);
+                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL)),
+                        db_text(live_mode_name(q->mode)), q->day[0] != '\0' ? db_text(q->day) : db_null()};
+    int64_t run = db_one_int(lives->db, DB_GAME_ADD, values, 9, lives->error, sizeof lives->error);
+    if (run > 0 && q->mode == LIVE_DAILY) {
+        DbValue daily[] = {db_int(live->player_id), db_text(q->day), db_int(run)};
+        if (!db_run(lives->db, DB_DAILY_RUN, daily, 3, NULL, NULL, lives->error, sizeof lives->error)) return -1;
+    }
+    return run;
 }
 
 static bool add_event(Lives *lives, int64_t run, int seq, JournalEvent e)
@@ -194,7 +212,7 @@ static bool write_queue(Lives *lives, Live *live, int64_t *run, int *committed)
     *committed = live->committed;
     int from = *committed;
     for (int i = 0; i < live->queued_count; ++i) {
-        const Queued *q = &live->queued[i];
+        Queued *q = &live->queued[i];
         bool ok = true;
         if (q->kind == QUEUED_NEW_RUN) {
             if (*run > 0 && *committed > from) {
@@ -208,6 +226,7 @@ static bool write_queue(Lives *lives, Live *live, int64_t *run, int *committed)
             ok = *run > 0 && add_event(lives, *run, (*committed)++, q->event);
         } else {
             ok = *run > 0 && end_run(lives, *run, q);
+            q->run = *run;
         }
         if (!ok) return false;
     }
@@ -216,6 +235,20 @@ static bool write_queue(Lives *lives, Live *live, int64_t *run, int *committed)
         return db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
     }
     return true;
+}
+
+/* An ended run, committed, goes to the server's own replay: its figures
+ * are the boards' (api.h) */
+static void replay_ended(Lives *lives, Queued *q)
+{
+    if (q->kind != QUEUED_END || q->recording == NULL || lives->workers == NULL || q->run <= 0) return;
+    Work *work = work_new(WORK_REPLAY, NULL);
+    if (work == NULL) return;   /* api_replay_pending finds it at the next start */
+    work->id = q->run;
+    work->text = q->recording;
+    work->length = q->recording_length;
+    q->recording = NULL;
+    if (!work_post(lives->workers, work)) work_free(work);
 }
 
 bool lives_commit(Lives *lives)
@@ -245,7 +278,10 @@ bool lives_commit(Lives *lives)
                 live->run_id = runs[i];
                 live->committed = counts[i];
             }
-            for (int q = 0; q < live->queued_count; ++q) queued_free(&live->queued[q]);
+            for (int q = 0; q < live->queued_count; ++q) {
+                replay_ended(lives, &live->queued[q]);
+                queued_free(&live->queued[q]);
+            }
             live->queued_count = 0;
             release(live);
         }
@@ -257,12 +293,21 @@ bool lives_commit(Lives *lives)
 
 /* ---- The games ------------------------------------------------------------------- */
 
+static bool read_name(void *context, const DbValue *c, int count)
+{
+    if (count >= 1 && c[0].type == DB_TEXT) snprintf(context, MSG_NAME_SIZE, "%s", c[0].s);
+    return false;
+}
+
 static Live *live_new(Lives *lives, int64_t player_id)
 {
     if (!room_for((void **)&lives->all, lives->count, &lives->capacity, sizeof *lives->all)) return NULL;
     Live *live = calloc(1, sizeof *live);
     if (live == NULL) return NULL;
     live->player_id = player_id;
+    char error[DB_ERROR_SIZE];
+    DbValue id = db_int(player_id);
+    db_run(lives->db, DB_PLAYER_NAME, &id, 1, read_name, live->player_name, error, sizeof error);
     FrameRoom room = wire_room_default();
     wire_init(&live->wire, &room);
     lives->all[lives->count++] = live;
@@ -342,6 +387,10 @@ static void step(Lives *lives, Live *live, const FrontEvent *event, uint32_t ack
 {
     GameNews news;
     LoopNext next = game_step(&live->game, event, &news);
+    if (news.new_run) {   /* R's next run: a ladder run on a fresh seed */
+        live->mode = LIVE_LADDER;
+        live->day[0] = '\0';
+    }
     take_news(live, &news);
     if (news.new_run) game_next_seed(&live->game, fresh_seed());
     bool made = paint(lives, live, next.paint, ack);
@@ -402,6 +451,8 @@ typedef struct RunRow {
     char settings[JOURNAL_SETTINGS_SIZE];
     bool live;
     int64_t events;
+    LiveMode mode;
+    char day[11];
 } RunRow;
 
 static bool read_run(void *context, const DbValue *c, int count)
@@ -421,6 +472,11 @@ static bool read_run(void *context, const DbValue *c, int count)
     snprintf(row->settings, sizeof row->settings, "%s", c[6].s);
     row->live = strcmp(c[7].s, "live") == 0;
     row->events = c[8].i;
+    row->mode = LIVE_LADDER;
+    for (int m = 0; count >= 12 && c[10].type == DB_TEXT && m < LIVE_MODE_COUNT; ++m) {
+        if (strcmp(c[10].s, MODE_NAMES[m]) == 0) row->mode = (LiveMode)m;
+    }
+    if (count >= 12 && c[11].type == DB_TEXT) snprintf(row->day, sizeof row->day, "%s", c[11].s);
     return false;
 }
 
@@ -475,7 +531,9 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     errors_clear(&errors);
     live->run_id = run;
     live->committed = rows.count;
-    live->active_ms = now;
+    live->active_ms = live->input_ms = now;
+    live->mode = row.mode;
+    snprintf(live->day, sizeof live->day, "%s", row.day);
     paint(lives, live, true, 0);
     return live;
 }
@@ -500,7 +558,15 @@ static int64_t live_run_of(Lives *lives, int64_t player)
 
 static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
-    int64_t player = player_of(lives, msg->player);
+    if (msg->player[0] != '\0' && !lives->dev) {
+        tell(viewer, "refused", "A page can't name its player here: log in.");
+        return;
+    }
+    int64_t player = msg->player[0] != '\0' ? player_of(lives, msg->player) : viewer->session_player;
+    if (player == 0) {
+        tell(viewer, "refused", "Log in to play.");
+        return;
+    }
     if (player < 0) {
         tell(viewer, "refused", "The server can't reach its database: try again.");
         return;
@@ -523,6 +589,64 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     attach(live, viewer, true, now);
 }
 
+static bool read_state(void *context, const DbValue *c, int count)
+{
+    if (count >= 4 && c[3].type == DB_TEXT) snprintf(context, 16, "%s", c[3].s);
+    return false;
+}
+
+/* The player may start a run: not held, not banned (told if not) */
+static bool may_start(Lives *lives, Viewer *viewer)
+{
+    char state[16] = "", error[DB_ERROR_SIZE];
+    DbValue id = db_int(viewer->player_id);
+    if (!db_run(lives->db, DB_ACCOUNT_OF, &id, 1, read_state, state, error, sizeof error)) {
+        tell(viewer, "refused", "The server can't reach its database: try again.");
+        return false;
+    }
+    if (strcmp(state, "held") == 0 || strcmp(state, "banned") == 0) {
+        tell(viewer, "refused", strcmp(state, "held") == 0
+                                    ? "Your account is held: it can't start runs until an admin releases it."
+                                    : "Your account is banned: it can't start runs.");
+        return false;
+    }
+    return true;
+}
+
+/* The seed, floor and day of a new run of msg's mode: false (told) if
+ * the mode can't start now. A daily is claimed here, before anything of
+ * it is made: the database's key refuses a second attempt, however many
+ * pages ask at once */
+static bool choose_start(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t *seed, int *floor, char day[11])
+{
+    char today[11];
+    account_day_of(time(NULL), today);
+    *seed = msg->seeded ? msg->seed : fresh_seed();
+    *floor = msg->seeded && msg->floor > 0 ? msg->floor : 1;
+    day[0] = '\0';
+    if (msg->mode == MSG_MODE_LADDER) return true;
+    if (msg->mode == MSG_MODE_PRACTICE) {
+        if (msg->day[0] == '\0' || strcmp(msg->day, today) >= 0) {
+            tell(viewer, "refused", "Practice takes the day of a daily that has closed (before today).");
+            return false;
+        }
+    } else if (msg->day[0] != '\0' && strcmp(msg->day, today) != 0 && !lives->test_seeds) {
+        tell(viewer, "refused", "The daily is today's alone: a past day's is for practice.");
+        return false;
+    }
+    snprintf(day, 11, "%s", msg->day[0] != '\0' ? msg->day : today);
+    *seed = account_daily_seed(lives->secret, day);
+    *floor = 1;
+    if (msg->mode == MSG_MODE_PRACTICE) return true;
+    char error[DB_ERROR_SIZE];
+    DbValue values[] = {db_int(viewer->player_id), db_text(day), db_int(time(NULL))};
+    if (!db_run(lives->db, DB_DAILY_CLAIM, values, 3, NULL, NULL, error, sizeof error)) {
+        tell(viewer, "refused", "You have played this daily already: one attempt a day.");
+        return false;
+    }
+    return true;
+}
+
 static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     if (viewer->player_id <= 0) {
@@ -538,6 +662,7 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         tell(viewer, "refused", "The server chooses the seeds.");
         return;
     }
+    if (!may_start(lives, viewer)) return;
     Live *old;
     if (!settled_player(lives, viewer->player_id, &old)) {
         tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
@@ -554,6 +679,10 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
+    uint64_t seed;
+    int floor;
+    char day[11];
+    if (!choose_start(lives, viewer, msg, &seed, &floor, day)) return;
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(run), db_int(time(NULL))};
     if (in_play && run > 0 && !db_run(lives->db, DB_GAME_ABANDON, values, 2, NULL, NULL, error, sizeof error)) {
@@ -562,22 +691,55 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     }
     if (old != NULL) live_free(lives, old);
     Live *live = live_new(lives, viewer->player_id);
-    if (live == NULL || !game_open(&live->game, lives->data, msg->seeded ? msg->seed : fresh_seed(),
-                                          msg->seeded && msg->floor > 0 ? msg->floor : 1, class_index, fresh_seed())) {
+    if (live == NULL || !game_open(&live->game, lives->data, seed, floor, class_index, fresh_seed())) {
         if (live != NULL) live_free(lives, live);
         tell(viewer, "refused", "The server is out of memory.");
         return;
     }
+    live->mode = msg->mode == MSG_MODE_DAILY ? LIVE_DAILY : msg->mode == MSG_MODE_PRACTICE ? LIVE_PRACTICE : LIVE_LADDER;
+    snprintf(live->day, sizeof live->day, "%s", day);
+    live->input_ms = now;
     queue_new_run(live);
     paint(lives, live, true, 0);
     attach(live, viewer, true, now);
+}
+
+typedef struct DailyRow {
+    bool played, finished;
+} DailyRow;
+
+static bool read_daily(void *context, const DbValue *c, int count)
+{
+    DailyRow *row = context;
+    row->played = count >= 2;
+    row->finished = count >= 2 && c[1].type == DB_TEXT && strcmp(c[1].s, "live") != 0;
+    return false;
+}
+
+bool lives_daily_of(Lives *lives, int64_t player, const char *day, bool *played, bool *finished)
+{
+    DailyRow row = {false, false};
+    char error[DB_ERROR_SIZE];
+    DbValue values[] = {db_int(player), db_text(day)};
+    bool ok = player <= 0 || db_run(lives->db, DB_DAILY_OF, values, 2, read_daily, &row, error, sizeof error);
+    *played = row.played;
+    *finished = row.finished;
+    return ok;
 }
 
 static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     Live *live = find_run(lives, msg->game);
     if (live == NULL) live = rebuild(lives, msg->game, viewer, now);
-    if (live != NULL) attach(live, viewer, false, now);
+    if (live == NULL) return;
+    int64_t who = viewer->player_id > 0 ? viewer->player_id : viewer->session_player;
+    bool played, finished = false;
+    if (live->mode == LIVE_DAILY && live->player_id != who &&
+        (!lives_daily_of(lives, who, live->day, &played, &finished) || !finished)) {
+        tell(viewer, "refused", "A daily's live games are shown only to players who have finished it.");
+        return;
+    }
+    attach(live, viewer, false, now);
 }
 
 static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
@@ -587,11 +749,13 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         tell(viewer, "refused", "This page doesn't play a game.");
         return;
     }
-    live->active_ms = now;
+    live->active_ms = live->input_ms = now;
     FrontEvent event = {.kind = FRONT_KEY, .key = msg->key, .cell = {msg->x, msg->y}};
-    if (msg->kind == MSG_KEY && msg->seen < live->alarm_frame) {
-        char text[64];
-        snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u,\"dropped\":true}", msg->id);
+    bool throttled = msg->kind == MSG_KEY && !keys_take(&viewer->keys, now);
+    if (msg->kind == MSG_KEY && (throttled || msg->seen < live->alarm_frame)) {
+        char text[80];
+        snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u,\"dropped\":true%s}", msg->id,
+                 throttled ? ",\"throttled\":true" : "");
         hold(live, text, strlen(text), 0);
         return;
     }
@@ -599,6 +763,27 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     if (msg->kind == MSG_UNPOINT) event.kind = FRONT_POINT_OFF;
     if (msg->kind == MSG_CLICK) event.kind = FRONT_CLICK;
     step(lives, live, &event, msg->kind == MSG_KEY ? msg->id : 0, now);
+}
+
+/* ---- The lobby ------------------------------------------------------------------- */
+
+void lives_lobby(const Lives *lives, json_t *array, uint64_t now, bool (*finished_daily)(void *context, const char *day),
+                 void *context)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        const Live *live = lives->all[i];
+        const Run *run = live->game.run;
+        if (live->run_id <= 0 || live->left || run == NULL) continue;
+        if (live->mode == LIVE_DAILY && !finished_daily(context, live->day)) continue;
+        int watchers = 0;
+        for (int v = 0; v < live->viewer_count; ++v) watchers += !live->viewers[v]->player;
+        const char *class_id = run_class_id(run);
+        json_array_append_new(array, json_pack("{s:I,s:s,s:s?,s:i,s:i,s:s,s:i,s:I}", "game", (json_int_t)live->run_id,
+                                               "player", live->player_name, "class", class_id,
+                                               "floor", run_level(run)->depth, "turns", run_turn(run),
+                                               "mode", live_mode_name(live->mode), "watchers", watchers, "idle_s",
+                                               (json_int_t)(now > live->input_ms ? (now - live->input_ms) / 1000 : 0)));
+    }
 }
 
 void lives_message(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
