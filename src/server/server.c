@@ -290,7 +290,9 @@ static bool start(Server *server)
     if (server->epoll_fd < 0 || !lives_init(&server->lives, server->db, &server->data)) return false;
     server->lives.test_seeds = setup->test_seeds;
     server->lives.dev = setup->dev;
-    if (!start_workers(server)) return false;
+    /* the signals blocked before any thread starts, so every thread
+     * leaves them to the loop's signalfd */
+    if (!start_signals(server) || !start_workers(server)) return false;
     server->lives.workers = &server->workers;
     if (!api_init(&server->api, server->db, &server->lives, &server->workers, error, sizeof error)) {
         fprintf(stderr, "amulets-server: the database: %s\n", error);
@@ -300,7 +302,7 @@ static bool start(Server *server)
     server->api.upgrade_context = server;
     server->api.trust_proxy = setup->trust_proxy;
     api_replay_pending(&server->api);
-    return start_signals(server) && start_http(server);
+    return start_http(server);
 }
 
 /* ---- The loop ---------------------------------------------------------------------- */
