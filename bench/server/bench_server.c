@@ -167,9 +167,9 @@ static bool open_pages(Page *pages, int games, int watchers, int port, Bench *be
     if (http_get(port, "/api/games", body, sizeof body) != 200) return false;
     const char *at = body;
     for (int g = 0; g < games; ++g) {
-        at = strstr(at, "\"run\":");
+        at = strstr(at, "\"game\":");
         if (at == NULL) return false;
-        long long run = atoll(at + 6);
+        long long run = atoll(at + 7);
         ++at;
         for (int w = 1; w <= watchers; ++w) {
             Page *page = &pages[g * (1 + watchers) + w];
@@ -195,8 +195,8 @@ static void explore_bytes(int port, int seconds)
     char body[1 << 16], text[96];
     long long run = -1;   /* the newest */
     for (const char *at = http_get(port, "/api/games", body, sizeof body) == 200 ? body : "";
-         (at = strstr(at, "\"run\":")) != NULL; ++at) {
-        if (atoll(at + 6) > run) run = atoll(at + 6);
+         (at = strstr(at, "\"game\":")) != NULL; ++at) {
+        if (atoll(at + 7) > run) run = atoll(at + 7);
     }
     snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
     client_send(&watcher, text);

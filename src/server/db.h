@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 16 };
+enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 24 };
 
 /* The schema's current version: the number of DB_MIGRATIONS */
 enum { DB_SCHEMA_VERSION = 2 };
