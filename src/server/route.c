@@ -25,6 +25,12 @@ _Static_assert(sizeof ROWS / sizeof ROWS[0] == ROUTE_COUNT, "a row for every rou
  * stands; its length in *used */
 static bool argument(const char *path, RouteMatch *match, size_t *used)
 {
+    if (strlen(path) >= 10 && path[4] == '-') {   /* a day, not a number */
+        memcpy(match->day, path, 10);
+        match->day[10] = '\0';
+        *used = 10;
+        return account_day_ok(match->day);
+    }
     if (path[0] >= '0' && path[0] <= '9') {
         size_t n = strspn(path, "0123456789");
         if (n > 18 || path[0] == '0') return false;
@@ -33,11 +39,7 @@ static bool argument(const char *path, RouteMatch *match, size_t *used)
         *used = n;
         return errno == 0 && match->number > 0;
     }
-    if (strlen(path) < 10) return false;
-    memcpy(match->day, path, 10);
-    match->day[10] = '\0';
-    *used = 10;
-    return account_day_ok(match->day);
+    return false;
 }
 
 static bool matches(const char *pattern, const char *path, RouteMatch *match)
