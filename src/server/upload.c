@@ -129,10 +129,6 @@ static void accept_upload(Api *api, const Work *work)
     snprintf(seed, sizeof seed, "%" PRIu64, r->seed);
     snprintf(digest, sizeof digest, "%016" PRIx64, r->digest);
     snprintf(data, sizeof data, "%016" PRIx64, r->data_digest);
-    if (r->start_floor != 1) {
-        refuse(api, work->id, "below-floor-1");
-        return;
-    }
     if (!api->db.ops->begin(api->db.self, error, sizeof error)) {
         refuse(api, work->id, "busy");
         return;
@@ -157,10 +153,22 @@ static void accept_upload(Api *api, const Work *work)
     }
 }
 
+bool upload_policy(bool verified, const VerifyResult *result, const char *verifier_reason, char *reason,
+                   size_t reason_size)
+{
+    const char *why = !verified                           ? (verifier_reason[0] != '\0' ? verifier_reason : "refused")
+                      : result->start_floor != 1          ? "below-floor-1"
+                      : result->outcome == MODE_PLAYING   ? "cut-short"
+                                                          : "";
+    snprintf(reason, reason_size, "%.48s", why);
+    return why[0] == '\0';
+}
+
 void upload_work_done(Api *api, Work *work)
 {
+    char reason[64];
     if (work->kind == WORK_REPLAY) replay_done(api, work);
-    else if (!work->ok) refuse(api, work->id, work->reason[0] != '\0' ? work->reason : "refused");
+    else if (!upload_policy(work->ok, &work->result, work->reason, reason, sizeof reason)) refuse(api, work->id, reason);
     else accept_upload(api, work);
 }
 

@@ -20,6 +20,12 @@
 enum MHD_Result upload_seed(Api *api, struct MHD_Connection *c, uint64_t now);
 enum MHD_Result upload_take(Api *api, struct MHD_Connection *c, const char *body, size_t length, uint64_t now);
 enum MHD_Result upload_state(Api *api, struct MHD_Connection *c, int64_t id);
+/* The upload policy, before its seed is looked at: an upload counts only
+ * if the verifier said ok (ranked), it began on floor 1 and it ended (a
+ * death or a win). False with reason if not */
+bool upload_policy(bool verified, const VerifyResult *result, const char *verifier_reason, char *reason,
+                   size_t reason_size);
+
 /* A replay's or an upload's verdict kept (the job stays the caller's) */
 void upload_work_done(Api *api, Work *work);
 

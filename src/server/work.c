@@ -264,12 +264,13 @@ static size_t talk(int in, int out, const char *text, size_t length, char *answe
     return got;
 }
 
-static void read_answer(const char *answer, VerifyResult *r, char *reason, size_t reason_size, bool *ok)
+bool work_read_answer(const char *answer, VerifyResult *r, char *reason, size_t reason_size)
 {
-    json_t *root = json_loads(answer, JSON_REJECT_DUPLICATES, NULL);
-    *ok = json_is_true(json_object_get(root, "ok"));
+    memset(r, 0, sizeof *r);
+    json_t *root = json_loads(answer, JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK, NULL);
+    bool verified = json_is_object(root) && json_is_true(json_object_get(root, "ok"));
     const char *why = json_string_value(json_object_get(root, "reason"));
-    snprintf(reason, reason_size, "%s", why != NULL ? why : root == NULL ? "no-answer" : "");
+    snprintf(reason, reason_size, "%.48s", why != NULL ? why : !json_is_object(root) ? "no-answer" : "");
     const char *outcome = json_string_value(json_object_get(root, "outcome"));
     r->outcome = outcome == NULL ? MODE_PLAYING : strcmp(outcome, "won") == 0 ? MODE_WON
                  : strcmp(outcome, "dead") == 0 ? MODE_DEAD : MODE_PLAYING;
@@ -285,8 +286,9 @@ static void read_answer(const char *answer, VerifyResult *r, char *reason, size_
     r->digest = digest != NULL ? strtoull(digest, NULL, 16) : 0;
     const char *data = json_string_value(json_object_get(root, "data"));
     r->data_digest = data != NULL ? strtoull(data, NULL, 16) : 0;
-    r->reason = *ok ? VERIFY_OK : VERIFY_REFUSED;
+    r->reason = verified ? VERIFY_OK : VERIFY_REFUSED;
     json_decref(root);
+    return verified;
 }
 
 bool work_verify_upload(const char *verifier, const char *data_dir, const char *text, size_t length,
@@ -315,7 +317,5 @@ bool work_verify_upload(const char *verifier, const char *data_dir, const char *
         kill(pid, SIGKILL);   /* done or past its time: it has nothing more to say */
         waitpid(pid, &status, 0);
     }
-    bool ok = false;
-    read_answer(answer, result, reason, reason_size, &ok);
-    return ok;
+    return work_read_answer(answer, result, reason, reason_size);
 }

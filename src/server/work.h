@@ -91,5 +91,9 @@ Work *work_take(Workers *workers);
  * or failed. Used by the lane, and by the tests alone */
 bool work_verify_upload(const char *verifier, const char *data_dir, const char *text, size_t length,
                         VerifyResult *result, char *reason, size_t reason_size);
+/* The verifier's line of JSON (verify_json's) read back: true if it says
+ * ok; result's figures as it says them, reason its reason ("no-answer" if
+ * it isn't one) */
+bool work_read_answer(const char *answer, VerifyResult *result, char *reason, size_t reason_size);
 
 #endif
