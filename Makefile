@@ -128,8 +128,8 @@ bench-web: web
 
 # The online server (docs/server.md) on 127.0.0.1:SERVE_PORT, its SQLite
 # database in SERVE_DIR, a folder of its own that make clean keeps; the
-# games are anonymous there (a dev mode: a page names its player).
-# Ctrl-C stops it, and every game is kept
+# players register and log in (docs/server.md). Ctrl-C stops it, and
+# every game is kept
 SERVE_DIR  ?= $(CURDIR)/build-serve
 SERVE_PORT ?= 8080
 serve: deps-server
@@ -140,8 +140,10 @@ serve: deps-server
 
 # The server under load (bench/server/bench_server.c): GAMES live games
 # typing 2-3 keys a second with 2 watchers each, on loopback; its RATE
-# lines are the key-to-frame p50 and p99 and the memory a game
+# lines are the key-to-frame p50 and p99, the memory a game, and the
+# lobby's and a board's requests a second (wrk)
 bench-server: deps-server
+	@sh tools/deps.sh wrk
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release $(SERVER) >/dev/null
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server amulets-server
 	./$(BENCH_BUILD)/bench_server

@@ -315,12 +315,21 @@ static void on_conn(Server *server, Conn *conn, uint32_t events)
     if (events & EPOLLOUT) ws_write(ws);
 }
 
+/* How often the sockets are checked for life (ws.h) */
+static uint64_t check_ms(const Server *server)
+{
+    return server->setup->ws_check_ms > 0 ? (uint64_t)server->setup->ws_check_ms : WS_CHECK_MS;
+}
+
 static int wait_for(Server *server, uint64_t now)
 {
     MHD_UNSIGNED_LONG_LONG http = 0;
     int wait = MHD_get_timeout(server->http, &http) == MHD_YES ? (int)(http < 60000 ? http : 60000) : 60000;
     int game = lives_timeout(&server->lives, now);
-    return game >= 0 && game < wait ? game : wait;
+    if (game >= 0 && game < wait) wait = game;
+    uint64_t since = now - server->checked_ms, every = check_ms(server);
+    int check = server->conn_count == 0 ? wait : since >= every ? 0 : (int)(every - since);
+    return check < wait ? check : wait;
 }
 
 /* After a turn: each socket written as far as it takes, watched for what
@@ -369,7 +378,7 @@ static void turn(Server *server)
     }
     if (http) MHD_run(server->http);
     uint64_t now = now_ms();
-    if (now - server->checked_ms >= WS_CHECK_MS) {
+    if (now - server->checked_ms >= check_ms(server)) {
         server->checked_ms = now;
         for (int i = 0; i < server->conn_count; ++i) ws_check_alive(&server->conns[i]->viewer.ws);
     }

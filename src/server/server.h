@@ -34,6 +34,8 @@ typedef struct ServerSetup {
     const char *verifier;       /* the amulets program that checks uploads */
     unsigned per_address;       /* most connections from one address (0: 64) */
     bool trust_proxy;           /* an address is nginx's X-Real-IP */
+    int ws_check_ms;            /* how often sockets are checked for life
+                                   (0: ws.h's WS_CHECK_MS; the tests' less) */
     FILE *say;                  /* where the server says what it does */
 } ServerSetup;
 

@@ -145,6 +145,33 @@ static void test_key_flood(int port)
     client_close(&other);
 }
 
+static void test_half_open(const char *root)
+{
+    char database[128];
+    snprintf(database, sizeof database, "%s/half.sqlite", root);
+    ServerProc server;
+    const char *extra[] = {"--ws-check-ms", "200", NULL};
+    CHECK(server_start(&server, database, extra));
+    Client silent, alive;
+    CHECK(client_connect(&silent, server.port, NULL) && client_connect(&alive, server.port, NULL));
+    CHECK(client_send(&silent, "{\"t\":\"play\",\"player\":\"silent\"}"));
+    CHECK(client_send(&alive, "{\"t\":\"play\",\"player\":\"alive\"}"));
+    CHECK(client_expect(&alive, "idle", RUN_WAIT_MS) != NULL);
+    for (int i = 0; i < 15; ++i) {   /* 1.5 s: the silent one reads nothing, answers no ping */
+        usleep(100000);
+        CHECK(client_send(&alive, "{\"t\":\"resync\"}"));
+        client_pump(&alive);
+    }
+    for (int i = 0; i < 20 && !silent.closed; ++i) client_next(&silent, 100);
+    CHECK(silent.closed);
+    CHECK(!alive.closed);
+    CHECK(client_send(&alive, "{\"t\":\"play\",\"player\":\"alive\"}"));
+    CHECK(client_expect(&alive, "idle", RUN_WAIT_MS) != NULL);
+    client_close(&silent);
+    client_close(&alive);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
 int main(void)
 {
     char root[64], database[128];
@@ -164,6 +191,7 @@ int main(void)
     test_slow_sockets(server.port);
     test_key_flood(server.port);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
+    test_half_open(root);
     remove_folder(root);
     return check_done("test_server_abuse");
 }

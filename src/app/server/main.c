@@ -4,7 +4,8 @@
  *   amulets-server [--address A] [--port N] [--database FILE] [--data DIR]
  *                  [--fast] [--origin URL] [--verifier PROGRAM]
  *                  [--per-address N] [--behind-proxy]
- *                  [--pwhash-ops N] [--pwhash-mib N] [--test-seeds] [--dev]
+ *                  [--pwhash-ops N] [--pwhash-mib N] [--ws-check-ms N]
+ *                  [--test-seeds] [--dev]
  *   amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN
  *
  * It listens on A (127.0.0.1) port N (8080; 0 any free one), keeps its
@@ -23,7 +24,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE] [--data DIR] [--fast] "
                     "[--origin URL] [--verifier PROGRAM] [--per-address N] [--behind-proxy] [--pwhash-ops N] "
-                    "[--pwhash-mib N] [--test-seeds] [--dev]\n"
+                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--dev]\n"
                     "       amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN\n");
 }
 
@@ -71,6 +72,7 @@ int main(int argc, char **argv)
         else if (strcmp(arg, "--port") == 0 && number(value, 0, 65535, &n)) setup.port = (int)n;
         else if (strcmp(arg, "--per-address") == 0 && number(value, 1, 100000, &n)) setup.per_address = (unsigned)n;
         else if (strcmp(arg, "--pwhash-ops") == 0 && number(value, 1, 100, &n)) setup.pwhash_ops = (unsigned long long)n;
+        else if (strcmp(arg, "--ws-check-ms") == 0 && number(value, 10, 3600000, &n)) setup.ws_check_ms = (int)n;
         else if (strcmp(arg, "--pwhash-mib") == 0 && number(value, 8, 4096, &n)) setup.pwhash_mem = (size_t)n << 20;
         else {
             usage();
