@@ -21,36 +21,33 @@ static const RouteRow ROWS[] = {ROUTES(ROUTE_ROW)};
 #undef ROUTE_ROW
 _Static_assert(sizeof ROWS / sizeof ROWS[0] == ROUTE_COUNT, "a row for every route");
 
-/* A path's argument: a number (1 and up) or a day, as the pattern's '*'
- * stands; its length in *used */
-static bool argument(const char *path, RouteMatch *match, size_t *used)
+/* A path's argument, as the pattern's mark says: a number (1 and up:
+ * '#') or a day ('@'); its length in *used */
+static bool argument(char mark, const char *path, RouteMatch *match, size_t *used)
 {
-    if (strlen(path) >= 10 && path[4] == '-') {   /* a day, not a number */
+    if (mark == '@') {
+        if (strlen(path) < 10) return false;
         memcpy(match->day, path, 10);
         match->day[10] = '\0';
         *used = 10;
         return account_day_ok(match->day);
     }
-    if (path[0] >= '0' && path[0] <= '9') {
-        size_t n = strspn(path, "0123456789");
-        if (n > 18 || path[0] == '0') return false;
-        errno = 0;
-        match->number = strtoll(path, NULL, 10);
-        *used = n;
-        return errno == 0 && match->number > 0;
-    }
-    return false;
+    size_t n = strspn(path, "0123456789");
+    if (n == 0 || n > 18 || path[0] == '0') return false;
+    errno = 0;
+    match->number = strtoll(path, NULL, 10);
+    *used = n;
+    return errno == 0 && match->number > 0;
 }
 
 static bool matches(const char *pattern, const char *path, RouteMatch *match)
 {
-    const char *star = strchr(pattern, '*');
-    if (star == NULL) return strcmp(pattern, path) == 0;
-    size_t head = (size_t)(star - pattern);
+    size_t head = strcspn(pattern, "#@");
+    if (pattern[head] == '\0') return strcmp(pattern, path) == 0;
     if (strncmp(pattern, path, head) != 0) return false;
     size_t used;
-    if (!argument(path + head, match, &used)) return false;
-    return strcmp(star + 1, path + head + used) == 0;
+    if (!argument(pattern[head], path + head, match, &used)) return false;
+    return strcmp(pattern + head + 1, path + head + used) == 0;
 }
 
 RouteMatch route_find(const char *method, const char *path)

@@ -22,10 +22,10 @@ enum {
     ROUTE_WHY_SIZE = 128,
 };
 
-/* Each route: its enum, method, path (a trailing '*' takes an argument:
- * N a run's or upload's number, D a day, N/recording), whether it
- * changes something (its Origin is checked), and the form it takes (its
- * fields' names, space-separated) */
+/* Each route: its enum, method, path ('#' takes a number, a run's or an
+ * upload's, 1 and up; '@' a day, YYYY-MM-DD), whether it changes
+ * something (its Origin is checked), and the form it takes (its fields'
+ * names, space-separated) */
 #define ROUTES(X)                                                                   \
     X(ROUTE_INDEX, "GET", "/", false, "")                                           \
     X(ROUTE_PLAY, "GET", "/play", false, "")                                        \
@@ -38,14 +38,14 @@ enum {
     X(ROUTE_GAMES, "GET", "/api/games", false, "")                                 \
     X(ROUTE_LADDER, "GET", "/api/boards/ladder", false, "")                        \
     X(ROUTE_OFFLINE, "GET", "/api/boards/offline", false, "")                      \
-    X(ROUTE_DAILY_BOARD, "GET", "/api/boards/daily/*", false, "")                  \
-    X(ROUTE_RUN, "GET", "/api/runs/*", false, "")                                  \
-    X(ROUTE_RECORDING, "GET", "/api/runs/*/recording", false, "")                  \
+    X(ROUTE_DAILY_BOARD, "GET", "/api/boards/daily/@", false, "")                  \
+    X(ROUTE_RUN, "GET", "/api/runs/#", false, "")                                  \
+    X(ROUTE_RECORDING, "GET", "/api/runs/#/recording", false, "")                  \
     X(ROUTE_DAILY, "GET", "/api/daily", false, "")                                 \
-    X(ROUTE_DUMP, "GET", "/api/dumps/daily-*.ndjson", false, "")                   \
+    X(ROUTE_DUMP, "GET", "/api/dumps/daily-@.ndjson", false, "")                   \
     X(ROUTE_SEED, "POST", "/api/seed", true, "")                                   \
     X(ROUTE_UPLOAD, "POST", "/api/upload", true, "")                               \
-    X(ROUTE_UPLOAD_STATE, "GET", "/api/uploads/*", false, "")
+    X(ROUTE_UPLOAD_STATE, "GET", "/api/uploads/#", false, "")
 
 #define ROUTE_ENUM(name, method, path, changes, form) name,
 typedef enum Route { ROUTES(ROUTE_ENUM) ROUTE_COUNT, ROUTE_NONE = -1, ROUTE_BAD_METHOD = -2 } Route;
