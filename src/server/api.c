@@ -76,6 +76,14 @@ void api_free(Api *api)
     }
     free(api->suspended);
     limits_free(&api->limits);
+    for (int i = 0; i < API_CACHES; ++i) free(api->caches[i].text);
+}
+
+void api_boards_changed(Api *api)
+{
+    for (int i = 0; i < API_CACHES; ++i) {
+        if (strncmp(api->caches[i].key, "board ", 6) == 0) api->caches[i].key[0] = '\0';
+    }
 }
 
 void api_today(char day[11])

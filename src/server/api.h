@@ -29,7 +29,22 @@
 #include "route.h"
 #include "work.h"
 
-enum { API_ORIGINS = 3, API_ORIGIN_SIZE = 128, API_BOARD_MOST = 100 };
+enum {
+    API_ORIGINS = 3, API_ORIGIN_SIZE = 128, API_BOARD_MOST = 100,
+    API_CACHES = 16,            /* the lobby and the boards last asked for */
+    API_LOBBY_MS = 250,         /* a lobby answer is kept this long */
+    API_BOARD_MS = 1000,        /* a board's, unless a run's figures come first */
+};
+
+/* An answer kept for the next asker of the same page: the lobby (as
+ * anyone not logged in sees it) and the boards are read far more often
+ * than they change */
+typedef struct ApiCache {
+    char key[40];               /* "" empty */
+    char *text;
+    size_t length;
+    uint64_t at;                /* when made (ms) */
+} ApiCache;
 
 typedef struct Api {
     Db db;
@@ -43,6 +58,8 @@ typedef struct Api {
     /* GET /play: the server's WebSocket upgrade */
     enum MHD_Result (*upgrade)(void *context, struct MHD_Connection *c);
     void *upgrade_context;
+    ApiCache caches[API_CACHES];
+    int next_cache;             /* the one to make over next */
     struct Request **suspended; /* requests waiting on a worker */
     int suspended_count, suspended_capacity;
 } Api;
@@ -72,6 +89,9 @@ void api_work_done(Api *api, Work *work);
 /* Every ended run the server's replay hasn't yet figured (after a
  * crash), handed to the workers */
 void api_replay_pending(Api *api);
+
+/* The boards' answers kept are out of date (a run's figures came) */
+void api_boards_changed(Api *api);
 
 /* Today's day (UTC) */
 void api_today(char day[11]);

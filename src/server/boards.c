@@ -8,6 +8,40 @@
 
 #include "http.h"
 
+/* ---- Answers kept ------------------------------------------------------------------ */
+
+/* The answer kept for key, if younger than most_ms */
+static const ApiCache *cached(const Api *api, const char *key, uint64_t now, uint64_t most_ms)
+{
+    for (int i = 0; i < API_CACHES; ++i) {
+        const ApiCache *c = &api->caches[i];
+        if (c->key[0] != '\0' && strcmp(c->key, key) == 0 && now - c->at < most_ms) return c;
+    }
+    return NULL;
+}
+
+/* value answered as JSON, and kept under key */
+static enum MHD_Result answer_kept(Api *api, struct MHD_Connection *c, const char *key, json_t *value, uint64_t now)
+{
+    char *text = json_dumps(value, JSON_COMPACT);
+    json_decref(value);
+    if (text == NULL) return http_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "The server is out of memory.");
+    ApiCache *slot = NULL;
+    for (int i = 0; i < API_CACHES && slot == NULL; ++i) {
+        if (strcmp(api->caches[i].key, key) == 0) slot = &api->caches[i];
+    }
+    if (slot == NULL) {
+        slot = &api->caches[api->next_cache];
+        api->next_cache = (api->next_cache + 1) % API_CACHES;
+    }
+    free(slot->text);
+    snprintf(slot->key, sizeof slot->key, "%s", key);
+    slot->text = text;
+    slot->length = strlen(text);
+    slot->at = now;
+    return http_answer(c, MHD_HTTP_OK, "application/json", slot->text, slot->length, NULL, NULL);
+}
+
 /* ---- The lobby --------------------------------------------------------------------- */
 
 typedef struct LobbyAsker {
@@ -31,12 +65,33 @@ static bool asker_finished(void *context, const char *day)
     return a->finished;
 }
 
+/* Anyone not logged in: no daily's game */
+static bool no_daily(void *context, const char *day)
+{
+    (void)context;
+    (void)day;
+    return false;
+}
+
 static enum MHD_Result lobby(Api *api, struct MHD_Connection *c, uint64_t now)
 {
-    LobbyAsker asker = {api, -1, c, "", false};
     json_t *games = json_array();
-    lives_lobby(api->lives, games, now, asker_finished, &asker);
-    return http_json(c, MHD_HTTP_OK, games, NULL);
+    if (MHD_lookup_connection_value(c, MHD_COOKIE_KIND, ACCOUNT_COOKIE) != NULL) {
+        LobbyAsker asker = {api, -1, c, "", false};   /* a player's own, made for them */
+        lives_lobby(api->lives, games, now, asker_finished, &asker);
+        return http_json(c, MHD_HTTP_OK, games, NULL);
+    }
+    /* kept while no game came or went (floors, turns and idle times may
+     * be API_LOBBY_MS old) */
+    char key[40];
+    snprintf(key, sizeof key, "lobby %llu", (unsigned long long)api->lives->changes);
+    const ApiCache *kept = cached(api, key, now, API_LOBBY_MS);
+    if (kept != NULL) {
+        json_decref(games);
+        return http_answer(c, MHD_HTTP_OK, "application/json", kept->text, kept->length, NULL, NULL);
+    }
+    lives_lobby(api->lives, games, now, no_daily, NULL);
+    return answer_kept(api, c, key, games, now);
 }
 
 /* ---- Boards ------------------------------------------------------------------------ */
@@ -77,8 +132,12 @@ static bool board_row(void *context, const DbValue *c, int count)
     return true;
 }
 
-static enum MHD_Result board(Api *api, struct MHD_Connection *c, const char *mode, const char *day)
+static enum MHD_Result board(Api *api, struct MHD_Connection *c, const char *mode, const char *day, uint64_t now)
 {
+    char key[40];
+    snprintf(key, sizeof key, "board %s %s", mode, day);
+    const ApiCache *kept = cached(api, key, now, API_BOARD_MS);
+    if (kept != NULL) return http_answer(c, MHD_HTTP_OK, "application/json", kept->text, kept->length, NULL, NULL);
     BoardRows rows = {json_array(), 0};
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_text(mode), db_text(day), db_int(API_BOARD_MOST)};
@@ -86,7 +145,7 @@ static enum MHD_Result board(Api *api, struct MHD_Connection *c, const char *mod
         json_decref(rows.array);
         return http_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The database can't be read now.");
     }
-    return http_json(c, MHD_HTTP_OK, rows.array, NULL);
+    return answer_kept(api, c, key, rows.array, now);
 }
 
 /* ---- A run ------------------------------------------------------------------------- */
@@ -249,10 +308,10 @@ enum MHD_Result boards_route(Api *api, struct MHD_Connection *c, const RouteMatc
     bool open;
     switch (match->route) {
     case ROUTE_GAMES: return lobby(api, c, now);
-    case ROUTE_LADDER: return board(api, c, "ladder", "");
-    case ROUTE_OFFLINE: return board(api, c, "offline", "");
+    case ROUTE_LADDER: return board(api, c, "ladder", "", now);
+    case ROUTE_OFFLINE: return board(api, c, "offline", "", now);
     case ROUTE_DAILY_BOARD:   /* today's fills as its runs end: their figures, never their floors */
-        return board(api, c, "daily", match->day);
+        return board(api, c, "daily", match->day, now);
     case ROUTE_RUN: return run_page(api, c, match->number, &open);
     case ROUTE_RECORDING: return recording(api, c, match->number);
     case ROUTE_DAILY: return daily(api, c);

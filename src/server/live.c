@@ -274,6 +274,7 @@ bool lives_commit(Lives *lives)
         for (int i = 0; i < lives->count; ++i) {
             Live *live = lives->all[i];
             if (writes) {
+                lives->changes += runs[i] != live->run_id;
                 lives->events += counts[i] - (runs[i] == live->run_id ? live->committed : 0);
                 live->run_id = runs[i];
                 live->committed = counts[i];
@@ -311,6 +312,7 @@ static Live *live_new(Lives *lives, int64_t player_id)
     FrameRoom room = wire_room_default();
     wire_init(&live->wire, &room);
     lives->all[lives->count++] = live;
+    ++lives->changes;
     return live;
 }
 
@@ -336,6 +338,7 @@ static void live_free(Lives *lives, Live *live)
     for (int i = 0; i < lives->count; ++i) {
         if (lives->all[i] == live) lives->all[i] = lives->all[--lives->count];
     }
+    ++lives->changes;
     free(live);
 }
 
@@ -406,6 +409,7 @@ static void step(Lives *lives, Live *live, const FrontEvent *event, uint32_t ack
     set_timer(live, next, timer, now);
     if (next.done || live->game.failed) {
         live->left = true;
+        ++lives->changes;
         live->timed = false;
         const char *left = "{\"t\":\"left\",\"text\":\"You have left the game. Your run is kept: play again to go on.\"}";
         hold(live, left, strlen(left), 0);

@@ -124,6 +124,8 @@ typedef struct Lives {
     uint8_t secret[ACCOUNT_SECRET_BYTES];   /* the daily's seeds' key */
     char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
     long long commits, events;  /* all told */
+    uint64_t changes;           /* counts changes to what the lobby lists
+                                   (games, their runs, their viewers) */
 } Lives;
 
 bool lives_init(Lives *lives, Db db, const GameData *data);

@@ -112,6 +112,7 @@ static void replay_done(Api *api, const Work *work)
     if (!db_run(api->db, DB_GAME_VERIFIED, values, 8, NULL, NULL, error, sizeof error)) {
         fprintf(stderr, "amulets-server: run %" PRId64 "'s figures can't be kept: %s\n", work->id, error);
     }
+    api_boards_changed(api);
 }
 
 static void refuse(Api *api, int64_t upload, const char *reason)
@@ -151,6 +152,7 @@ static void accept_upload(Api *api, const Work *work)
         api->db.ops->rollback(api->db.self);
         refuse(api, work->id, "busy");
     }
+    api_boards_changed(api);
 }
 
 bool upload_policy(bool verified, const VerifyResult *result, const char *verifier_reason, char *reason,
