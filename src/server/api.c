@@ -13,6 +13,7 @@
 
 #include "boards.h"
 #include "http.h"
+#include "modes.h"
 #include "upload.h"
 
 enum { SESSION_DAYS = 30, ADDRESS_SIZE = 48, COOKIE_SIZE = 160 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "http.h"
+#include "modes.h"
 
 /* ---- Answers kept ------------------------------------------------------------------ */
 

@@ -1,7 +1,7 @@
 /* The live games and their viewers: see live.h */
 #include "live.h"
 
-#include "level.h"
+#include "modes.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -593,64 +593,6 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     attach(live, viewer, true, now);
 }
 
-static bool read_state(void *context, const DbValue *c, int count)
-{
-    if (count >= 4 && c[3].type == DB_TEXT) snprintf(context, 16, "%s", c[3].s);
-    return false;
-}
-
-/* The player may start a run: not held, not banned (told if not) */
-static bool may_start(Lives *lives, Viewer *viewer)
-{
-    char state[16] = "", error[DB_ERROR_SIZE];
-    DbValue id = db_int(viewer->player_id);
-    if (!db_run(lives->db, DB_ACCOUNT_OF, &id, 1, read_state, state, error, sizeof error)) {
-        tell(viewer, "refused", "The server can't reach its database: try again.");
-        return false;
-    }
-    if (strcmp(state, "held") == 0 || strcmp(state, "banned") == 0) {
-        tell(viewer, "refused", strcmp(state, "held") == 0
-                                    ? "Your account is held: it can't start runs until an admin releases it."
-                                    : "Your account is banned: it can't start runs.");
-        return false;
-    }
-    return true;
-}
-
-/* The seed, floor and day of a new run of msg's mode: false (told) if
- * the mode can't start now. A daily is claimed here, before anything of
- * it is made: the database's key refuses a second attempt, however many
- * pages ask at once */
-static bool choose_start(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t *seed, int *floor, char day[11])
-{
-    char today[11];
-    account_day_of(time(NULL), today);
-    *seed = msg->seeded ? msg->seed : fresh_seed();
-    *floor = msg->seeded && msg->floor > 0 ? msg->floor : 1;
-    day[0] = '\0';
-    if (msg->mode == MSG_MODE_LADDER) return true;
-    if (msg->mode == MSG_MODE_PRACTICE) {
-        if (msg->day[0] == '\0' || strcmp(msg->day, today) >= 0) {
-            tell(viewer, "refused", "Practice takes the day of a daily that has closed (before today).");
-            return false;
-        }
-    } else if (msg->day[0] != '\0' && strcmp(msg->day, today) != 0 && !lives->test_seeds) {
-        tell(viewer, "refused", "The daily is today's alone: a past day's is for practice.");
-        return false;
-    }
-    snprintf(day, 11, "%s", msg->day[0] != '\0' ? msg->day : today);
-    *seed = account_daily_seed(lives->secret, day);
-    *floor = 1;
-    if (msg->mode == MSG_MODE_PRACTICE) return true;
-    char error[DB_ERROR_SIZE];
-    DbValue values[] = {db_int(viewer->player_id), db_text(day), db_int(time(NULL))};
-    if (!db_run(lives->db, DB_DAILY_CLAIM, values, 3, NULL, NULL, error, sizeof error)) {
-        tell(viewer, "refused", "You have played this daily already: one attempt a day.");
-        return false;
-    }
-    return true;
-}
-
 static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     if (viewer->player_id <= 0) {
@@ -666,7 +608,11 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         tell(viewer, "refused", "The server chooses the seeds.");
         return;
     }
-    if (!may_start(lives, viewer)) return;
+    char why[MODES_WHY_SIZE];
+    if (!modes_may_start(lives->db, viewer->player_id, why, sizeof why)) {
+        tell(viewer, "refused", why);
+        return;
+    }
     Live *old;
     if (!settled_player(lives, viewer->player_id, &old)) {
         tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
@@ -686,7 +632,10 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     uint64_t seed;
     int floor;
     char day[11];
-    if (!choose_start(lives, viewer, msg, &seed, &floor, day)) return;
+    if (!modes_choose_start(lives, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
+        tell(viewer, "refused", why);
+        return;
+    }
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(run), db_int(time(NULL))};
     if (in_play && run > 0 && !db_run(lives->db, DB_GAME_ABANDON, values, 2, NULL, NULL, error, sizeof error)) {
@@ -706,29 +655,6 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     queue_new_run(live);
     paint(lives, live, true, 0);
     attach(live, viewer, true, now);
-}
-
-typedef struct DailyRow {
-    bool played, finished;
-} DailyRow;
-
-static bool read_daily(void *context, const DbValue *c, int count)
-{
-    DailyRow *row = context;
-    row->played = count >= 2;
-    row->finished = count >= 2 && c[1].type == DB_TEXT && strcmp(c[1].s, "live") != 0;
-    return false;
-}
-
-bool lives_daily_of(Lives *lives, int64_t player, const char *day, bool *played, bool *finished)
-{
-    DailyRow row = {false, false};
-    char error[DB_ERROR_SIZE];
-    DbValue values[] = {db_int(player), db_text(day)};
-    bool ok = player <= 0 || db_run(lives->db, DB_DAILY_OF, values, 2, read_daily, &row, error, sizeof error);
-    *played = row.played;
-    *finished = row.finished;
-    return ok;
 }
 
 static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
@@ -767,27 +693,6 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     if (msg->kind == MSG_UNPOINT) event.kind = FRONT_POINT_OFF;
     if (msg->kind == MSG_CLICK) event.kind = FRONT_CLICK;
     step(lives, live, &event, msg->kind == MSG_KEY ? msg->id : 0, now);
-}
-
-/* ---- The lobby ------------------------------------------------------------------- */
-
-void lives_lobby(const Lives *lives, json_t *array, uint64_t now, bool (*finished_daily)(void *context, const char *day),
-                 void *context)
-{
-    for (int i = 0; i < lives->count; ++i) {
-        const Live *live = lives->all[i];
-        const Run *run = live->game.run;
-        if (live->run_id <= 0 || live->left || run == NULL) continue;
-        if (live->mode == LIVE_DAILY && !finished_daily(context, live->day)) continue;
-        int watchers = 0;
-        for (int v = 0; v < live->viewer_count; ++v) watchers += !live->viewers[v]->player;
-        const char *class_id = run_class_id(run);
-        json_array_append_new(array, json_pack("{s:I,s:s,s:s?,s:i,s:i,s:s,s:i,s:I}", "game", (json_int_t)live->run_id,
-                                               "player", live->player_name, "class", class_id,
-                                               "floor", run_level(run)->depth, "turns", run_turn(run),
-                                               "mode", live_mode_name(live->mode), "watchers", watchers, "idle_s",
-                                               (json_int_t)(now > live->input_ms ? (now - live->input_ms) / 1000 : 0)));
-    }
 }
 
 void lives_message(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)

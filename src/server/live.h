@@ -140,16 +140,6 @@ void lives_viewer_gone(Lives *lives, Viewer *viewer);
 /* The viewer's socket drained: a full frame if it fell behind */
 void lives_drained(Lives *lives, Viewer *viewer);
 
-/* The lobby: each live game as the API shows it, into array; a daily's
- * only if finished_daily(context, day) (the asker has played and ended
- * that day's) */
-void lives_lobby(const Lives *lives, json_t *array, uint64_t now, bool (*finished_daily)(void *context, const char *day),
-                 void *context);
-
-/* True if the player's daily of day has started (*played) and is over
- * (*finished). False if the database can't say */
-bool lives_daily_of(Lives *lives, int64_t player, const char *day, bool *played, bool *finished);
-
 /* Milliseconds until a game's timer is due (-1: none) */
 int lives_timeout(const Lives *lives, uint64_t now);
 /* Steps every game whose timer is due; lets go of idle games */

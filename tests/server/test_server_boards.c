@@ -181,8 +181,16 @@ static void test_daily(int port)
     snprintf(day, sizeof day, "/api/dumps/daily-%s.ndjson", json_string_value(json_object_get(today, "date")));
     CHECK_INT(http_get(port, day, dump, 1 << 20), 404);   /* today's is open */
     free(dump);
-    /* today's live daily: in no lobby, watched by no one who hasn't finished it */
-    Client player, watcher;
+    json_decref(past);
+    json_decref(today);
+}
+
+/* Today's live daily: in no lobby, watched by no one who hasn't finished
+ * it; practice on a past day's seed */
+static void test_daily_hidden(int port)
+{
+    char path[128], text[160];
+    Client player, watcher, c;
     CHECK(client_connect(&player, port, NULL));
     CHECK(client_send(&player, "{\"t\":\"play\",\"player\":\"daily2\"}"));
     CHECK(client_expect(&player, "idle", RUN_WAIT_MS) != NULL);
@@ -217,8 +225,6 @@ static void test_daily(int port)
     snprintf(text, sizeof text, "{\"t\":\"new\",\"mode\":\"practice\",\"date\":\"%s\"}", PAST_DAY);
     CHECK(client_send(&c, text) && client_expect(&c, "full", RUN_WAIT_MS) != NULL);
     client_close(&c);
-    json_decref(past);
-    json_decref(today);
 }
 
 /* ---- Uploads ------------------------------------------------------------------ */
@@ -384,6 +390,7 @@ int main(void)
     }
     test_ladder(server.port, database, root);
     test_daily(server.port);
+    test_daily_hidden(server.port);
     test_uploads(server.port, root);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
     remove_folder(root);
