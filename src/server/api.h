@@ -86,8 +86,9 @@ int64_t api_request_player(void *con_cls);
  * result kept (a run's figures, an upload's verdict). Frees it */
 void api_work_done(Api *api, Work *work);
 
-/* Every ended run the server's replay hasn't yet figured (after a
- * crash), handed to the workers */
+/* Every ended run the server's replay hasn't yet figured, and every
+ * upload not yet checked (after a crash or a restart), handed to the
+ * workers */
 void api_replay_pending(Api *api);
 
 /* The boards' answers kept are out of date (a run's figures came) */

@@ -41,7 +41,7 @@ _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMEN
     "CREATE INDEX seeds_player ON seeds (player_id, seed);"
 #define MIGRATION_2_UPLOADS \
     " player_id BIGINT NOT NULL REFERENCES players (id), state TEXT NOT NULL, reason TEXT," \
-    " game_id BIGINT REFERENCES games (id), created BIGINT NOT NULL);"
+    " game_id BIGINT REFERENCES games (id), created BIGINT NOT NULL, recording TEXT);"
 
 const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
     {1,

@@ -23,7 +23,8 @@
  *   dailies   one row a player and day: the daily's one attempt (its
  *             primary key is what refuses a second), its run once made
  *   seeds     seeds issued to players for offline runs, each used once
- *   uploads   offline recordings sent, queued, then verified or refused
+ *   uploads   offline recordings sent, queued (the recording kept until
+ *             checked, so a restart checks it then), verified or refused
  *   games     a run: its player, where its events start from (seed,
  *             floor, class, data digest, the input's settings), its
  *             state ('live', 'ended', 'abandoned'), its events' count,
@@ -99,8 +100,11 @@ enum { DB_SCHEMA_VERSION = 2 };
     X(DB_SEEDS_SINCE, "SELECT count(*) FROM seeds WHERE player_id = $1 AND issued > $2") \
     X(DB_SEED_USE, \
       "UPDATE seeds SET used = $3 WHERE player_id = $1 AND seed = $2 AND used IS NULL RETURNING player_id") \
-    X(DB_UPLOAD_ADD, "INSERT INTO uploads (player_id, state, created) VALUES ($1, 'queued', $2) RETURNING id") \
-    X(DB_UPLOAD_SET, "UPDATE uploads SET state = $2, reason = $3, game_id = $4 WHERE id = $1") \
+    X(DB_UPLOAD_ADD, \
+      "INSERT INTO uploads (player_id, state, created, recording) VALUES ($1, 'queued', $2, $3) RETURNING id") \
+    X(DB_UPLOAD_SET, "UPDATE uploads SET state = $2, reason = $3, game_id = $4, recording = NULL WHERE id = $1") \
+    X(DB_UPLOADS_QUEUED, \
+      "SELECT id, player_id, recording FROM uploads WHERE state = 'queued' AND recording IS NOT NULL ORDER BY id") \
     X(DB_UPLOAD_GET, "SELECT state, reason, game_id, player_id FROM uploads WHERE id = $1") \
     X(DB_OFFLINE_ADD, \
       "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started, ended, " \

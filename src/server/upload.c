@@ -48,8 +48,8 @@ enum MHD_Result upload_take(Api *api, struct MHD_Connection *c, const char *body
     if (!limits_take(&api->limits, LIMIT_UPLOAD, key, now)) {
         return http_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "Too many uploads: wait an hour and try again.");
     }
-    DbValue values[] = {db_int(player), db_int(time(NULL))};
-    int64_t id = db_one_int(api->db, DB_UPLOAD_ADD, values, 2, error, sizeof error);
+    DbValue values[] = {db_int(player), db_int(time(NULL)), db_bytes(body, length)};
+    int64_t id = db_one_int(api->db, DB_UPLOAD_ADD, values, 3, error, sizeof error);
     Work *work = id > 0 ? work_new(WORK_UPLOAD, NULL) : NULL;
     if (work != NULL) {
         work->id = id;
@@ -190,8 +190,24 @@ static bool pending_row(void *context, const DbValue *c, int count)
     return true;
 }
 
+static bool queued_row(void *context, const DbValue *c, int count)
+{
+    Api *api = context;
+    if (count < 3 || c[2].type != DB_TEXT) return true;
+    Work *work = work_new(WORK_UPLOAD, NULL);
+    if (work == NULL) return false;
+    work->id = c[0].i;
+    work->player = c[1].i;
+    work->text = malloc(c[2].n + 1);
+    if (work->text != NULL) memcpy(work->text, c[2].s, c[2].n + 1);
+    work->length = c[2].n;
+    if (work->text == NULL || !work_post(api->workers, work)) work_free(work);
+    return true;
+}
+
 void api_replay_pending(Api *api)
 {
     char error[DB_ERROR_SIZE];
     db_run(api->db, DB_GAMES_UNVERIFIED, NULL, 0, pending_row, api, error, sizeof error);
+    db_run(api->db, DB_UPLOADS_QUEUED, NULL, 0, queued_row, api, error, sizeof error);
 }

@@ -17,6 +17,8 @@
 
 #include <sys/wait.h>
 
+#include "db.h"
+
 enum { RUNS = 3, MOST_KEYS = 1500, FLOOR = 9 };
 static const unsigned long long SEEDS[RUNS] = {12, 40, 77};
 static const char PAST_DAY[] = "2020-02-03";
@@ -376,6 +378,41 @@ static void test_uploads(int port, const char *root)
     CHECK_INT(refused, 1);
 }
 
+/* An upload still queued when the server stopped is checked when it
+ * starts again (written here as the server writes one, while it's down) */
+static void test_queued_upload(ServerProc *server, const char *database)
+{
+    char cookie[160], path[400], error[DB_ERROR_SIZE];
+    account(server->port, "later", cookie);
+    issue(server->port, cookie, "134");
+    CHECK_INT(server_stop(server, SIGTERM), 0);
+    size_t length;
+    snprintf(path, sizeof path, "%s/tests/forged/genuine.txt", AMULETS_SOURCE_DIR);
+    char *text = read_file(path, &length);
+    Db db = {0};
+    CHECK(db_sqlite_open(&db, database, false, error, sizeof error));
+    DbValue name = db_text("later");
+    int64_t player = db_one_int(db, DB_ACCOUNT_GET, &name, 1, error, sizeof error);
+    DbValue values[] = {db_int(player), db_int(0), db_bytes(text, length)};
+    long long id = db_one_int(db, DB_UPLOAD_ADD, values, 3, error, sizeof error);
+    CHECK(player > 0 && id > 0);
+    db_close(&db);
+    free(text);
+    CHECK(server_start(server, database, NULL));
+    char state[16] = "";
+    snprintf(path, sizeof path, "/api/uploads/%lld", id);
+    for (int tries = 0; tries < 500 && (state[0] == '\0' || strcmp(state, "queued") == 0); ++tries) {
+        HttpAnswer a;
+        CHECK_INT(http_request(server->port, "GET", path, cookie, "", 0, &a), 200);
+        json_t *root = json_loads(a.body != NULL ? a.body : "", 0, NULL);
+        snprintf(state, sizeof state, "%s", json_string_value(json_object_get(root, "state")));
+        json_decref(root);
+        http_answer_free(&a);
+        usleep(20000);
+    }
+    CHECK_STR(state, "verified");
+}
+
 int main(void)
 {
     char root[64], database[128];
@@ -392,6 +429,7 @@ int main(void)
     test_daily(server.port);
     test_daily_hidden(server.port);
     test_uploads(server.port, root);
+    test_queued_upload(&server, database);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
     remove_folder(root);
     return check_done("test_server_boards");
