@@ -92,9 +92,10 @@ balance: build
 
 # Each libFuzzer target for FUZZ_SECONDS (the save loader, the data
 # files, tiles.txt, the recordings, the high scores; each loaded run is played a few hundred commands;
-# the server's WebSocket frames and its messages), starting from the committed
-# corpus (new finds go to build-fuzz/corpus-*, not into the repository)
-FUZZ_TARGETS ?= save data tiles replay scores ws msg
+# the server's WebSocket frames, its messages, its HTTP routes and forms, and
+# its upload policy), starting from the committed corpus (new finds go to
+# build-fuzz/corpus-*, not into the repository)
+FUZZ_TARGETS ?= save data tiles replay scores ws msg route upload
 fuzz: deps-fuzz
 	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON $(WINDOW) $(SERVER) >/dev/null
 	$(CMAKE) --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
