@@ -75,7 +75,6 @@ enum { DB_SCHEMA_VERSION = 2 };
       "SELECT d.day, g.state FROM dailies d LEFT JOIN games g ON g.id = d.game_id " \
       "WHERE d.player_id = $1 AND d.day = $2") \
     X(DB_DAILY_RUN, "UPDATE dailies SET game_id = $3 WHERE player_id = $1 AND day = $2") \
-    X(DB_GAME_MODE, "UPDATE games SET mode = $2, day = $3 WHERE id = $1") \
     X(DB_GAME_STRIKE, "UPDATE games SET struck = 1 WHERE id = $1 RETURNING id") \
     X(DB_GAMES_UNVERIFIED, "SELECT id, recording FROM games WHERE state = 'ended' AND verified IS NULL " \
                            "AND recording IS NOT NULL ORDER BY id") \
@@ -97,7 +96,6 @@ enum { DB_SCHEMA_VERSION = 2 };
       "g.state, g.seed, g.recording FROM games g JOIN players p ON p.id = g.player_id " \
       "WHERE g.mode = 'daily' AND g.day = $1 ORDER BY g.id") \
     X(DB_SEED_ADD, "INSERT INTO seeds (token_hash, player_id, seed, issued) VALUES ($1, $2, $3, $4)") \
-    X(DB_SEEDS_SINCE, "SELECT count(*) FROM seeds WHERE player_id = $1 AND issued > $2") \
     X(DB_SEED_USE, \
       "UPDATE seeds SET used = $3 WHERE player_id = $1 AND seed = $2 AND used IS NULL RETURNING player_id") \
     X(DB_UPLOAD_ADD, \
