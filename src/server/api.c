@@ -362,6 +362,7 @@ static enum MHD_Result reset_done(Api *api, Request *r)
         api->db.ops->rollback(api->db.self);
         return answer_busy(r->connection);
     }
+    if (api->revoked != NULL) api->revoked(api->upgrade_context, r->player);
     return http_json(r->connection, MHD_HTTP_OK, json_pack("{s:s}", "name", row.name), cookie);
 }
 

@@ -58,6 +58,9 @@ typedef struct Api {
     /* GET /play: the server's WebSocket upgrade */
     enum MHD_Result (*upgrade)(void *context, struct MHD_Connection *c);
     void *upgrade_context;
+    /* every session of player ended (a password changed or reset): the
+     * server closes the sockets those sessions opened */
+    void (*revoked)(void *context, int64_t player);
     ApiCache caches[API_CACHES];
     int next_cache;             /* the one to make over next */
     struct Request **suspended; /* requests waiting on a worker */

@@ -181,6 +181,17 @@ static enum MHD_Result upgrade(void *context, struct MHD_Connection *c)
     return result;
 }
 
+/* The sockets a player's ended sessions opened are closed: the page
+ * opens another with its new cookie */
+static void on_revoked(void *context, int64_t player)
+{
+    Server *server = context;
+    for (int i = 0; i < server->conn_count; ++i) {
+        Viewer *viewer = &server->conns[i]->viewer;
+        if (viewer->session_player == player) ws_close(&viewer->ws, 1008, "Your sessions were ended: log in again.");
+    }
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
                                   void **con_cls)
@@ -300,6 +311,7 @@ static bool start(Server *server)
     }
     server->api.upgrade = upgrade;
     server->api.upgrade_context = server;
+    server->api.revoked = on_revoked;
     server->api.trust_proxy = setup->trust_proxy;
     api_replay_pending(&server->api);
     return start_http(server);

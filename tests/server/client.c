@@ -302,6 +302,8 @@ void client_pump(Client *client)
 {
     if (client->closed) return;
     if (wslay_event_recv(client->ctx) != 0) client->closed = true;
+    /* a ping's pong and a close's answer go out at once, as a browser's do */
+    if (!client->closed && wslay_event_want_write(client->ctx) && wslay_event_send(client->ctx) != 0) client->closed = true;
 }
 
 static uint64_t clock_ms(void)

@@ -103,6 +103,18 @@ static void test_register(int port)
     http_answer_free(&a);
 }
 
+/* The eleventh registration from an address in ten minutes is refused */
+static void test_register_rate(int port)
+{
+    for (int i = 0; i < 10; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "many%d", i);
+        CHECK_INT(enrol(port, name, "a long passphrase", "10.0.14.1", NULL, NULL), 200);
+    }
+    CHECK_INT(enrol(port, "many10", "a long passphrase", "10.0.14.1", NULL, NULL), 429);
+    CHECK_INT(enrol(port, "many10", "a long passphrase", "10.0.14.2", NULL, NULL), 200);
+}
+
 static void test_login_logout(int port)
 {
     char cookie[160], name[32];
@@ -123,6 +135,9 @@ static void test_password(int port)
     CHECK_INT(enrol(port, "hank", "a long passphrase", "10.0.3.9", NULL, NULL), 200);
     CHECK_INT(login(port, "hank", "a long passphrase", "10.0.3.1", one), 200);
     CHECK_INT(login(port, "hank", "a long passphrase", "10.0.3.2", two), 200);
+    Client page;   /* a socket the second session opened */
+    CHECK(client_connect_as(&page, port, NULL, two));
+    CHECK(client_send(&page, "{\"t\":\"play\"}") && client_expect(&page, "idle", RUN_WAIT_MS) != NULL);
     HttpAnswer a;
     CHECK_INT(post(port, "/api/password", "{\"old\":\"not it at all\",\"new\":\"a newer passphrase\"}", one,
                    "10.0.3.1", &a), 401);
@@ -135,6 +150,10 @@ static void test_password(int port)
     CHECK_INT(me(port, one, name), 401);
     CHECK_INT(me(port, two, name), 401);
     CHECK_INT(me(port, fresh, name), 200);
+    /* its socket went with it: the server closed it */
+    for (int i = 0; i < 50 && !page.closed && !wslay_event_get_close_received(page.ctx); ++i) client_next(&page, 100);
+    CHECK(page.closed || wslay_event_get_close_received(page.ctx));
+    client_close(&page);
     CHECK_INT(login(port, "hank", "a long passphrase", "10.0.3.3", NULL), 401);
     CHECK_INT(login(port, "hank", "a newer passphrase", "10.0.3.3", NULL), 200);
 }
@@ -393,6 +412,7 @@ int main(void)
     }
     int port = server.port;
     test_register(port);
+    test_register_rate(port);
     test_login_logout(port);
     test_password(port);
     test_recovery(port);

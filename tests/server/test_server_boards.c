@@ -366,6 +366,16 @@ static void test_uploads(int port, const char *root)
     CHECK_INT(json_integer_value(json_object_get(json_array_get(board, 0), "run")), run);
     check_rows(port, board, root);
     json_decref(board);
+    /* the tenth seed an hour is the last */
+    char seeder[160];
+    account(port, "seeder", seeder);
+    int seeds_refused = 0;
+    for (int i = 0; i < 11; ++i) {
+        HttpAnswer a;
+        seeds_refused += http_request(port, "POST", "/api/seed", seeder, "", 0, &a) == 429;
+        http_answer_free(&a);
+    }
+    CHECK_INT(seeds_refused, 1);
     /* the tenth upload an hour is the last */
     char spam[160];
     account(port, "spammer", spam);
