@@ -16,7 +16,7 @@
 #include "modes.h"
 #include "upload.h"
 
-enum { SESSION_DAYS = 30, ADDRESS_SIZE = 48, COOKIE_SIZE = 160 };
+enum { SESSION_DAYS = 30, ADDRESS_SIZE = 48, COOKIE_SIZE = 160, API_DISCARD_MOST = 1024 * 1024 };
 
 /* One HTTP request's state, libmicrohttpd's con_cls */
 typedef struct Request {
@@ -24,6 +24,7 @@ typedef struct Request {
     char *body;
     size_t length, capacity;
     bool too_big;
+    size_t discarded;           /* bytes let go past the most */
     bool suspended;
     int phase;                  /* how far a route waiting on workers is */
     Work *work;                 /* the job it waited on, done */
@@ -528,13 +529,19 @@ enum MHD_Result api_request(Api *api, struct MHD_Connection *c, const char *url,
         return MHD_YES;
     }
     if (*upload_data_size > 0) {
+        /* a body with no Content-Length (chunked) past its most is let go
+         * of as it comes, and answered 413 at its end; one that goes on
+         * and on is cut off (libmicrohttpd answers nothing mid-body) */
         if (!take_body(r, upload_data, *upload_data_size)) {
-            *upload_data_size = 0;
-            r->phase = -2;
-            return http_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "That's longer than the server takes.");
+            r->discarded += *upload_data_size;
+            if (r->discarded > API_DISCARD_MOST) return MHD_NO;
         }
         *upload_data_size = 0;
         return MHD_YES;
+    }
+    if (r->too_big) {
+        r->phase = -2;
+        return http_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "That's longer than the server takes.");
     }
     if (r->phase == -1) return answer_busy(c);
     if (r->match.route == ROUTE_PLAY) return api->upgrade(api->upgrade_context, c);

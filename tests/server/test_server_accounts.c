@@ -12,6 +12,9 @@
 #define _GNU_SOURCE
 #include "serverrun.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 
 #include "db.h"
@@ -218,8 +221,33 @@ static void test_cross_site(int port)
     http_answer_free(&a);
 }
 
+/* A body sent chunked (no Content-Length) of length bytes: the status */
+static int post_chunked(int port, const char *path, size_t length)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&to, sizeof to) != 0) return -1;
+    char head[256], chunk[1100];
+    int n = snprintf(head, sizeof head, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Real-IP: 10.0.8.9\r\n"
+                     "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n", path);
+    bool ok = send(fd, head, (size_t)n, MSG_NOSIGNAL) == n;
+    for (size_t sent = 0; ok && sent < length; sent += 1000) {
+        n = snprintf(chunk, sizeof chunk, "3e8\r\n%01000d\r\n", 0);
+        ok = send(fd, chunk, (size_t)n, MSG_NOSIGNAL) == n;
+    }
+    if (ok) send(fd, "0\r\n\r\n", 5, MSG_NOSIGNAL);
+    char answer[64] = "";
+    int status = -1;
+    if (recv(fd, answer, sizeof answer - 1, 0) > 0) sscanf(answer, "HTTP/1.1 %d", &status);
+    close(fd);
+    return status;
+}
+
 static void test_limits(int port)
 {
+    CHECK_INT(post_chunked(port, "/api/login", 5000), 413);
+    CHECK_INT(post_chunked(port, "/api/upload", 300 * 1000), 413);
     char *big = malloc(5000);
     memset(big, 'x', 4999);
     big[4999] = '\0';
