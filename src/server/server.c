@@ -10,6 +10,7 @@
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +212,16 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
 
 /* ---- Starting ---------------------------------------------------------------------- */
 
+/* libmicrohttpd's complaints, on stderr, but for a client gone mid-request
+ * (a tab closed, a slow client let go): routine, and one a connection */
+static void http_log(void *cls, const char *format, va_list args)
+{
+    (void)cls;
+    char text[256];
+    vsnprintf(text, sizeof text, format, args);
+    if (strncmp(text, "Connection was closed by remote side", 36) != 0) fputs(text, stderr);
+}
+
 static bool start_http(Server *server)
 {
     const ServerSetup *setup = server->setup;
@@ -227,7 +238,8 @@ static bool start_http(Server *server)
                                     &address, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_TIMEOUT_S,
                                     MHD_OPTION_CONNECTION_LIMIT, (unsigned)10000, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
                                     per_address, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
-                                    MHD_OPTION_NOTIFY_COMPLETED, on_completed, server, MHD_OPTION_END);
+                                    MHD_OPTION_NOTIFY_COMPLETED, on_completed, server, MHD_OPTION_EXTERNAL_LOGGER,
+                                    http_log, NULL, MHD_OPTION_END);
     if (server->http == NULL) {
         fprintf(stderr, "amulets-server: can't listen on %s:%d\n", setup->address, setup->port);
         return false;
