@@ -519,6 +519,12 @@ enum MHD_Result api_request(Api *api, struct MHD_Connection *c, const char *url,
         r->match = route_find(method, url);
         address_of(api, c, r->address, sizeof r->address);
         if (r->match.route == ROUTE_PLAY) r->player = api_session_player(api, c);
+        bool page_file = (r->match.route == ROUTE_NONE || r->match.route == ROUTE_INDEX) && api->files != NULL &&
+                         (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) && api->files_wanted(url);
+        if (page_file) {
+            r->phase = -2;
+            return api->files(c, api->files_dir, url);
+        }
         bool refused;
         enum MHD_Result result = first_look(api, r, &refused);
         if (refused) r->phase = -2;

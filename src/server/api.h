@@ -58,6 +58,12 @@ typedef struct Api {
     /* GET /play: the server's WebSocket upgrade */
     enum MHD_Result (*upgrade)(void *context, struct MHD_Connection *c);
     void *upgrade_context;
+    /* The page's own files, if the server serves them (the online
+     * branch's --static: make serve's page): a GET the API has no route
+     * for (and "/") that files_wanted takes is files' to answer */
+    bool (*files_wanted)(const char *url);
+    enum MHD_Result (*files)(struct MHD_Connection *c, const char *dir, const char *url);
+    const char *files_dir;
     /* every session of player ended (a password changed or reset): the
      * server closes the sockets those sessions opened */
     void (*revoked)(void *context, int64_t player);
