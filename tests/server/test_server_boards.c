@@ -187,6 +187,18 @@ static void test_daily(int port)
     json_decref(today);
 }
 
+/* Registers name: its Cookie header line into cookie */
+static void account(int port, const char *name, char cookie[160])
+{
+    char body[160], address[64];
+    HttpAnswer a;
+    snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"%s's passphrase\"}", name, name);
+    snprintf(address, sizeof address, "Content-Type: application/json\r\n");
+    CHECK_INT(http_request(port, "POST", "/api/register", address, body, strlen(body), &a), 200);
+    snprintf(cookie, 160, "Cookie: %.140s\r\n", a.cookie);
+    http_answer_free(&a);
+}
+
 /* Today's live daily: in no lobby, watched by no one who hasn't finished
  * it; practice on a past day's seed */
 static void test_daily_hidden(int port)
@@ -218,6 +230,29 @@ static void test_daily_hidden(int port)
     snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
     CHECK(client_send(&watcher, text) && client_expect(&watcher, "refused", RUN_WAIT_MS) != NULL);
     client_close(&watcher);
+    /* one who has finished today's daily (abandoned it: its attempt is
+     * spent) sees it in the lobby and may watch it */
+    char cookie[160], header[200];
+    account(port, "finisher", header);
+    snprintf(cookie, sizeof cookie, "%.*s", (int)(strlen(header) - 10), header + 8);   /* "Cookie: X\r\n" */
+    CHECK(client_connect_as(&watcher, port, NULL, cookie));
+    CHECK(client_send(&watcher, "{\"t\":\"play\"}") && client_expect(&watcher, "idle", RUN_WAIT_MS) != NULL);
+    CHECK(client_send(&watcher, "{\"t\":\"new\",\"mode\":\"daily\"}") &&
+          client_expect(&watcher, "full", RUN_WAIT_MS) != NULL);
+    CHECK(client_send(&watcher, "{\"t\":\"new\",\"abandon\":true}") &&
+          client_expect(&watcher, "full", RUN_WAIT_MS) != NULL);
+    HttpAnswer a;
+    CHECK_INT(http_request(port, "GET", "/api/games", header, "", 0, &a), 200);
+    json_t *seen = json_loads(a.body != NULL ? a.body : "", 0, NULL);
+    bool listed = false;
+    for (size_t i = 0; i < json_array_size(seen); ++i) {
+        listed = listed || json_integer_value(json_object_get(json_array_get(seen, i), "game")) == run;
+    }
+    CHECK(listed);
+    json_decref(seen);
+    http_answer_free(&a);
+    CHECK(client_send(&watcher, text) && client_expect(&watcher, "full", RUN_WAIT_MS) != NULL);
+    client_close(&watcher);
     client_close(&player);
     /* practice: a past day's seed, unranked */
     CHECK(client_connect(&c, port, NULL));
@@ -240,17 +275,6 @@ static char *read_file(const char *path, size_t *length)
     if (text != NULL) text[*length] = '\0';
     fclose(file);
     return text;
-}
-
-static void account(int port, const char *name, char cookie[160])
-{
-    char body[160], address[64];
-    HttpAnswer a;
-    snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"%s's passphrase\"}", name, name);
-    snprintf(address, sizeof address, "Content-Type: application/json\r\n");
-    CHECK_INT(http_request(port, "POST", "/api/register", address, body, strlen(body), &a), 200);
-    snprintf(cookie, 160, "Cookie: %.140s\r\n", a.cookie);
-    http_answer_free(&a);
 }
 
 /* Issues seed to the account (cookie: its header line) */
