@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "live.h"
+#include "static.h"
 
 enum { SERVER_EVENTS = 256, ORIGIN_SIZE = 128 };
 
@@ -297,6 +298,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (strcmp(url, "/play") == 0) return upgrade(server, c);
     if (strcmp(url, "/api/games") == 0) return games_json(server, c);
     if (strncmp(url, "/api/runs/", 10) == 0) return run_page(server, c, url + 10);
+    if (server->setup->static_dir != NULL && static_wanted(url)) return static_answer(c, server->setup->static_dir, url);
     if (strcmp(url, "/") == 0) {
         return answer_text(c, MHD_HTTP_OK, "Amulets of SDL's server.\n"
                                            "The game's page plays through the WebSocket at /play; "

@@ -11,6 +11,8 @@
  *   GET /api/games             the live games in memory, as JSON
  *   GET /api/runs/ID           a run's state, events and digest, as JSON
  *   GET /api/runs/ID/recording an ended run's recording (amulets --replay)
+ *   GET /FILE                  with --static DIR, the page's files (static.h;
+ *                              "/" is online.html)
  *   GET /play                  the WebSocket (msg.h's messages in, wire.h's
  *                              frames out); a browser's Origin must be the
  *                              server's own or the one named */
@@ -30,6 +32,7 @@ typedef struct ServerSetup {
     bool test_seeds;            /* a new run may name its seed and floor (the
                                    tests' and the benchmark's: never for play) */
     FILE *say;                  /* where the server says what it does */
+    const char *static_dir;     /* the built page's files (static.h), or NULL */
 } ServerSetup;
 
 /* Runs the server until SIGINT or SIGTERM: 0, or 1 if it couldn't start

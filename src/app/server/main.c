@@ -2,11 +2,12 @@
  * docs/server.md).
  *
  *   amulets-server [--address A] [--port N] [--database FILE] [--data DIR]
- *                  [--fast] [--origin URL] [--test-seeds]
+ *                  [--fast] [--origin URL] [--test-seeds] [--static DIR]
  *
  * It listens on A (127.0.0.1) port N (8080; 0 any free one), keeps its
  * games in the SQLite file FILE (amulets-server.db here), reads the
- * game's data from DIR (the source tree's data/), and runs until SIGINT
+ * game's data from DIR (the source tree's data/), serves the built page's files from DIR
+ * with --static (make web's build-web/site: make serve), and runs until SIGINT
  * or SIGTERM. Its first line is "listening on URL". */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,12 @@
 static void usage(void)
 {
     fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE] [--data DIR] [--fast] "
-                    "[--origin URL] [--test-seeds]\n");
+                    "[--origin URL] [--test-seeds] [--static DIR]\n");
 }
 
 int main(int argc, char **argv)
 {
-    ServerSetup setup = {"127.0.0.1", 8080, "amulets-server.db", AMULETS_DATA_DIR, false, NULL, false, stdout};
+    ServerSetup setup = {"127.0.0.1", 8080, "amulets-server.db", AMULETS_DATA_DIR, false, NULL, false, stdout, NULL};
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "--fast") == 0 || strcmp(arg, "--test-seeds") == 0) {
@@ -39,6 +40,7 @@ int main(int argc, char **argv)
         else if (strcmp(arg, "--database") == 0) setup.database = value;
         else if (strcmp(arg, "--data") == 0) setup.data_dir = value;
         else if (strcmp(arg, "--origin") == 0) setup.origin = value;
+        else if (strcmp(arg, "--static") == 0) setup.static_dir = value;
         else if (strcmp(arg, "--port") == 0 && (setup.port = (int)strtol(value, &end, 10), *end == '\0') &&
                  setup.port >= 0 && setup.port <= 65535) {
         } else {
