@@ -267,7 +267,7 @@
       const row = document.createElement('tr');
       cell(row, b.rank);
       cell(row, link(String(b.player), `#/run/${b.run}`));
-      [b.class, b.outcome, b.floor, b.amulets, b.gold, b.turns, b.ended].forEach((t) => cell(row, t));
+      [b.class, b.outcome, b.floor, b.amulets, b.gold, b.turns, when(b.ended)].forEach((t) => cell(row, t));
       body.append(row);
     }
     $('board').hidden = rows.length === 0;
@@ -279,9 +279,14 @@
     go(`#/boards/daily/${$('board-date').value}`);
   });
 
-  const FACT_NAMES = { run: 'Run', player: 'Player', class: 'Class', mode: 'Mode', state: 'State', outcome: 'Outcome',
-    floor: 'Floor', amulets: 'Amulets', gold: 'Gold', turns: 'Turns', events: 'Events', digest: 'Digest', ended: 'Ended',
-    started: 'Started', date: 'Day', seed: 'Seed' };
+  // a time the server gives in seconds since 1970, as a reader reads it
+  function when(value) {
+    if (typeof value !== 'number' || value < 1e9) return value;
+    return `${new Date(value * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  }
+  const FACT_NAMES = { run: 'Run', player: 'Player', class: 'Class', mode: 'Mode', day: 'Day', state: 'State',
+    outcome: 'Outcome', floor: 'Floor', amulets: 'Amulets', gold: 'Gold', turns: 'Turns', events: 'Moves', digest: 'Digest',
+    started: 'Started', ended: 'Ended', verified: 'Verified by the server', struck: 'Struck from the boards', date: 'Day', seed: 'Seed' };
   async function runPage(id) {
     show('run');
     const n = Number(id);
@@ -301,7 +306,7 @@
       if (value === null || typeof value === 'object' || FACT_NAMES[key] === undefined) continue;
       const dt = document.createElement('dt'), dd = document.createElement('dd');
       dt.textContent = FACT_NAMES[key];
-      dd.textContent = String(value);
+      dd.textContent = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(when(value));
       facts.append(dt, dd);
     }
     const record = run.morgue || run.record || run.morgue_record || '';
@@ -387,8 +392,11 @@
       message.mode = s.mode === 'daily' || s.mode === 'practice' ? s.mode : 'ladder';
       if (s.mode === 'practice' && s.date) message.date = s.date;
     }
-    if (params.has('seed')) message.seed = Number(params.get('seed'));
-    if (params.has('floor')) message.floor = Number(params.get('floor'));
+    // the tests' seed and floor, for a ladder run only (the daily's is the day's)
+    if (!accounts || message.mode === 'ladder') {
+      if (params.has('seed')) message.seed = Number(params.get('seed'));
+      if (params.has('floor')) message.floor = Number(params.get('floor'));
+    }
     if (abandon) message.abandon = true;
     l.started = true;
     send(message);
