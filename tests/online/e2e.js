@@ -66,7 +66,7 @@ function startServer(dir) {
       const m = /listening on (http:\/\/\S+\/)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1], child, stop: () => new Promise((done) => { child.on('exit', done); child.kill('SIGTERM'); }) });
+        resolve({ url: m[1], child, said: () => err, stop: () => new Promise((done) => { child.on('exit', done); child.kill('SIGTERM'); }) });
       }
     });
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server ended (${code}): ${err}`)); });
@@ -383,7 +383,9 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    await server.stop();
+    const status = await server.stop();
+    check(status === 0 && !/Sanitizer|runtime error/.test(server.said()), 'the server ended cleanly, no sanitizer saying anything',
+      `${status}: ${server.said().slice(0, 2000)}`);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`${checks} checks, ${failures} failed, ${skipped.length} cases skipped; screenshots in ${shots}`);

@@ -120,5 +120,6 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     sed "s|/usr/local/bin/amulets-server|$server|" "$source/deploy/amulets-server.service" >"$tmp/amulets-server.service"
     check "deploy/amulets-server.service is a valid unit (systemd-analyze verify)" systemd-analyze verify "$tmp/amulets-server.service"
 fi
+server_stop || failed=1
 [ $failed = 0 ] || { echo "nginx's error log:"; tail -20 "$tmp/error.log"; }
 exit $failed

@@ -23,10 +23,17 @@ server_start() {
         exit 1
     fi
 }
+# server_stop is false (and says why) if the server said a sanitizer's
+# report (the ASan + UBSan build's) or didn't end cleanly on SIGTERM
 server_stop() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null
-        wait "$server_pid" 2>/dev/null
-        server_pid=""
+    [ -n "$server_pid" ] || return 0
+    kill "$server_pid" 2>/dev/null
+    wait "$server_pid" 2>/dev/null
+    status=$?
+    server_pid=""
+    if [ $status != 0 ] || grep -q "Sanitizer\|runtime error" "$dir/server.err" 2>/dev/null; then
+        echo "FAILED: amulets-server ended with $status, saying:"
+        head -40 "$dir/server.err"
+        return 1
     fi
 }

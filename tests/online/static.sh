@@ -40,8 +40,9 @@ check "../ out of the folder: 404" test "$(get /../secret/key.txt)" = 404
 check "%2e%2e/ out of the folder: 404" test "$(get /%2e%2e/secret/key.txt)" = 404
 check "a doubled slash: 404" test "$(get //etc/passwd)" = 404
 check "the API still answers" test "$(get /api/games)" = 200
-server_stop
+server_stop || failed=1
 # without --static, / is the server's own line and no file is served
 server_start "$tmp"
 check "no --static: no files" test "$(get /web.js)" = 404
+server_stop || failed=1
 exit $failed
