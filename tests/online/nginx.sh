@@ -44,7 +44,11 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -addext su
 http_port=$(free_port)
 https_port=$(free_port)
 https="https://127.0.0.1:$https_port"
-server_start "$tmp" --origin "$https"
+# behind nginx the server takes the client's address from X-Real-IP, where
+# it has the option (the accounts' server)
+proxy=""
+"$server" --no-such-option 2>&1 | grep -q -- --behind-proxy && proxy="--behind-proxy"
+server_start "$tmp" --origin "$https" $proxy
 server_port=$(echo "$url" | sed 's|.*:\([0-9]*\)/$|\1|')
 
 # the site file as shipped, its ports and paths put here
