@@ -271,7 +271,8 @@ async function main() {
     await waitFrame(player);
     const games = await ownGames(url);
     const run = games.length > 0 ? (games[games.length - 1].game || games[games.length - 1].run) : -1;
-    check(run > 0, 'the new run is in the lobby', JSON.stringify(games));
+    check(run > 0, "the new run is in the lobby", JSON.stringify(games));
+    console.log(`the lobby: ${JSON.stringify(games)}`);
     const watchContext = await newContext(browser, SIZES.small);
     const watcher = await openPage(watchContext, `${url}online.html#/watch/${run}`);
     await waitFrame(watcher);
@@ -308,6 +309,7 @@ async function main() {
       state = (await request(`${url}api/runs/${run}`, 'GET')).body;
       if (!(state && state.digest)) await new Promise((r) => setTimeout(r, 100));
     }
+    check(state && state.digest, "the server has the ended run's digest", `run ${run}: ${JSON.stringify(state)}`);
     await player.goto(`${base}#/run/${run}`);
     await player.waitForFunction(() => window.amulets.run !== undefined, null, { timeout: 10000 });
     await shot(player, 'run');
@@ -386,7 +388,8 @@ async function main() {
     const status = await server.stop();
     check(status === 0 && !/Sanitizer|runtime error/.test(server.said()), 'the server ended cleanly, no sanitizer saying anything',
       `${status}: ${server.said().slice(0, 2000)}`);
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (process.env.AMULETS_ONLINE_KEEP) console.log(`kept: ${tmp}`);   // the database and all, to look at
+    else fs.rmSync(tmp, { recursive: true, force: true });
   }
   console.log(`${checks} checks, ${failures} failed, ${skipped.length} cases skipped; screenshots in ${shots}`);
   if (failures > 0) process.exit(1);

@@ -295,6 +295,7 @@
     facts.textContent = '';
     morgue.textContent = '';
     if (r.status !== 200 || !r.body) {
+      api.run = null;
       $('run-title').textContent = `Run ${n}`;
       say(r.status === 404 ? "There's no such run." : `The run can't be read now (the server answered ${r.status}).`, 'error');
       return;
