@@ -43,6 +43,7 @@ check "the API still answers" test "$(get /api/games)" = 200
 server_stop || failed=1
 # without --static, / is the server's own line and no file is served
 server_start "$tmp"
-check "no --static: no files" test "$(get /web.js)" = 404
+status=$(get /web.js)
+check "no --static: no files (got $status)" test "$status" = 404
 server_stop || failed=1
 exit $failed
