@@ -29,10 +29,10 @@ server_stop() {
     [ -n "$server_pid" ] || return 0
     kill "$server_pid" 2>/dev/null
     wait "$server_pid" 2>/dev/null
-    status=$?
+    ended=$?
     server_pid=""
-    if [ $status != 0 ] || grep -q "Sanitizer\|runtime error" "$dir/server.err" 2>/dev/null; then
-        echo "FAILED: amulets-server ended with $status, saying:"
+    if [ $ended != 0 ] || grep -q "Sanitizer\|runtime error" "$dir/server.err" 2>/dev/null; then
+        echo "FAILED: amulets-server ended with $ended, saying:"
         head -40 "$dir/server.err"
         return 1
     fi
