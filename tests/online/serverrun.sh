@@ -6,6 +6,9 @@ server_pid=""
 server_start() {
     dir="$1"
     shift
+    # gone first: the shell truncates the file in the child, which may be
+    # after the first look below, which would read a server before's line
+    rm -f "$dir/server.out"
     "$server" --address 127.0.0.1 --port 0 --database "$dir/db.sqlite" "$@" >"$dir/server.out" 2>"$dir/server.err" &
     server_pid=$!
     tries=0
