@@ -34,11 +34,14 @@ PLAY_PACKAGES = gcc make cmake pkg-config fonts-dejavu-core crawl-tiles-data lib
 SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libjansson-dev libsqlite3-dev \
                   libsodium-dev
 TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
-                emscripten nodejs chromium
+                emscripten nodejs chromium $(DEPLOY_PACKAGES)
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
 # make determinism's compilers: clang, gcc's 32-bit libraries, emscripten
 DETERMINISM_PACKAGES = $(PLAY_PACKAGES) clang gcc-multilib emscripten nodejs
 FUZZ_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) clang libclang-rt-14-dev
+# deploy/: nginx in front of the server (tests/online/nginx.sh runs the
+# shipped site file with a certificate openssl makes), curl to ask it
+DEPLOY_PACKAGES = nginx openssl curl
 # the page (make web) and its browser tests: emscripten, Node and npm
 # (playwright-core, package-lock.json), Debian's Chromium
 WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
@@ -137,16 +140,19 @@ bench-web: web
 	node tests/web/bench.js $(abspath $(WEB_BUILD))/site $(CURDIR)
 
 # The online server (docs/server.md) on 127.0.0.1:SERVE_PORT, its SQLite
-# database in SERVE_DIR, a folder of its own that make clean keeps; the
-# players register and log in (docs/server.md). Ctrl-C stops it, and
-# every game is kept
+# database in SERVE_DIR, a folder of its own that make clean keeps; the players
+# register and log in there. With the page (make web's WEB_BUILD/site, --static): its address is the
+# online page (online.html), /index.html the game alone in the browser.
+# Ctrl-C stops it, and every game is kept. For real, behind nginx:
+# deploy/README.md
 SERVE_DIR  ?= $(CURDIR)/build-serve
 SERVE_PORT ?= 8080
-serve: deps-server
+serve: deps-server web
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SERVER) >/dev/null
 	$(CMAKE) --build $(BUILD) -j $(JOBS) --target amulets-server
 	@mkdir -p $(SERVE_DIR)
-	./$(BUILD)/amulets-server --address 127.0.0.1 --port $(SERVE_PORT) --database $(SERVE_DIR)/amulets.db
+	./$(BUILD)/amulets-server --address 127.0.0.1 --port $(SERVE_PORT) --database $(SERVE_DIR)/amulets.db \
+	    --static $(abspath $(WEB_BUILD))/site
 
 # The server under load (bench/server/bench_server.c): GAMES live games
 # typing 2-3 keys a second with 2 watchers each, on loopback; its RATE

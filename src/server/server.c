@@ -23,6 +23,7 @@
 #include "api.h"
 #include "http.h"
 #include "live.h"
+#include "static.h"
 
 enum { SERVER_EVENTS = 256, HTTP_TIMEOUT_S = 10 };
 
@@ -323,6 +324,11 @@ static bool start(Server *server)
     }
     server->api.upgrade = upgrade;
     server->api.upgrade_context = server;
+    if (server->setup->static_dir != NULL) {   /* the page's files (make serve's; nginx's for real) */
+        server->api.files = static_answer;
+        server->api.files_wanted = static_wanted;
+        server->api.files_dir = server->setup->static_dir;
+    }
     server->api.revoked = on_revoked;
     server->api.trust_proxy = setup->trust_proxy;
     api_replay_pending(&server->api);

@@ -9,7 +9,8 @@
  * HTTP: the API (api.h, route.h's ROUTES), and GET /play, the WebSocket
  * (msg.h's messages in, wire.h's frames out): a browser's Origin must be
  * the server's own or the one named, and the player is the session's
- * (its cookie), or in dev mode the one a page names.
+ * (its cookie), or in dev mode the one a page names. With --static DIR,
+ * GET /FILE serves the built page's files (static.h; "/" is online.html).
  *
  * Also: `amulets-server --admin DB hold|release|ban|unban NAME` and
  * `strike RUN` (admin.h). */
@@ -37,6 +38,7 @@ typedef struct ServerSetup {
     int ws_check_ms;            /* how often sockets are checked for life
                                    (0: ws.h's WS_CHECK_MS; the tests' less) */
     FILE *say;                  /* where the server says what it does */
+    const char *static_dir;     /* the built page's files (static.h), or NULL */
 } ServerSetup;
 
 /* Runs the server until SIGINT or SIGTERM: 0, or 1 if it couldn't start

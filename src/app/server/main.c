@@ -5,14 +5,15 @@
  *                  [--fast] [--origin URL] [--verifier PROGRAM]
  *                  [--per-address N] [--behind-proxy]
  *                  [--pwhash-ops N] [--pwhash-mib N] [--ws-check-ms N]
- *                  [--test-seeds] [--dev]
+ *                  [--test-seeds] [--dev] [--static DIR]
  *   amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN
  *
  * It listens on A (127.0.0.1) port N (8080; 0 any free one), keeps its
  * games in the SQLite file FILE (amulets-server.db here), reads the
  * game's data from DIR (the source tree's data/), checks uploads with
- * PROGRAM (the amulets built beside it), and runs until SIGINT or
- * SIGTERM. Its first line is "listening on URL". */
+ * PROGRAM (the amulets built beside it), serves the built page's files
+ * from DIR with --static (make web's build-web/site: make serve; nginx
+ * in production, deploy/), and runs until SIGINT or SIGTERM. Its first line is "listening on URL". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE] [--data DIR] [--fast] "
                     "[--origin URL] [--verifier PROGRAM] [--per-address N] [--behind-proxy] [--pwhash-ops N] "
-                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--dev]\n"
+                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--dev] [--static DIR]\n"
                     "       amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN\n");
 }
 
@@ -69,6 +70,7 @@ int main(int argc, char **argv)
         else if (strcmp(arg, "--data") == 0) setup.data_dir = value;
         else if (strcmp(arg, "--origin") == 0) setup.origin = value;
         else if (strcmp(arg, "--verifier") == 0) setup.verifier = value;
+        else if (strcmp(arg, "--static") == 0) setup.static_dir = value;
         else if (strcmp(arg, "--port") == 0 && number(value, 0, 65535, &n)) setup.port = (int)n;
         else if (strcmp(arg, "--per-address") == 0 && number(value, 1, 100000, &n)) setup.per_address = (unsigned)n;
         else if (strcmp(arg, "--pwhash-ops") == 0 && number(value, 1, 100, &n)) setup.pwhash_ops = (unsigned long long)n;
