@@ -243,7 +243,7 @@ static void replay_ended(Lives *lives, Queued *q)
 {
     if (q->kind != QUEUED_END || q->recording == NULL || lives->workers == NULL || q->run <= 0) return;
     Work *work = work_new(WORK_REPLAY, NULL);
-    if (work == NULL) return;   /* api_replay_pending finds it at the next start */
+    if (work == NULL) return;   /* upload_replay_pending finds it at the next start */
     work->id = q->run;
     work->text = q->recording;
     work->length = q->recording_length;
@@ -632,7 +632,7 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     uint64_t seed;
     int floor;
     char day[11];
-    if (!modes_choose_start(lives, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
+    if (!modes_choose_start((ModesSource){lives->db, lives->secret, lives->test_seeds}, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
         tell(viewer, "refused", why);
         return;
     }
@@ -665,7 +665,7 @@ static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     int64_t who = viewer->player_id > 0 ? viewer->player_id : viewer->session_player;
     bool played, finished = false;
     if (live->mode == LIVE_DAILY && live->player_id != who &&
-        (!lives_daily_of(lives, who, live->day, &played, &finished) || !finished)) {
+        (!modes_daily_of(lives->db, who, live->day, &played, &finished) || !finished)) {
         tell(viewer, "refused", "A daily's live games are shown only to players who have finished it.");
         return;
     }

@@ -23,6 +23,7 @@
 #include "api.h"
 #include "http.h"
 #include "live.h"
+#include "upload.h"
 #include "static.h"
 
 enum { SERVER_EVENTS = 256, HTTP_TIMEOUT_S = 10 };
@@ -48,7 +49,7 @@ struct Server {
     Lives lives;
     Workers workers;
     bool workers_started;
-    Api api;
+    Site api;
     Conn **conns;
     int conn_count, conn_capacity;
     uint64_t checked_ms;        /* the sockets' last liveness check */
@@ -254,11 +255,11 @@ static bool start_http(Server *server)
         fprintf(stderr, "amulets-server: the HTTP server gives no epoll descriptor\n");
         return false;
     }
-    Api *api = &server->api;
-    snprintf(api->origins[0], API_ORIGIN_SIZE, "http://%s:%d", setup->address, server->port);
-    snprintf(api->origins[1], API_ORIGIN_SIZE, "http://localhost:%d", server->port);
+    Site *api = &server->api;
+    snprintf(api->origins[0], SITE_ORIGIN_SIZE, "http://%s:%d", setup->address, server->port);
+    snprintf(api->origins[1], SITE_ORIGIN_SIZE, "http://localhost:%d", server->port);
     api->origin_count = 2;
-    if (setup->origin != NULL) snprintf(api->origins[api->origin_count++], API_ORIGIN_SIZE, "%s", setup->origin);
+    if (setup->origin != NULL) snprintf(api->origins[api->origin_count++], SITE_ORIGIN_SIZE, "%s", setup->origin);
     return true;
 }
 
@@ -331,7 +332,7 @@ static bool start(Server *server)
     }
     server->api.revoked = on_revoked;
     server->api.trust_proxy = setup->trust_proxy;
-    api_replay_pending(&server->api);
+    upload_replay_pending(&server->api);
     return start_http(server);
 }
 
