@@ -689,6 +689,15 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         hold(live, text, strlen(text), 0);
         return;
     }
+    /* outside a run (the death screen's R, the title, the class choice) a
+     * key may start one: a player held since the game began can't, and
+     * may still leave (Esc) */
+    char why[MODES_WHY_SIZE];
+    bool may_start_one = (msg->kind == MSG_KEY && msg->key != AK_ESC) || msg->kind == MSG_CLICK;
+    if (may_start_one && !game_in_run(&live->game) && !modes_may_start(lives->db, live->player_id, why, sizeof why)) {
+        tell(viewer, "refused", why);
+        return;
+    }
     if (msg->kind == MSG_POINT) event.kind = FRONT_POINT;
     if (msg->kind == MSG_UNPOINT) event.kind = FRONT_POINT_OFF;
     if (msg->kind == MSG_CLICK) event.kind = FRONT_CLICK;

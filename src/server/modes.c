@@ -8,15 +8,22 @@
 
 static bool read_state(void *context, const DbValue *c, int count)
 {
-    if (count >= 4 && c[3].type == DB_TEXT) snprintf(context, 16, "%s", c[3].s);
+    if (count >= 4 && c[3].type == DB_TEXT) snprintf(context, MODES_STATE_SIZE, "%s", c[3].s);
     return false;
+}
+
+bool modes_player_state(Db db, int64_t player, char state[MODES_STATE_SIZE])
+{
+    char error[DB_ERROR_SIZE];
+    DbValue id = db_int(player);
+    state[0] = '\0';
+    return db_run(db, DB_ACCOUNT_OF, &id, 1, read_state, state, error, sizeof error);
 }
 
 bool modes_may_start(Db db, int64_t player, char *why, size_t why_size)
 {
-    char state[16] = "", error[DB_ERROR_SIZE];
-    DbValue id = db_int(player);
-    if (!db_run(db, DB_ACCOUNT_OF, &id, 1, read_state, state, error, sizeof error)) {
+    char state[MODES_STATE_SIZE];
+    if (!modes_player_state(db, player, state)) {
         snprintf(why, why_size, "The server can't reach its database: try again.");
         return false;
     }

@@ -7,7 +7,8 @@
  *             second is refused however many pages ask at once
  *   practice  a closed (past) daily's seed, on no board
  *
- * A held or banned player starts none. A server started --test-seeds
+ * A held or banned player starts none: not by `new`, nor by R at a live
+ * game's death screen (live.c asks as each key comes outside a run). A server started --test-seeds
  * lets a run name its seed and floor, and a daily its day. */
 #ifndef AMULETS_MODES_H
 #define AMULETS_MODES_H
@@ -20,7 +21,12 @@
 #include "db.h"
 #include "msg.h"
 
-enum { MODES_WHY_SIZE = 128 };
+enum { MODES_WHY_SIZE = 128, MODES_STATE_SIZE = 16 };
+
+/* The player's state ("ok", "held", "banned"; "" if there's no such
+ * player): false if the database can't say. The admin's command line
+ * changes it from another process, so it is read, never kept */
+bool modes_player_state(Db db, int64_t player, char state[MODES_STATE_SIZE]);
 
 /* True if player may start a run; else why, in the game's words */
 bool modes_may_start(Db db, int64_t player, char *why, size_t why_size);
