@@ -12,9 +12,9 @@
 static Command random_command(Rng *rng)
 {
     /* half of them steps, so the run goes somewhere */
-    if (rng_roll(rng, 0, 1) == 0) return (Command){CMD_MOVE, (int16_t)rng_roll(rng, 0, 7)};
+    if (rng_roll(rng, 0, 1) == 0) return cmd_make(CMD_MOVE, rng_roll(rng, 0, 7));
     /* and an aim at any cell, on the map or just off it */
-    if (rng_roll(rng, 0, 7) == 0) return (Command){CMD_AIM, (int16_t)rng_roll(rng, -2, MAP_CELLS + 1)};
+    if (rng_roll(rng, 0, 7) == 0) return cmd_make(CMD_AIM, rng_roll(rng, -2, MAP_CELLS + 1));
     return (Command){(uint8_t)rng_roll(rng, 0, CMD_COUNT), (int16_t)rng_roll(rng, -2, 21)};
 }
 
@@ -44,6 +44,6 @@ void fuzz_play(Run *run, const uint8_t *input, size_t size, int commands)
         if (mode == MODE_DEAD || mode == MODE_WON) break;
         run_command(run, random_command(&rng));
     }
-    run_command(run, (Command){CMD_SUSPEND, 0});
+    run_command(run, cmd_make(CMD_SUSPEND, 0));
     check_round_trip(run);
 }

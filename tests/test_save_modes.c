@@ -37,7 +37,7 @@ static int16_t letter_of(const Run *run, const char *id)
 
 static bool command(Run *run, CommandKind kind, int arg)
 {
-    return run_command(run, (Command){(uint16_t)kind, (int16_t)arg});
+    return run_command(run, cmd_make(kind, arg));
 }
 
 /* A free cell of floor beside the player, or the player's own cell */
@@ -266,7 +266,7 @@ static void run_case(const Case *c, int class_index, uint64_t seed, Reached *rea
             if (way == 0) {
                 for (int i = 0; i < 3 && c->answer[i].kind != 0; ++i) commands[count++] = c->answer[i];
             } else {
-                commands[count++] = (Command){CMD_CANCEL, 0};
+                commands[count++] = cmd_make(CMD_CANCEL, 0);
             }
             static const Command PLAY_ON[] = {{CMD_WAIT, 0}, {CMD_SEARCH, 0}, {CMD_MOVE, 2}, {CMD_MOVE, 6}};
             for (size_t i = 0; i < sizeof PLAY_ON / sizeof PLAY_ON[0]; ++i) commands[count++] = PLAY_ON[i];

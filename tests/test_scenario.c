@@ -105,7 +105,7 @@ static void give(Run *run, int kind, int count)
 /* Gives a command, and checks every invariant after it */
 static bool order(Run *run, CommandKind kind, int arg)
 {
-    bool accepted = run_command(run, (Command){(uint8_t)kind, (int8_t)arg});
+    bool accepted = run_command(run, cmd_make(kind, arg));
     CHECK(run_invariants_hold(run));
     return accepted;
 }
@@ -1631,7 +1631,7 @@ static void expect_refused(Run *run, CommandKind kind, int arg, int line)
     uint64_t digest = save_digest(run);
     Mode mode = run_mode(run);
     MsgLog before = *run_log(run);
-    bool accepted = run_command(run, (Command){(uint8_t)kind, (int8_t)arg});
+    bool accepted = run_command(run, cmd_make(kind, arg));
     check_at(!accepted, "the command is refused", __FILE__, line);
     check_at(save_digest(run) == digest, "the run is as it was", __FILE__, line);
     check_at(run_mode(run) == mode, "the mode is as it was", __FILE__, line);

@@ -25,7 +25,7 @@ static int kind_of(const char *id)
 
 static bool command(Run *run, CommandKind kind, int arg)
 {
-    return run_command(run, (Command){(uint16_t)kind, (int16_t)arg});
+    return run_command(run, cmd_make(kind, arg));
 }
 
 static bool same_pack(const Pack *a, const Pack *b)

@@ -140,7 +140,7 @@ static bool save_and_continue(Bot *bot)
 static bool command(Bot *bot, CommandKind kind, int arg)
 {
     ++bot->commands;
-    return session_command(&bot->session, (Command){(uint16_t)kind, (int16_t)arg});
+    return session_command(&bot->session, cmd_make(kind, arg));
 }
 
 /* Aiming: at the first monster in sight, else Esc */

@@ -120,7 +120,7 @@ PlaybackStep playback_step(Playback *playback, Errors *errors)
     }
     Command command = replay->commands[playback->position];
     if (!run_command(playback->run, command)) {
-        char token[8];
+        char token[REP_TOKEN_SIZE];
         rep_command_token(command, token);
         errors_add(errors, "%s:%d: the run refuses command %d, '%s'", replay->file,
                    replay->lines[playback->position], playback->position + 1, token);

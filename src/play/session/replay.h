@@ -5,8 +5,10 @@
  *
  *   # A recording of a run of Amulets of SDL: amulets --replay FILE plays it
  *   [replay]
- *   format = 1                   REP_FORMAT; another is refused
- *   game = 1                     REP_GAME_VERSION of the game that played it
+ *   format = 2                   REP_FORMAT; another is refused
+ *   rules = 4                    REP_GAME_VERSION, the version of the rules
+ *                                it was played under (format 1 named it
+ *                                game)
  *   seed = 38                    the run's seed
  *   floor = 1                    the floor it began on
  *   data = 89ab0123cdef4567      rep_data_digest of the data files it used
@@ -19,17 +21,24 @@
  *   ||# A saved run...|          lost or not matching its save): the save it
  *   ||[save]|                    begins from, a line of it a row between bars
  *   commands =
- *   |m2 m2 w g i c0 S @0123456789abcdef
- *   |m4 > y
+ *   |m2 m2 w g u3 u5:40,12 @0123456789abcdef
+ *   |t1:38,9 m4! >!
  *   ended = dead                 only once the run is over: dead or won
  *
- * Commands are tokens split by spaces, a letter for the kind and its
- * argument after it (m2 is CMD_MOVE 2, c12 CMD_CHOOSE 12, w CMD_WAIT; an
- * argument of 0 is left out but for a move's or a choice's, and may be
- * left out anywhere; the letters are in replay.c's one table of kinds),
- * an argument from -128 to 127. @ and 16 hex
- * digits is a checkpoint: the run's save_digest at that point. A class
- * is named by its id, which the data it's played with must have.
+ * Commands are choices made whole (run.h's Command), tokens split by
+ * spaces: a letter for the kind (replay.c's one table of kinds: m a step,
+ * w a wait, g picking up, s a search, > going down, u a use, d a drop,
+ * t a throw, f a shot of the quiver's, Q quivering, C closing a door, D a
+ * debugging view used), then its parts, each only when it's given: the
+ * direction or pack slot (always for a kind that takes one, m2, u12; an
+ * argument of 0 is left out otherwise), then :X,Y the cell aimed at
+ * (t1:38,9, f:40,12), /N the pack slot a scroll of identify is read on
+ * (u3/5), and ! a yes to the rules' question (m4! onto a known trap, >!
+ * leaving the floor's Amulet). @ and 16 hex digits is a checkpoint: the
+ * run's save_digest at that point. A class is named by its id, which the
+ * data it's played with must have. A recording of format 1 (the rules
+ * before version 4, whose commands were the keys of the dialogs: i c0 x
+ * M y a1234) is refused, saying both versions.
  *
  * Reading takes any bytes: every mistake is "FILE:LINE: what's wrong". */
 #ifndef AMULETS_REPLAY_H
@@ -45,14 +54,19 @@
 #include "schema.h"
 
 enum {
-    /* The recording's own version: every field of its header (replay.c's
-     * FIELDS) came with the first */
+    /* The recording's own version: each field of its header (replay.c's
+     * FIELDS) has the format it came in. 2: commands are choices whole,
+     * and the rules' version is named rules (format 1: game) */
     REP_FORMAT_FIRST = 1,
-    REP_FORMAT = REP_FORMAT_FIRST,
-    /* Raised with any change meant to alter play, when the golden replays
-     * are recorded again (tools/regen-replays.sh); a recording from
-     * another version is still played, and its checkpoints tell */
-    REP_GAME_VERSION = 3,
+    REP_FORMAT_CHOICES = 2,
+    REP_FORMAT = REP_FORMAT_CHOICES,
+    /* The version of the rules: raised with any change meant to alter
+     * play, when the golden replays are recorded again
+     * (tools/regen-replays.sh); a recording from another version is
+     * still played, and its checkpoints tell. 4: the rules take choices
+     * whole (the dialogs left them) */
+    REP_GAME_VERSION = 4,
+    REP_TOKEN_SIZE = 32,
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
     REP_NAME_SIZE = 256,
@@ -66,7 +80,8 @@ typedef struct RepCheck {
 
 typedef struct Replay {
     char file[REP_NAME_SIZE];   /* what messages call it */
-    int format, game;
+    int format;
+    int game;                   /* the rules' version (rules =, or game =) */
     uint64_t seed;
     int floor;
     uint64_t data_digest;
@@ -103,6 +118,10 @@ void rep_free(Replay *replay);
  * names it in the mistakes. True if all of it is good; otherwise every
  * mistake is in errors and *out is left empty. */
 bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors);
+/* True if the text is a recording of an older format than this game's
+ * (format 1: its commands the keys of the dialogs), which rep_parse
+ * refuses; false for anything else, a damaged one too */
+bool rep_is_older(const char *text, size_t length);
 /* Reads the file at path, named in the mistakes as given */
 bool rep_read_file(Replay *out, const char *path, Errors *errors);
 
@@ -114,7 +133,7 @@ char *rep_text(const Replay *replay, size_t *length);
  * with the format it came in, for the tests that change each in turn */
 const Schema *rep_schema(void);
 
-/* A command's token ("m2", "S"), into out of at least 8 bytes */
-void rep_command_token(Command command, char out[8]);
+/* A command's token ("m2", "t1:38,9"), into out */
+void rep_command_token(Command command, char out[REP_TOKEN_SIZE]);
 
 #endif
