@@ -6,7 +6,8 @@
 # 2 minutes), into SDL3_PREFIX, which every build tree shares
 # (tools/sdl3.sh; make clean keeps it, make distclean doesn't).
 # Other targets: make build, make bench, make balance, make fuzz, make clean,
-# make web-smoke (the rules and the play layer in WebAssembly, under Node)
+# make web-smoke (the rules and the play layer in WebAssembly, under Node),
+# make serve (the online server on 127.0.0.1), make bench-server
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
@@ -19,14 +20,22 @@ SDL3_PREFIX?= $(CURDIR)/build-deps/sdl3
 # the window is wanted (configuring stops if SDL3 can't be had, saying
 # what to install); the rules' build without it is the test's own
 WINDOW     = -DAMULETS_WINDOW=ON -DAMULETS_SDL3_PREFIX=$(SDL3_PREFIX)
+# the online server is wanted too (configuring stops if its libraries are
+# missing, saying what to install)
+SERVER     = -DAMULETS_SERVER=ON
 
 # Debian packages: what building and playing need, and what the tests,
 # the benchmark and the fuzzers need besides. SDL3 isn't among them:
 # tools/sdl3.sh installs what its build needs when it builds it
 PLAY_PACKAGES = gcc make cmake pkg-config fonts-dejavu-core crawl-tiles-data libncurses-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel emscripten nodejs chromium
+# the online server (src/server, docs/server.md): HTTP and the WebSocket
+# upgrade, WebSocket frames, JSON, the database, randomness
+SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libjansson-dev libsqlite3-dev \
+                  libsodium-dev
+TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
+                emscripten nodejs chromium
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
-FUZZ_PACKAGES = $(PLAY_PACKAGES) clang libclang-rt-14-dev
+FUZZ_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) clang libclang-rt-14-dev
 # the page (make web) and its browser tests: emscripten, Node and npm
 # (playwright-core, package-lock.json), Debian's Chromium
 WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
@@ -34,7 +43,7 @@ WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
 FUZZ_SECONDS ?= 60
 
 .PHONY: play build test bench balance fuzz clean distclean deps-play deps-test deps-bench deps-fuzz \
-        web-smoke web-smoke-build web web-serve bench-web deps-web
+        web-smoke web-smoke-build web web-serve bench-web deps-web serve bench-server deps-server
 
 play: deps-play build
 	./$(BUILD)/amulets
@@ -44,10 +53,10 @@ build:
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 test: deps-test
-	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON $(WINDOW) >/dev/null
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON $(WINDOW) $(SERVER) >/dev/null
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 	$(CMAKE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DAMULETS_WERROR=ON -DAMULETS_SANITIZE=ON \
-	    $(WINDOW) >/dev/null
+	    $(WINDOW) $(SERVER) >/dev/null
 	$(CMAKE) --build $(ASAN_BUILD) -j $(JOBS)
 	$(CMAKE) -S . -B $(CORE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_WERROR=ON \
 	    -DAMULETS_WINDOW=OFF >/dev/null
@@ -73,12 +82,14 @@ balance: build
 	sh tools/balance.sh ./$(BUILD)/amulets $(BALANCE_RUNS) $(JOBS)
 
 # Each libFuzzer target for FUZZ_SECONDS (the save loader, the data
-# files, tiles.txt, the recordings, the high scores; each loaded run is played a few hundred commands), starting from the committed
+# files, tiles.txt, the recordings, the high scores; each loaded run is played a few hundred commands;
+# the server's WebSocket frames and its messages), starting from the committed
 # corpus (new finds go to build-fuzz/corpus-*, not into the repository)
+FUZZ_TARGETS ?= save data tiles replay scores ws msg
 fuzz: deps-fuzz
-	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON $(WINDOW) >/dev/null
-	$(CMAKE) --build build-fuzz -j $(JOBS) --target fuzz_save fuzz_data fuzz_tiles fuzz_replay fuzz_scores
-	for target in save data tiles replay scores; do \
+	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON $(WINDOW) $(SERVER) >/dev/null
+	$(CMAKE) --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	for target in $(FUZZ_TARGETS); do \
 	    mkdir -p build-fuzz/corpus-$$target && \
 	    ./build-fuzz/fuzz_$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 	        -print_final_stats=1 build-fuzz/corpus-$$target fuzz/corpus/$$target \
@@ -115,6 +126,26 @@ web-serve: web
 bench-web: web
 	node tests/web/bench.js $(abspath $(WEB_BUILD))/site $(CURDIR)
 
+# The online server (docs/server.md) on 127.0.0.1:SERVE_PORT, its SQLite
+# database in SERVE_DIR, a folder of its own that make clean keeps; the
+# games are anonymous there (a dev mode: a page names its player).
+# Ctrl-C stops it, and every game is kept
+SERVE_DIR  ?= $(CURDIR)/build-serve
+SERVE_PORT ?= 8080
+serve: deps-server
+	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SERVER) >/dev/null
+	$(CMAKE) --build $(BUILD) -j $(JOBS) --target amulets-server
+	@mkdir -p $(SERVE_DIR)
+	./$(BUILD)/amulets-server --address 127.0.0.1 --port $(SERVE_PORT) --database $(SERVE_DIR)/amulets.db
+
+# The server under load (bench/server/bench_server.c): GAMES live games
+# typing 2-3 keys a second with 2 watchers each, on loopback; its RATE
+# lines are the key-to-frame p50 and p99 and the memory a game
+bench-server: deps-server
+	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release $(SERVER) >/dev/null
+	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server amulets-server
+	./$(BENCH_BUILD)/bench_server
+
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) $(WEB_BUILD) build-fuzz
 distclean: clean
@@ -132,3 +163,5 @@ deps-web:
 	@sh tools/deps.sh $(WEB_PACKAGES)
 deps-fuzz:
 	@sh tools/deps.sh $(FUZZ_PACKAGES)
+deps-server:
+	@sh tools/deps.sh $(SERVER_PACKAGES)

@@ -23,6 +23,7 @@ static const BenchFigure FIGURES[] = {
     {"game", bench_game},
     {"journal", bench_journal},
     {"replay", bench_replay},
+    {"verify", bench_verify},
     {"explore", bench_explore},
     {"bot", bench_bot},
     {"startup", bench_startup},

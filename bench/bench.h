@@ -65,6 +65,7 @@ void bench_generators(const BenchFloors *floors);  /* floors per second */
 void bench_game(const BenchFloors *floors);        /* turns, new floors, saves */
 void bench_journal(const BenchFloors *floors);     /* one command made durable */
 void bench_replay(const BenchFloors *floors);      /* recorded runs replayed */
+void bench_verify(const BenchFloors *floors);      /* recorded runs verified, a run's CPU ms */
 void bench_explore(const BenchFloors *floors);     /* one auto-explore step */
 void bench_bot(const BenchFloors *floors);         /* whole runs by the bot */
 void bench_startup(const BenchFloors *floors);     /* headless commands vs /bin/true */

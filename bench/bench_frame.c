@@ -1,13 +1,15 @@
 /* How long one whole frame takes to draw in each view, with the software
- * renderer at the default window size: a floor-5 run in play, every frame
- * drawn from scratch (the game draws only when something changed, but
- * then draws all of it). */
+ * renderer at the default window size: a floor-5 run in play on the one
+ * loop, its keys handed over as the window hands them (loop_dispatch),
+ * every frame drawn from scratch by the window's frontend table (the game
+ * draws only when something changed, but then draws all of it). */
 #ifdef AMULETS_HAVE_SDL
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bench.h"
 #include "front.h"
+#include "loop.h"
 #include "run_debug.h"
 #include "ui.h"
 
@@ -29,18 +31,27 @@ static const char *font_path(void)
     return paths[0];
 }
 
+/* The loop's view, painted by the window's table */
+static void paint(Loop *loop, const Frontend *window)
+{
+    FrontView view;
+    loop_view(loop, &view);
+    window->paint(window->self, &view);
+    loop_painted(loop);
+}
+
 /* Medians and worst of FRAMES frames in one view; the run takes a step now
  * and then, so the frames aren't all one picture */
-static void frames(Ui *ui, bool tiles, const char *name)
+static void frames(Loop *loop, const Frontend *window, bool tiles, const char *name)
 {
     static double times[FRAMES];
-    ui->own->views.tiles = tiles;
-    ui_draw(ui);   /* the first frame makes the view's caches; not timed */
+    if (loop->input.views.tiles != tiles) loop_dispatch(loop, window, &(FrontEvent){.kind = FRONT_KEY, .key = AK_F2});
+    paint(loop, window);   /* the first frame makes the view's caches; not timed */
     static const int keys[] = {'h', 'l', 'j', 'k'};
     for (int i = 0; i < FRAMES; ++i) {
-        if (i % 10 == 0) ui_key(ui, keys[(i / 10) % 4]);
+        if (i % 10 == 0) loop_step(loop, &(FrontEvent){.kind = FRONT_KEY, .key = keys[(i / 10) % 4]});
         double t0 = bench_now();
-        ui_draw(ui);
+        paint(loop, window);
         times[i] = bench_now() - t0;
     }
     double worst = 0;
@@ -67,20 +78,24 @@ void bench_frames(const BenchFloors *floors)
         tiles = tiles_load(gfx, &data, AMULETS_SOURCE_DIR "/data/tiles.txt", TILES_DEFAULT_DIR,
                            &errors, &builtin);
     }
-    InputSetup setup = {.data = &data, .seed = 5, .start_floor = 5, .offer_title = true};
-    Ui *ui = tiles != NULL ? ui_new(gfx, tiles, &setup) : NULL;
+    static Loop loop;   /* an explorer: big */
+    LoopSetup setup = {.input = {.data = &data, .seed = 5, .start_floor = 5, .offer_title = true}};
+    bool opened = tiles != NULL && loop_open(&loop, &setup);
+    Ui *ui = opened ? ui_new_painter(gfx, tiles) : NULL;
     if (ui != NULL) {
+        Frontend window = ui_frontend(ui);
         /* every cell seen, so every frame draws a whole floor's worth */
-        Map *map = &run_debug_level(ui->own->session.run)->map;
+        Map *map = &run_debug_level(loop.input.session.run)->map;
         for (int i = 0; i < MAP_CELLS; ++i) map->explored[i] = 1;
-        frames(ui, false, "glyph");
-        frames(ui, true, "tile");
+        frames(&loop, &window, false, "glyph");
+        frames(&loop, &window, true, "tile");
         if (builtin) printf("(the tile view drew its built-in pictures)\n");
     } else {
         fprintf(stderr, "bench: the frontend couldn't start%s%s\n", errors.count ? ": " : "",
                 errors.count ? errors.lines[0] : "");
     }
     ui_free(ui);
+    if (opened) loop_close(&loop);
     tiles_free(tiles);
     data_free(&data);
     errors_clear(&errors);

@@ -73,11 +73,11 @@ static void frames(int width, int height)
     TermPainter *painter = term_painter_new(COLORS_AUTO);
     static double times[FRAMES];
     static const int keys[] = {'h', 'l', 'j', 'k'};
-    term_paint(painter, &input, input.session.run);   /* the pairs made: not timed */
+    term_paint(painter, &input, input.session.run, NULL);   /* the pairs made: not timed */
     for (int i = 0; i < FRAMES; ++i) {
         if (i % 10 == 0) input_key(&input, keys[(i / 10) % 4]);
         double t0 = bench_now();
-        term_paint(painter, &input, input.session.run);
+        term_paint(painter, &input, input.session.run, NULL);
         times[i] = bench_now() - t0;
     }
     printf("RATE term_frame_us_%dx%d %.1f us\n", width, height, bench_median(times, FRAMES) * 1e6);
@@ -112,7 +112,7 @@ typedef struct PtyTerm {
  * draw), and every byte the terminal got counted */
 static long paint_and_drain(PtyTerm *t)
 {
-    term_paint(t->painter, &t->input, t->input.session.run);
+    term_paint(t->painter, &t->input, t->input.session.run, NULL);
     if (t->sender != NULL) term_out_show(t->sender);
     else refresh();
     return drain(t->master);

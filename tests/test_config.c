@@ -229,6 +229,21 @@ static void test_options(void)
     CHECK(!s.tile_view);
     CHECK_INT(s.width, 0);
     CHECK_INT(s.colors, COLORS_AUTO);
+    /* how long a flight's frame shows: 0 shows none */
+    CHECK_INT(s.flight_delay, SETTINGS_FLIGHT_DELAY);
+    m = option_mistakes("[options]\nflight_delay = 0\n", &s, &clean);
+    CHECK_STR(m, "");
+    free(m);
+    CHECK_INT(s.flight_delay, 0);
+    m = option_mistakes("[options]\nflight_delay = 1001\n", &s, &clean);
+    CHECK_STR(m, "options.txt:2: 'flight_delay' should be a number of milliseconds from 0 (no flights shown) "
+                 "to 1000, not '1001'\n");
+    free(m);
+    CHECK_INT(s.flight_delay, SETTINGS_FLIGHT_DELAY);
+    m = option_mistakes("[options]\nflight_delay = 40ms\n", &s, &clean);
+    CHECK(!clean);
+    CHECK_INT(s.flight_delay, SETTINGS_FLIGHT_DELAY);
+    free(m);
 }
 
 /* What the window keeps at its close reads back the same */
@@ -236,7 +251,7 @@ static void test_options_written(void)
 {
     char dir[PATH_SIZE];
     path_of(dir, "%s/new/AmuletsOfSDL", root);
-    Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS}, back;
+    Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS, 150}, back;
     char error[256];
     CHECK(config_write_settings(folder(dir), &s, error, sizeof error));
     Errors errors = {0};
@@ -248,6 +263,7 @@ static void test_options_written(void)
     CHECK_INT(back.height, 700);
     CHECK_INT(back.colors, COLORS_8);
     CHECK_INT(back.autopickup, HEED_TAKE_SCROLLS | HEED_TAKE_WEAPONS);
+    CHECK_INT(back.flight_delay, 150);
     s.autopickup = 0;   /* none is written as none, and read back so */
     CHECK(config_write_settings(folder(dir), &s, error, sizeof error));
     config_default_settings(&back);
@@ -278,7 +294,7 @@ static void test_options_marked(void)
     char dir[PATH_SIZE], path[PATH_SIZE];
     path_of(dir, "%s/marked", root);
     path_of(path, "%s/options.txt", dir);
-    Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS}, back;
+    Settings s = {true, 1100, 700, COLORS_8, HEED_TAKE_SCROLLS, SETTINGS_FLIGHT_DELAY}, back;
     char error[256];
     CHECK(config_write_settings(folder(dir), &s, error, sizeof error));
     char *text = contents(path, NULL);

@@ -18,7 +18,7 @@
 #include "screen_class.h"
 
 /* A run that dies waiting on floor 9 (floor 9 is deadly for a newcomer) */
-enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
+enum { DEATH_SEED = 12, DEATH_FLOOR = 9 };
 
 static GameData data;
 static Slot slot;

@@ -493,7 +493,7 @@ static const Play PLAYING = {
     "a run played", 42, 1, 0, NULL,
     "llkkjjhh.s" "o" "xll<esc>" "i<esc>" "<esc><esc>" "o" "G" ">" "y" "o" "Z" "jjkk" "o" "G>y" "oo",
 };
-static const Play DYING = {"a death", 3, 9, 0, NULL,
+static const Play DYING = {"a death", 12, 9, 0, NULL,
                             "........................................................................"};
 static const Play WINNING = {"a victory", 77, 3, 0, nearly_won, "g"};
 static const Play BOT = {"the test bot's run, as keys", 2026, 1, 2, NULL, NULL};
@@ -540,7 +540,7 @@ static int count_mem(const MemStore *mem, const char *folder)
     return count;
 }
 
-static const Play DYING_SOON = {"a death", 3, 9, 0, NULL, NULL};
+static const Play DYING_SOON = {"a death", 12, 9, 0, NULL, NULL};
 
 static void die_by_waiting(Input *input)
 {

@@ -18,70 +18,77 @@
 #include "files.h"
 #include "replay.h"
 #include "save.h"
+#include "scene.h"
 #include "store.h"
 
 static char root[PATH_SIZE];
 
-static LoopSetup setup_for(LoopFiles *files)
+static LoopFrontend front;
+static Loop *const loop = &front.loop;
+static FakeFront fake;
+
+/* The game as a frontend opens it, on the test's folder, locked, a new
+ * run starting by choosing its class */
+static LoopConfig game(void)
 {
-    return (LoopSetup){.input = {.data = &files->data, .slot = &files->slot, .seed = 21, .start_floor = 1,
-                                 .offer_title = true, .choose_class = true}};
+    return (LoopConfig){.data_dir = AMULETS_SOURCE_DIR "/data", .store_root = root, .lock = true,
+                        .config = LOOP_CONFIG_NONE, .seed = 21, .floor = 1, .choose_class = true};
 }
 
-static void open_files(LoopFiles *files)
+static void open_game(const LoopConfig *config)
 {
-    if (!loop_files_open(files, AMULETS_SOURCE_DIR "/data", root, true)) {
-        fprintf(stderr, "%s %s\n", files->heading, files->errors.count > 0 ? files->errors.lines[0] : "");
+    if (!loop_frontend_open(&front, config)) {
+        fprintf(stderr, "%s %s\n", front.heading, front.errors.count > 0 ? front.errors.lines[0] : "");
         exit(EXIT_FAILURE);
     }
 }
 
-static Loop loop;
-static FakeFront fake;
-
-/* The files opened and a loop on them, the fake frontend's script empty;
- * the setup, to open the loop again on the same files */
-static LoopSetup start_loop(LoopFiles *files)
+/* The game opened, the fake frontend's script empty */
+static void start_loop(void)
 {
-    open_files(files);
-    LoopSetup setup = setup_for(files);
-    CHECK(loop_open(&loop, &setup));
+    LoopConfig config = game();
+    open_game(&config);
     memset(&fake, 0, sizeof fake);
-    return setup;
+}
+
+/* The next start, on the same folder */
+static void start_again(void)
+{
+    loop_frontend_close(&front);
+    LoopConfig config = game();
+    open_game(&config);
 }
 
 /* A new player: the classes first, a few moves, the pack, Esc S */
 static uint64_t first_start(void)
 {
-    LoopFiles files;
-    start_loop(&files);
+    start_loop();
     fake_push(&fake, (FrontEvent){.kind = FRONT_KEY, .key = AK_ENTER});
     fake_keys(&fake, "lljh");
     fake_keys(&fake, "i~");
     fake_keys(&fake, "~S");
-    Frontend frontend = fake_frontend(&fake, root);
-    CHECK_INT(loop_run(&loop, &frontend), 0);
+    Frontend frontend = fake_frontend(&fake);
+    CHECK_INT(loop_run(loop, &frontend), 0);
     char screens[512];
     fake_screens(&fake, 0, screens, sizeof screens);
     CHECK_STR(screens, "class, playing, inventory, playing, menu");
     CHECK(fake.next == fake.count);   /* S ended it: no close button needed */
     CHECK(strstr(fake.frames[2], "playing turn 1") != NULL);   /* a move is a turn */
-    CHECK(slot_has_save(&files.slot));
-    uint64_t saved = save_digest(loop.input.session.run);
-    loop_close(&loop);
-    loop_files_close(&files);
+    CHECK(slot_has_save(&front.slot));
+    uint64_t saved = save_digest(loop->input.session.run);
+    loop_frontend_close(&front);
     return saved;
 }
 
 /* One event through loop_step, painted if it asks, as a browser does it */
 static LoopNext feed(const FrontEvent *event)
 {
-    LoopNext next = loop_step(&loop, event);
+    LoopNext next = loop_step(loop, event);
     if (next.paint) {
         FrontView view;
-        loop_view(&loop, &view);
+        loop_view(loop, &view);
         fake_paint(&fake, &view);
-        loop_painted(&loop);
+        loop_painted(loop);
     }
     return next;
 }
@@ -95,9 +102,8 @@ static LoopNext feed_key(int key)
  * and an ending signal */
 static void second_start(uint64_t saved)
 {
-    LoopFiles files;
-    LoopSetup setup = start_loop(&files);
-    LoopNext next = loop_next(&loop);
+    start_loop();
+    LoopNext next = loop_next(loop);
     CHECK(next.paint && next.wait_ms == -1 && !next.done);
     feed(&(FrontEvent){.kind = FRONT_RESIZE});
     feed_key('N');
@@ -106,30 +112,28 @@ static void second_start(uint64_t saved)
     char screens[512];
     fake_screens(&fake, 0, screens, sizeof screens);
     CHECK_STR(screens, "title, class, title, playing");
-    CHECK_INT(loop.run_serial, 1);   /* C brought another run into play */
-    CHECK(save_digest(loop.input.session.run) == saved);   /* the very run */
-    int turn = run_turn(loop.input.session.run);
+    CHECK_INT(loop->run_serial, 1);   /* C brought another run into play */
+    CHECK(save_digest(loop->input.session.run) == saved);   /* the very run */
+    int turn = run_turn(loop->input.session.run);
     next = feed_key('o');
     CHECK_INT(next.wait_ms, LOOP_AUTO_STEP_MS);   /* o explores, a step a while */
-    CHECK(run_turn(loop.input.session.run) > turn);   /* its first step at once */
+    CHECK(run_turn(loop->input.session.run) > turn);   /* its first step at once */
     for (int i = 0; i < 3 && next.wait_ms >= 0; ++i) {
-        turn = run_turn(loop.input.session.run);
+        turn = run_turn(loop->input.session.run);
         next = feed(NULL);   /* the time asked for passed */
-        CHECK(run_turn(loop.input.session.run) > turn);
+        CHECK(run_turn(loop->input.session.run) > turn);
     }
     next = feed(&(FrontEvent){.kind = FRONT_STOP, .signal = SIGTERM});
     CHECK(next.done);
-    CHECK_INT(loop.status, 128 + SIGTERM);
-    CHECK(!input_auto_going(&loop.input));
-    uint64_t stopped = save_digest(loop.input.session.run);
-    loop_close(&loop);
+    CHECK_INT(loop->status, 128 + SIGTERM);
+    CHECK(!input_auto_going(&loop->input));
+    uint64_t stopped = save_digest(loop->input.session.run);
     /* what the signal saved is where the run stood */
-    CHECK(loop_open(&loop, &setup));
-    CHECK_STR(input_screen_name(input_screen(&loop.input)), "title");
+    start_again();
+    CHECK_STR(input_screen_name(input_screen(&loop->input)), "title");
     feed_key('C');
-    CHECK(save_digest(loop.input.session.run) == stopped);
-    loop_close(&loop);
-    loop_files_close(&files);
+    CHECK(save_digest(loop->input.session.run) == stopped);
+    loop_frontend_close(&front);
 }
 
 /* Hidden (a browser tab put behind another): the run in play is saved
@@ -137,40 +141,36 @@ static void second_start(uint64_t saved)
  * continues at its last command, from the hide's save and the journal */
 static void hidden(void)
 {
-    LoopFiles files;
-    LoopSetup setup = start_loop(&files);
+    start_loop();
     feed_key('C');
-    CHECK_STR(input_screen_name(input_screen(&loop.input)), "playing");
+    CHECK_STR(input_screen_name(input_screen(&loop->input)), "playing");
     LoopNext next = feed_key('o');
-    CHECK(input_auto_going(&loop.input));
+    CHECK(input_auto_going(&loop->input));
     next = feed(&(FrontEvent){.kind = FRONT_HIDE});
     CHECK(!next.done && next.wait_ms == -1);   /* nothing happens unseen */
-    CHECK(!input_auto_going(&loop.input));
-    CHECK_STR(input_screen_name(input_screen(&loop.input)), "playing");
-    uint64_t at_hide = save_digest(loop.input.session.run);
-    int turn = run_turn(loop.input.session.run);
+    CHECK(!input_auto_going(&loop->input));
+    CHECK_STR(input_screen_name(input_screen(&loop->input)), "playing");
+    uint64_t at_hide = save_digest(loop->input.session.run);
+    int turn = run_turn(loop->input.session.run);
     feed_key('s');   /* seen again: the run goes on */
-    CHECK_INT(run_turn(loop.input.session.run), turn + 1);
-    CHECK(save_digest(loop.input.session.run) != at_hide);
-    uint64_t at_close = save_digest(loop.input.session.run);
-    loop_close(&loop);   /* the tab closed with no word: the search after the hide is in the journal */
-    CHECK(loop_open(&loop, &setup));
+    CHECK_INT(run_turn(loop->input.session.run), turn + 1);
+    CHECK(save_digest(loop->input.session.run) != at_hide);
+    uint64_t at_close = save_digest(loop->input.session.run);
+    start_again();   /* the tab closed with no word: the search after the hide is in the journal */
     feed_key('C');
-    CHECK(save_digest(loop.input.session.run) == at_close);
-    loop_close(&loop);
-    loop_files_close(&files);
+    CHECK(save_digest(loop->input.session.run) == at_close);
+    loop_frontend_close(&front);
 }
 
 /* loop_run on the fake: o, then nothing comes, so the loop's own timer
  * steps the explorer; the close button at the script's end saves */
 static void timed_steps(void)
 {
-    LoopFiles files;
-    start_loop(&files);
+    start_loop();
     fake_keys(&fake, "Co");
     for (int i = 0; i < 5; ++i) fake_push(&fake, (FrontEvent){.kind = FRONT_NONE});
-    Frontend frontend = fake_frontend(&fake, root);
-    CHECK_INT(loop_run(&loop, &frontend), 0);
+    Frontend frontend = fake_frontend(&fake);
+    CHECK_INT(loop_run(loop, &frontend), 0);
     CHECK(fake.clock_ms >= 5 * LOOP_AUTO_STEP_MS - 5);
     int painted_turns = 0, last = -1;
     for (int i = 0; i < fake.frame_count; ++i) {
@@ -178,9 +178,8 @@ static void timed_steps(void)
         if (sscanf(fake.frames[i], "playing turn %d", &turn) == 1 && turn != last) ++painted_turns, last = turn;
     }
     CHECK(painted_turns >= 5);   /* each step was shown */
-    CHECK(slot_has_save(&files.slot));
-    loop_close(&loop);
-    loop_files_close(&files);
+    CHECK(slot_has_save(&front.slot));
+    loop_frontend_close(&front);
 }
 
 /* A recording watched through loop_step alone: the timer plays it, Space
@@ -190,12 +189,11 @@ static void watched(void)
     Replay replay;
     Errors errors = {0};
     CHECK(rep_read_file(&replay, AMULETS_SOURCE_DIR "/tests/replays/descend-1-to-3.txt", &errors));
-    LoopFiles files;
-    open_files(&files);
-    LoopSetup setup = setup_for(&files);
-    CHECK(loop_open_watch(&loop, &setup, &replay));
+    LoopConfig config = game();
+    config.replay = &replay;
+    open_game(&config);
     memset(&fake, 0, sizeof fake);
-    LoopNext next = loop_next(&loop);
+    LoopNext next = loop_next(loop);
     CHECK(next.wait_ms > 0);
     for (int i = 0; i < 5; ++i) next = feed(NULL);
     CHECK(strstr(fake.frames[fake.frame_count - 1], "Replay 5/") != NULL);
@@ -205,9 +203,8 @@ static void watched(void)
     feed_key('.');
     CHECK(strstr(fake.frames[fake.frame_count - 1], "Replay 6/") != NULL);
     next = feed_key('q');
-    CHECK(next.done && loop.status == 0);
-    loop_close(&loop);
-    loop_files_close(&files);
+    CHECK(next.done && loop->status == 0);
+    loop_frontend_close(&front);
     rep_free(&replay);
 }
 
@@ -242,21 +239,126 @@ static void heavy_watch(void)
     Replay replay;
     Errors errors = {0};
     CHECK(rep_read_file(&replay, path, &errors));
-    LoopFiles files;
-    open_files(&files);
-    LoopSetup setup = setup_for(&files);
-    CHECK(loop_open_watch(&loop, &setup, &replay));
+    LoopConfig config = game();
+    config.replay = &replay;
+    open_game(&config);
     clock_t start = clock();
-    LoopNext next = loop_next(&loop);
-    for (int i = 0; i < 1000 && next.wait_ms >= 0; ++i) next = loop_step(&loop, NULL);
-    next = loop_step(&loop, &(FrontEvent){.kind = FRONT_KEY, .key = AK_ESC});
+    LoopNext next = loop_next(loop);
+    for (int i = 0; i < 1000 && next.wait_ms >= 0; ++i) next = loop_step(loop, NULL);
+    next = loop_step(loop, &(FrontEvent){.kind = FRONT_KEY, .key = AK_ESC});
     double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     CHECK(next.done);
-    CHECK(loop.watch.ended && loop.watch.errors.count == 0);
+    CHECK(loop->watch.ended && loop->watch.errors.count == 0);
     if (!CHECK(seconds < 4.0)) fprintf(stderr, "    the watch took %.1f s of CPU\n", seconds);
-    loop_close(&loop);
-    loop_files_close(&files);
+    loop_frontend_close(&front);
     rep_free(&replay);
+}
+
+/* The log of the run in play says text, in one of its messages */
+static bool logged(const char *text)
+{
+    const MsgLog *log = run_log(loop->input.session.run);
+    for (int i = 0; i < log->count; ++i) {
+        if (strstr(log->messages[(log->first + i) % LOG_MAX].text, text) != NULL) return true;
+    }
+    return false;
+}
+
+/* The page's way: keys.txt and options.txt are the store's own files
+ * (the page's Files, in IndexedDB), read once as the game opens, as the
+ * config folder's are natively: a rebinding takes, the view and the
+ * flights are options.txt's, and a mistake is told in the log with the
+ * file's name as the player knows it */
+static void config_in_the_store(void)
+{
+    MemStore mem;
+    store_mem_init(&mem, "Files");
+    const char *keys = "[keys]\neast = w\n";
+    const char *options = "[options]\nview = tiles\nflight_delay = 90\nautopickup = none\nsound = on\n";
+    CHECK(store_mem_put(&mem, "keys.txt", keys, strlen(keys)));
+    CHECK(store_mem_put(&mem, "options.txt", options, strlen(options)));
+    LoopConfig config = game();
+    config.store = store_mem(&mem);
+    config.config = LOOP_CONFIG_STORE;
+    config.choose_class = false;
+    open_game(&config);
+    CHECK(loop->input.views.tiles);
+    CHECK_INT(loop->flight_delay, 90);
+    CHECK(loop->input.autopickup != NULL && *loop->input.autopickup == 0);
+    CHECK(logged("Mistake, kept as it was: options.txt:5: unknown key 'sound'"));
+    Point at = run_player(loop->input.session.run)->pos;
+    memset(&fake, 0, sizeof fake);
+    feed_key('w');
+    CHECK_INT(run_player(loop->input.session.run)->pos.x, at.x + 1);
+    loop_frontend_close(&front);
+
+    /* the command line's view wins over options.txt's; a scripted run
+     * (a screenshot's) reads neither file */
+    config.view_given = true;
+    config.tile_view = false;
+    open_game(&config);
+    CHECK(!loop->input.views.tiles);
+    loop_frontend_close(&front);
+    config.config = LOOP_CONFIG_NONE;
+    open_game(&config);
+    CHECK_INT(loop->flight_delay, SETTINGS_FLIGHT_DELAY);
+    CHECK(loop->input.setup.keys == NULL && !logged("Mistake"));
+    loop_frontend_close(&front);
+    store_mem_free(&mem);
+}
+
+static const char *const HALL[] = {
+    "##############",
+    "#............#",
+    "#..@.........#",
+    "#............#",
+    "##############",
+    NULL,
+};
+
+/* An arrow shot east on loop_run: each frame of its flight is painted a
+ * cell on from the last, the loop's timer bringing each, flight_delay
+ * apart; then the loop waits for the player again */
+static void flight(void)
+{
+    MemStore mem;   /* no save waits there */
+    store_mem_init(&mem, "flights");
+    LoopConfig config = game();
+    config.store = store_mem(&mem);
+    config.choose_class = false;
+    open_game(&config);
+    loop->flight_delay = 50;
+    Run *run = scene_build(&front.data, 21, 1, HALL);
+    Player *p = run_debug_player(run);
+    p->weapon = scene_item(&front.data, "short_bow");
+    pack_add(&p->pack, (Stack){scene_item(&front.data, "arrow"), 10});
+    p->quiver = scene_item(&front.data, "arrow");
+    run_debug_refresh(run);
+    run_free(loop->input.session.run);
+    session_start(&loop->input.session, NULL, run);
+    Point me = p->pos;
+    memset(&fake, 0, sizeof fake);
+    fake_keys(&fake, "flllf");
+    for (int i = 0; i < 20; ++i) fake_push(&fake, (FrontEvent){.kind = FRONT_NONE});
+    Frontend frontend = fake_frontend(&fake);
+    CHECK_INT(loop_run(loop, &frontend), 0);
+    int flying = 0;
+    for (int i = 0; i < fake.frame_count; ++i) {
+        char glyph;
+        int x, y;
+        const char *bar = strrchr(fake.frames[i], '|');
+        if (bar == NULL || sscanf(bar, "| %c at %d,%d", &glyph, &x, &y) != 3) continue;
+        CHECK_INT(x, me.x + 1 + flying);   /* a cell on each frame */
+        CHECK_INT(y, me.y);
+        ++flying;
+    }
+    if (!CHECK(flying >= 3)) {
+        for (int i = 0; i < fake.frame_count; ++i) fprintf(stderr, "    %s\n", fake.frames[i]);
+    }
+    CHECK(strstr(fake.frames[fake.frame_count - 1], " | ") == NULL);   /* it landed: none in the air */
+    CHECK(fake.clock_ms >= (uint64_t)flying * 50);   /* each frame its time */
+    loop_frontend_close(&front);
+    store_mem_free(&mem);
 }
 
 /* A frontend is frontend.h and loop.h: the fake one names no other of
@@ -308,6 +410,8 @@ int main(void)
     timed_steps();
     watched();
     heavy_watch();
+    config_in_the_store();
+    flight();
     the_seam();
     return check_done("test_loop");
 }

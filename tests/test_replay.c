@@ -21,6 +21,7 @@
 #include "save.h"
 #include "press.h"
 #include "session.h"
+#include "store.h"
 
 static GameData data;
 static char home[256];
@@ -58,7 +59,7 @@ static bool log_mentions(const Run *run, const char *piece)
 /* The header of a recording of seed 1 from floor 1 with the shipped data */
 static void header(char *out, size_t size, const char *more)
 {
-    snprintf(out, size, "[replay]\nformat = 2\nrules = 4\nseed = 1\nfloor = 1\ndata = %016llx\n%s",
+    snprintf(out, size, "[replay]\nformat = 3\nrules = 4\nseed = 1\nfloor = 1\ndata = %016llx\n%s",
              (unsigned long long)rep_data_digest(&data), more);
 }
 
@@ -198,18 +199,15 @@ static void test_damaged_text(void)
     }
     /* headers gone wrong */
     static const struct { const char *text, *expected; } whole[] = {
-        {"[replay]\nformat = 3\n", "t.txt:2: it's format 3, and this game reads format 2"},
-        {"[replay]\nformat = 2\nrules = 4\nseed = 18446744073709551616\nfloor = 1\n"
+        {"[replay]\nformat = 4\n", "t.txt:2: it's format 4, and this game reads formats 1 to 3"},
+        {"[replay]\nformat = 0\n", "t.txt:2: it's format 0, and this game reads formats 1 to 3"},
+        {"[replay]\nformat = 3\nrules = 4\nseed = 18446744073709551616\nfloor = 1\n"
          "data = 0123456789abcdef\ncommands =\n|\n",
          "t.txt:4: 'seed' should be a whole number from 0 to 18446744073709551615"},
-        {"[replay]\nformat = 2\nrules = 4\nseed = 1\nfloor = 12\ndata = 0123456789abcdef\n"
+        {"[replay]\nformat = 3\nrules = 4\nseed = 1\nfloor = 12\ndata = 0123456789abcdef\n"
          "commands =\n|\n", "t.txt:5: 'floor' should be 1 to 9"},
-        {"[replay]\nformat = 2\nrules = 4\nseed = 1\nfloor = 1\ndata = 0123456789ABCDEF\n"
+        {"[replay]\nformat = 3\nrules = 4\nseed = 1\nfloor = 1\ndata = 0123456789ABCDEF\n"
          "commands =\n|\n", "t.txt:6: 'data' should be 16 hex digits"},
-        /* a recording of the rules before choices: the dialogs' keys */
-        {"[replay]\nformat = 1\ngame = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
-         "commands =\n|i c0 x M x\n", "t.txt:2: it was played under version 3 of the rules, whose commands "
-         "were the keys of the dialogs (format 1), and this game plays version 4's, choices made whole (format 2)"},
         {"", "t.txt:1: a recording is one [replay] record"},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; ++i) {
@@ -224,6 +222,52 @@ static void test_damaged_text(void)
     CHECK(!rep_parse(&replay, text, length, "t.txt", &errors));
     CHECK(errors.count > 0 && strncmp(errors.lines[0], "t.txt:8: ", 9) == 0);
     errors_clear(&errors);
+}
+
+/* A recording names the rules version it was made under, as "rules"
+ * (format 1 called it "game"); one of a format before choices (1 or 2,
+ * the dialogs' keys) is refused, naming its version and this game's */
+static void test_rules_version(void)
+{
+    Replay replay;
+    rep_init(&replay, 5, 1, 0x0123456789abcdefull, "fighter", NULL, 0);
+    char *text = rep_text(&replay, NULL), expected[64];
+    snprintf(expected, sizeof expected, "\nformat = 3\nrules = %d\nseed = 5\n", REP_GAME_VERSION);
+    CHECK(text != NULL && strstr(text, expected) != NULL && strstr(text, "\ngame = ") == NULL);
+    free(text);
+    rep_free(&replay);
+    /* another rules version read, and written again as it was */
+    static const struct { const char *head, *again; } cases[] = {
+        {"[replay]\nformat = 3\nrules = 1\n", "\nformat = 3\nrules = 1\nseed = 1\n"},
+        {"[replay]\nformat = 3\nrules = 7\n", "\nformat = 3\nrules = 7\nseed = 1\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        char input[512];
+        snprintf(input, sizeof input, "%sseed = 1\nfloor = 1\ndata = 0123456789abcdef\ncommands =\n|w\n",
+                 cases[i].head);
+        Errors errors = {0};
+        bool read = rep_parse(&replay, input, strlen(input), "t.txt", &errors);
+        char *again = read ? rep_text(&replay, NULL) : NULL;
+        if (!CHECK(again != NULL && strstr(again, cases[i].again) != NULL)) {
+            fprintf(stderr, "    %s\n", again != NULL ? again : errors.count > 0 ? errors.lines[0] : "?");
+        }
+        free(again);
+        rep_free(&replay);
+        errors_clear(&errors);
+    }
+    /* the formats of the dialogs' keys, each its version named */
+    CHECK(refused_with("[replay]\nformat = 1\ngame = 2\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:2: it was played under version 2 of the rules, whose commands "
+                       "were the keys of the dialogs (format 1), and this game plays version 4's, choices made "
+                       "whole (format 3)"));
+    CHECK(refused_with("[replay]\nformat = 2\nrules = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|i c0\n", "t.txt:2: it was played under version 3 of the rules, whose commands "
+                       "were the keys of the dialogs (format 2), and this game plays version 4's, choices made "
+                       "whole (format 3)"));
+    CHECK(refused_with("[replay]\nformat = 3\ngame = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:1: [replay] needs 'rules'"));
+    CHECK(refused_with("[replay]\nformat = 3\nrules = -1\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:3: 'rules' should be at least 0"));
 }
 
 /* ---- Playing back -------------------------------------------------------- */
@@ -273,6 +317,41 @@ static void test_refused_in_playback(void)
     data_free(&other);
 }
 
+/* A failed playback says why, and at which line */
+static void test_playback_faults(void)
+{
+    Run *run = run_new_as(&data, 1, 1, RUN_NO_CLASS);
+    run_command(run, (Command){CMD_WAIT, 0});
+    char parted[128];
+    snprintf(parted, sizeof parted, "commands =\n|w @%016llx\n|w\n|w @0000000000000000\n",
+             (unsigned long long)save_digest(run));
+    run_free(run);
+    static const struct { const char *rest; PlaybackFault fault; int line; } CASES[] = {
+        {"commands =\n|w w\n|c5\n", PLAYBACK_REFUSED, 9},
+        {NULL, PLAYBACK_PARTED, 10},
+        {"commands =\n|w\n\nended = won\n", PLAYBACK_WRONG_END, 10},
+        {"commands =\n|w\nended = dead\n", PLAYBACK_WRONG_END, 9},
+        {"class = mage\ncommands =\n|w\n", PLAYBACK_CANT_BEGIN, 7},
+        {"commands =\n|w\n", PLAYBACK_NO_FAULT, 0},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        char text[1024];
+        header(text, sizeof text, CASES[i].rest != NULL ? CASES[i].rest : parted);
+        Replay replay;
+        Errors errors = {0};
+        Playback playback;
+        CHECK(rep_parse(&replay, text, strlen(text), "t.txt", &errors));
+        bool began = playback_start(&playback, &replay, &data, &errors);
+        PlaybackStep step = began ? playback_finish(&playback, &errors) : PLAYBACK_FAILED;
+        CHECK(step == (CASES[i].fault == PLAYBACK_NO_FAULT ? PLAYBACK_END : PLAYBACK_FAILED));
+        CHECK_INT(playback.fault, CASES[i].fault);
+        CHECK_INT(playback.fault_line, CASES[i].line);
+        playback_stop(&playback);
+        rep_free(&replay);
+        errors_clear(&errors);
+    }
+}
+
 /* The data's digest is of what the files say, not how they spell it */
 static void test_data_digest(void)
 {
@@ -316,7 +395,7 @@ static void test_header_class(void)
         snprintf(more, sizeof more, "%s%s%scommands =\n|w @%016llx\n", c >= 0 ? "class = " : "",
                  c >= 0 ? data.classes[c].id : "", c >= 0 ? "\n" : "",
                  (unsigned long long)save_digest(run));
-        snprintf(text, sizeof text, "[replay]\nformat = 2\nrules = 4\nseed = 9\nfloor = 3\n"
+        snprintf(text, sizeof text, "[replay]\nformat = 3\nrules = 4\nseed = 9\nfloor = 3\n"
                  "data = %016llx\n%s", (unsigned long long)rep_data_digest(&data), more);
         Replay replay;
         Errors errors = {0};
@@ -395,6 +474,27 @@ static void cut_short(const char *name, size_t stride, bool play_whole)
     }
     CHECK(refused > 0);
     free(text);
+}
+
+/* A mistake in a file the game wrote whole is at the file's own line,
+ * its mark's head counted */
+static void test_marked_lines(void)
+{
+    char text[1024], path[512], error[256];
+    header(text, sizeof text, "commands =\n|w w\n|q7\n");
+    char mark[STORE_MARK_SIZE], whole[2048];
+    int n = store_mark(text, strlen(text), mark);
+    snprintf(whole, sizeof whole, "%s%s%.*s", STORE_MARK_HEAD, text, n, mark);
+    snprintf(path, sizeof path, "%s-marked.txt", home);
+    CHECK(file_write_whole(file_system_ops(), path, whole, strlen(whole), error, sizeof error));
+    Replay replay;
+    Errors errors = {0};
+    CHECK(!rep_read_file(&replay, path, &errors));
+    char expected[600];
+    snprintf(expected, sizeof expected, "%s:10: 'q7' isn't a command", path);   /* line 9 of text */
+    CHECK(any_error_is(&errors, expected));
+    errors_clear(&errors);
+    remove(path);
 }
 
 static void test_truncated(void)
@@ -746,12 +846,15 @@ int main(void)
     test_tokens();
     test_text_reads_back();
     test_damaged_text();
+    test_rules_version();
     test_refused_in_playback();
+    test_playback_faults();
     test_many_checks_at_one_place();
     test_data_digest();
     test_header_class();
     test_stepping();
     test_truncated();
+    test_marked_lines();
     test_recorded_across_continues();
     test_continue_without_recording();
     test_crash_after_early_write();

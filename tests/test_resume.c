@@ -33,13 +33,14 @@ static void press(Input *input, const char *keys)
 }
 
 /* A run explored a little, then looking with the cursor moved, saved as
- * a signal saves it */
+ * a signal saves it; on a seed where auto-explore noticed nothing (the
+ * edits below add a 'noticed') */
 static void make_base(void)
 {
     Slot slot;
     make_slot_in(&slot, root, "base");
     Input input;
-    open_input(&input, &slot, 8);
+    open_input(&input, &slot, 9);
     press(&input, "ooooosssssxlllj");
     CHECK_INT(input_screen(&input), SCREEN_LOOKING);
     CHECK_INT(input_stop(&input), INPUT_QUIT);
@@ -49,6 +50,7 @@ static void make_base(void)
     if (base == NULL || store_unmark(base, &base_length, why, sizeof why) != STORE_MARK_OK) exit(EXIT_FAILURE);
     CHECK(strstr(base, "\n[screen]\ncursor = ") != NULL && strstr(base, "\nlooking = yes\n") != NULL);
     CHECK(strstr(base, "\n[explorer]\nmarked = yes\nkind = floor\n") != NULL);
+    CHECK(strstr(base, "\nnoticed =\n") == NULL);
 }
 
 /* The line number of the first line that is exactly line, from [screen]

@@ -1,5 +1,6 @@
 /* The dice: seeded sequences repeat, the state survives a trip through
- * text, bad text changes nothing, and roll is fair. */
+ * text, bad text changes nothing, roll is fair, and a seed's streams
+ * (rng_seed_stream) are made as rng.h says and are each their own. */
 #include "check.h"
 #include "rng.h"
 
@@ -121,6 +122,54 @@ static void roll_edges(void)
     CHECK(ones > 9000 && ones < 11000);
 }
 
+/* rng.h's derivation, worked by hand (in Python) for these: every build
+ * must make the same streams, or a seed is another dungeon elsewhere */
+static void streams_as_documented(void)
+{
+    static const struct {
+        uint64_t seed, purpose, index, first, second;
+    } known[] = {
+        {0, 0, 0, 0x99ec5f36cb75f2b4ull, 0xbf6e1f784956452aull},
+        {42, 0xD0C4E2A7F15B3895ull, 4, 0x112587c67de0cb95ull, 0x90599ac54ad1e40full},
+        {4294967295ull, 0x5A1F0C3D9E2B7461ull, 0, 0xc0ea3d010e834455ull, 0xd475a9051b46b4f3ull},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i) {
+        Rng rng;
+        rng_seed_stream(&rng, known[i].seed, known[i].purpose, known[i].index);
+        CHECK(rng_next(&rng) == known[i].first);
+        CHECK(rng_next(&rng) == known[i].second);
+    }
+}
+
+/* Streams of other purposes, indexes or seeds share no first numbers
+ * (nor with the plain seeding of the same seed) */
+static void streams_apart(void)
+{
+    enum { SEEDS = 64, INDEXES = 12, PURPOSES = 3, ALL = SEEDS * (INDEXES * PURPOSES + 1) };
+    static const uint64_t purposes[PURPOSES] = {
+        0x5A1F0C3D9E2B7461ull, 0xD0C4E2A7F15B3895ull, 0x3B7E91C5A4D02F67ull,
+    };
+    static uint64_t firsts[ALL];
+    int n = 0;
+    for (uint64_t seed = 0; seed < SEEDS; ++seed) {
+        Rng rng;
+        rng_seed(&rng, seed);
+        firsts[n++] = rng_next(&rng);
+        for (int p = 0; p < PURPOSES; ++p) {
+            for (uint64_t index = 0; index < INDEXES; ++index) {
+                rng_seed_stream(&rng, seed, purposes[p], index);
+                firsts[n++] = rng_next(&rng);
+            }
+        }
+    }
+    int same = 0;
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < i; ++j) same += firsts[i] == firsts[j];
+    }
+    CHECK_INT(n, ALL);
+    CHECK_INT(same, 0);
+}
+
 int main(void)
 {
     same_seed_same_sequence();
@@ -128,5 +177,7 @@ int main(void)
     bad_text_changes_nothing();
     roll_is_fair();
     roll_edges();
+    streams_as_documented();
+    streams_apart();
     return check_done("test_rng");
 }

@@ -5,6 +5,7 @@
  * hunting and searching, with statuses running. The run that never
  * stopped keeps its caches warm, as in play, while the one read back
  * starts with none. */
+#include "bookdice.h"
 #include "file.h"
 #include "fingerprint.h"
 #include "keys.h"
@@ -249,13 +250,14 @@ static void while_searching(const GameData *data, Coverage *cov)
 /* Seed 38 once parted: a walk's short distance map, cached, was taken
  * for the whole floor's map toward the player once the player stood on
  * the walk's end, and two fleeing kobolds went elsewhere than in the run
- * read back, which starts with no cache */
+ * read back, which starts with no cache. On the floor and dice it was
+ * found on (bookdice.h) */
 static void seed_38(const GameData *data)
 {
     const char *before = "ubullsshllunsylhllllsllnnnsnnlslslllul", *after = "slujuns";
     int keys[64];
     char error[64];
-    Run *run = run_new(data, 38, 1);
+    Run *run = bookdice_run(data, 38, 1, 0);
     KeyRun kr = keyrun_start(), kc = keyrun_start();
     int count = key_parse(before, keys, 64, error, sizeof error);
     for (int i = 0; i < count; ++i) press(&kr, run, keys[i]);

@@ -77,11 +77,42 @@ static void add_sample(Samples *samples, char *text, const char *name)
     samples->at[samples->count++] = (ChangeSample){text, name};
 }
 
+/* Whether a save holds a kind of monster killed more than once: a
+ * [killed] count a change can lower and still be read back */
+static bool killed_twice(const char *text)
+{
+    for (const char *at = strstr(text, "\n[killed]\n"); at != NULL; at = strstr(at + 1, "\n[killed]\n")) {
+        const char *count = strstr(at, "\ncount = ");
+        if (count != NULL && atoi(count + 9) >= 2) return true;
+    }
+    return false;
+}
+
+/* What only some runs played at random hold, and a change must be
+ * tried on: a monster remembered out of sight, one seen where it
+ * stands, a kind killed twice */
+enum { RARE_REMEMBERED = 1, RARE_SEEN_AT = 2, RARE_KILLED_TWICE = 4, ALL_RARE = 7,
+       PLAYED_SEEDS = 24, MOST_SEEDS = 400 };
+
+static unsigned rare_things(const char *text)
+{
+    unsigned rare = 0;
+    if (strstr(text, "\n[remembered_monster]\n") != NULL) rare |= RARE_REMEMBERED;
+    if (strstr(text, "\nseen_at = ") != NULL) rare |= RARE_SEEN_AT;
+    if (killed_twice(text)) rare |= RARE_KILLED_TWICE;
+    return rare;
+}
+
 /* Runs played at random on many floors and classes, saved as the player
- * leaves: monsters hunting and fleeing, kills, things remembered */
+ * leaves: monsters hunting and fleeing, kills, things remembered. The
+ * first PLAYED_SEEDS seeds, and past them the runs that hold a rare
+ * thing no sample holds yet, till some sample holds each (which seeds
+ * do depends on everything the rules roll, so it isn't left to chance
+ * that the first few do) */
 static void played_samples(const GameData *data, Samples *samples)
 {
-    for (int seed = 1; seed <= 24; ++seed) {
+    unsigned held = 0;
+    for (int seed = 1; seed <= MOST_SEEDS && (seed <= PLAYED_SEEDS || held != ALL_RARE); ++seed) {
         Run *run = run_new_as(data, (uint64_t)seed, 1 + seed % LAST_FLOOR, seed % data->class_count);
         Rng chooser;
         rng_seed(&chooser, (uint64_t)seed * 7);
@@ -91,7 +122,7 @@ static void played_samples(const GameData *data, Samples *samples)
             keyrun_press(&keys, run, key);
         }
         if (run_mode(run) != MODE_DEAD && run_mode(run) != MODE_WON) {
-            if (seed == 1) {
+            if (samples->count == 0) {   /* the first run saved */
                 Level *level = run_debug_level(run);
                 for (int i = 0; i < level->monster_count; ++i) level->monsters[i].last_breath = 3 + i;
                 /* two kinds thrown by hand, to aim one and then the other */
@@ -101,10 +132,18 @@ static void played_samples(const GameData *data, Samples *samples)
                     added += pack_add(&run_debug_player(run)->pack, (Stack){kind, 3});
                 }
             }
-            add_sample(samples, save_write(run, NULL), "played");
+            char *text = save_write(run, NULL);
+            unsigned rare = rare_things(text);
+            if (seed <= PLAYED_SEEDS || (rare & ~held) != 0) {
+                held |= rare;
+                add_sample(samples, text, "played");
+            } else {
+                free(text);
+            }
         }
         run_free(run);
     }
+    CHECK_INT(held, ALL_RARE);
 }
 
 /* A copy of text with lines put after the first line of its [type] */
@@ -338,7 +377,7 @@ static void map_rows(char *out, const char *key, char blank, char mark)
 }
 
 /* A real save's explorer with what play as a person seldom leaves there:
- * the bot's choices (a run of auto-explore is stopped by leaving, so
+ * traps and doors it knew of, the bot's choices (a run of auto-explore is stopped by leaving, so
  * going is set only when the bot saves), statuses, searching under way,
  * an item underfoot, items skipped and walls searched */
 static char *bot_marked(const char *base)
@@ -356,6 +395,9 @@ static char *bot_marked(const char *base)
                            "confused = 1\nafraid = 4\nsearched_last = yes\npicked_last = yes\nsearch_left = 2\n"
                            "under = %s 2\n", shipped.items[dart].id);
     lines[n] = '\0';
+    /* traps found beside the way: play on a floor that has none leaves it out */
+    if (strstr(base, "\nknown_traps = ") == NULL) n += sprintf(lines + n, "known_traps = 2\n");
+    if (strstr(base, "\nknown_doors = ") == NULL) n += sprintf(lines + n, "known_doors = 1\n");
     if (strstr(base, "\nskipped =\n") == NULL) map_rows(lines + n, "skipped", '.', 'x');
     if (strstr(base, "\nsearched =\n") == NULL) map_rows(lines + strlen(lines), "searched", '0', '3');
     sprintf(text, "%.*s%s%s", (int)(at - base), base, lines, at);
@@ -450,11 +492,20 @@ static void recordings_in(Samples *samples, const char *folder, const char *pref
     }
 }
 
-/* The golden replays and the fuzzers' recordings of real runs, and one of
- * them marked as debugged, which no real one is */
+/* The golden replays and the fuzzers' recordings of real runs, the
+ * golden ones as this game writes them (in its format, which a golden
+ * one recorded before it isn't), and one marked as debugged, which no
+ * real one is */
 static void recording_samples(Samples *samples)
 {
     recordings_in(samples, "tests/replays", "");
+    int golden = samples->count;
+    for (int i = 0; i < golden; ++i) {
+        Errors errors = {0};
+        char *again = rep_again(samples->at[i].text, &errors, NULL);
+        if (CHECK(again != NULL)) add_sample(samples, again, "a recording written again");
+        errors_clear(&errors);
+    }
     recordings_in(samples, "fuzz/corpus/replay", "run-");
     if (samples->count > 0) {
         const char *base = samples->at[0].text, *after = strstr(base, "\ncommands =\n");

@@ -21,7 +21,7 @@
 #include "slot.h"
 #include "slottest.h"
 
-enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
+enum { DEATH_SEED = 12, DEATH_FLOOR = 9 };
 
 static GameData data;
 static char root[PATH_SIZE];

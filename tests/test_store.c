@@ -624,7 +624,7 @@ static void test_marks_by_version(void)
 /* ---- A death ------------------------------------------------------------- */
 
 /* A run that dies waiting on floor 9, as test_morgue's */
-enum { DEATH_SEED = 3, DEATH_FLOOR = 9 };
+enum { DEATH_SEED = 12, DEATH_FLOOR = 9 };
 
 /* The saved run continued till it dies */
 static void write_death(Slot *slot, void *context)

@@ -47,26 +47,6 @@ typedef struct Options {
     int duel_fights;
 } Options;
 
-/* The player's config folder (config.h), for the ways to play by hand */
-typedef struct Prefs {
-    char dir[CONFIG_PATH_SIZE];
-    bool have_dir;
-    PosixStore store;        /* the config folder's files */
-    bool settings_clean;     /* options.txt had no mistakes: it may be written */
-    Settings settings;
-    KeyMap keys;
-    Errors mistakes;         /* keys.txt's and options.txt's, file:line each */
-    Errors notes;            /* the same for the game's log, "keys.txt:3: ..." */
-} Prefs;
-
-/* Reads both files; their mistakes go to stderr (and stay in mistakes) */
-void app_prefs_load(Prefs *prefs);
-void app_prefs_free(Prefs *prefs);
-/* The window closed in this view at this size: options.txt keeps them
- * for the next launch (written only if they changed, never over a file
- * with mistakes). False, said on stderr, if it couldn't be written. */
-bool app_prefs_remember(const Prefs *prefs, bool tile_view, int width, int height);
-
 /* The frontends' shared objects (modules.c), beside the program: whether
  * one is there, and its table (NULL, said on stderr, if it won't load) */
 bool app_module_present(const char *file);
@@ -81,10 +61,20 @@ int app_play_keys(const Options *options, const GameData *data);
 int app_catalog(const Options *options, const GameData *data);
 int app_replay(const Options *options, const GameData *data);
 int app_duel(const Options *options, const GameData *data);
+/* --verify FILE|- [--ranked] [--data DIR] (verify.c): its own words
+ * after --verify, and the data's folder unless --data says another */
+int app_verify(int argc, char **argv, const char *data_dir);
 
 /* A run's log, and a line about it (and how it ended), on stdout */
 void app_print_log(const Run *run);
 /* screen: the input layer's name for what's up, or NULL for the run's mode */
 void app_print_summary(const Run *run, const char *screen);
+
+/* A scripted run's own save folder, made fresh in the system's temporary
+ * folder (a script is a test or a bug report, never the player's game),
+ * and removed with all it holds after */
+enum { APP_THROWAWAY_SIZE = 256 };
+bool app_throwaway_folder(char out[APP_THROWAWAY_SIZE], char *error, size_t size);
+void app_remove_throwaway(const char *folder);
 
 #endif

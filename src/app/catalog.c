@@ -1,8 +1,13 @@
-/* The seed catalog: for each seed, every floor from 1 to 9 made in turn as
- * if the player went straight down, with its kind, its vault, and every
- * monster, item and trap with its cell. A stored copy in tests/ catches
- * accidental changes to generation. */
+/* The seed catalog, as Brogue CE's: for each seed, every floor from 1 to
+ * 9 as a run arriving there finds it, whatever was played before (each
+ * floor is made from its own dice, streams.h), with its kind, the
+ * player's start, the stairs, its vault, a digest of its ground (every
+ * cell's terrain, so walls, doors and secret doors too), and every
+ * monster as placed, item and trap with its cell. A stored copy in tests/
+ * catches accidental changes to generation; test_seed_floors checks the
+ * bot's runs arrive on exactly these floors. */
 #include "app.h"
+#include "hash.h"
 #include "run.h"
 #include "run_debug.h"
 #include "tune.h"
@@ -18,7 +23,8 @@ static void print_floor(const Run *run)
     if (level->has_vault) {
         printf(", vault %d %d %dx%d", level->vault.x, level->vault.y, level->vault.w, level->vault.h);
     }
-    printf("\n");
+    uint64_t ground = hash_bytes(HASH_START, level->map.terrain, sizeof level->map.terrain);
+    printf(", ground %016llx\n", (unsigned long long)ground);
     for (int i = 0; i < level->monster_count; ++i) {
         const Monster *m = &level->monsters[i];
         printf("    monster %s %d %d %s", data->monsters[m->kind].id, m->pos.x, m->pos.y,

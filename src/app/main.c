@@ -25,6 +25,7 @@ static void usage(FILE *out)
           "       amulets --continue --play KEYS [--digest] [--show | --show-all]\n"
           "       amulets --replay FILE              (watch it in the window)\n"
           "       amulets --replay FILE [--digest] [--headless]\n"
+          "       amulets --verify FILE|- [--ranked] [--data DIR]   (one line of JSON)\n"
           "       amulets --catalog FIRST COUNT\n"
           "       amulets --duel [CLASS|all] [MONSTER|all] [FIGHTS]\n"
           "       amulets --bot --runs N [--seeds FIRST] [--class ID|all] [-j THREADS] [--out DIR] [--turns MOST]\n"
@@ -92,7 +93,7 @@ static bool check_tiles(const char *dir, const GameData *data, Errors *errors, b
     tilecheck_free(&list);
     if (ok && deep && app_module_present(FRONT_WINDOW_MODULE)) {
         const FrontWindowApi *api = app_module_table(FRONT_WINDOW_MODULE, "front_window_api");
-        FrontOptions front = {.data_dir = dir};
+        FrontOptions front = {.game = {.data_dir = dir}};
         ok = api != NULL && api->check_tiles(&front, data, errors, &builtin);
     }
     if (ok && builtin) {
@@ -251,7 +252,7 @@ static const char *default_data_dir(void)
 }
 
 /* The folder of the game's files: $AMULETS_HOME, or the user's data
- * folder (slot.h); "" if there's none */
+ * folder (slot.h); NULL if there's none */
 static const char *store_root(char *out, size_t size)
 {
     Slot probe;
@@ -262,7 +263,28 @@ static const char *store_root(char *out, size_t size)
     return found ? out : NULL;
 }
 
-/* The game in the terminal, with the player's keys and colours */
+/* The folders a game names from the environment: the save's and the
+ * player's config folder (keys.txt, options.txt), for every frontend */
+typedef struct Folders {
+    char store[SLOT_PATH_SIZE];
+    char config[CONFIG_PATH_SIZE];
+} Folders;
+
+/* What a game by hand opens with, in the window or the terminal alike:
+ * the save's folder, locked; the player's keys.txt and options.txt; a
+ * new run starts by choosing its class */
+static LoopConfig game_by_hand(const Options *o, Folders *folders)
+{
+    bool have_config = config_dir(folders->config, sizeof folders->config, getenv("XDG_CONFIG_HOME"),
+                                  getenv("HOME"));
+    return (LoopConfig){.data_dir = o->data_dir, .store_root = store_root(folders->store, sizeof folders->store),
+                        .lock = true, .config = LOOP_CONFIG_FOLDER,
+                        .config_dir = have_config ? folders->config : NULL, .seed = o->seed, .floor = o->floor,
+                        .choose_class = true, .view_given = o->view_given, .tile_view = o->tile_view,
+                        .debug = o->debug};
+}
+
+/* The game in the terminal */
 static int app_term(const Options *o)
 {
     const TermApi *api = app_module_present(TERM_MODULE) ? app_module_table(TERM_MODULE, "term_api") : NULL;
@@ -273,40 +295,9 @@ static int app_term(const Options *o)
         }
         return 1;
     }
-    Prefs prefs;
-    app_prefs_load(&prefs);
-    char root[SLOT_PATH_SIZE];
-    TermOptions term = {.data_dir = o->data_dir, .seed = o->seed, .floor = o->floor,
-                        .colors = prefs.settings.colors, .keys = &prefs.keys,
-                        .notes = (const char *const *)prefs.notes.lines, .note_count = prefs.notes.count,
-                        .debug = o->debug, .autopickup = &prefs.settings.autopickup,
-                        .store_root = store_root(root, sizeof root)};
-    int status = api->play(&term);
-    app_prefs_free(&prefs);
-    return status;
-}
-
-/* The window by hand: the player's keys, the view and the size it was
- * closed with last time (unless the command line says otherwise) */
-static int app_play_window(const FrontWindowApi *api, const Options *o, FrontOptions *front)
-{
-    Prefs prefs;
-    app_prefs_load(&prefs);
-    if (!o->view_given) front->tile_view = prefs.settings.tile_view;
-    if (o->width == 0) {
-        front->width = prefs.settings.width;
-        front->height = prefs.settings.height;
-    }
-    FrontClosed closed = {.tile_view = false};
-    front->keys = &prefs.keys;
-    front->autopickup = &prefs.settings.autopickup;
-    front->notes = (const char *const *)prefs.notes.lines;
-    front->note_count = prefs.notes.count;
-    front->closed = &closed;
-    int status = api->window(front);
-    if (closed.width > 0) app_prefs_remember(&prefs, closed.tile_view, closed.width, closed.height);
-    app_prefs_free(&prefs);
-    return status;
+    Folders folders;
+    LoopConfig game = game_by_hand(o, &folders);
+    return api->play(&game);
 }
 
 /* A game by hand goes in the terminal where no window can be shown
@@ -318,6 +309,29 @@ static bool no_window(void)
     return (no_display || !app_module_present(FRONT_WINDOW_MODULE)) && app_module_present(TERM_MODULE);
 }
 
+/* A screenshot's run is a script's, as the runner's is: in the folder
+ * --home or AMULETS_HOME names, locked as a game by hand locks it, or
+ * else in a throwaway folder of its own, so it never writes into the
+ * player's saved run (its journal would take a waiting run's place) */
+static int screenshot(const FrontWindowApi *api, FrontOptions *front, const Options *o, Folders *folders)
+{
+    const char *named = o->home != NULL ? o->home : getenv("AMULETS_HOME");
+    char throwaway[APP_THROWAWAY_SIZE] = "", error[SLOT_ERROR_SIZE];
+    if (named != NULL && named[0] != '\0') {
+        snprintf(folders->store, sizeof folders->store, "%s", named);
+        front->game.store_root = folders->store;
+        front->game.lock = true;
+    } else if (app_throwaway_folder(throwaway, error, sizeof error)) {
+        front->game.store_root = throwaway;
+    } else {
+        fprintf(stderr, "amulets: %s\n", error);
+        return 1;
+    }
+    int status = api->screenshot(front);
+    app_remove_throwaway(throwaway);
+    return status;
+}
+
 /* The game in its window, a screenshot of a scripted run, or a recording
  * watched (which plays no run of the player's: no save folder is looked
  * for, or made) */
@@ -327,15 +341,21 @@ static int app_window(const Options *o)
     if (by_hand && no_window()) return app_term(o);
     const FrontWindowApi *api = window_api();
     if (api == NULL) return 1;
-    char root[SLOT_PATH_SIZE];
-    FrontOptions front = {.data_dir = o->data_dir, .font_path = o->font_path, .tiles_dir = o->tiles_dir,
-                          .seed = o->seed, .floor = o->floor, .tile_view = o->tile_view, .play = o->play,
+    Folders folders;
+    FrontOptions front = {.font_path = o->font_path, .tiles_dir = o->tiles_dir, .play = o->play,
                           .screenshot = o->screenshot, .digest = o->digest, .width = o->width,
-                          .height = o->height, .replay = o->replay, .class_id = o->class_id,
-                          .debug = o->debug};
+                          .height = o->height, .replay = o->replay};
+    if (by_hand) {
+        front.game = game_by_hand(o, &folders);
+        return api->window(&front);
+    }
+    /* scripted, and the same on every machine: the game's own keys and
+     * options, a class given or the first; a recording's run in no folder */
+    front.game = (LoopConfig){.data_dir = o->data_dir, .config = LOOP_CONFIG_NONE, .seed = o->seed,
+                              .floor = o->floor, .class_id = o->class_id, .view_given = true,
+                              .tile_view = o->tile_view, .debug = o->debug};
     if (o->replay != NULL) return api->watch(&front);
-    front.store_root = store_root(root, sizeof root);
-    return o->screenshot ? api->screenshot(&front) : app_play_window(api, o, &front);
+    return screenshot(api, &front, o, &folders);
 }
 
 /* --bot (bots.h): the data is read once, and shared by every thread */
@@ -353,6 +373,7 @@ int main(int argc, char **argv)
     Options options = {.seed = 1, .floor = 1};
     if (argc >= 2 && strcmp(argv[1], "--bot-report") == 0) return app_bot_report(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "--bot") == 0) return bot_main(argc - 1, argv + 1, default_data_dir());
+    if (argc >= 2 && strcmp(argv[1], "--verify") == 0) return app_verify(argc - 1, argv + 1, default_data_dir());
     if (argc == 2 && strcmp(argv[1], "--version") == 0) return app_version();
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {
         usage(stdout);

@@ -29,9 +29,9 @@ int app_replay(const Options *options, const GameData *data)
         errors_clear(&errors);
         return status;
     }
-    if (replay.game != REP_GAME_VERSION) {
-        fprintf(stderr, "%s: it was recorded by version %d of the game, and this is version %d; "
-                "its checkpoints will tell if it plays the same\n", replay.file, replay.game,
+    if (replay.rules != REP_GAME_VERSION) {
+        fprintf(stderr, "%s: it was recorded under version %d of the rules, and these are version %d; "
+                "its checkpoints will tell if it plays the same\n", replay.file, replay.rules,
                 REP_GAME_VERSION);
     }
     Playback playback;

@@ -78,18 +78,23 @@ static bool continue_run(Input *input)
  * explicit --home), and then holds the folder's lock like the window */
 typedef struct RunnerHome {
     Slot slot;
-    char throwaway[256];     /* the folder made for this run, or "" */
+    char throwaway[APP_THROWAWAY_SIZE];   /* the folder made for this run, or "" */
 } RunnerHome;
+
+bool app_throwaway_folder(char out[APP_THROWAWAY_SIZE], char *error, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(out, APP_THROWAWAY_SIZE, "%s/amulets-run-XXXXXX",
+             tmp != NULL && tmp[0] == '/' && strlen(tmp) < 200 ? tmp : "/tmp");
+    if (mkdtemp(out) != NULL) return true;
+    file_explain(error, size, "a throwaway save folder can't be made", errno);
+    out[0] = '\0';
+    return false;
+}
 
 static bool make_throwaway(RunnerHome *home, char *error, size_t size)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(home->throwaway, sizeof home->throwaway, "%s/amulets-run-XXXXXX",
-             tmp != NULL && tmp[0] == '/' && strlen(tmp) < 200 ? tmp : "/tmp");
-    if (mkdtemp(home->throwaway) != NULL) return true;
-    file_explain(error, size, "a throwaway save folder can't be made", errno);
-    home->throwaway[0] = '\0';
-    return false;
+    return app_throwaway_folder(home->throwaway, error, size);
 }
 
 static bool open_home(RunnerHome *home, const Options *options)
@@ -112,10 +117,15 @@ static int remove_entry(const char *path, const struct stat *info, int flag, str
     return 0;
 }
 
+void app_remove_throwaway(const char *folder)
+{
+    if (folder[0] != '\0') nftw(folder, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void close_home(RunnerHome *home)
 {
     slot_unlock(&home->slot);
-    if (home->throwaway[0] != '\0') nftw(home->throwaway, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    app_remove_throwaway(home->throwaway);
 }
 
 int app_play_keys(const Options *options, const GameData *data)

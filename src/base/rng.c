@@ -4,12 +4,19 @@
 
 #include "invariant.h"
 
-static uint64_t splitmix64(uint64_t *x)
+#define GOLDEN_GAMMA 0x9E3779B97F4A7C15ull
+
+/* splitmix64's finaliser: every bit of the result hangs on every bit of z */
+static uint64_t mix(uint64_t z)
 {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    return mix(*x += GOLDEN_GAMMA);
 }
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -19,6 +26,12 @@ void rng_seed(Rng *rng, uint64_t seed)
     for (int i = 0; i < 4; ++i) {
         rng->s[i] = splitmix64(&seed);
     }
+}
+
+void rng_seed_stream(Rng *rng, uint64_t seed, uint64_t purpose, uint64_t index)
+{
+    uint64_t key = mix(seed ^ purpose);
+    rng_seed(rng, mix(key + index * GOLDEN_GAMMA));
 }
 
 uint64_t rng_next(Rng *rng)

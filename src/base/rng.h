@@ -1,6 +1,8 @@
-/* The run's dice: xoshiro256**, seeded through splitmix64. One generator
- * belongs to each run; nothing else rolls. Its exact state can be written
- * as text and read back, so a saved run rolls on as it would have. */
+/* Dice: xoshiro256**, seeded through splitmix64. A generator's exact
+ * state can be written as text and read back, so a saved run rolls on as
+ * it would have. One seed gives many independent streams
+ * (rng_seed_stream), so what one roll decides never moves another: a
+ * run's floors don't depend on the blows struck before them. */
 #ifndef AMULETS_RNG_H
 #define AMULETS_RNG_H
 
@@ -14,6 +16,21 @@ typedef struct Rng { uint64_t s[4]; } Rng;
 enum { RNG_TEXT_SIZE = 4 * 16 + 3 + 1 };
 
 void rng_seed(Rng *rng, uint64_t seed);
+
+/* Seeds the stream of a purpose and an index (a floor's number, say) of
+ * one seed. purpose is the caller's own constant, a different one for
+ * each use of the seed. The derivation, which every build must give
+ * alike (test_rng holds a few states it must make):
+ *     key   = mix(seed ^ purpose)
+ *     key   = mix(key + index * 0x9E3779B97F4A7C15)
+ *     state = rng_seed(key)
+ * where mix is splitmix64's finaliser (a bijection of 64 bits). Each
+ * step is a bijection, so two seeds of one purpose never share a key,
+ * nor two indexes of one key a stream; keys of two purposes meet only
+ * where seed ^ seed' == purpose ^ purpose', never for seeds below 2^32
+ * when the purposes differ in their high 32 bits. Any other meeting of
+ * two streams is a coincidence of 64 random bits. */
+void rng_seed_stream(Rng *rng, uint64_t seed, uint64_t purpose, uint64_t index);
 uint64_t rng_next(Rng *rng);
 
 /* A whole number from lo to hi, both included, every one equally likely

@@ -18,9 +18,9 @@
 /* ways round it: the dice, the seed (the floor could be made again), the
  * names unknown kinds go by, a copy to try things on, the save's text,
  * the debugging back doors */
-#pragma GCC poison run_rng run_seed run_ident run_clone run_new run_new_as gen_level
+#pragma GCC poison run_rng run_seed run_ident run_clone run_new run_new_as gen_level gen_floor streams_play streams_floor streams_looks
 #pragma GCC poison save_write save_read run_debug_level run_debug_player run_debug_rng
-#pragma GCC poison run_debug_ident run_debug_log
+#pragma GCC poison run_debug_ident
 #endif
 
 #endif

@@ -3,8 +3,8 @@
  * contents, secret doors and traps. The book puts the stairs after the
  * vault's contents; they come first here, so that nothing lands on them
  * (they roll no dice, so the rest rolls as in the book). The order matters
- * because every step rolls the same dice: change it and every seed makes
- * a different floor. */
+ * because every step rolls the floor's one stream of dice: change it and
+ * every seed makes a different floor. */
 #include "gen.h"
 
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "cave.h"
 #include "dmap.h"
 #include "rooms.h"
+#include "streams.h"
 #include "tune.h"
 #include "vault.h"
 
@@ -664,4 +665,11 @@ void gen_level(Level *level, const GameData *data, Rng *rng, int depth, Point *s
     if (!gen.cave) hide_doors(&gen);
     place_traps(&gen);
     *start = gen.start;
+}
+
+void gen_floor(Level *level, const GameData *data, uint64_t seed, int depth, Point *start)
+{
+    Rng floor_dice;
+    streams_floor(&floor_dice, seed, depth);
+    gen_level(level, data, &floor_dice, depth, start);
 }

@@ -2,7 +2,8 @@
  * vault or sometimes a treasure vault, the player's start, monsters by
  * band and in packs, items by frequency, gold, the vault's contents, the
  * stairs at the far end of the longest walk, secret doors that never cut
- * anything off, and traps. Only the level and the dice are touched. */
+ * anything off, and traps. Only the level and the dice it is given are
+ * touched. */
 #ifndef AMULETS_GEN_H
 #define AMULETS_GEN_H
 
@@ -13,6 +14,12 @@
 /* Makes the floor at depth into level (every field overwritten) and gives
  * the player's start. data must have loaded without mistakes. */
 void gen_level(Level *level, const GameData *data, Rng *rng, int depth, Point *start);
+
+/* The seed's floor at depth: gen_level with the floor's own stream of the
+ * seed (streams.h), and no other dice, so it is the same floor whatever
+ * was played before it. What a run arriving there finds, and the seed
+ * catalog lists */
+void gen_floor(Level *level, const GameData *data, uint64_t seed, int depth, Point *start);
 
 /* A new monster of a kind on a cell, with its kind's health, asleep or
  * wandering; the scenario tests make monsters with it too */

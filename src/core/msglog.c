@@ -4,12 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-void msg_clear(MsgLog *log)
-{
-    log->first = 0;
-    log->count = 0;
-}
-
 static Message *newest(MsgLog *log)
 {
     return log->count == 0 ? NULL : &log->messages[(log->first + log->count - 1) % LOG_MAX];

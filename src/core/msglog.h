@@ -26,8 +26,6 @@ typedef struct MsgLog {
     int count;
 } MsgLog;
 
-void msg_clear(MsgLog *log);
-
 /* Adds a message, formatted as vprintf does; its first letter is made a
  * capital. The same text as the newest message counts that one up
  * instead, and makes it unread again. */

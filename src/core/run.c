@@ -14,6 +14,7 @@
 
 #include "gen.h"
 #include "invariant.h"
+#include "streams.h"
 #include "tune.h"
 
 /* ---- Making a run ---------------------------------------------------- */
@@ -74,14 +75,16 @@ Run *run_new_as(const GameData *data, uint64_t seed, int start_floor, int class_
     run->data = data;
     run->seed = seed;
     run->class_index = class_index;
-    rng_seed(&run->rng, seed);
+    streams_play(&run->rng, seed);
     run->max_sight = rules_keenest_sight(data);
     if (start_floor < 1) start_floor = 1;
     if (start_floor > LAST_FLOOR) start_floor = LAST_FLOOR;
-    /* The floor first, then the looks: the order the dice were rolled in
-     * the book, kept so every later roll stays put */
+    /* The floor and the looks each from dice of their own (streams.h):
+     * play starts on dice nothing has rolled */
     world_make_floor(run, start_floor);
-    ident_randomize(&run->ident, data, &run->rng);
+    Rng looks;
+    streams_looks(&looks, seed);
+    ident_randomize(&run->ident, data, &looks);
     init_player(run);
     run->mode = MODE_PLAYING;
     run->old = (OldChoice){0, 0, 0, 0, 0, -1, -1};   /* no save's choice */

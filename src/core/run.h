@@ -198,6 +198,7 @@ const Level *run_level(const Run *run);
 const Player *run_player(const Run *run);
 const Ident *run_ident(const Run *run);
 const MsgLog *run_log(const Run *run);
+/* The play's dice (streams.h): no floor is made with them */
 const Rng *run_rng(const Run *run);
 /* How many times the player has arrived on a new floor (stairs or a
  * fall) since this run value was made or loaded: a frontend saves a

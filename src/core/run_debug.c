@@ -10,7 +10,6 @@ Level *run_debug_level(Run *run) { return &run->level; }
 Player *run_debug_player(Run *run) { return &run->player; }
 Rng *run_debug_rng(Run *run) { return &run->rng; }
 Ident *run_debug_ident(Run *run) { return &run->ident; }
-MsgLog *run_debug_log(Run *run) { return &run->log; }
 void run_debug_set_turn(Run *run, int turn) { run->turn = turn; }
 void run_debug_set_mode(Run *run, Mode mode) { run->mode = mode; }
 

@@ -10,7 +10,6 @@ Level *run_debug_level(Run *run);
 Player *run_debug_player(Run *run);
 Rng *run_debug_rng(Run *run);
 Ident *run_debug_ident(Run *run);
-MsgLog *run_debug_log(Run *run);
 void run_debug_set_turn(Run *run, int turn);
 void run_debug_set_mode(Run *run, Mode mode);
 

@@ -292,11 +292,12 @@ void world_hurt_player(Run *run, int damage, const char *killer)
 
 /* ---- Floors ---------------------------------------------------------- */
 
-/* A new floor at depth, the player on its way in, and their sight */
+/* The seed's floor at depth, the player on its way in, and their sight.
+ * Made from the floor's own dice, never the play's (gen_floor) */
 void world_make_floor(Run *run, int depth)
 {
     mem_reset(&run->memory);
-    gen_level(&run->level, run->data, &run->rng, depth, &run->player.pos);
+    gen_floor(&run->level, run->data, run->seed, depth, &run->player.pos);
     ++run->map_version;
     run->maps_fresh = false;
     world_update_sight(run);

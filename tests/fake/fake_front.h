@@ -1,7 +1,7 @@
 /* A scripted frontend for the one loop (frontend.h): its events come from
  * a script, and every frame it's asked to paint is kept as a line (the
- * screen up, the turn, the player's cell, the banner), so a test reads
- * what a player would have seen. It is a frontend as the window and the
+ * screen up, the turn, the player's cell, the banner, a flight's glyph
+ * and first cell), so a test reads what a player would have seen. It is a frontend as the window and the
  * terminal are, made from frontend.h and loop.h alone: tests/test_loop.c
  * checks that it names nothing else of the program, as a new frontend
  * must need no change outside itself. */
@@ -44,9 +44,12 @@ static inline void fake_paint(void *self, const FrontView *view)
     FakeFront *f = self;
     if (f->frame_count >= FAKE_FRAMES) return;
     Point at = run_player(view->run)->pos;
-    snprintf(f->frames[f->frame_count++], FAKE_FRAME_SIZE, "%s turn %d at %d,%d%s%s",
+    char flight[32] = "";
+    const FrontFlight *fl = view->flight;
+    if (fl != NULL) snprintf(flight, sizeof flight, " | %c at %d,%d", fl->glyph, fl->cells[0].x, fl->cells[0].y);
+    snprintf(f->frames[f->frame_count++], FAKE_FRAME_SIZE, "%s turn %d at %d,%d%s%s%s",
              input_screen_name(input_screen(view->input)), run_turn(view->run), at.x, at.y,
-             view->banner != NULL ? " | " : "", view->banner != NULL ? view->banner : "");
+             view->banner != NULL ? " | " : "", view->banner != NULL ? view->banner : "", flight);
 }
 
 /* The script's next event; once it's played out, the close button */
@@ -78,10 +81,10 @@ static inline void fake_leaving(void *self)
     ++((FakeFront *)self)->leavings;
 }
 
-static inline Frontend fake_frontend(FakeFront *f, const char *store_root)
+static inline Frontend fake_frontend(FakeFront *f)
 {
     return (Frontend){.self = f, .paint = fake_paint, .wait = fake_wait, .now_ms = fake_now_ms,
-                      .drop_keys = fake_drop_keys, .leaving = fake_leaving, .store_root = store_root};
+                      .drop_keys = fake_drop_keys, .leaving = fake_leaving};
 }
 
 /* The frames painted since the first, frame, as "a, b, c" with runs of one

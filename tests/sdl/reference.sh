@@ -7,9 +7,9 @@
 # saying so: headless-*.png the screenshots (SDL's software renderer),
 # window-*.png the window under Xvfb (OpenGL on Mesa's llvmpipe) read
 # back from the X server. The game draws them again, in
-# both views: seed 3 after six steps north (two jackals, the log, the
+# both views: seed 17 after six steps south (jackals, the log, the
 # panel's health bars) at 800 x 480, the least size, in glyphs and tiles;
-# and seed 3's first screen in tiles at 1280 x 760, the default size,
+# and seed 17's first screen in tiles at 1280 x 760, the default size,
 # where tiles are scaled (a potion's picture, tinted, from 25 x 27 to 35
 # pixels: filtered linearly instead of pixel for pixel it is blurred, up
 # to 154 levels off). The window's keys are typed through XTEST.
@@ -49,15 +49,15 @@ holds() {
     "$diff_tool" "$reference/$1.png" "$2" 8 3 || fail "$1: the picture isn't the reference's"
 }
 
-# headless: seed 3, the keys, the view and the size
+# headless: seed 17, the keys, the view and the size
 headless() {
     rm -rf "$home"
-    "$amulets" --seed 3 --play "$1" --screenshot "$work/$2.png" --"$3" --size "$4" >/dev/null ||
+    "$amulets" --seed 17 --play "$1" --screenshot "$work/$2.png" --"$3" --size "$4" >/dev/null ||
         fail "$2: no screenshot"
     holds "headless-$2" "$work/$2.png"
 }
-headless kkkkkk glyphs-800x480 glyphs 800x480
-headless kkkkkk tiles-800x480 tiles 800x480
+headless jjjjjj glyphs-800x480 glyphs 800x480
+headless jjjjjj tiles-800x480 tiles 800x480
 headless "" tiles-1280x760 tiles 1280x760
 
 . "$source_dir/tests/sdl/xwindow.inc"
@@ -66,11 +66,11 @@ start_xvfb
 # the pointer off the window: the look panel tells of nothing
 xdotool mousemove 0 0
 
-# the window on seed 3 at a size, in a view, its class chosen (Enter: the
+# the window on seed 17 at a size, in a view, its class chosen (Enter: the
 # first, as a screenshot's run has it); the keys typed as a keyboard does
 window_on() {
     rm -rf "$home"
-    "$amulets" --seed 3 --size "$1" --"$2" 2>"$work/stderr" &
+    "$amulets" --seed 17 --size "$1" --"$2" 2>"$work/stderr" &
     game=$!
     find_window
     window_ready
@@ -82,7 +82,7 @@ grab() {
     holds "window-$1" "$work/$1.ppm"
 }
 window_on 800x480 glyphs
-press_keys k k k k k k
+press_keys j j j j j j
 grab glyphs-800x480
 press_keys F2
 grab tiles-800x480

@@ -26,6 +26,7 @@
 #include "screen_dialog.h"
 #include "screen_scores.h"
 #include "ui.h"
+#include "window_loop.h"
 
 /* The terminal's half, where the terminal is built */
 #ifdef AMULETS_FIT_TERM
@@ -45,7 +46,8 @@ typedef struct Fit {
     FILE *out, *in;
     TermPainter *painter;
 #endif
-    Ui *ui;
+    WindowLoop window;        /* the one loop, painted by the window */
+    const char *banner;       /* a replay's status, painted at the panel's foot */
     int screens;
 } Fit;
 
@@ -76,14 +78,18 @@ static void keep(const char *what)
 #endif
 }
 
-/* Both frontends paint the input as it is: nothing may be cut */
+/* Both frontends paint the loop's view as it is: nothing may be cut */
 static void both(const char *what)
 {
-    Ui *ui = fit.ui;
-    ui_draw(ui);
+    WindowLoop *w = &fit.window;
+    Ui *ui = w->ui;
+    FrontView view;
+    loop_view(&w->loop, &view);
+    if (fit.banner != NULL) view.banner = fit.banner;
+    w->frontend.paint(w->frontend.self, &view);
     if (!CHECK(ui->cut == 0)) fprintf(stderr, "    the window, %s: %d cut, first %s\n", what, ui->cut, ui->first_cut);
 #ifdef AMULETS_FIT_TERM
-    term_paint(fit.painter, ui->own, ui->run);
+    term_paint(fit.painter, view.input, view.run, view.flight);
     char first[200];
     int cut = term_painter_cut(fit.painter, first, sizeof first);
     if (!CHECK(cut == 0)) fprintf(stderr, "    the terminal, %s: %d cut, first %s\n", what, cut, first);
@@ -94,25 +100,39 @@ static void both(const char *what)
 
 static void key(int k)
 {
-    ui_key(fit.ui, k);
+    window_loop_key(&fit.window, k);
 }
 
-/* A new face on the input's first screen; with run, that run in play */
-static void fresh(Run *run, bool choose_class, bool offer_title)
+/* The pointer moved to a map cell's pixels, or off the window */
+static void pointer_on(Point cell)
 {
-    ui_free(fit.ui);
-    InputSetup setup = {.data = &fit.data, .slot = &fit.slot, .seed = 7, .start_floor = 1,
-                        .offer_title = offer_title, .choose_class = choose_class};
-    fit.ui = ui_new(fit.gfx, fit.tiles, &setup);
-    if (fit.ui == NULL) exit(EXIT_FAILURE);
-    if (run != NULL) {
-        run_free(fit.ui->own->session.run);
-        session_start(&fit.ui->own->session, NULL, run);
-        fit.ui->run = run;
+    Rect r;
+    if (CHECK(ui_cell_rect(fit.window.ui, cell, &r))) {
+        window_loop_window(&fit.window, (GfxEvent){.kind = GFX_MOUSE_MOVE, .x = r.x + 1, .y = r.y + 1});
     }
 }
 
-static Run *in_play(void) { return fit.ui->own->session.run; }
+static void pointer_gone(void)
+{
+    window_loop_window(&fit.window, (GfxEvent){.kind = GFX_MOUSE_LEAVE});
+}
+
+static Input *input(void) { return &fit.window.loop.input; }
+
+/* The loop on the input's first screen; with run, that run in play */
+static void fresh(Run *run, bool choose_class, bool offer_title)
+{
+    window_loop_close(&fit.window);
+    LoopSetup setup = {.input = {.data = &fit.data, .slot = &fit.slot, .seed = 7, .start_floor = 1,
+                                 .offer_title = offer_title, .choose_class = choose_class}};
+    if (!window_loop_open(&fit.window, fit.gfx, fit.tiles, &setup)) exit(EXIT_FAILURE);
+    if (run != NULL) {
+        run_free(input()->session.run);
+        session_start(&input()->session, NULL, run);
+    }
+}
+
+static Run *in_play(void) { return input()->session.run; }
 
 static int kind(const char *id) { return scene_item(&fit.data, id); }
 
@@ -202,9 +222,9 @@ static void title_screens(void)
     CHECK(slot_write(&fit.slot, saved, error, sizeof error));
     run_free(saved);
     fresh(NULL, true, true);
-    CHECK_INT(input_screen(fit.ui->own), SCREEN_TITLE);
+    CHECK_INT(input_screen(input()), SCREEN_TITLE);
     both("the title");
-    TitleState *title = &fit.ui->own->title;
+    TitleState *title = &input()->title;
     title->failed = true;
     title->line_count = 3;
     snprintf(title->lines[0], sizeof title->lines[0], "The saved run is damaged, so it's been set aside as save.bad:");
@@ -220,7 +240,7 @@ static void title_screens(void)
 static void class_screens(void)
 {
     fresh(NULL, true, false);
-    CHECK_INT(input_screen(fit.ui->own), SCREEN_CLASS);
+    CHECK_INT(input_screen(input()), SCREEN_CLASS);
     for (int c = 0; c < fit.data.class_count; ++c) {
         both("the class choice");
         key(AK_DOWN);
@@ -233,7 +253,7 @@ static void play_screens(void)
     both("play, a crowd in view");
     /* the shrieker, awake, never moves: said so, not "wandering" */
     ScreenPanel panel;
-    screen_panel(fit.ui->own, fit.ui->run, 27, 60, &panel);
+    screen_panel(input(), in_play(), 27, 60, &panel);
     char shrieker[64], dragon_line[64];
     snprintf(shrieker, sizeof shrieker, "%c shrieker (stationary)",
              fit.data.monsters[data_find_monster(&fit.data, "shrieker")].glyph);
@@ -255,18 +275,17 @@ static void play_screens(void)
     key('k');
     both("looking at a monster");
     key(AK_ESC);
-    Rect r;
     Point dragon = run_level(in_play())->monsters[0].pos;
-    if (CHECK(ui_cell_rect(fit.ui, dragon, &r))) ui_mouse(fit.ui, r.x + 1, r.y + 1);
+    pointer_on(dragon);
     both("pointing at a monster");
-    ui_mouse_left(fit.ui);
+    pointer_gone();
     /* a replay's status at the panel's foot, and what's pointed at above */
-    fit.ui->banner = "Replay 1000/1000, parted from the run, 1000/s";
-    if (ui_cell_rect(fit.ui, dragon, &r)) ui_mouse(fit.ui, r.x + 1, r.y + 1);
+    fit.banner = "Replay 1000/1000, parted from the run, 1000/s";
+    pointer_on(dragon);
     both("a replay's status");
-    CHECK(ui_banner_rows(fit.ui) >= 2);
-    fit.ui->banner = NULL;
-    ui_mouse_left(fit.ui);
+    CHECK(ui_banner_rows(fit.window.ui) >= 2);
+    fit.banner = NULL;
+    pointer_gone();
     key('c');
     CHECK_INT(run_mode(in_play()), MODE_CLOSING);
     both("closing a door");
@@ -274,7 +293,7 @@ static void play_screens(void)
     key(AK_ESC);
     both("the menu");
     key('Q');
-    CHECK_INT(input_screen(fit.ui->own), SCREEN_QUIT_ASKED);
+    CHECK_INT(input_screen(input()), SCREEN_QUIT_ASKED);
     both("quit without saving?");
     key('n');
     key(AK_ESC);
@@ -348,7 +367,7 @@ static void aiming_screens(void)
     key(pack_letter(pack_find(&run_player(in_play())->pack, kind("fireball"))));
     CHECK_INT(run_mode(in_play()), MODE_AIMING);
     /* the cursor by the player: the burst would reach them */
-    fit.ui->own->cursor = (Point){run_player(in_play())->pos.x + 1, run_player(in_play())->pos.y};
+    input()->cursor = (Point){run_player(in_play())->pos.x + 1, run_player(in_play())->pos.y};
     both("aiming a fireball at your own feet");
     key(AK_ESC);
 }
@@ -358,9 +377,9 @@ static void every_scroll(const char *what, int step_key)
 {
     for (int i = 0; i < 200; ++i) {
         both(what);
-        int before = fit.ui->own->info.scroll;
+        int before = input()->info.scroll;
         key(step_key);
-        if (fit.ui->own->info.scroll == before) break;
+        if (input()->info.scroll == before) break;
     }
 }
 
@@ -372,7 +391,7 @@ static void info_screens(void)
     run_debug_refresh(run);
     fresh(run, false, false);
     key('?');
-    CHECK_INT(input_screen(fit.ui->own), SCREEN_INFO);
+    CHECK_INT(input_screen(input()), SCREEN_INFO);
     every_scroll("the keys", 'j');
     key(AK_TAB);
     every_scroll("how to play", 'j');
@@ -395,7 +414,7 @@ static const char *const MORGUE = "/home/a-player-with-a-long-name/.local/share/
 static void dialog_text(char *out, size_t size)
 {
     ScreenDialog d;
-    screen_dialog(fit.ui->own, fit.ui->run, &d);
+    screen_dialog(input(), in_play(), &d);
     out[0] = '\0';
     for (int i = 0; i < d.count; ++i) strncat(out, d.lines[i].text, size - strlen(out) - 1);
 }
@@ -409,16 +428,16 @@ static void ending_screens(void)
     run_debug_set_turn(in_play(), 123456);
     run_debug_set_mode(in_play(), MODE_DEAD);
     both("death, no record");
-    snprintf(fit.ui->own->session.morgue, sizeof fit.ui->own->session.morgue, "%s", MORGUE);
+    snprintf(input()->session.morgue, sizeof input()->session.morgue, "%s", MORGUE);
     both("death");
     char text[2048];
     dialog_text(text, sizeof text);
     CHECK(strstr(text, MORGUE) != NULL);   /* every character of the path */
-    snprintf(fit.ui->own->session.morgue, sizeof fit.ui->own->session.morgue,
+    snprintf(input()->session.morgue, sizeof input()->session.morgue,
              "/root/.local/share/AmuletsOfSDL/morgue/000012-seed-5-floor-3-dead.txt");
     both("death, a short seed");
     ScreenDialog d;
-    screen_dialog(fit.ui->own, fit.ui->run, &d);
+    screen_dialog(input(), in_play(), &d);
     bool name_whole = false;
     for (int i = 0; i < d.count; ++i) name_whole = name_whole || strcmp(d.lines[i].text, "000012-seed-5-floor-3-dead.txt") == 0;
     CHECK(name_whole);
@@ -433,7 +452,7 @@ static void ending_screens(void)
 static void score_screens(void)
 {
     fresh(NULL, true, false);
-    ScoresScreen *scores = &fit.ui->own->scores;
+    ScoresScreen *scores = &input()->scores;
     memset(scores, 0, sizeof *scores);
     scores->up = true;
     snprintf(scores->message, sizeof scores->message, "The high scores were damaged, so they've been set aside "
@@ -504,7 +523,7 @@ static bool open_fit(void)
 
 static void close_fit(void)
 {
-    ui_free(fit.ui);
+    window_loop_close(&fit.window);
 #ifdef AMULETS_FIT_TERM
     term_painter_free(fit.painter);
     endwin();

@@ -4,8 +4,10 @@
  * saw a kobold here.", as x does over that cell, also when it came to
  * rest there by the map moving under it (F2 changing the view) rather
  * than by moving itself. ui_pointer_stale says when the input must be
- * told again (the window's loop asks it before each wait: front.c), and
- * never while a cursor is up. The real window: tests/sdl/hover.sh. */
+ * told again (the window's frontend asks it before each wait, and hands
+ * the loop a move of its own: ui.c), and never while a cursor is up.
+ * Played on the one loop as the window plays (window_loop.h). The real
+ * window: tests/sdl/hover.sh. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "scene.h"
 #include "screen.h"
 #include "ui.h"
+#include "window_loop.h"
 
 static GameData data;
 
@@ -58,60 +61,57 @@ static bool look_says(const Ui *ui, const char *text)
     return false;
 }
 
+static WindowLoop window;
+
 static void test_map_moved_under_the_pointer(Gfx *gfx, TileSet *tiles)
 {
-    InputSetup setup = {.data = &data, .seed = 4, .start_floor = 1};
-    Ui *ui = ui_new(gfx, tiles, &setup);
-    if (!CHECK(ui != NULL)) return;
+    LoopSetup setup = {.input = {.data = &data, .seed = 4, .start_floor = 1}};
+    WindowLoop *w = &window;
+    if (!CHECK(window_loop_open(w, gfx, tiles, &setup))) return;
+    Ui *ui = w->ui;
     Point seen;
-    run_free(ui->own->session.run);
-    session_start(&ui->own->session, NULL, remembered_kobold(&seen));
-    ui->run = ui->own->session.run;
-    ui_draw(ui);
+    run_free(w->loop.input.session.run);
+    session_start(&w->loop.input.session, NULL, remembered_kobold(&seen));
+    window_loop_paint(w);
     /* x over the cell says what was seen there */
     Point player = run_player(ui->run)->pos;
-    ui_key(ui, 'x');
-    for (int i = 0; i < player.x - seen.x; ++i) ui_key(ui, 'h');
-    for (int i = 0; i < player.y - seen.y; ++i) ui_key(ui, 'k');
+    window_loop_key(w, 'x');
+    for (int i = 0; i < player.x - seen.x; ++i) window_loop_key(w, 'h');
+    for (int i = 0; i < player.y - seen.y; ++i) window_loop_key(w, 'k');
     Point cursor;
     CHECK(ui_look_cell(ui, &cursor) && point_eq(cursor, seen));
     CHECK(look_says(ui, "You saw a kobold here."));
-    bool on_map;
-    Point cell;
-    CHECK(!ui_pointer_stale(ui, &on_map, &cell));   /* the cursor is x's */
-    ui_key(ui, AK_ESC);
+    FrontEvent told;
+    CHECK(!window_loop_wait(w, &told));   /* the cursor is x's */
+    window_loop_key(w, AK_ESC);
     /* the mouse moved onto it says the same */
     Rect glyph;
     CHECK(ui_cell_rect(ui, seen, &glyph));
-    ui_mouse(ui, glyph.x + 1, glyph.y + 1);
+    window_loop_window(w, (GfxEvent){.kind = GFX_MOUSE_MOVE, .x = glyph.x + 1, .y = glyph.y + 1});
     CHECK(look_says(ui, "You saw a kobold here."));
-    CHECK(!ui_pointer_stale(ui, &on_map, &cell));
+    CHECK(!window_loop_wait(w, &told));
     /* in the tile view the same pixel is another cell: the pointer rests
-     * there, and the look follows it */
-    ui_key(ui, AK_F2);
-    ui_draw(ui);
-    if (CHECK(ui_pointer_stale(ui, &on_map, &cell))) {
-        CHECK(on_map && !point_eq(cell, seen));
-        ui_point(ui, on_map ? &cell : NULL);
+     * there, and the look follows it, told before the window's next wait */
+    window_loop_key(w, AK_F2);
+    if (CHECK(window_loop_wait(w, &told))) {
+        CHECK(told.kind == FRONT_POINT && !point_eq(told.cell, seen));
     }
     CHECK(!look_says(ui, "You saw a kobold here."));
-    CHECK(!ui_pointer_stale(ui, &on_map, &cell));
+    CHECK(!window_loop_wait(w, &told));
     /* back in the glyph view, the pointer rests over the kobold's mark
      * again without moving: the look says so, as x does */
-    ui_key(ui, AK_F2);
-    ui_draw(ui);
-    if (CHECK(ui_pointer_stale(ui, &on_map, &cell))) {
-        CHECK(on_map && point_eq(cell, seen));
-        ui_point(ui, &cell);
+    window_loop_key(w, AK_F2);
+    if (CHECK(window_loop_wait(w, &told))) {
+        CHECK(told.kind == FRONT_POINT && point_eq(told.cell, seen));
     }
     CHECK(look_says(ui, "You saw a kobold here."));
-    CHECK(!ui_pointer_stale(ui, &on_map, &cell));
+    CHECK(!window_loop_wait(w, &told));
     /* the pointer gone from the window: nothing is looked at */
-    ui_mouse_left(ui);
-    CHECK(!ui_pointer_stale(ui, &on_map, &cell));
+    window_loop_window(w, (GfxEvent){.kind = GFX_MOUSE_LEAVE});
+    CHECK(!window_loop_wait(w, &told));
     Point looked;
     CHECK(!ui_look_cell(ui, &looked));
-    ui_free(ui);
+    window_loop_close(w);
 }
 
 int main(void)

@@ -13,7 +13,7 @@
 #include "gfx.h"
 
 /* A run that dies waiting on floor 9: floor 9 is deadly for a newcomer */
-#define DEATH_SEED "3"
+#define DEATH_SEED "12"
 #define DEATH_KEYS "........................................"
 
 typedef struct Shot {
@@ -160,7 +160,7 @@ static void dialog(const char *args, const char *name, const char *mode)
 }
 
 /* The panel lists the monsters in view: the shrieker's name in its own
- * colour, beside the map (seed 60's ranger starts in sight of one) */
+ * colour, beside the map (seed 17's ranger on floor 2 sees one after three steps north) */
 static void sidebar(const char *args, const char *name)
 {
     Shot shot;
@@ -253,8 +253,8 @@ int main(void)
     dialog("--seed 3 --play 'hh<ctrl_p>' --tiles", "history-tiles", "info");
     dialog("--seed 3 --play '@' --glyphs", "character-glyphs", "info");
     dialog("--seed 3 --play '@' --tiles", "character-tiles", "info");
-    sidebar("--seed 60 --floor 2 --class ranger --glyphs --play kkk", "sidebar-glyphs");
-    sidebar("--seed 60 --floor 2 --class ranger --tiles --play kkk", "sidebar-tiles");
+    sidebar("--seed 17 --floor 2 --class ranger --glyphs --play kkk", "sidebar-glyphs");
+    sidebar("--seed 17 --floor 2 --class ranger --tiles --play kkk", "sidebar-tiles");
     scores_screen();
     whole_map_at("800x480", 800, 480);
     whole_map_at("1920x1080", 1920, 1080);

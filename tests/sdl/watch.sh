@@ -4,7 +4,8 @@
 # playback keys (pause, step, faster, slower; typed through XTEST) work
 # and Esc leaves.
 # Watching touches no save folder: neither $AMULETS_HOME nor the user's
-# data folder is made.
+# data folder is made; nor does a screenshot without AMULETS_HOME or
+# --home, which plays in a throwaway folder.
 amulets="$1"
 source_dir="$2"
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -29,6 +30,17 @@ HOME="$work/user" XDG_DATA_HOME="" AMULETS_HOME="" \
     "$amulets" --replay "$source_dir/tests/replays/descend-1-to-3.txt" --screenshot "$work/user.png" >/dev/null ||
     fail "the recording didn't play without AMULETS_HOME"
 [ -e "$work/user" ] && fail "watching a recording made $(find "$work/user" | tail -1)"
+
+# a screenshot's run is a script's, as the runner's is: without
+# AMULETS_HOME or --home it plays in a throwaway folder, removed after,
+# never in the user's data folder (its journal would take the place of a
+# waiting run's)
+mkdir -p "$work/tmp"
+HOME="$work/user" XDG_DATA_HOME="" AMULETS_HOME="" TMPDIR="$work/tmp"     "$amulets" --seed 5 --play "hhjj" --screenshot "$work/scripted.png" >/dev/null ||
+    fail "the screenshot failed without AMULETS_HOME"
+[ -s "$work/scripted.png" ] || fail "no screenshot without AMULETS_HOME"
+[ -e "$work/user" ] && fail "a screenshot played in the user's folder: $(find "$work/user" | tail -1)"
+[ -z "$(ls -A "$work/tmp")" ] || fail "the screenshot's throwaway folder was left: $(ls "$work/tmp")"
 
 # a damaged recording is refused with its file and line, in the window too
 printf 'format = 1\ngame = x\n' >"$work/bad.txt"

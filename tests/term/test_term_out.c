@@ -95,7 +95,7 @@ static void drain(Side *s)
 static void send(Side *s)
 {
     set_term(s->screen);
-    term_paint(s->painter, &s->input, s->input.session.run);
+    term_paint(s->painter, &s->input, s->input.session.run, NULL);
     if (s->sender != NULL) term_out_show(s->sender);
     else refresh();
     drain(s);

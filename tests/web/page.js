@@ -286,7 +286,7 @@ async function screenshots(browser, url, viewport, suffix) {
   await page.click('#files-button');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#files a:text-is("${morgue}")`)]);
   const record = fs.readFileSync(await download.path(), 'utf8');
-  check(/Killed by a forest troll/.test(record) && record.includes('Files/runs/000001-seed-1-floor-6-dead.txt'),
+  check(/Killed by a wolf/.test(record) && record.includes('Files/runs/000001-seed-1-floor-6-dead.txt'),
     `${morgue} is on the Files list, naming its recording there`, record.slice(-200));
   await shot(page, 'files-death');
   await deep.close();

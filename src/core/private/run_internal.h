@@ -42,7 +42,8 @@ struct Run {
     int class_index;          /* into data's classes, or RUN_NO_CLASS */
     bool debugged;            /* CMD_DEBUG: a debugging view was used */
     int turn;
-    Rng rng;
+    Rng rng;                  /* the play's dice (streams_play): every floor
+                                 has dice of its own (gen_floor) */
     Level level;
     Player player;
     Ident ident;

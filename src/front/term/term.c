@@ -166,7 +166,7 @@ static void term_paint_view(void *self, const FrontView *view)
     if (view->run_serial != t->run_serial) term_painter_reset(t->painter);
     t->run_serial = view->run_serial;
     t->input = view->input;
-    term_paint(t->painter, view->input, view->run);
+    term_paint(t->painter, view->input, view->run, view->flight);
     if (t->out != NULL) term_out_show(t->out);
     else refresh();
 }
@@ -239,43 +239,31 @@ static void term_leaving(void *self)
 
 /* ---- Starting ----------------------------------------------------------- */
 
-static int play(const TermOptions *o, LoopFiles *files)
+static int play(LoopFrontend *front)
 {
-    LoopSetup setup = {
-        .input = {.data = &files->data, .slot = &files->slot, .seed = o->seed, .start_floor = o->floor,
-                  .offer_title = true, .choose_class = true, .keys = o->keys, .debug = o->debug,
-                  .clock = session_wall_clock},
-        .autopickup = o->autopickup, .notes = o->notes, .note_count = o->note_count,
-    };
-    static Loop loop;   /* an Input holds an Explorer: big */
-    if (!loop_open(&loop, &setup)) {
-        fprintf(stderr, "amulets: out of memory\n");
-        return 1;
-    }
     int status = 1;
-    Term t = {.keys = o->keys};
+    Term t = {.keys = &front->config.keys};
     if (!start_curses()) {
         fprintf(stderr, "amulets: the terminal (TERM=%s) can't be used\n", getenv("TERM") ? getenv("TERM") : "");
-    } else if ((t.painter = term_painter_new(o->colors)) == NULL || (t.pad = newpad(1, 1)) == NULL) {
+    } else if ((t.painter = term_painter_new(front->config.settings.colors)) == NULL ||
+               (t.pad = newpad(1, 1)) == NULL) {
         end_curses();
         fprintf(stderr, "amulets: out of memory\n");
     } else {
         keypad(t.pad, TRUE);
         t.out = term_out_new(STDOUT_FILENO);
         Frontend frontend = {.self = &t, .paint = term_paint_view, .wait = term_wait, .now_ms = loop_clock_ms,
-                             .drop_keys = term_drop_keys, .leaving = term_leaving,
-                             .store_root = o->store_root};
-        status = loop_run(&loop, &frontend);
+                             .drop_keys = term_drop_keys, .leaving = term_leaving};
+        status = loop_run(&front->loop, &frontend);
     }
     term_painter_free(t.painter);
     term_out_free(t.out);
     if (t.pad != NULL) delwin(t.pad);
     end_curses();
-    loop_close(&loop);
     return status;
 }
 
-int term_play(const TermOptions *options)
+int term_play(const LoopConfig *game)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "amulets: --term plays in a terminal: its input and output must be one\n");
@@ -283,15 +271,15 @@ int term_play(const TermOptions *options)
     }
     /* before curses starts: it leaves alone the signals caught already */
     stop_catch();
-    LoopFiles files;
+    static LoopFrontend front;   /* a loop holds an explorer: big */
     int status = 1;
-    if (!loop_files_open(&files, options->data_dir, options->store_root, true)) {
-        fprintf(stderr, "%s\n", files.heading);
-        errors_print(&files.errors, stderr, 10);
+    if (!loop_frontend_open(&front, game)) {
+        fprintf(stderr, "%s\n", front.heading);
+        errors_print(&front.errors, stderr, 10);
     } else {
-        status = play(options, &files);
+        status = play(&front);
     }
-    loop_files_close(&files);
+    loop_frontend_close(&front);
     return status;
 }
 

@@ -55,7 +55,6 @@ struct TermOut {
     const char *sgr0, *op, *setaf, *setab;
     char *buf;
     size_t length, size;
-    long sent;
 };
 
 /* ---- The bytes ---------------------------------------------------------- */
@@ -141,7 +140,6 @@ static void flush(TermOut *o)
         else if (n < 0 && errno == EINTR) continue;
         else break;
     }
-    o->sent += (long)done;
     o->length = 0;
 }
 
@@ -509,11 +507,6 @@ void term_out_free(TermOut *out)
 void term_out_forget(TermOut *out)
 {
     out->known = false;
-}
-
-long term_out_sent(const TermOut *out)
-{
-    return out->sent;
 }
 
 static bool fit(TermOut *o, int rows, int cols)

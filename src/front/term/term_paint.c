@@ -254,6 +254,20 @@ static void paint_map(TermPainter *p, const Input *input, const Run *run)
     for (int y = 0; y < p->map.h; ++y) paint_map_row(p, y);
 }
 
+/* A flight's frame over the map, each cell in view its glyph, bold on the
+ * flight's dark ground (the window's and the page's) */
+static void paint_flight(TermPainter *p, const FrontFlight *flight)
+{
+    TermPen pen = term_color_pen(&p->color, flight->color, PAL_FLIGHT_BACK);
+    attr_set(pen.attrs | A_BOLD, pen.pair, NULL);
+    for (int i = 0; i < flight->count; ++i) {
+        int x = flight->cells[i].x - p->camera.x, y = flight->cells[i].y - p->camera.y;
+        if (x >= 0 && x < p->map.w && y >= 0 && y < p->map.h) {
+            mvaddch(p->map.y + y, p->map.x + x, (chtype)(unsigned char)flight->glyph);
+        }
+    }
+}
+
 /* ---- The panel and the log ------------------------------------------------------- */
 
 static void paint_bar(TermPainter *p, const PanelLine *line, int row, int column)
@@ -436,7 +450,7 @@ static void paint_too_small(TermPainter *p, int width, int height)
     centred_at(p, height / 2, all, have, PAL_DIM_TEXT);
 }
 
-void term_paint(TermPainter *painter, const Input *input, const Run *run)
+void term_paint(TermPainter *painter, const Input *input, const Run *run, const FrontFlight *flight)
 {
     int height, width;
     getmaxyx(stdscr, height, width);
@@ -458,6 +472,7 @@ void term_paint(TermPainter *painter, const Input *input, const Run *run)
     lay_out(painter, width, height);
     if (old.w != painter->map.w || old.h != painter->map.h) painter->placed = false;
     paint_map(painter, input, run);
+    if (flight != NULL) paint_flight(painter, flight);
     paint_panel(painter, input, run);
     paint_log(painter, run);
     screen_dialog(input, run, &painter->dialog);

@@ -14,33 +14,22 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "frontend.h"
 #include "input.h"
 #include "keys.h"
+#include "loop.h"
 
 enum { TERM_MIN_W = 80, TERM_MIN_H = 24 };
 
-typedef struct TermOptions {
-    const char *data_dir;
-    uint64_t seed;
-    int floor;
-    ColorMode colors;          /* options.txt's */
-    const KeyMap *keys;        /* NULL: the default keys */
-    const char *const *notes;  /* lines for the log at the start (the
-                                  config files' mistakes), or NULL */
-    int note_count;
-    bool debug;                /* --debug: the debugging views */
-    const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
-    const char *store_root;    /* the save's folder (frontend.h) */
-} TermOptions;
-
-/* Plays in the terminal on stdin/stdout until the player quits: 0, 1 if
+/* Plays in the terminal on stdin/stdout until the player quits, opened
+ * as every frontend is (loop.h; the colours are options.txt's): 0, 1 if
  * it couldn't start (said on stderr), or 128 + the signal that ended it */
-int term_play(const TermOptions *options);
+int term_play(const LoopConfig *game);
 
 /* The terminal's way in, as its shared object exports it (loaded only
  * for a game in the terminal: src/app/modules.c) */
 typedef struct TermApi {
-    int (*play)(const TermOptions *options);
+    int (*play)(const LoopConfig *game);
 } TermApi;
 extern const TermApi term_api;
 #define TERM_MODULE "amulets-term.so"
@@ -58,8 +47,9 @@ void term_painter_free(TermPainter *painter);
 void term_painter_reset(TermPainter *painter);
 
 /* The whole screen, from the screen model, into curses' buffer at its
- * present size (nothing is sent to the terminal until doupdate) */
-void term_paint(TermPainter *painter, const Input *input, const Run *run);
+ * present size (nothing is sent to the terminal until doupdate), and the
+ * flight over the map (NULL: none in the air) */
+void term_paint(TermPainter *painter, const Input *input, const Run *run, const FrontFlight *flight);
 
 /* How many texts the last term_paint cut, or left out, to keep them in
  * their boxes and on the screen (none, where the layout fits: the tests
@@ -83,8 +73,6 @@ void term_out_show(TermOut *out);
 /* What the terminal shows is unknown (a resize): the next show clears it
  * and sends everything */
 void term_out_forget(TermOut *out);
-/* Bytes sent so far, for the benchmark */
-long term_out_sent(const TermOut *out);
 /* A terminfo string as it's sent: without its padding ("$<50>", a delay
  * an old terminal needed, which is never text), into out (size bytes,
  * the ending NUL among them). Its length, or SIZE_MAX if it didn't fit */

@@ -1,10 +1,12 @@
 // The game in the page, a frontend of the one loop (loop.h): starts the
 // WebAssembly (amulets.js, made by tools/web/web.cmake), hands its store
-// the files IndexedDB keeps (web_store.js), and then hands the loop each
-// event (a key, the mouse, the timer it asked for, the page hidden) and
-// paints when it says (web_paint.js). Each event runs to its end; o, G
-// and Z, and a recording watched, step on the timer the loop asks for, so
-// the page never blocks. Every change the game makes to its files goes to
+// the files IndexedDB keeps (web_store.js; the player's keys.txt and
+// options.txt among them, read as the game starts and edited on the Files
+// page), and then hands the loop each event (a key, the mouse, the timer
+// it asked for, the page hidden) and paints when the page's frontend
+// table asks (Module.onPaint; web_paint.js). Each event runs to its end;
+// a flight's frames, o, G and Z, and a recording watched, step on the
+// timer the loop asks for, so the page never blocks. Every change the game makes to its files goes to
 // IndexedDB as it is made (web_store.js), so closing the page loses
 // nothing; a storage that can't be used leaves the game playing without
 // saving, and the page says so. Leaving the game (Esc on the title, Esc S)
@@ -93,9 +95,11 @@
   }
 
   // ---- The loop: each event handed over, and what it says to do next ------------
-  // frontend.h's FrontEventKind, and what web_event answers (web_glue.c)
+  // frontend.h's FrontEventKind, and what web_event answers (web_glue.c):
+  // painting and dropping the keys the page's table asks for by itself
+  // (Module.onPaint, Module.onDropKeys)
   const FRONT = { NONE: 0, KEY: 1, POINT: 2, POINT_OFF: 3, CLICK: 4, RESIZE: 5, QUIT: 6, STOP: 7, HIDE: 8 };
-  const NEXT = { PAINT: 1, DROP_KEYS: 2, ENDED: 4, WATCH_ENDED: 8, WAIT_SHIFT: 4 };
+  const NEXT = { OPEN: 1, ENDED: 4, WATCH_ENDED: 8, WAIT_SHIFT: 4 };
   let timer = null, timerDue = 0;
 
   function send(kind, key, x, y) {
@@ -103,10 +107,8 @@
     take(game.event(kind, key || 0, x || 0, y || 0), kind === FRONT.NONE);
   }
   function take(next, fromTimer) {
-    if (next & NEXT.DROP_KEYS) heldAfterAlarm = true;
     if (next & NEXT.WATCH_ENDED) say('');
     if (next & NEXT.ENDED) leave();
-    if (next & NEXT.PAINT) { dirty = true; schedule(); }
     const watched = game.watching() !== 0;
     if (watched) watchSay();
     let wait = (next >> NEXT.WAIT_SHIFT) - 1;
@@ -314,6 +316,10 @@
     onStoreAdd: (name, bytes) => store.add(name, bytes),
     onStoreRemove: (name) => store.remove(name),
     onStoreRename: (from, to, bytes) => store.rename(from, to, bytes),
+    // the page's frontend table (web_glue.c): a frame is due; the keys
+    // typed ahead go (after a hurt, a key held down repeats no further)
+    onPaint: () => { dirty = true; schedule(); },
+    onDropKeys: () => { heldAfterAlarm = true; },
   });
   if (!(await AmuletsStore.lock())) {
     api.elsewhere = true;
@@ -341,6 +347,8 @@
     digest: c('web_digest', s, []), replay: c('web_replay', n, [n, n, n]), replayDigest: c('web_replay_digest', s, []),
     watch: c('web_watch', n, [n, n]), watching: c('web_watching', n, []), watchBanner: c('web_watch_banner', s, []),
     watchError: c('web_watch_error', s, []), ints: module._web_cell_ints(),
+    configText: c('web_config_text', n, [s, n]), configCheck: c('web_config_check', s, [s, n, n]),
+    configPut: c('web_config_put', n, [s, n, n]),
   };
   // the files IndexedDB keeps, into the game's store; one the game refuses
   // (or can't take) is left alone in IndexedDB, and said
@@ -383,7 +391,21 @@
     image.src = 'tiles/tiles.png';
   }).catch((error) => { api.tilesMissing = String(error); });
 
-  filesList = AmuletsFiles.create(store, () => { dirty = true; schedule(); }, watch);
+  // the player's keys.txt and options.txt, for the Files page: as kept
+  // (or the game's own, documented, to start from), their mistakes, and
+  // kept again, read when the game starts again
+  const config = {
+    text(name) {
+      const at = game.configText(name, lengthAt);
+      return at === 0 ? '' : new TextDecoder().decode(module.HEAPU8.slice(at, at + module.HEAP32[lengthAt >> 2]));
+    },
+    check: (name, text) => withText(text, (at, length) => game.configCheck(name, at, length)),
+    put(name, text) {
+      const kept = withText(text, (at, length) => game.configPut(name, at, length));
+      return kept ? null : game.error();
+    },
+  };
+  filesList = AmuletsFiles.create(store, () => { dirty = true; schedule(); }, watch, config);
   window.addEventListener('keydown', onKey);
   window.addEventListener('keyup', () => { heldAfterAlarm = false; });
   canvas.addEventListener('mousemove', (e) => onMouse(e, false));
@@ -405,7 +427,7 @@
   window.addEventListener('pagehide', stop);
 
   Object.assign(api, {
-    game, store, painter, module,
+    game, store, painter, module, config, files: filesList,
     digest: () => game.digest(),
     // what's on the screen now (painted first if it waits for the next frame)
     screen: () => {

@@ -5,12 +5,19 @@
 // here verifies natively: amulets --replay FILE --digest. A recording
 // kept here, or one from this computer, can be watched (watch(text)).
 // Below them, each entry of the browser's storage that the start left
-// alone, not being one of the game's files (store.skipped).
+// alone, not being one of the game's files (store.skipped). And the
+// player's keys.txt and options.txt, edited here or uploaded (config:
+// web.js's, over web_glue.c's web_config_*), kept among the game's files
+// and read as the game starts, as the config folder's are natively.
 'use strict';
 const AmuletsFiles = (() => {
-  function create(store, onOpen, watch) {
+  const CONFIG_FILES = ['keys.txt', 'options.txt'];
+
+  function create(store, onOpen, watch, config) {
     const button = document.getElementById('files-button'), panel = document.getElementById('files');
     const list = panel.querySelector('ul');
+    const editor = document.getElementById('config-editor'), editing = document.getElementById('config-name');
+    const area = document.getElementById('config-text'), said = document.getElementById('config-said');
     let urls = [];
 
     async function show() {
@@ -58,9 +65,49 @@ const AmuletsFiles = (() => {
 
     function hide() {
       panel.hidden = true;
+      editor.hidden = true;
+      said.textContent = '';
       onOpen(false);
     }
 
+    // ---- keys.txt and options.txt -------------------------------------------
+    function edit(name) {
+      editing.textContent = name;
+      area.value = config.text(name);
+      said.textContent = '';
+      editor.hidden = false;
+      area.focus();
+    }
+
+    // Keeps the file among the game's, saying its mistakes (each keeps
+    // its default, as the game says at its start); the list shows it
+    async function keep(name, text) {
+      const mistakes = config.check(name, text), failed = config.put(name, text);
+      editor.hidden = true;
+      if (failed) {
+        said.textContent = failed;
+        return;
+      }
+      await show();
+      said.textContent = mistakes
+        ? `${name} is kept. Its mistakes keep their defaults:\n${mistakes}`
+        : `${name} is kept: it is read when the game starts again.`;
+    }
+
+    document.getElementById('edit-keys').addEventListener('click', () => edit('keys.txt'));
+    document.getElementById('edit-options').addEventListener('click', () => edit('options.txt'));
+    document.getElementById('config-keep').addEventListener('click', () => keep(editing.textContent, area.value));
+    document.getElementById('config-cancel').addEventListener('click', () => { editor.hidden = true; });
+    document.getElementById('config-upload').addEventListener('change', async (e) => {
+      const file = e.target.files[0];
+      if (file === undefined) return;
+      e.target.value = '';
+      if (!CONFIG_FILES.includes(file.name)) {
+        said.textContent = `Only keys.txt or options.txt is read as the game starts, not ${file.name}.`;
+        return;
+      }
+      await keep(file.name, await file.text());
+    });
     button.addEventListener('click', () => (panel.hidden ? show() : hide()));
     panel.querySelector('#files-close').addEventListener('click', hide);
     panel.querySelector('#files-upload').addEventListener('change', async (e) => {
@@ -75,7 +122,7 @@ const AmuletsFiles = (() => {
       if (!panel.hidden && e.key === 'Escape') { e.preventDefault(); hide(); }
     });
     button.hidden = false;
-    return { isOpen: () => !panel.hidden, show, hide };
+    return { isOpen: () => !panel.hidden, show, hide, edit, keep };
   }
   return { create };
 })();

@@ -17,6 +17,7 @@ const AmuletsPaint = (() => {
     background: 0x08080cff, panel: 0x181822ff, frame: 0x968c6eff, shade: 0x000000aa,
     highlight: 0xffff785a, player: 0xfff05aff, path: 0x78c8ff50, burst: 0xff781e6e,
     healthBack: 0x461919ff, noTint: 0xffffffff, memoryTint: 0x6e78aaff, danger: 0xe6463cff, text: 0xdcdcdcff,
+    flightBack: 0x0a0a10c8,
   };
   // the cell's numbers (web_frame.h)
   const SHOWN = 1, OVERLAY = 2, LIT = 4, CURSOR = 8, PATH = 16, BURST = 32;
@@ -229,6 +230,18 @@ const AmuletsPaint = (() => {
       }
     }
 
+    // A flight's frame over the map (ui_anim.c): each cell in view its
+    // glyph, on the flight's dark ground, in either view
+    function paintFlight(frame) {
+      const v = view(frame), f = frame.flight;
+      for (const [x, y] of f.cells) {
+        if (x < v.first[0] || x >= v.first[0] + v.columns || y < v.first[1] || y >= v.first[1] + v.rows) continue;
+        const r = { x: v.ox + x * v.cw, y: v.oy + y * v.ch, w: v.cw, h: v.ch };
+        fill(r, PAL.flightBack);
+        glyph(f.glyph, f.color, r.x + Math.floor((r.w - p.layout.cellW) / 2), r.y + Math.floor((r.h - p.layout.cellH) / 2));
+      }
+    }
+
     // ---- The panel and the log (ui_panel.c) -------------------------------------
     function panelLine(line, x, y) {
       const l = p.layout;
@@ -333,6 +346,7 @@ const AmuletsPaint = (() => {
         else if (frame.view === 'title') paintRows(frame.title, { x: 0, y: 0, w: l.width, h: l.height }, Math.floor(l.height / 3));
         else if (frame.view === 'map') {
           paintMap(frame, cells, ints, tileName);
+          if (frame.flight) paintFlight(frame);
           paintPanel(frame);
           paintLog(frame);
           if (frame.dialog) paintDialog(frame.dialog);

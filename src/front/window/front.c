@@ -1,6 +1,7 @@
-/* Starting the frontend: finding the font and the tiles, the data-error
- * box, the window's event loop (which waits for events and draws only
- * when something changed), and the headless screenshot. */
+/* The window's ways in: the game opened as every frontend opens it
+ * (loop.h), the font and the tiles found, the box of mistakes that stop
+ * the start, the loop run on the window's frontend table (ui.h), the
+ * headless screenshot, and a recording watched. */
 #define _POSIX_C_SOURCE 200809L
 #include "front.h"
 
@@ -50,7 +51,9 @@ static const char *tiles_dir(const FrontOptions *options)
     return tilecheck_dir(options->tiles_dir);
 }
 
-static Gfx *open_gfx(const FrontOptions *options, bool headless)
+/* The window at the size asked for, else the size options.txt keeps,
+ * else the default */
+static Gfx *open_gfx(const FrontOptions *options, const Settings *settings, bool headless)
 {
     char font[1024], error[512];
     if (options->font_path != NULL) {
@@ -60,8 +63,9 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
                         "fonts-dejavu-core); give one with --font FILE\n");
         return NULL;
     }
-    GfxOptions go = {options->width > 0 ? options->width : UI_DEFAULT_W,
-                     options->height > 0 ? options->height : UI_DEFAULT_H,
+    bool asked = options->width > 0, kept = settings->width > 0 && settings->height > 0;
+    GfxOptions go = {asked ? options->width : kept ? settings->width : UI_DEFAULT_W,
+                     asked ? options->height : kept ? settings->height : UI_DEFAULT_H,
                      "Amulets of SDL", headless, font, FONT_PX};
     Gfx *gfx = gfx_open(&go, error, sizeof error);
     if (gfx == NULL) fprintf(stderr, "amulets: %s\n", error);
@@ -69,88 +73,56 @@ static Gfx *open_gfx(const FrontOptions *options, bool headless)
     return gfx;
 }
 
-/* Everything the face needs: the data, the save's slot, the pictures */
+/* Everything the face needs: the game opened (the data, the save's slot,
+ * the player's config, the loop), the window, the pictures */
 typedef struct Front {
+    LoopFrontend game;
     Gfx *gfx;
-    LoopFiles files;
-    bool files_open;       /* the data and the slot (loop_files_open) */
-    bool data_only;        /* a recording watched: the data alone */
-    Errors errors;         /* the pictures' mistakes, or the files' */
+    Errors errors;         /* the game's or the pictures' mistakes, for the box */
     TileSet *tiles;
     bool builtin;          /* the tile pictures are the program's own */
     Ui *ui;
     const char *heading;   /* what the error box says stopped the start */
-    GfxEvent pending;      /* a key pressed during a flight, for the next wait */
-    bool has_pending;
-    bool watching;         /* the last view painted was a recording's */
 } Front;
 
 static void close_front(Front *f)
 {
     ui_free(f->ui);
     tiles_free(f->tiles);
-    if (f->files_open) loop_files_close(&f->files);
-    if (f->data_only) data_free(&f->files.data);
+    loop_frontend_close(&f->game);
     errors_clear(&f->errors);
     gfx_close(f->gfx);
 }
 
-/* False if the data or the pictures have mistakes (left in f->errors) or
- * something else stopped it (said on stderr) */
-static bool open_front(Front *f, const FrontOptions *options, bool headless)
+/* False if the game can't start or the pictures have mistakes (left in
+ * f->errors, for the box) or something else stopped it (said on stderr).
+ * The game opens first, as options.txt says the window's size */
+static bool open_front(Front *f, const FrontOptions *options, const LoopConfig *game, bool headless)
 {
     memset(f, 0, sizeof *f);
-    f->heading = "The game can't start: its data files have mistakes.";
-    f->gfx = open_gfx(options, headless);
+    bool opened = loop_frontend_open(&f->game, game);
+    f->gfx = open_gfx(options, &f->game.config.settings, headless);
     if (f->gfx == NULL) return false;
-    if (options->replay != NULL) {
-        /* a recording watched plays no run of the player's: it reads the
-         * data alone, and no save folder is opened (or made) */
-        f->data_only = true;
-        if (!data_load_dir(&f->files.data, options->data_dir, &f->errors)) return false;
-    } else {
-        /* a second copy on the same folder touches nothing, and says why
-         * in the box that offers only to quit */
-        f->files_open = true;
-        if (!loop_files_open(&f->files, options->data_dir, options->store_root, !headless)) {
-            f->heading = f->files.heading;
-            for (int i = 0; i < f->files.errors.count; ++i) errors_add(&f->errors, "%s", f->files.errors.lines[i]);
-            return false;
-        }
+    if (!opened) {
+        f->heading = f->game.heading;
+        for (int i = 0; i < f->game.errors.count; ++i) errors_add(&f->errors, "%s", f->game.errors.lines[i]);
+        return false;
     }
+    f->heading = "The game can't start: its data files have mistakes.";
     char tiles_txt[4096];
-    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
-    f->tiles = tiles_load(f->gfx, &f->files.data, tiles_txt, tiles_dir(options), &f->errors, &f->builtin);
-    return f->tiles != NULL;
-}
-
-/* The class a screenshot's run starts as, or -1 (said in the box) */
-static int screenshot_class(Front *f, const FrontOptions *options)
-{
-    int class_index = options->class_id != NULL ? data_find_class(&f->files.data, options->class_id) : 0;
-    if (class_index < 0) {
-        f->heading = "The game can't start:";
-        errors_add(&f->errors, "--class: no class is called '%s'.", options->class_id);
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", game->data_dir);
+    f->tiles = tiles_load(f->gfx, &f->game.data, tiles_txt, tiles_dir(options), &f->errors, &f->builtin);
+    if (f->tiles == NULL) return false;
+    if (f->builtin) {
+        run_tell(f->game.loop.input.session.run, "The tile pictures weren't found; the tile view draws its own.");
     }
-    return class_index;
+    f->ui = ui_new_painter(f->gfx, f->tiles);
+    if (f->ui == NULL) fprintf(stderr, "amulets: out of memory\n");
+    return f->ui != NULL;
 }
 
-/* The input a way in starts with; only the window itself starts by
- * choosing a class: a screenshot plays its keys as the scripted runner does */
-static LoopSetup loop_setup(Front *f, const FrontOptions *options, int class_index, bool window)
-{
-    return (LoopSetup){
-        .input = {.data = &f->files.data, .slot = &f->files.slot, .seed = options->seed,
-                  .start_floor = options->floor, .offer_title = true, .class_index = class_index,
-                  .choose_class = window, .keys = options->keys, .debug = options->debug,
-                  .clock = session_wall_clock},
-        .tile_view = options->tile_view, .autopickup = options->autopickup, .notes = options->notes,
-        .note_count = options->note_count,
-        .builtin_note = f->builtin ? "The tile pictures weren't found; the tile view draws its own." : NULL,
-    };
-}
-
-/* The data's mistakes stop start-up in a box until Esc or the close */
+/* The game's or the pictures' mistakes stop start-up in a box until Esc
+ * or the close */
 static int show_errors(Front *f)
 {
     errors_print(&f->errors, stderr, -1);
@@ -164,111 +136,30 @@ static int show_errors(Front *f)
     return 1;
 }
 
-/* ---- The window as a frontend of the loop (frontend.h) ---------------- */
-
-static void window_paint(void *self, const FrontView *view)
+/* options.txt keeps the view and the window's size (in the desktop's
+ * units) it closed with, for the next start */
+static void remember(Front *f)
 {
-    Front *f = self;
-    Ui *ui = f->ui;
-    ui_show(ui, view);
-    f->watching = view->watching;
-    ui_draw(ui);
-    /* what the last command set flying; a key pressed during the flight
-     * is the next key, not lost */
-    GfxEvent pending;
-    if (!view->watching && !f->has_pending && ui_animate(ui, &pending)) {
-        f->pending = pending;
-        f->has_pending = true;
+    int width, height;
+    gfx_window_size(f->gfx, &width, &height);
+    char error[256];
+    if (!config_remember(&f->game.config, f->game.loop.input.views.tiles, width, height, error, sizeof error)) {
+        fprintf(stderr, "amulets: the options weren't kept: %s\n", error);
     }
-    if (ui->dirty) ui_draw(ui);
-}
-
-/* The window's event as the loop's; false for one it has no use for */
-static bool window_event(Front *f, const GfxEvent *event, FrontEvent *out)
-{
-    Point cell = {0, 0};   /* off the map: no cell */
-    switch (event->kind) {
-    case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
-    case GFX_MOUSE_MOVE:
-        ui_pointer_at(f->ui, event->x, event->y);
-        *out = (FrontEvent){.kind = ui_map_cell_at(f->ui, event->x, event->y, &cell) ? FRONT_POINT : FRONT_POINT_OFF,
-                            .cell = cell};
-        return true;
-    case GFX_MOUSE_CLICK:
-        *out = (FrontEvent){.kind = FRONT_CLICK, .cell = cell};
-        return ui_map_cell_at(f->ui, event->x, event->y, &out->cell);
-    case GFX_MOUSE_LEAVE:
-        ui_pointer_gone(f->ui);
-        *out = (FrontEvent){.kind = FRONT_POINT_OFF};
-        return true;
-    case GFX_RESIZE: ui_relayout(f->ui); *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
-    case GFX_EXPOSE: *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
-    case GFX_QUIT: *out = (FrontEvent){.kind = FRONT_QUIT}; return true;
-    case GFX_NONE: break;
-    }
-    return false;
-}
-
-static bool window_wait(void *self, int timeout_ms, FrontEvent *out)
-{
-    Front *f = self;
-    GfxEvent event;
-    bool on_map;
-    Point cell = {0, 0};
-    /* what the pointer rests on now, if the map moved under it since the
-     * input was last told: before any wait, as a move of its own */
-    if (!f->watching && ui_pointer_stale(f->ui, &on_map, &cell)) {
-        *out = (FrontEvent){.kind = on_map ? FRONT_POINT : FRONT_POINT_OFF, .cell = cell};
-        return true;
-    }
-    if (f->has_pending) {
-        f->has_pending = false;
-        event = f->pending;
-    } else if (!gfx_wait_event(f->gfx, &event, timeout_ms)) {
-        return false;
-    }
-    return window_event(f, &event, out);
-}
-
-static void window_drop_keys(void *self)
-{
-    Front *f = self;
-    gfx_drop_keys(f->gfx);
-}
-
-static int run_window(Front *f, Loop *loop, const FrontOptions *options)
-{
-    f->ui = ui_new_painter(f->gfx, f->tiles);
-    if (f->ui == NULL) return 1;
-    Frontend frontend = {.self = f, .paint = window_paint, .wait = window_wait, .now_ms = loop_clock_ms,
-                         .drop_keys = window_drop_keys, .store_root = options->store_root};
-    return loop_run(loop, &frontend);
 }
 
 int front_window(const FrontOptions *options)
 {
-    Front f;
+    static Front f;   /* a loop holds an explorer: big */
     /* before SDL starts: SDL leaves signals alone that are caught already */
     stop_catch();
-    static Loop loop;   /* an Input holds an Explorer: big */
     int status = 1;
-    if (!open_front(&f, options, false)) {
+    if (!open_front(&f, options, &options->game, false)) {
         status = f.gfx != NULL && f.errors.count > 0 ? show_errors(&f) : 1;
     } else {
-        LoopSetup setup = loop_setup(&f, options, screenshot_class(&f, options), true);
-        if (setup.input.class_index < 0) {
-            status = show_errors(&f);
-        } else if (!loop_open(&loop, &setup)) {
-            fprintf(stderr, "amulets: out of memory\n");
-        } else {
-            status = run_window(&f, &loop, options);
-            if (options->closed != NULL) {
-                options->closed->tile_view = loop.input.views.tiles;
-                /* in the desktop's units, the size the next start opens at */
-                gfx_window_size(f.gfx, &options->closed->width, &options->closed->height);
-            }
-            loop_close(&loop);
-        }
+        Frontend frontend = ui_frontend(f.ui);
+        status = loop_run(&f.game.loop, &frontend);
+        remember(&f);
     }
     close_front(&f);
     return status;
@@ -311,19 +202,6 @@ static int screenshot_errors(Front *f, const char *path)
     return 1;
 }
 
-/* The loop a screenshot or a watched recording starts with; false if it
- * can't (said in f->errors, or on stderr) */
-static bool open_loop(Front *f, Loop *loop, const FrontOptions *options, const Replay *replay)
-{
-    LoopSetup setup = loop_setup(f, options, screenshot_class(f, options), false);
-    if (setup.input.class_index < 0) return false;
-    bool opened = replay != NULL ? loop_open_watch(loop, &setup, replay) : loop_open(loop, &setup);
-    if (!opened && replay != NULL) errors_print(&loop->watch.errors, stderr, -1);
-    if (!opened && replay == NULL) fprintf(stderr, "amulets: out of memory\n");
-    f->ui = opened ? ui_new_painter(f->gfx, f->tiles) : NULL;
-    return f->ui != NULL;
-}
-
 /* The loop's last frame into the PNG, and what's where in it */
 static bool save_frame(Front *f, const Loop *loop, const FrontOptions *options)
 {
@@ -342,8 +220,7 @@ static bool save_frame(Front *f, const Loop *loop, const FrontOptions *options)
 
 int front_screenshot(const FrontOptions *options)
 {
-    Front f;
-    static Loop loop;
+    static Front f;
     static int keys[MAX_KEYS];
     char error[512];
     int count = key_parse(options->play ? options->play : "", keys, MAX_KEYS, error, sizeof error);
@@ -352,13 +229,12 @@ int front_screenshot(const FrontOptions *options)
         return 2;
     }
     int status = 1;
-    if (!open_front(&f, options, true) || !open_loop(&f, &loop, options, NULL)) {
+    if (!open_front(&f, options, &options->game, true)) {
         status = screenshot_errors(&f, options->screenshot);
     } else {
-        input_play(&loop.input, keys, count);
-        status = save_frame(&f, &loop, options) ? 0 : 1;
+        input_play(&f.game.loop.input, keys, count);
+        status = save_frame(&f, &f.game.loop, options) ? 0 : 1;
     }
-    if (f.ui != NULL) loop_close(&loop);
     close_front(&f);
     return status;
 }
@@ -366,10 +242,12 @@ int front_screenshot(const FrontOptions *options)
 bool front_check_tiles(const FrontOptions *options, const GameData *data, Errors *errors,
                        bool *builtin)
 {
-    Gfx *gfx = open_gfx(options, true);
+    Settings defaults;
+    config_default_settings(&defaults);
+    Gfx *gfx = open_gfx(options, &defaults, true);
     if (gfx == NULL) return false;
     char tiles_txt[4096];
-    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->data_dir);
+    snprintf(tiles_txt, sizeof tiles_txt, "%s/tiles.txt", options->game.data_dir);
     TileSet *tiles = tiles_load(gfx, data, tiles_txt, tiles_dir(options), errors, builtin);
     bool ok = tiles != NULL;
     tiles_free(tiles);
@@ -390,23 +268,21 @@ int front_watch(const FrontOptions *options)
     }
     bool headless = options->screenshot != NULL;
     if (!headless) stop_catch();
-    Front f;
-    static Loop loop;
+    static Front f;
+    LoopConfig game = options->game;
+    game.replay = &replay;
     int status = 1;
-    if (!open_front(&f, options, headless)) {
-        status = f.gfx != NULL && f.errors.count > 0 && !headless ? show_errors(&f) : 1;
-    } else if (open_loop(&f, &loop, options, &replay)) {
-        if (headless) {
-            bool played = loop_watch_finish(&loop);
-            status = save_frame(&f, &loop, options) && played ? 0 : 1;
-        } else {
-            Frontend frontend = {.self = &f, .paint = window_paint, .wait = window_wait,
-                                 .now_ms = loop_clock_ms, .store_root = NULL};
-            loop_run(&loop, &frontend);
-            status = 0;
-        }
+    if (!open_front(&f, options, &game, headless)) {
+        if (f.gfx != NULL && f.errors.count > 0 && !headless) status = show_errors(&f);
+        else errors_print(&f.errors, stderr, -1);
+    } else if (headless) {
+        bool played = loop_watch_finish(&f.game.loop);
+        status = save_frame(&f, &f.game.loop, options) && played ? 0 : 1;
+    } else {
+        Frontend frontend = ui_frontend(f.ui);
+        loop_run(&f.game.loop, &frontend);
+        status = 0;
     }
-    if (f.ui != NULL) loop_close(&loop);
     close_front(&f);
     rep_free(&replay);
     return status;

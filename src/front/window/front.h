@@ -9,35 +9,20 @@
 
 #include "data.h"
 #include "errors.h"
-#include "keys.h"
-
-/* What the window was when it closed, for options.txt to keep */
-typedef struct FrontClosed {
-    bool tile_view;
-    int width, height;
-} FrontClosed;
+#include "loop.h"
 
 typedef struct FrontOptions {
-    const char *data_dir;
+    LoopConfig game;           /* what the game opens with, as in every
+                                  frontend (loop.h); the window by hand
+                                  keeps its view and size in the player's
+                                  options.txt when it closes */
     const char *font_path;     /* NULL: found with fontconfig or known paths */
     const char *tiles_dir;     /* NULL: $AMULETS_TILES or Debian's crawl tiles */
-    uint64_t seed;
-    int floor;
-    bool tile_view;            /* start in the tile view */
     const char *play;          /* keys to play first (screenshots) */
     const char *screenshot;    /* the PNG to write */
     bool digest;               /* and print the run's digest */
-    int width, height;
+    int width, height;         /* 0: options.txt's, else the default */
     const char *replay;        /* a recording to watch (front_watch) */
-    const char *class_id;      /* a screenshot's run's class, or NULL for the first */
-    const KeyMap *keys;        /* the player's keys (keys.txt), or NULL */
-    const char *const *notes;  /* lines for the log at the start (the
-                                  config files' mistakes) */
-    int note_count;
-    FrontClosed *closed;       /* front_window tells here how it closed, or NULL */
-    bool debug;                /* --debug: the debugging views (F1, F3, F4, F6, F7) */
-    const unsigned *autopickup;   /* what o picks up (options.txt), or NULL */
-    const char *store_root;    /* the save's folder (frontend.h), or NULL */
 } FrontOptions;
 
 int front_window(const FrontOptions *options);

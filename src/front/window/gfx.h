@@ -52,9 +52,7 @@ int gfx_text(Gfx *gfx, const char *text, int x, int y, Color color);
 /* One character centred in a cell */
 void gfx_glyph(Gfx *gfx, char glyph, Rect cell, Color color);
 
-/* Pictures: loaded from a PNG, or made from RGBA pixels (0xRRGGBBAA).
- * Each returns an image number, or -1 with error filled in. */
-int gfx_load_image(Gfx *gfx, const char *path, char *error, size_t error_size);
+/* Pictures, made from RGBA pixels (0xRRGGBBAA): an image number, or -1 */
 int gfx_make_image(Gfx *gfx, int width, int height, const uint32_t *pixels);
 void gfx_image_size(const Gfx *gfx, int image, int *width, int *height);
 /* A copy of a whole picture scaled to width x height and multiplied by

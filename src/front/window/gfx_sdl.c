@@ -368,18 +368,6 @@ void gfx_free_image(Gfx *gfx, int image)
     gfx->images[image] = (Image){NULL, NULL, 0, 0};
 }
 
-int gfx_load_image(Gfx *gfx, const char *path, char *error, size_t error_size)
-{
-    SDL_Surface *surface = IMG_Load(path);
-    if (surface == NULL) {
-        snprintf(error, error_size, "can't read %s: %s", path, SDL_GetError());
-        return -1;
-    }
-    int image = add_image(gfx, surface, error, error_size);
-    SDL_DestroySurface(surface);
-    return image;
-}
-
 int gfx_make_image(Gfx *gfx, int width, int height, const uint32_t *pixels)
 {
     SDL_Surface *surface = SDL_CreateSurfaceFrom(width, height, SDL_PIXELFORMAT_RGBA8888, (void *)pixels,

@@ -310,8 +310,3 @@ TileSet *tiles_load(Gfx *gfx, const GameData *data, const char *tiles_txt,
     tilecheck_free(&list);
     return set;
 }
-
-bool tiles_check_text(const GameData *data, const char *text, size_t len, Errors *errors)
-{
-    return tilecheck_text(data, text, len, errors);
-}

@@ -33,11 +33,6 @@ int tiles_needed(const GameData *data, const char **names, int max);
 TileSet *tiles_load(Gfx *gfx, const GameData *data, const char *tiles_txt,
                     const char *atlas_dir, Errors *errors, bool *builtin);
 
-/* Only the text of a tiles.txt, as tiles_load reads it, without the
- * atlases: every mistake goes to errors; false if there were any. For
- * fuzzing the reader, which needs no window. */
-bool tiles_check_text(const GameData *data, const char *text, size_t len, Errors *errors);
-
 /* The program's own pictures for every needed name: simple, distinct
  * shapes, drawn in white or their kind's colour so tints work on them */
 TileSet *tiles_builtin(Gfx *gfx, const GameData *data);

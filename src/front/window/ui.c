@@ -1,9 +1,10 @@
-/* The face's state: its layout, and what the input layer's answers mean
- * for the window (draw again, quit). */
+/* The face's state: its layout, what a frame draws, and the window as a
+ * frontend table of the one loop (its events made the loop's). */
 #include "ui.h"
 
 #include <stdlib.h>
 
+#include "loop.h"
 #include "palette.h"
 #include "tune.h"
 
@@ -20,26 +21,13 @@ Ui *ui_new_painter(Gfx *gfx, TileSet *tiles)
     return ui;
 }
 
-Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup)
-{
-    Ui *ui = ui_new_painter(gfx, tiles);
-    Input *own = ui != NULL ? malloc(sizeof *own) : NULL;
-    if (own == NULL || !input_open(own, setup)) {
-        free(own);
-        free(ui);
-        return NULL;
-    }
-    ui->own = own;
-    ui->input = own;
-    ui->run = own->session.run;
-    return ui;
-}
-
 void ui_show(Ui *ui, const FrontView *view)
 {
     ui->input = view->input;
     ui->run = view->run;
     ui->banner = view->banner;
+    ui->watching = view->watching;
+    ui->flight = view->flight;
 }
 
 void ui_free(Ui *ui)
@@ -47,8 +35,6 @@ void ui_free(Ui *ui)
     if (ui == NULL) return;
     gfx_free_image(ui->gfx, ui->sheet_lit);
     gfx_free_image(ui->gfx, ui->sheet_memory);
-    if (ui->own != NULL) input_free(ui->own);
-    free(ui->own);
     free(ui);
 }
 
@@ -90,39 +76,18 @@ void ui_relayout(Ui *ui)
     ui->dirty = true;
 }
 
-/* ---- What the input layer says ----------------------------------------- */
+/* ---- The pointer ------------------------------------------------------- */
 
-/* After every key or pointing: the run may be another one now */
-static void take(Ui *ui, InputResult result)
-{
-    ui->run = ui->own->session.run;
-    if (result != INPUT_NOTHING) ui->dirty = true;
-    if (result == INPUT_QUIT) ui->quit = true;
-}
-
-void ui_key(Ui *ui, int key)
-{
-    take(ui, input_key(ui->own, key));
-}
-
-void ui_point(Ui *ui, const Point *cell)
-{
-    take(ui, input_point(ui->own, cell));
-}
-
-void ui_click(Ui *ui, Point cell)
-{
-    take(ui, input_click(ui->own, cell));
-}
-
-void ui_pointer_at(Ui *ui, int x, int y)
+/* Where the pointer rests, in the window's pixels (it moved there), or
+ * that it left the window */
+static void pointer_at(Ui *ui, int x, int y)
 {
     ui->pointer_in = true;
     ui->pointer_x = x;
     ui->pointer_y = y;
 }
 
-void ui_pointer_gone(Ui *ui)
+static void pointer_gone(Ui *ui)
 {
     ui->pointer_in = false;
 }
@@ -137,67 +102,6 @@ bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell)
     return *on_map != input->pointing || (*on_map && !point_eq(*cell, input->pointed));
 }
 
-void ui_mouse(Ui *ui, int x, int y)
-{
-    Point cell;
-    ui_pointer_at(ui, x, y);
-    ui_point(ui, ui_map_cell_at(ui, x, y, &cell) ? &cell : NULL);
-}
-
-void ui_mouse_click(Ui *ui, int x, int y)
-{
-    Point cell;
-    if (ui_map_cell_at(ui, x, y, &cell)) ui_click(ui, cell);
-}
-
-void ui_auto_step(Ui *ui)
-{
-    take(ui, input_auto_step(ui->own));
-}
-
-void ui_mouse_left(Ui *ui)
-{
-    ui_pointer_gone(ui);
-    ui_point(ui, NULL);
-}
-
-void ui_play(Ui *ui, const int *keys, int count)
-{
-    bool quit = input_play(ui->own, keys, count);
-    take(ui, quit ? INPUT_QUIT : INPUT_REDRAW);
-}
-
-void ui_close_window(Ui *ui)
-{
-    take(ui, input_leave(ui->own));
-}
-
-void ui_event(Ui *ui, const GfxEvent *event)
-{
-    switch (event->kind) {
-    case GFX_KEY:
-        ui_key(ui, event->key);
-        if (input_take_alarm(ui->own)) gfx_drop_keys(ui->gfx);
-        break;
-    case GFX_MOUSE_MOVE: ui_mouse(ui, event->x, event->y); break;
-    case GFX_MOUSE_CLICK: ui_mouse_click(ui, event->x, event->y); break;
-    case GFX_MOUSE_LEAVE: ui_mouse_left(ui); break;
-    case GFX_RESIZE: ui_relayout(ui); break;
-    case GFX_EXPOSE: ui->dirty = true; break;
-    case GFX_QUIT: ui_close_window(ui); break;
-    case GFX_NONE: break;
-    }
-}
-
-void ui_waited(Ui *ui, const GfxEvent *event)
-{
-    bool autoing = input_auto_going(ui->input);
-    if (event != NULL) ui_event(ui, event);
-    /* a key stopped the going; a moving mouse doesn't hold the steps up;
-     * and once the window is closing (its run saved) nothing more happens */
-    if (autoing && !ui->quit && (event == NULL || event->kind != GFX_KEY)) ui_auto_step(ui);
-}
-
 bool ui_look_cell(const Ui *ui, Point *out)
 {
     return input_look_cell(ui->input, out);
@@ -205,7 +109,8 @@ bool ui_look_cell(const Ui *ui, Point *out)
 
 /* ---- Drawing ----------------------------------------------------------- */
 
-void ui_draw_frame(Ui *ui)
+/* The frame, not yet shown */
+static void draw_frame(Ui *ui)
 {
     ui->cut = 0;
     gfx_clear(ui->gfx, PAL_BACKGROUND);
@@ -215,6 +120,7 @@ void ui_draw_frame(Ui *ui)
     case SCREEN_TITLE: ui_title_draw(ui); break;
     default:
         ui_map_draw(ui);
+        if (ui->flight != NULL) ui_flight_draw(ui);
         ui_panel_draw(ui);
         ui_log_draw(ui);
         ui_dialog_draw(ui);
@@ -225,7 +131,68 @@ void ui_draw_frame(Ui *ui)
 
 void ui_draw(Ui *ui)
 {
-    ui_draw_frame(ui);
+    draw_frame(ui);
     gfx_present(ui->gfx);
     ui->dirty = false;
+}
+
+/* ---- The window as a frontend of the loop (frontend.h) ---------------- */
+
+static void front_paint(void *self, const FrontView *view)
+{
+    Ui *ui = self;
+    ui_show(ui, view);
+    ui_draw(ui);
+}
+
+bool ui_front_event(Ui *ui, const GfxEvent *event, FrontEvent *out)
+{
+    Point cell = {0, 0};   /* off the map: no cell */
+    switch (event->kind) {
+    case GFX_KEY: *out = (FrontEvent){.kind = FRONT_KEY, .key = event->key}; return true;
+    case GFX_MOUSE_MOVE:
+        pointer_at(ui, event->x, event->y);
+        *out = (FrontEvent){.kind = ui_map_cell_at(ui, event->x, event->y, &cell) ? FRONT_POINT : FRONT_POINT_OFF,
+                            .cell = cell};
+        return true;
+    case GFX_MOUSE_CLICK:
+        *out = (FrontEvent){.kind = FRONT_CLICK, .cell = cell};
+        return ui_map_cell_at(ui, event->x, event->y, &out->cell);
+    case GFX_MOUSE_LEAVE:
+        pointer_gone(ui);
+        *out = (FrontEvent){.kind = FRONT_POINT_OFF};
+        return true;
+    case GFX_RESIZE: ui_relayout(ui); *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
+    case GFX_EXPOSE: *out = (FrontEvent){.kind = FRONT_RESIZE}; return true;
+    case GFX_QUIT: *out = (FrontEvent){.kind = FRONT_QUIT}; return true;
+    case GFX_NONE: break;
+    }
+    return false;
+}
+
+static bool front_wait(void *self, int timeout_ms, FrontEvent *out)
+{
+    Ui *ui = self;
+    bool on_map;
+    Point cell = {0, 0};
+    /* what the pointer rests on now, if the map moved under it since the
+     * input was last told: before any wait, as a move of its own */
+    if (!ui->watching && ui_pointer_stale(ui, &on_map, &cell)) {
+        *out = (FrontEvent){.kind = on_map ? FRONT_POINT : FRONT_POINT_OFF, .cell = cell};
+        return true;
+    }
+    GfxEvent event;
+    return gfx_wait_event(ui->gfx, &event, timeout_ms) && ui_front_event(ui, &event, out);
+}
+
+static void front_drop_keys(void *self)
+{
+    Ui *ui = self;
+    gfx_drop_keys(ui->gfx);
+}
+
+Frontend ui_frontend(Ui *ui)
+{
+    return (Frontend){.self = ui, .paint = front_paint, .wait = front_wait, .now_ms = loop_clock_ms,
+                      .drop_keys = front_drop_keys};
 }

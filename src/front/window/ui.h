@@ -1,8 +1,9 @@
 /* The game's face (GAME.md §8): the map in glyphs or tiles, the side
- * panel, the log, the look panel, the dialogs, the title screen and the
- * debugging aids. It paints what the input layer and the run say, hands
- * every key and the mouse's cell to the input layer (input.h), and draws
- * only through gfx.h. */
+ * panel, the log, the look panel, the dialogs, the title screen, the
+ * debugging aids, and a flight over the map. It paints the loop's view
+ * (frontend.h: what the input layer and the run say), and as the window's
+ * frontend table (ui_frontend) hands the loop every key and the mouse's
+ * cell; it draws only through gfx.h. */
 #ifndef AMULETS_UI_H
 #define AMULETS_UI_H
 
@@ -30,14 +31,13 @@ typedef struct Ui {
     Gfx *gfx;
     TileSet *tiles;
     /* The screen, the look cursor, the debugging views and the run in
-     * play, as painted: the loop's (loop.h), or the face's own (own) */
+     * play, as painted last: the loop's view (loop.h), NULL before */
     const Input *input;
-    Input *own;                /* ui_new's, which ui_key and the rest drive
-                                  (the screenshots and the tests), or NULL */
-    const Run *run;            /* what is drawn: input.session.run, taken
-                                  again after every key, or a replay's */
+    const Run *run;            /* what is drawn: the input's run, or a replay's */
     const char *banner;        /* a line over the panel's foot (a replay's
                                   place and speed), or NULL */
+    bool watching;             /* a recording's run is drawn */
+    const FrontFlight *flight; /* a flight's frame over the map, or NULL */
 
     /* The tiles' sheet, scaled to the tile view's cells, lit and as
      * remembered, so drawing a cell is a plain copy */
@@ -53,41 +53,23 @@ typedef struct Ui {
     bool pointer_in;           /* the pointer rests over the window... */
     int pointer_x, pointer_y;  /* ...here, where it last moved to */
     bool dirty;                /* something changed: draw again */
-    unsigned animated;         /* the run_events serial last shown */
-    bool quit;
 } Ui;
 
-/* A new face on the input's first screen (a run, the title if a save
- * waits, or the class choice, as setup says) */
-Ui *ui_new(Gfx *gfx, TileSet *tiles, const InputSetup *setup);
-/* A face that only paints what the loop gives it (ui_show); ui_key and
- * the rest that drive an input are not for it */
+/* A face that paints what the loop gives it (ui_show), nothing yet */
 Ui *ui_new_painter(Gfx *gfx, TileSet *tiles);
 /* What to draw next: the loop's view (frontend.h) */
 void ui_show(Ui *ui, const FrontView *view);
 void ui_free(Ui *ui);
 
-void ui_key(Ui *ui, int key);
-void ui_mouse(Ui *ui, int x, int y);
-void ui_mouse_left(Ui *ui);
-/* A click on the window: on a map cell, travel there (input_click) */
-void ui_mouse_click(Ui *ui, int x, int y);
-void ui_click(Ui *ui, Point cell);
-/* The next step of auto-explore, travel or rest (input_auto_step) */
-void ui_auto_step(Ui *ui);
-/* An event from the window: a key, the mouse, a new size, the close */
-void ui_event(Ui *ui, const GfxEvent *event);
-/* What a wait for an event came to (NULL: none came in time): the event,
- * then the next step of auto-explore, travel or rest if one is going,
- * unless a key stopped it or the window closed (its run saved: nothing
- * happens after the save) */
-void ui_waited(Ui *ui, const GfxEvent *event);
-/* The mouse is on a map cell, or off the map (NULL) */
-void ui_point(Ui *ui, const Point *cell);
-/* Where the pointer rests, in the window's pixels (it moved there), or
- * that it left the window; ui_mouse and ui_mouse_left say it too */
-void ui_pointer_at(Ui *ui, int x, int y);
-void ui_pointer_gone(Ui *ui);
+/* The window as a frontend of the loop (frontend.h): its paint draws the
+ * view given (ui_show, ui_draw), its wait turns the window's events into
+ * the loop's (ui_front_event), and first tells of a pointer the map
+ * moved under (ui_pointer_stale) */
+Frontend ui_frontend(Ui *ui);
+/* A window's event as the loop's, the pointer's pixels made a map cell
+ * (and the layout made again on a new size); false for one the loop has
+ * no use for (a click off the map) */
+bool ui_front_event(Ui *ui, const GfxEvent *event, FrontEvent *out);
 /* The map moved under a resting pointer (the tile view's camera followed
  * the player, F2 changed the view, the window was resized): true if the
  * input must be told what the pointer is on now, *on_map and *cell, so
@@ -95,20 +77,11 @@ void ui_pointer_gone(Ui *ui);
  * the cursor. Never while a cursor is up (looking, aiming), which only a
  * move of the pointer itself moves (gfx_sdl.c) */
 bool ui_pointer_stale(const Ui *ui, bool *on_map, Point *cell);
-/* Presses the keys in turn until one quits (the screenshot mode) */
-void ui_play(Ui *ui, const int *keys, int count);
-/* The window's close button: a run in play is saved first, as Esc's menu
- * saves it; on the title or death screen it just closes */
-void ui_close_window(Ui *ui);
 /* The window's size changed (or is first known): lay it out again */
 void ui_relayout(Ui *ui);
 void ui_draw(Ui *ui);
-/* The same, without showing it yet, for something to be drawn over it */
-void ui_draw_frame(Ui *ui);
-/* Shows what the last command set flying (run_events), a few frames of
- * each, once per command. A key pressed meanwhile stops it: true, with
- * that key's event in *pending for the caller to handle */
-bool ui_animate(Ui *ui, GfxEvent *pending);
+/* ui_anim.c: the flight's frame (ui->flight) over the map */
+void ui_flight_draw(Ui *ui);
 
 /* Where a map cell is drawn, if it's in view; and the map cell in view
  * at a point of the window (ui_map.c) */

@@ -102,6 +102,7 @@ void config_default_settings(Settings *out)
     memset(out, 0, sizeof *out);
     out->colors = COLORS_AUTO;
     out->autopickup = HEED_TAKE_DEFAULT;
+    out->flight_delay = SETTINGS_FLIGHT_DELAY;
 }
 
 static void read_view(Fields *f, Settings *out)
@@ -138,6 +139,20 @@ static void read_colors(Fields *f, Settings *out)
     } else {
         out->colors = colors;
     }
+}
+
+static void read_flight_delay(Fields *f, Settings *out)
+{
+    if (!fld_has(f, "flight_delay")) return;
+    const char *text = fld_text(f, "flight_delay");
+    int ms;
+    char end;
+    if (sscanf(text, "%d%c", &ms, &end) != 1 || ms < 0 || ms > SETTINGS_FLIGHT_MOST) {
+        fld_report(f, fld_line(f, "flight_delay"), "'flight_delay' should be a number of milliseconds from 0 "
+                   "(no flights shown) to %d, not '%.40s'", SETTINGS_FLIGHT_MOST, text);
+        return;
+    }
+    out->flight_delay = ms;
 }
 
 /* autopickup = words (heed.h's), or none: all or nothing, so a word
@@ -182,6 +197,7 @@ bool config_read_settings(Store store, Settings *out, Errors *errors)
         read_window(&f, out);
         read_colors(&f, out);
         read_autopickup(&f, out);
+        read_flight_delay(&f, out);
         fld_finish(&f);
     }
     rec_free(&records);
@@ -197,8 +213,9 @@ bool config_write_settings(Store store, const Settings *s, char *error, size_t e
                      "# Amulets of SDL's options, written by the game when it closes (it\n"
                      "# keeps the view and the window's size); data/options.txt explains them\n"
                      "[options]\n"
-                     "view = %s\n%scolors = %s\nautopickup = %s\n",
-                     s->tile_view ? "tiles" : "glyphs", window, config_colors_name(s->colors), take);
+                     "view = %s\n%scolors = %s\nautopickup = %s\nflight_delay = %d\n",
+                     s->tile_view ? "tiles" : "glyphs", window, config_colors_name(s->colors), take,
+                     s->flight_delay);
     return store_write_marked(store, "options.txt", text, (size_t)n, error, error_size);
 }
 
@@ -308,4 +325,59 @@ void config_read_keys(Store store, KeyMap *out, Errors *errors)
     }
     rec_free(&records);
     settle(out, lines, file, errors);
+}
+
+/* ---- The player's config, as a game by hand starts ------------------------- */
+
+void config_defaults(PlayerConfig *config)
+{
+    memset(config, 0, sizeof *config);
+    config_default_settings(&config->settings);
+    key_defaults(&config->keys);
+    config->clean = true;
+}
+
+void config_load(PlayerConfig *config, const char *dir, Store store)
+{
+    config_defaults(config);
+    char error[256];
+    if (store.ops == NULL && dir != NULL && store_posix_open(&config->folder, dir, false, error, sizeof error)) {
+        config->folder.read_links = true;   /* the player may keep them elsewhere, linked */
+        store = store_posix(&config->folder);
+    }
+    config->store = store;
+    if (store.ops == NULL) return;
+    config->clean = config_read_settings(store, &config->settings, &config->mistakes);
+    config_read_keys(store, &config->keys, &config->mistakes);
+    /* the log names the files as the player knows them, without the folder */
+    const char *where = store.ops->where(store.self);
+    size_t folder = strlen(where);
+    for (int i = 0; i < config->mistakes.count; ++i) {
+        const char *line = config->mistakes.lines[i];
+        if (strncmp(line, where, folder) == 0 && line[folder] == '/') line += folder + 1;
+        errors_add(&config->notes, "Mistake, kept as it was: %s", line);
+    }
+}
+
+void config_free(PlayerConfig *config)
+{
+    errors_clear(&config->mistakes);
+    errors_clear(&config->notes);
+    store_posix_close(&config->folder);
+}
+
+bool config_remember(const PlayerConfig *config, bool tile_view, int width, int height, char *error,
+                     size_t error_size)
+{
+    if (config->store.ops == NULL || !config->clean) return true;
+    Settings now = config->settings;
+    now.tile_view = tile_view;
+    if (width > 0 && height > 0) {
+        now.width = width;
+        now.height = height;
+    }
+    const Settings *was = &config->settings;
+    if (now.tile_view == was->tile_view && now.width == was->width && now.height == was->height) return true;
+    /* the store changes only by its lock, never taken here */
+    return config_write_settings(config->store, &now, error, error_size);
 }

@@ -81,14 +81,6 @@ const char *key_binding_name(KeyBinding binding)
     return (unsigned)binding < KB_COUNT ? BINDINGS[binding].name : "?";
 }
 
-KeyBinding key_binding_named(const char *name)
-{
-    for (int b = 0; b < KB_COUNT; ++b) {
-        if (strcmp(BINDINGS[b].name, name) == 0) return (KeyBinding)b;
-    }
-    return KB_COUNT;
-}
-
 bool key_bound(const KeyMap *map, KeyBinding binding, int key)
 {
     const int *keys = map != NULL ? map->keys[binding] : BINDINGS[binding].keys;

@@ -94,8 +94,6 @@ const char *key_binding_text(KeyBinding binding);
 
 /* keys.txt's name of a binding ("north", "pick_up", ...) */
 const char *key_binding_name(KeyBinding binding);
-/* The binding named, or KB_COUNT */
-KeyBinding key_binding_named(const char *name);
 
 bool key_bound(const KeyMap *map, KeyBinding binding, int key);
 

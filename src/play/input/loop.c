@@ -7,36 +7,6 @@
 
 #include "stop.h"
 
-/* ---- The files ------------------------------------------------------------- */
-
-bool loop_files_open(LoopFiles *files, const char *data_dir, const char *store_root, bool lock)
-{
-    memset(files, 0, sizeof *files);
-    files->heading = "The game can't start: its data files have mistakes.";
-    if (!data_load_dir(&files->data, data_dir, &files->errors)) return false;
-    char error[SLOT_ERROR_SIZE];
-    files->heading = "The game can't start:";
-    if (!slot_init(&files->slot, store_root, NULL, NULL, error, sizeof error)) {
-        errors_add(&files->errors, "%c%s.", toupper((unsigned char)error[0]), error + 1);
-        return false;
-    }
-    /* a second copy on the same folder touches nothing, and says why */
-    if (lock && !slot_lock(&files->slot, error, sizeof error)) {
-        files->heading = "The game can't start: its run is being played elsewhere.";
-        errors_add(&files->errors, "%c%s.", toupper((unsigned char)error[0]), error + 1);
-        errors_add(&files->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
-        return false;
-    }
-    return true;
-}
-
-void loop_files_close(LoopFiles *files)
-{
-    slot_unlock(&files->slot);
-    data_free(&files->data);
-    errors_clear(&files->errors);
-}
-
 /* ---- Opening --------------------------------------------------------------- */
 
 bool loop_open(Loop *loop, const LoopSetup *setup)
@@ -46,8 +16,10 @@ bool loop_open(Loop *loop, const LoopSetup *setup)
     if (!input_open(&loop->input, &setup->input)) return false;
     loop->input.views.tiles = setup->tile_view;
     loop->input.autopickup = setup->autopickup;
+    loop->flight_delay = setup->flight_delay;
+    /* what the run brought up already (a journal played again) flew before */
+    loop->flight.serial = run_events(loop->input.session.run)->serial;
     input_tell(&loop->input, setup->notes, setup->note_count);
-    if (setup->builtin_note != NULL) run_tell(loop->input.session.run, setup->builtin_note);
     return true;
 }
 
@@ -144,18 +116,107 @@ static void watch_event(Loop *loop, const FrontEvent *event)
     }
 }
 
+/* ---- A flight --------------------------------------------------------------------- */
+
+enum { FLASH_FRAMES = 4, HIT_FRAMES = 2 };
+
+/* How many frames an event shows */
+static int frames_of(const RunEvent *e)
+{
+    switch (e->kind) {
+    case EV_MISSILE: case EV_BOLT: case EV_BREATH: return e->count;
+    case EV_BURST: return FLASH_FRAMES;
+    case EV_HIT: return HIT_FRAMES;
+    }
+    return 0;
+}
+
+/* A frame's cells that the player sees: a missile a cell at a time, a
+ * bolt or a breath growing along its line, a burst or a hit whole */
+static void frame_cells(const Run *run, const RunEvent *e, int frame, FrontFlight *out)
+{
+    bool grows = e->kind == EV_MISSILE || e->kind == EV_BOLT || e->kind == EV_BREATH;
+    int first = e->kind == EV_MISSILE ? frame : 0, last = grows ? frame : e->count - 1;
+    out->glyph = e->glyph;
+    out->color = e->color;
+    out->count = 0;
+    for (int i = first; i <= last && i < e->count; ++i) {
+        if (run_sees(run, e->cells[i])) out->cells[out->count++] = e->cells[i];
+    }
+}
+
+/* The next frame that shows anything, after the one up: false, the
+ * flight over, if there's none */
+static bool flight_advance(Loop *loop)
+{
+    LoopFlight *f = &loop->flight;
+    const Run *run = loop->input.session.run;
+    const RunEvents *events = run_events(run);
+    bool was = f->flying;
+    f->flying = false;
+    for (++f->frame; f->event < events->count && !f->flying; ++f->event, f->frame = 0) {
+        const RunEvent *e = &events->list[f->event];
+        for (; f->frame < frames_of(e) && !f->flying; ++f->frame) {
+            frame_cells(run, e, f->frame, &f->shown);
+            f->flying = f->shown.count > 0;
+        }
+        if (f->flying) {
+            --f->frame;   /* the loops' steps went one past it */
+            break;
+        }
+    }
+    if (was || f->flying) loop->dirty = true;
+    return f->flying;
+}
+
+/* What the last command set flying, if it's news: its first frame up */
+static void flight_begin(Loop *loop)
+{
+    LoopFlight *f = &loop->flight;
+    unsigned serial = run_events(loop->input.session.run)->serial;
+    if (serial == f->serial) return;
+    f->serial = serial;
+    if (loop->flight_delay <= 0) return;
+    f->event = 0;
+    f->frame = -1;
+    flight_advance(loop);
+}
+
+static void flight_end(Loop *loop)
+{
+    if (loop->flight.flying) loop->dirty = true;
+    loop->flight.flying = false;
+}
+
 /* ---- Playing ------------------------------------------------------------------ */
 
 static void take(Loop *loop, InputResult result)
 {
-    if (result == INPUT_NEW_RUN) ++loop->run_serial;
+    if (result == INPUT_NEW_RUN) {
+        ++loop->run_serial;
+        /* another run's list: nothing of it flies */
+        loop->flight.serial = run_events(loop->input.session.run)->serial;
+        flight_end(loop);
+    }
     if (result != INPUT_NOTHING) loop->dirty = true;
     if (result == INPUT_QUIT) loop->done = true;
+}
+
+/* A pointer's move or a new size leaves a flight flying; anything else
+ * the player does ends it first, and is then taken as ever */
+static bool ends_flight(FrontEventKind kind)
+{
+    return kind != FRONT_NONE && kind != FRONT_POINT && kind != FRONT_POINT_OFF && kind != FRONT_RESIZE;
 }
 
 static void play_event(Loop *loop, const FrontEvent *event)
 {
     Input *input = &loop->input;
+    if (loop->flight.flying && event->kind == FRONT_NONE) {
+        flight_advance(loop);   /* its time passed: the next frame */
+        return;
+    }
+    if (ends_flight(event->kind)) flight_end(loop);
     switch (event->kind) {
     case FRONT_NONE: take(loop, input_auto_step(input)); break;
     case FRONT_KEY: take(loop, input_key(input, event->key)); break;
@@ -170,6 +231,7 @@ static void play_event(Loop *loop, const FrontEvent *event)
         loop->status = 128 + event->signal;   /* as a shell tells of a signal */
         break;
     }
+    if (!loop->done) flight_begin(loop);
 }
 
 LoopNext loop_step(Loop *loop, const FrontEvent *event)
@@ -194,7 +256,9 @@ LoopNext loop_next(const Loop *loop)
     const LoopWatch *w = &loop->watch;
     if (loop->done) return next;
     if (loop->watching && !w->paused && !w->ended) next.wait_ms = WATCH_DELAYS[w->speed];
-    if (!loop->watching && input_auto_going(&loop->input)) next.wait_ms = LOOP_AUTO_STEP_MS;
+    if (loop->watching) return next;
+    if (loop->flight.flying) next.wait_ms = loop->flight_delay;
+    else if (input_auto_going(&loop->input)) next.wait_ms = LOOP_AUTO_STEP_MS;
     return next;
 }
 
@@ -205,6 +269,7 @@ void loop_view(const Loop *loop, FrontView *out)
     out->banner = loop->watching ? loop->watch.banner : NULL;
     out->run_serial = loop->run_serial;
     out->watching = loop->watching;
+    out->flight = !loop->watching && loop->flight.flying ? &loop->flight.shown : NULL;
 }
 
 void loop_painted(Loop *loop)
@@ -230,6 +295,19 @@ static void paint(Loop *loop, const Frontend *frontend)
     loop_painted(loop);
 }
 
+void loop_show(Loop *loop, const Frontend *frontend)
+{
+    if (loop->dirty && !loop->done) paint(loop, frontend);
+}
+
+LoopNext loop_dispatch(Loop *loop, const Frontend *frontend, const FrontEvent *event)
+{
+    LoopNext next = loop_step(loop, event);
+    if (next.drop_keys && frontend->drop_keys != NULL) frontend->drop_keys(frontend->self);
+    if (next.paint && !next.done) paint(loop, frontend);
+    return next;
+}
+
 /* The wait until the timer is due, never past the next look for a signal */
 static int wait_for(const Frontend *frontend, bool timed, uint64_t due)
 {
@@ -244,9 +322,8 @@ int loop_run(Loop *loop, const Frontend *frontend)
     LoopNext next = loop_next(loop);
     bool timed = next.wait_ms >= 0;
     uint64_t due = frontend->now_ms(frontend->self) + (uint64_t)(timed ? next.wait_ms : 0);
+    loop_show(loop, frontend);
     while (!next.done) {
-        if (next.paint) paint(loop, frontend);
-        next.paint = false;
         FrontEvent event = {.kind = FRONT_NONE};
         bool got = frontend->wait(frontend->self, wait_for(frontend, timed, due), &event);
         uint64_t now = frontend->now_ms(frontend->self);
@@ -258,12 +335,118 @@ int loop_run(Loop *loop, const Frontend *frontend)
             continue;   /* only the look for a signal */
         }
         bool was_timed = timed;
-        next = loop_step(loop, got || event.kind == FRONT_STOP ? &event : NULL);
-        if (next.drop_keys && frontend->drop_keys != NULL) frontend->drop_keys(frontend->self);
+        next = loop_dispatch(loop, frontend, got || event.kind == FRONT_STOP ? &event : NULL);
         /* an event keeps the timer's time; the timer itself sets the next */
         timed = next.wait_ms >= 0;
         uint64_t again = now + (uint64_t)(timed ? next.wait_ms : 0);
         if (!was_timed || !got || again < due) due = again;
     }
     return loop->status;
+}
+
+/* ---- Opening a frontend --------------------------------------------------------- */
+
+/* A reason as a sentence: a capital, a full stop */
+static void add_reason(Errors *errors, const char *reason)
+{
+    errors_add(errors, "%c%s.", toupper((unsigned char)reason[0]), reason + 1);
+}
+
+/* The save's slot, on the store given or the folder, locked if asked */
+static bool open_slot(LoopFrontend *front, const LoopConfig *config)
+{
+    char error[SLOT_ERROR_SIZE];
+    front->heading = "The game can't start:";
+    front->slot_open = config->store.ops != NULL
+                           ? slot_init_store(&front->slot, config->store, error, sizeof error)
+                           : slot_init(&front->slot, config->store_root, NULL, NULL, error, sizeof error);
+    if (!front->slot_open) {
+        add_reason(&front->errors, error);
+        return false;
+    }
+    /* a second copy on the same folder touches nothing, and says why */
+    if (config->lock && !slot_lock(&front->slot, error, sizeof error)) {
+        front->heading = "The game can't start: its run is being played elsewhere.";
+        add_reason(&front->errors, error);
+        errors_add(&front->errors, "Quit it there first, or set AMULETS_HOME to play another run.");
+        return false;
+    }
+    return true;
+}
+
+/* The player's keys.txt and options.txt, where the frontend keeps them;
+ * their mistakes said on stderr (the game's log tells them too) */
+static void read_config(LoopFrontend *front, const LoopConfig *config)
+{
+    PlayerConfig *c = &front->config;
+    if (config->config == LOOP_CONFIG_FOLDER) config_load(c, config->config_dir, (Store){0});
+    else if (config->config == LOOP_CONFIG_STORE) config_load(c, NULL, config->store);
+    else config_defaults(c);
+    if (c->mistakes.count == 0) return;
+    fprintf(stderr, "amulets: mistakes in the config files (each keeps its default):\n");
+    errors_print(&c->mistakes, stderr, -1);
+}
+
+static LoopSetup setup_of(LoopFrontend *front, const LoopConfig *config, int class_index)
+{
+    const PlayerConfig *c = &front->config;
+    bool own = config->config != LOOP_CONFIG_NONE;
+    return (LoopSetup){
+        .input = {.data = &front->data, .slot = front->slot_open ? &front->slot : NULL, .seed = config->seed,
+                  .start_floor = config->floor, .offer_title = true, .class_index = class_index,
+                  .choose_class = config->choose_class, .keys = own ? &c->keys : NULL, .debug = config->debug,
+                  .clock = session_wall_clock},
+        .tile_view = config->view_given ? config->tile_view : c->settings.tile_view,
+        .autopickup = own ? &c->settings.autopickup : NULL,
+        .notes = (const char *const *)c->notes.lines,
+        .note_count = c->notes.count,
+        .flight_delay = c->settings.flight_delay,
+    };
+}
+
+/* The loop on its first screen, or watching the recording */
+static bool open_loop(LoopFrontend *front, const LoopConfig *config, int class_index)
+{
+    LoopSetup setup = setup_of(front, config, class_index);
+    front->loop_open = config->replay != NULL ? loop_open_watch(&front->loop, &setup, config->replay)
+                                              : loop_open(&front->loop, &setup);
+    if (front->loop_open) return true;
+    const Errors *why = &front->loop.watch.errors;
+    front->heading = config->replay != NULL && why->count > 0 ? "The recording can't be watched:" : "The game can't start:";
+    if (config->replay != NULL && why->count > 0) {
+        for (int i = 0; i < why->count; ++i) errors_add(&front->errors, "%s", why->lines[i]);
+    } else {
+        errors_add(&front->errors, "Out of memory.");
+    }
+    loop_close(&front->loop);
+    return false;
+}
+
+bool loop_frontend_open(LoopFrontend *front, const LoopConfig *config)
+{
+    memset(front, 0, sizeof *front);
+    read_config(front, config);
+    front->heading = "The game can't start: its data files have mistakes.";
+    if (!data_load_dir(&front->data, config->data_dir, &front->errors)) return false;
+    /* a recording watched plays no run of the player's: no save folder is
+     * opened, or made */
+    if (config->replay == NULL && !open_slot(front, config)) return false;
+    int class_index = config->class_id != NULL ? data_find_class(&front->data, config->class_id) : 0;
+    if (class_index < 0) {
+        front->heading = "The game can't start:";
+        errors_add(&front->errors, "--class: no class is called '%s'.", config->class_id);
+        return false;
+    }
+    return open_loop(front, config, class_index);
+}
+
+void loop_frontend_close(LoopFrontend *front)
+{
+    if (front->loop_open) loop_close(&front->loop);
+    front->loop_open = false;
+    if (front->slot_open) slot_unlock(&front->slot);
+    front->slot_open = false;
+    data_free(&front->data);
+    config_free(&front->config);
+    errors_clear(&front->errors);
 }

@@ -32,8 +32,3 @@ int stop_signal(void)
 {
     return arrived;
 }
-
-void stop_clear(void)
-{
-    arrived = 0;
-}

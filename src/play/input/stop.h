@@ -16,7 +16,4 @@ bool stop_catch(void);
 /* The ending signal that arrived, or 0 */
 int stop_signal(void);
 
-/* Forgets an arrived signal (for tests) */
-void stop_clear(void);
-
 #endif

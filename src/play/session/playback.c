@@ -38,16 +38,25 @@ static Run *start_from_save(const Replay *replay, const GameData *data, int clas
     return run;
 }
 
+/* Why the playback stops, where */
+static void fault(Playback *playback, PlaybackFault why, int line)
+{
+    playback->fault = why;
+    playback->fault_line = line;
+}
+
 bool playback_start(Playback *playback, const Replay *replay, const GameData *data,
                     Errors *errors)
 {
     memset(playback, 0, sizeof *playback);
     playback->replay = replay;
+    playback->fault = PLAYBACK_CANT_BEGIN;
     uint64_t digest = rep_data_digest(data);
     if (digest != replay->data_digest) {
         errors_add(errors, "%s: it was played with other data files (theirs %016llx, these "
                    "%016llx)", replay->file, (unsigned long long)replay->data_digest,
                    (unsigned long long)digest);
+        playback->fault_line = rep_line(replay, "data");
         return false;
     }
     int class_index = RUN_NO_CLASS;
@@ -56,6 +65,7 @@ bool playback_start(Playback *playback, const Replay *replay, const GameData *da
         if (class_index < 0) {
             errors_add(errors, "%s:%d: no class is called '%s'", replay->file, replay->class_line,
                        replay->class_id);
+            playback->fault_line = replay->class_line;
             return false;
         }
     }
@@ -65,7 +75,12 @@ bool playback_start(Playback *playback, const Replay *replay, const GameData *da
     if (playback->run == NULL && replay->start == NULL) {
         errors_add(errors, "%s: there isn't enough memory to play it", replay->file);
     }
-    return playback->run != NULL;
+    if (playback->run == NULL) {
+        playback->fault_line = replay->start != NULL ? replay->start_line : 0;
+        return false;
+    }
+    fault(playback, PLAYBACK_NO_FAULT, 0);
+    return true;
 }
 
 /* The checkpoints at the present position, each against the run: its
@@ -86,6 +101,7 @@ static bool checks_hold(Playback *playback, Errors *errors)
                        "(its digest is %016llx, the recording's %016llx)", replay->file,
                        check->line, playback->position, (unsigned long long)digest,
                        (unsigned long long)check->digest);
+            fault(playback, PLAYBACK_PARTED, check->line);
             return false;
         }
     }
@@ -93,7 +109,7 @@ static bool checks_hold(Playback *playback, Errors *errors)
 }
 
 /* After the last command: the run ended as the recording says */
-static bool ending_holds(const Playback *playback, Errors *errors)
+static bool ending_holds(Playback *playback, Errors *errors)
 {
     const Replay *replay = playback->replay;
     Mode mode = run_mode(playback->run);
@@ -104,6 +120,7 @@ static bool ending_holds(const Playback *playback, Errors *errors)
                    replay->ended == MODE_DEAD ? "died" : replay->ended == MODE_WON ? "was won"
                                                                                  : "goes on",
                    mode == MODE_DEAD ? "died" : mode == MODE_WON ? "was won" : "goes on");
+        fault(playback, PLAYBACK_WRONG_END, rep_line(replay, "ended"));
         return false;
     }
     return true;
@@ -124,6 +141,7 @@ PlaybackStep playback_step(Playback *playback, Errors *errors)
         rep_command_token(command, token);
         errors_add(errors, "%s:%d: the run refuses command %d, '%s'", replay->file,
                    replay->lines[playback->position], playback->position + 1, token);
+        fault(playback, PLAYBACK_REFUSED, replay->lines[playback->position]);
         return PLAYBACK_FAILED;
     }
     ++playback->position;

@@ -9,18 +9,30 @@
 
 #include "replay.h"
 
+/* Why a playback failed, for a caller that sorts failures (verify.h) */
+typedef enum PlaybackFault {
+    PLAYBACK_NO_FAULT,
+    PLAYBACK_CANT_BEGIN,   /* other data, no such class, a bad start save */
+    PLAYBACK_REFUSED,      /* the run refused a command */
+    PLAYBACK_PARTED,       /* a checkpoint the run doesn't reach */
+    PLAYBACK_WRONG_END,    /* the run ended otherwise than the recording says */
+} PlaybackFault;
+
 typedef struct Playback {
     const Replay *replay;
     Run *run;
     int position;     /* commands carried out */
     int next_check;   /* the first checkpoint not yet reached */
+    PlaybackFault fault;
+    int fault_line;   /* the recording's line it's at, or 0 */
 } Playback;
 
 typedef enum PlaybackStep {
     PLAYBACK_STEPPED,   /* one more command carried out */
     PLAYBACK_END,       /* every command is carried out and checked */
     PLAYBACK_FAILED,    /* the run refused a command or parted from the
-                           recording: errors says where and why */
+                           recording: errors says where and why, and
+                           fault and fault_line too */
 } PlaybackStep;
 
 /* Makes the run the recording begins with (from its seed and floor, or

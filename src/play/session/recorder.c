@@ -216,7 +216,7 @@ static Found take_up(Recorder *recorder, const Run *run)
     free(text);
     if (!good) return older ? FOUND_OLDER : FOUND_DAMAGED;
     int check = -1;
-    if (replay.game == REP_GAME_VERSION && replay.data_digest == recorder->data_digest &&
+    if (replay.rules == REP_GAME_VERSION && replay.data_digest == recorder->data_digest &&
         replay.seed == run_seed(run) && strcmp(replay.class_id, recorder->class_id) == 0 &&
         replay.ended == MODE_PLAYING) {
         check = matching_check(&replay, save_digest(run));

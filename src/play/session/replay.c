@@ -10,7 +10,11 @@
  *   of rows needs one; a row holds at most ROW_TOKENS tokens, so a mistake's
  *   line points near it.
  * - A recording is refused at its first mistakes, all reported; nothing of
- *   a damaged recording is ever played. */
+ *   a damaged recording is ever played.
+ * - Format 1 named the rules version "game"; format 2 calls it "rules",
+ *   the same number (REP_GAME_VERSION when it was made), so a format 1
+ *   recording reads as made under the version it says. Every recording
+ *   is written in this format, whichever it was read from. */
 #include "replay.h"
 
 #include <stdio.h>
@@ -156,7 +160,7 @@ uint64_t rep_data_digest(const GameData *data)
 void rep_init(Replay *replay, uint64_t seed, int floor, uint64_t data_digest,
               const char *class_id, const char *start, size_t start_length)
 {
-    *replay = (Replay){.format = REP_FORMAT, .game = REP_GAME_VERSION, .seed = seed,
+    *replay = (Replay){.format = REP_FORMAT, .rules = REP_GAME_VERSION, .seed = seed,
                        .floor = floor, .data_digest = data_digest, .ended = MODE_PLAYING};
     if (class_id != NULL) snprintf(replay->class_id, sizeof replay->class_id, "%s", class_id);
     snprintf(replay->file, sizeof replay->file, "replay.txt");
@@ -487,13 +491,13 @@ static const SchemaType SEED = {.put = put_seed, .get = get_seed};
 static const char *const ENDED[MODE_COUNT] = {[MODE_DEAD] = "dead", [MODE_WON] = "won"};
 _Static_assert(sizeof(Mode) == sizeof(int), "the end is kept as an int");
 
-#define FIELD_SINCE(key_, since_, type_, member_) .key = key_, .since = since_, .type = &type_, .at = offsetof(Replay, member_)
-#define FIELD(key_, type_, member_) FIELD_SINCE(key_, REP_FORMAT_FIRST, type_, member_)
+#define FIELD_SINCE(since_, key_, type_, member_) .key = key_, .since = since_, .type = &type_, .at = offsetof(Replay, member_)
+#define FIELD(key_, type_, member_) FIELD_SINCE(REP_FORMAT_FIRST, key_, type_, member_)
 
 static const SchemaField FIELDS[] = {
     {FIELD("format", SCHEMA_INT, format)},
-    {FIELD("game", SCHEMA_INT, game), .until = REP_FORMAT_FIRST},
-    {FIELD_SINCE("rules", REP_FORMAT_CHOICES, SCHEMA_INT, game)},
+    {FIELD("game", SCHEMA_INT, rules), .until = REP_FORMAT_FIRST},
+    {FIELD_SINCE(REP_FORMAT_RULES, "rules", SCHEMA_INT, rules)},   /* as game was, so each reads the other's */
     {FIELD("seed", SEED, seed)},
     {FIELD("floor", SCHEMA_INT, floor), .least = 1},
     {FIELD("data", SCHEMA_HEX, data_digest)},
@@ -505,6 +509,8 @@ static const SchemaField FIELDS[] = {
      .name_count = MODE_COUNT, .listed = true},
 };
 
+_Static_assert(SCHEMA_COUNT(FIELDS) == REP_HEADER_FIELDS, "REP_HEADER_FIELDS counts replay.c's FIELDS");
+
 static const SchemaRecord RECORD = {.type = "replay", .since = REP_FORMAT_FIRST, .fields = FIELDS,
                                     .field_count = SCHEMA_COUNT(FIELDS)};
 static const SchemaRecord *const RECORDS[] = {&RECORD};
@@ -512,11 +518,21 @@ static const Schema SCHEMA = {"replay.txt", REP_FORMAT, REP_FORMAT_FIRST, RECORD
 
 const Schema *rep_schema(void) { return &SCHEMA; }
 
+int rep_line(const Replay *replay, const char *key)
+{
+    for (int i = 0; i < REP_HEADER_FIELDS; ++i) {
+        if (strcmp(FIELDS[i].key, key) == 0) return replay->header_lines[i];
+    }
+    return 0;
+}
+
 char *rep_text(const Replay *replay, size_t *length)
 {
     SchemaOut out = {0};
+    Replay now = *replay;   /* the fields are this format's, whatever it was read from */
+    now.format = REP_FORMAT;
     schema_out_text(&out, "# A recording of a run of Amulets of SDL: amulets --replay FILE plays it\n");
-    schema_put(&out, &RECORD, replay, NULL);
+    schema_put(&out, &RECORD, &now, NULL);
     return schema_out_take(&out, length);
 }
 
@@ -533,18 +549,20 @@ static bool read_record(Replay *replay, const RecFile *file, const char *name, E
     replay->format = fld_number(&fields, "format", 0);
     if (fields.mistakes == 0 && (replay->format < REP_FORMAT_FIRST || replay->format > REP_FORMAT)) {
         fld_report(&fields, fld_line(&fields, "format"), "it's format %d, and this game reads "
-                   "format %d", replay->format, REP_FORMAT);
+                   "formats %d to %d", replay->format, REP_FORMAT_FIRST, REP_FORMAT);
     }
     if (fields.mistakes > 0) return false;
     if (replay->format < REP_FORMAT_CHOICES) {
         /* its commands are the dialogs' keys, which no rules since take */
-        replay->game = fld_number(&fields, "game", 0);
+        const char *key = fld_has(&fields, "rules") ? "rules" : "game";
+        replay->rules = fld_number(&fields, key, 0);
         fld_report(&fields, fld_line(&fields, "format"), "it was played under version %d of the rules, whose "
                    "commands were the keys of the dialogs (format %d), and this game plays version %d's, "
-                   "choices made whole (format %d)", replay->game, replay->format, REP_GAME_VERSION, REP_FORMAT);
+                   "choices made whole (format %d)", replay->rules, replay->format, REP_GAME_VERSION, REP_FORMAT);
         return false;
     }
     schema_get(&fields, &RECORD, replay->format, replay, NULL);
+    for (int i = 0; i < REP_HEADER_FIELDS; ++i) replay->header_lines[i] = fld_line(&fields, FIELDS[i].key);
     if (replay->floor > LAST_FLOOR) {
         fld_report(&fields, fld_line(&fields, "floor"), "'floor' should be 1 to %d", LAST_FLOOR);
     }
@@ -588,30 +606,49 @@ bool rep_is_older(const char *text, size_t length)
     return older;
 }
 
+FileRead rep_read_bytes(const char *path, size_t limit, char **text, size_t *length, char *error,
+                        size_t error_size)
+{
+    FileRead read = file_read_all(file_system_ops(), path, limit, text, length, error, error_size);
+    /* file_read_all speaks of a save; this is a recording */
+    if (read == FILE_READ_NOT_A_FILE && strstr(error, "a folder") != NULL) {
+        snprintf(error, error_size, "it's a folder, not a recording");
+    } else if (read == FILE_READ_TOO_BIG) {
+        snprintf(error, error_size, "it's far too big to be a recording");
+    }
+    return read;
+}
+
 bool rep_read_file(Replay *out, const char *path, Errors *errors)
 {
     char *text, error[160];
     size_t length;
-    FileRead read = file_read_all(file_system_ops(), path, REP_FILE_LIMIT, &text, &length, error, sizeof error);
-    bool folder = read == FILE_READ_NOT_A_FILE && strstr(error, "a folder") != NULL;
+    FileRead read = rep_read_bytes(path, REP_FILE_LIMIT, &text, &length, error, sizeof error);
     if (read != FILE_READ_OK) {
         memset(out, 0, sizeof *out);
         snprintf(out->file, sizeof out->file, "%s", path);
-        /* file_read_all speaks of a save; this is a recording */
-        const char *why = folder                     ? "it's a folder, not a recording"
-                          : strstr(error, "too big") ? "it's far too big to be a recording"
-                                                     : error;
-        errors_add(errors, "%s: %s", path, why);
+        errors_add(errors, "%s: %s", path, error);
         return false;
     }
     /* the game's own end with the mark that says they're whole (store.h),
-     * which must fit; one written by hand, or a golden replay, has none */
-    if (store_has_mark(text, length) && store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
-        memset(out, 0, sizeof *out);
-        snprintf(out->file, sizeof out->file, "%s", path);
-        errors_add(errors, "%s: %s", path, error);
-        free(text);
-        return false;
+     * which must fit; one written by hand has none */
+    size_t head = strlen(STORE_MARK_HEAD);
+    bool headed = length >= head && memcmp(text, STORE_MARK_HEAD, head) == 0;
+    if (store_has_mark(text, length)) {
+        if (store_unmark(text, &length, error, sizeof error) != STORE_MARK_OK) {
+            memset(out, 0, sizeof *out);
+            snprintf(out->file, sizeof out->file, "%s", path);
+            errors_add(errors, "%s: %s", path, error);
+            free(text);
+            return false;
+        }
+        /* the head, a comment, back where it was (its room is still
+         * there), so that a mistake's line is the file's */
+        if (headed) {
+            memmove(text + head, text, length + 1);
+            memcpy(text, STORE_MARK_HEAD, head);
+            length += head;
+        }
     }
     bool good = rep_parse(out, text, length, path, errors);
     free(text);

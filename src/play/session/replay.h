@@ -5,10 +5,10 @@
  *
  *   # A recording of a run of Amulets of SDL: amulets --replay FILE plays it
  *   [replay]
- *   format = 2                   REP_FORMAT; another is refused
- *   rules = 4                    REP_GAME_VERSION, the version of the rules
- *                                it was played under (format 1 named it
- *                                game)
+ *   format = 3                   REP_FORMAT; another is refused
+ *   rules = 4                    the rules version it was played under:
+ *                                REP_GAME_VERSION of the game that played
+ *                                it (format 1 called it game)
  *   seed = 38                    the run's seed
  *   floor = 1                    the floor it began on
  *   data = 89ab0123cdef4567      rep_data_digest of the data files it used
@@ -36,9 +36,9 @@
  * (u3/5), and ! a yes to the rules' question (m4! onto a known trap, >!
  * leaving the floor's Amulet). @ and 16 hex digits is a checkpoint: the
  * run's save_digest at that point. A class is named by its id, which the
- * data it's played with must have. A recording of format 1 (the rules
- * before version 4, whose commands were the keys of the dialogs: i c0 x
- * M y a1234) is refused, saying both versions.
+ * data it's played with must have. A recording of format 1 or 2 (the
+ * rules before version 4, whose commands were the keys of the dialogs:
+ * i c0 x M y a1234) is refused, saying both versions.
  *
  * Reading takes any bytes: every mistake is "FILE:LINE: what's wrong". */
 #ifndef AMULETS_REPLAY_H
@@ -49,27 +49,31 @@
 #include <stdint.h>
 
 #include "errors.h"
+#include "file.h"
 #include "records.h"
 #include "run.h"
 #include "schema.h"
 
 enum {
-    /* The recording's own version: each field of its header (replay.c's
-     * FIELDS) has the format it came in. 2: commands are choices whole,
-     * and the rules' version is named rules (format 1: game) */
+    /* The recording's own version, each field of its header (replay.c's
+     * FIELDS) with the one it came in. Formats 1 and 2 held the keys of the
+     * dialogs (inventory, choose, cancel...), which no rules since take:
+     * this game refuses them, saying so (rep_is_older) */
     REP_FORMAT_FIRST = 1,
-    REP_FORMAT_CHOICES = 2,
+    REP_FORMAT_RULES = 2,    /* game = N is called rules = N */
+    REP_FORMAT_CHOICES = 3,  /* commands are choices made whole */
     REP_FORMAT = REP_FORMAT_CHOICES,
-    /* The version of the rules: raised with any change meant to alter
-     * play, when the golden replays are recorded again
-     * (tools/regen-replays.sh); a recording from another version is
-     * still played, and its checkpoints tell. 4: the rules take choices
-     * whole (the dialogs left them) */
+    /* The rules version: raised with any change meant to alter play, when
+     * the golden replays are recorded again (tools/regen-replays.sh). A
+     * recording of another version is still played (its checkpoints tell
+     * if it plays the same); a ranked one is refused (verify.h). 4: the
+     * rules take choices whole (the dialogs left them) */
     REP_GAME_VERSION = 4,
     REP_TOKEN_SIZE = 32,
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
     REP_NAME_SIZE = 256,
+    REP_HEADER_FIELDS = 11,   /* replay.c's FIELDS, every format's */
 };
 
 typedef struct RepCheck {
@@ -80,8 +84,8 @@ typedef struct RepCheck {
 
 typedef struct Replay {
     char file[REP_NAME_SIZE];   /* what messages call it */
-    int format;
-    int game;                   /* the rules' version (rules =, or game =) */
+    int format;                 /* the file's; rep_text writes REP_FORMAT */
+    int rules;                  /* REP_GAME_VERSION of the game that made it */
     uint64_t seed;
     int floor;
     uint64_t data_digest;
@@ -97,6 +101,7 @@ typedef struct Replay {
     RepCheck *checks;
     int check_count, check_capacity;
     Mode ended;                 /* MODE_DEAD or MODE_WON, or MODE_PLAYING */
+    int header_lines[REP_HEADER_FIELDS];   /* as read: rep_line's */
 } Replay;
 
 /* FNV-1a over every value of the data, kind by kind in their files'
@@ -124,6 +129,15 @@ bool rep_parse(Replay *out, const char *text, size_t length, const char *file, E
 bool rep_is_older(const char *text, size_t length);
 /* Reads the file at path, named in the mistakes as given */
 bool rep_read_file(Replay *out, const char *path, Errors *errors);
+/* The bytes of the file at path as they are (at most limit, the store's
+ * mark and all) for the caller to free; on failure, the player's words
+ * for why in error ("it's a folder, not a recording") */
+FileRead rep_read_bytes(const char *path, size_t limit, char **text, size_t *length, char *error,
+                        size_t error_size);
+
+/* The line a recording read has its header's key on ("rules", "ended"),
+ * or its [replay] line if the key isn't there; 0 for one not read */
+int rep_line(const Replay *replay, const char *key);
 
 /* The text of a recording, NUL-terminated, for the caller to free; NULL
  * if out of memory */

@@ -31,6 +31,7 @@ static const Color PAL_DEBUG = RGB(255, 110, 200);
 static const Color PAL_HIGHLIGHT = {255, 255, 120, 90};
 static const Color PAL_PATH = {120, 200, 255, 80};     /* a shot's path, aimed */
 static const Color PAL_BURST = {255, 120, 30, 110};    /* a fireball's burst, aimed */
+static const Color PAL_FLIGHT_BACK = {10, 10, 16, 200}; /* under a flight's cell, shown */
 static const Color PAL_HEALTH_BACK = RGB(70, 25, 25);
 
 #endif

@@ -1,0 +1,307 @@
+/* make bench-server: the server under load on loopback, from this one
+ * process (single-threaded, epoll): GAMES live games (200), each a
+ * player's page typing 2 to 3 keys a second (moves and waits, with a
+ * burst of o for auto-explore now and then) and WATCHERS pages (2)
+ * watching it, for SECONDS (20). It prints RATE lines:
+ *   key-to-frame p50 and p99: from a key sent to the message that
+ *     answers it (the frame it made, or its ack), in ms
+ *   memory a live game: the server's resident memory with the games up
+ *     and played, less its memory before any, over the games
+ *   bytes a second a watcher, and commits and events a second
+ *   during auto-explore alone (one game pressing o, one watcher): the
+ *     watcher's bytes a second, against the same frames sent whole
+ * Environment: GAMES, WATCHERS, SECONDS, FAST=1 (SQLite's synchronous
+ * NORMAL, db.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "client.h"
+
+enum { MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
+
+typedef struct Sent {
+    uint32_t id;
+    double at;
+} Sent;
+
+typedef struct Page {
+    Client client;
+    bool player;
+    struct Bench *bench;
+    uint32_t seen, next_id;
+    double next_key;
+    int burst;                  /* o keys left in a burst */
+    Sent sent[OUTSTANDING];
+    int sent_count;
+} Page;
+
+typedef struct Bench {
+    double *samples;
+    int sample_count;
+    long long watcher_bytes, keys, dropped, unanswered;
+    bool measuring;
+} Bench;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int env_int(const char *name, int fallback)
+{
+    const char *value = getenv(name);
+    return value != NULL && atoi(value) > 0 ? atoi(value) : fallback;
+}
+
+static long rss_kb(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *file = fopen(path, "r");
+    long kb = -1;
+    while (file != NULL && fgets(line, sizeof line, file) != NULL) {
+        if (strncmp(line, "VmRSS:", 6) == 0) kb = atol(line + 6);
+    }
+    if (file != NULL) fclose(file);
+    return kb;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* A message a page took: its frame number noted, its key answered */
+static void take(Page *page, const char *message, double now)
+{
+    const char *n = strstr(message, "\"n\":");
+    if (n != NULL && n - message < 24) page->seen = (uint32_t)strtoul(n + 4, NULL, 10);
+    const char *ack = strstr(message, "\"ack\":");
+    const char *id = strncmp(message, "{\"t\":\"ack\"", 10) == 0 ? strstr(message, "\"id\":") : NULL;
+    uint32_t answered = ack != NULL ? (uint32_t)strtoul(ack + 6, NULL, 10)
+                        : id != NULL ? (uint32_t)strtoul(id + 5, NULL, 10) : 0;
+    if (answered == 0) return;
+    Bench *bench = page->bench;
+    bench->dropped += strstr(message, "\"dropped\":true") != NULL;
+    for (int i = 0; i < page->sent_count; ++i) {
+        if (page->sent[i].id != answered) continue;
+        if (bench->measuring && bench->sample_count < MOST_SAMPLES) {
+            bench->samples[bench->sample_count++] = (now - page->sent[i].at) * 1000.0;
+        }
+        page->sent[i] = page->sent[--page->sent_count];
+        return;
+    }
+}
+
+static void pump(Page *page, double now)
+{
+    Client *c = &page->client;
+    long long before = c->received_bytes;
+    client_pump(c);
+    if (!page->player && page->bench->measuring) page->bench->watcher_bytes += c->received_bytes - before;
+    for (int i = 0; i < c->inbox_count; ++i) {
+        if (page->player) take(page, c->inbox[i], now);
+        free(c->inbox[i]);
+    }
+    c->inbox_count = 0;
+}
+
+static void type(Page *page, double now)
+{
+    static const char KEYS[] = "hjklyubn..";
+    int key;
+    if (page->burst > 0) {
+        key = 'o';
+        --page->burst;
+    } else if (randombytes_uniform(10) == 0) {
+        key = 'o';
+        page->burst = (int)randombytes_uniform(4);
+    } else {
+        key = KEYS[randombytes_uniform(sizeof KEYS - 1)];
+    }
+    char text[96];
+    uint32_t id = ++page->next_id;
+    snprintf(text, sizeof text, "{\"t\":\"key\",\"key\":%d,\"seen\":%u,\"id\":%u}", key, page->seen, id);
+    if (page->sent_count == OUTSTANDING) {
+        page->sent[0] = page->sent[--page->sent_count];
+        ++page->bench->unanswered;
+    }
+    page->sent[page->sent_count++] = (Sent){id, now};
+    client_send(&page->client, text);
+    if (page->bench->measuring) ++page->bench->keys;
+    /* 2 to 3 keys a second */
+    page->next_key = now + 0.333 + randombytes_uniform(167) / 1000.0;
+}
+
+static bool open_pages(Page *pages, int games, int watchers, int port, Bench *bench)
+{
+    char text[128];
+    for (int g = 0; g < games; ++g) {
+        Page *player = &pages[g * (1 + watchers)];
+        player->player = true;
+        player->bench = bench;
+        snprintf(text, sizeof text, "{\"t\":\"play\",\"player\":\"bench%d\"}", g);
+        if (!client_connect(&player->client, port, NULL) || !client_send(&player->client, text)) return false;
+        const char *answer = client_next(&player->client, 10000);
+        if (answer != NULL && strstr(answer, "\"idle\"") != NULL) {
+            client_send(&player->client, "{\"t\":\"new\"}");
+        } else {
+            client_send(&player->client, "{\"t\":\"new\",\"abandon\":true}");
+        }
+        if (client_expect(&player->client, "full", 10000) == NULL) return false;
+        player->seen = player->client.frame.number;
+    }
+    char body[1 << 16];
+    if (http_get(port, "/api/games", body, sizeof body) != 200) return false;
+    const char *at = body;
+    for (int g = 0; g < games; ++g) {
+        at = strstr(at, "\"run\":");
+        if (at == NULL) return false;
+        long long run = atoll(at + 6);
+        ++at;
+        for (int w = 1; w <= watchers; ++w) {
+            Page *page = &pages[g * (1 + watchers) + w];
+            page->bench = bench;
+            snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+            if (!client_connect(&page->client, port, NULL) || !client_send(&page->client, text)) return false;
+        }
+    }
+    return true;
+}
+
+/* One game exploring (o again whenever it stops) and one watcher, for
+ * seconds: the watcher's bytes a second in deltas, and what the same
+ * frames would be whole */
+static void explore_bytes(int port, int seconds)
+{
+    Client player, watcher;
+    if (!client_connect(&player, port, NULL) || !client_connect(&watcher, port, NULL)) return;
+    client_send(&player, "{\"t\":\"play\",\"player\":\"explorer\"}");
+    client_next(&player, 10000);
+    client_send(&player, "{\"t\":\"new\",\"abandon\":true,\"seed\":42,\"floor\":1}");
+    client_expect(&player, "full", 10000);
+    char body[1 << 16], text[96];
+    long long run = -1;   /* the newest */
+    for (const char *at = http_get(port, "/api/games", body, sizeof body) == 200 ? body : "";
+         (at = strstr(at, "\"run\":")) != NULL; ++at) {
+        if (atoll(at + 6) > run) run = atoll(at + 6);
+    }
+    snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+    client_send(&watcher, text);
+    client_expect(&watcher, "full", 10000);
+    long long from_bytes = watcher.received_bytes;
+    int from_frames = watcher.frame.deltas;
+    double start = now_s(), full_bytes = 0;
+    uint32_t id = 0;
+    for (double now = start; now < start + seconds; now = now_s()) {
+        bool dropped;
+        if (client_key(&player, 'o', ++id, 2000, &dropped) == NULL) break;
+        for (int i = 0; i < 50 && client_next(&player, 40) != NULL; ++i) {}
+        while (client_next(&watcher, 0) != NULL) {}
+        if (player.frame.text != NULL && strstr(player.frame.text, "screen\":\"dead") != NULL) break;
+    }
+    double elapsed = now_s() - start;
+    while (client_next(&watcher, 100) != NULL) {}
+    long long bytes = watcher.received_bytes - from_bytes;
+    int frames = watcher.frame.deltas - from_frames;
+    client_send(&watcher, "{\"t\":\"resync\"}");
+    long long before_full = watcher.received_bytes;
+    if (client_expect(&watcher, "full", 5000) != NULL) full_bytes = (double)(watcher.received_bytes - before_full);
+    printf("RATE server_explore_watcher_bytes_per_s %.0f B/s (%d frames in %.1f s, %.0f B each)\n", bytes / elapsed,
+           frames, elapsed, frames > 0 ? (double)bytes / frames : 0.0);
+    printf("RATE server_explore_full_frames_bytes_per_s %.0f B/s (a full frame %.0f B)\n",
+           full_bytes * frames / elapsed, full_bytes);
+    client_close(&player);
+    client_close(&watcher);
+}
+
+static void report(const Bench *bench, int games, int watchers, int seconds, bool fast, long base_kb, long played_kb)
+{
+    double p50 = bench->sample_count > 0 ? bench->samples[bench->sample_count / 2] : -1;
+    double p99 = bench->sample_count > 0 ? bench->samples[(int)(bench->sample_count * 0.99)] : -1;
+    double worst = bench->sample_count > 0 ? bench->samples[bench->sample_count - 1] : -1;
+    printf("bench-server: %d games, %d watchers each, %d s measured (SQLite synchronous %s), %lld keys "
+           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, fast ? "NORMAL" : "FULL",
+           bench->keys, bench->dropped, bench->sample_count);
+    printf("RATE server_key_to_frame_p50_ms %.2f ms\n", p50);
+    printf("RATE server_key_to_frame_p99_ms %.2f ms\n", p99);
+    printf("RATE server_key_to_frame_max_ms %.2f ms\n", worst);
+    printf("RATE server_memory_per_game_kb %.0f KB (%ld KB with the games, %ld KB before)\n",
+           (double)(played_kb - base_kb) / games, played_kb, base_kb);
+    printf("RATE server_watcher_bytes_per_s %.0f B/s\n", (double)bench->watcher_bytes / seconds / (games * watchers));
+}
+
+/* Every player types for seconds after a warm-up of 2 s, measured */
+static void drive(Page *pages, int games, int watchers, int seconds, Bench *bench)
+{
+    int count = games * (1 + watchers);
+    int epoll_fd = epoll_create1(0);
+    double start = now_s();
+    for (int i = 0; i < count; ++i) {
+        struct epoll_event event = {.events = EPOLLIN, .data.ptr = &pages[i]};
+        epoll_ctl(epoll_fd, EPOLL_CTL_ADD, pages[i].client.fd, &event);
+        pages[i].next_key = start + randombytes_uniform(500) / 1000.0;
+    }
+    double measure_from = start + 2.0, end = measure_from + seconds;
+    for (double now = start; now < end; now = now_s()) {
+        bench->measuring = now >= measure_from;
+        struct epoll_event events[256];
+        int n = epoll_wait(epoll_fd, events, 256, 2);
+        now = now_s();
+        for (int i = 0; i < n; ++i) pump(events[i].data.ptr, now);
+        for (int g = 0; g < games; ++g) {
+            Page *player = &pages[g * (1 + watchers)];
+            if (now >= player->next_key) type(player, now);
+        }
+    }
+    close(epoll_fd);
+}
+
+int main(void)
+{
+    int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
+    if (watchers > MOST_WATCHERS) watchers = MOST_WATCHERS;
+    bool fast = getenv("FAST") != NULL && strcmp(getenv("FAST"), "1") == 0;
+    char root[] = "/tmp/amulets-bench-server-XXXXXX", database[128];
+    if (mkdtemp(root) == NULL || sodium_init() < 0) return EXIT_FAILURE;
+    snprintf(database, sizeof database, "%s/db.sqlite", root);
+    const char *extra[] = {fast ? "--fast" : NULL, NULL};
+    ServerProc server;
+    if (!server_start(&server, database, extra)) {
+        fprintf(stderr, "bench-server: the server didn't start\n");
+        return EXIT_FAILURE;
+    }
+    long base_kb = rss_kb(server.pid);
+    int count = games * (1 + watchers);
+    Page *pages = calloc((size_t)count, sizeof *pages);
+    Bench bench = {.samples = malloc(MOST_SAMPLES * sizeof(double))};
+    bool ok = pages != NULL && bench.samples != NULL && open_pages(pages, games, watchers, server.port, &bench);
+    if (ok) {
+        drive(pages, games, watchers, seconds, &bench);
+        long played_kb = rss_kb(server.pid);
+        qsort(bench.samples, (size_t)bench.sample_count, sizeof *bench.samples, by_value);
+        report(&bench, games, watchers, seconds, fast, base_kb, played_kb);
+    } else {
+        fprintf(stderr, "bench-server: the pages couldn't all connect\n");
+    }
+    for (int i = 0; ok && i < count; ++i) client_close(&pages[i].client);
+    free(pages);
+    free(bench.samples);
+    if (ok) explore_bytes(server.port, 5);
+    server_stop(&server, SIGTERM);
+    char command[200];
+    snprintf(command, sizeof command, "rm -rf '%s'", root);
+    return ok && system(command) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,110 @@
+/* The database's statements, its migrations and what every engine shares
+ * (db.h) */
+#include "db.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DB_STATEMENT_TEXT(name, text) text,
+static const char *const STATEMENT_TEXTS[] = {DB_STATEMENTS(DB_STATEMENT_TEXT)};
+#undef DB_STATEMENT_TEXT
+_Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMENT_COUNT,
+               "a text for every statement");
+
+const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
+    {1,
+     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+     "INSERT INTO meta (key, value) VALUES ('schema', '0');"
+     "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);"
+     "CREATE TABLE games (id INTEGER PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id),"
+     " seed TEXT NOT NULL, floor BIGINT NOT NULL, class_id TEXT NOT NULL, data_digest TEXT NOT NULL,"
+     " settings TEXT NOT NULL, state TEXT NOT NULL, events BIGINT NOT NULL, started BIGINT NOT NULL,"
+     " ended BIGINT, digest TEXT, recording TEXT, morgue TEXT);"
+     "CREATE INDEX games_player ON games (player_id, state);"
+     "CREATE INDEX games_state ON games (state);"
+     "CREATE TABLE events (game_id BIGINT NOT NULL REFERENCES games (id), seq BIGINT NOT NULL,"
+     " kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT NOT NULL, PRIMARY KEY (game_id, seq));",
+     /* PostgreSQL's text comes with its engine (issue 35): the same but
+      * for the keys, BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY */
+     NULL},
+};
+
+const char *db_statement_text(DbStatement which)
+{
+    return which >= 0 && which < DB_STATEMENT_COUNT ? STATEMENT_TEXTS[which] : NULL;
+}
+
+int db_statement_values(DbStatement which)
+{
+    const char *text = db_statement_text(which);
+    int most = 0;
+    for (const char *p = text; p != NULL && (p = strchr(p, '$')) != NULL; ++p) {
+        int n = 0;
+        for (const char *d = p + 1; *d >= '0' && *d <= '9'; ++d) n = n * 10 + (*d - '0');
+        if (n > most) most = n;
+    }
+    return most;
+}
+
+DbValue db_text(const char *s)
+{
+    return db_bytes(s, strlen(s));
+}
+
+/* ---- Migrating --------------------------------------------------------------- */
+
+static bool set_version(Db db, int version, char *error, size_t error_size)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%d", version);
+    DbValue values[] = {db_text("schema"), db_text(text)};
+    return db_run(db, DB_META_SET, values, 2, NULL, NULL, error, error_size);
+}
+
+bool db_migrate(Db db, char *error, size_t error_size)
+{
+    if (!db.ops->begin(db.self, error, error_size)) return false;
+    int version = db.ops->version(db.self, error, error_size);
+    if (version > DB_SCHEMA_VERSION) {
+        snprintf(error, error_size, "the database is of schema version %d, newer than this server's %d: "
+                 "run a newer server on it", version, DB_SCHEMA_VERSION);
+    }
+    bool ok = version >= 0 && version <= DB_SCHEMA_VERSION;
+    for (int v = version + 1; ok && v <= DB_SCHEMA_VERSION; ++v) {
+        ok = db.ops->apply(db.self, v - 1, error, error_size) && set_version(db, v, error, error_size);
+    }
+    if (ok) return db.ops->commit(db.self, error, error_size);
+    db.ops->rollback(db.self);
+    return false;
+}
+
+/* ---- Helpers --------------------------------------------------------------- */
+
+typedef struct OneInt {
+    int64_t value;
+    bool found;
+} OneInt;
+
+static bool take_int(void *context, const DbValue *columns, int count)
+{
+    OneInt *one = context;
+    if (count < 1) return false;
+    one->found = true;
+    one->value = columns[0].type == DB_INT ? columns[0].i : -1;
+    return false;
+}
+
+int64_t db_one_int(Db db, DbStatement which, const DbValue *values, int count, char *error, size_t error_size)
+{
+    OneInt one = {-1, false};
+    if (error_size > 0) error[0] = '\0';
+    if (!db_run(db, which, values, count, take_int, &one, error, error_size)) return -1;
+    return one.found ? one.value : -1;
+}
+
+void db_close(Db *db)
+{
+    if (db->ops != NULL) db->ops->close(db->self);
+    db->ops = NULL;
+    db->self = NULL;
+}

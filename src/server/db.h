@@ -1,0 +1,145 @@
+/* The server's database: one table of functions (as the store is,
+ * store.h), so the engine is chosen when the server starts: SQLite, the
+ * embedded default (db_sqlite.c, in WAL mode), and PostgreSQL next
+ * (docs/server.md). Every statement is one of DB_STATEMENTS, its text
+ * fixed at compile time and its values bound as parameters ($1, $2, ...,
+ * which both engines read): no call takes SQL text, so no SQL is ever
+ * built from values (tests/server/sql.sh fails on any that is).
+ *
+ * The schema is versioned: DB_MIGRATIONS, each a step from the version
+ * before, applied in order by db_migrate when the server starts, in one
+ * transaction; a database of a newer version than this server knows is
+ * refused, never touched.
+ *
+ * The tables:
+ *   meta      key -> value: "schema", the schema's version
+ *   players   a player (id, name): anonymous ones in dev mode; accounts
+ *             come next, and hang off this table
+ *   games     a run: its player, where its events start from (seed,
+ *             floor, class, data digest, the input's settings), its
+ *             state ('live', 'ended', 'abandoned'), its events' count,
+ *             and once ended its digest, recording and morgue record
+ *   events    a run's events in order (journal.h's: kind, a, b), the
+ *             only state of a live run: the server rebuilds it from them */
+#ifndef AMULETS_DB_H
+#define AMULETS_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 16 };
+
+/* The schema's current version: the number of DB_MIGRATIONS */
+enum { DB_SCHEMA_VERSION = 1 };
+
+/* Every statement the server runs: a name and its text. The texts are
+ * portable SQL (SQLite 3.35+ and PostgreSQL: $N parameters, RETURNING) */
+#define DB_STATEMENTS(X) \
+    X(DB_META_GET, "SELECT value FROM meta WHERE key = $1") \
+    X(DB_META_SET, "UPDATE meta SET value = $2 WHERE key = $1") \
+    X(DB_PLAYER_FIND, "SELECT id FROM players WHERE name = $1") \
+    X(DB_PLAYER_ADD, "INSERT INTO players (name, created) VALUES ($1, $2) RETURNING id") \
+    X(DB_PLAYER_NAME, "SELECT name FROM players WHERE id = $1") \
+    X(DB_GAME_ADD, \
+      "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started) " \
+      "VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7) RETURNING id") \
+    X(DB_GAME_GET, \
+      "SELECT id, player_id, seed, floor, class_id, data_digest, settings, state, events, digest " \
+      "FROM games WHERE id = $1") \
+    X(DB_GAME_LIVE_OF, "SELECT id FROM games WHERE player_id = $1 AND state = 'live' ORDER BY id DESC") \
+    X(DB_GAMES_LIVE, "SELECT id, player_id FROM games WHERE state = 'live' ORDER BY id") \
+    X(DB_GAME_EVENTS, "UPDATE games SET events = $2 WHERE id = $1 AND state = 'live'") \
+    X(DB_GAME_END, \
+      "UPDATE games SET state = 'ended', ended = $2, digest = $3, recording = $4, morgue = $5 " \
+      "WHERE id = $1 AND state = 'live'") \
+    X(DB_GAME_ABANDON, "UPDATE games SET state = 'abandoned', ended = $2 WHERE id = $1 AND state = 'live'") \
+    X(DB_GAME_RECORDING, "SELECT recording, digest FROM games WHERE id = $1") \
+    X(DB_EVENT_ADD, "INSERT INTO events (game_id, seq, kind, a, b) VALUES ($1, $2, $3, $4, $5)") \
+    X(DB_EVENTS_OF, "SELECT seq, kind, a, b FROM events WHERE game_id = $1 ORDER BY seq") \
+    X(DB_PROBE, "SELECT $1")
+
+#define DB_STATEMENT_NAME(name, text) name,
+typedef enum DbStatement { DB_STATEMENTS(DB_STATEMENT_NAME) DB_STATEMENT_COUNT } DbStatement;
+#undef DB_STATEMENT_NAME
+
+/* The migrations, oldest first: DB_MIGRATIONS[v - 1] takes a database of
+ * version v - 1 (0: empty) to v. Each is statements separated by ';'.
+ * The types are those both engines read alike (BIGINT, TEXT); the key
+ * columns are each engine's own, so a migration has a text for each */
+typedef struct DbMigration {
+    int version;
+    const char *sqlite;
+    const char *postgres;
+} DbMigration;
+extern const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION];
+
+const char *db_statement_text(DbStatement which);
+/* The number of $N parameters the statement's text takes */
+int db_statement_values(DbStatement which);
+
+/* A value bound to a parameter, or read from a column */
+typedef enum DbType { DB_NULL, DB_INT, DB_TEXT } DbType;
+typedef struct DbValue {
+    DbType type;
+    int64_t i;
+    const char *s;              /* DB_TEXT: bytes (not always NUL-ended when
+                                   bound), length n */
+    size_t n;
+} DbValue;
+
+static inline DbValue db_int(int64_t i) { return (DbValue){DB_INT, i, NULL, 0}; }
+DbValue db_text(const char *s);
+static inline DbValue db_bytes(const char *s, size_t n) { return (DbValue){DB_TEXT, 0, s, n}; }
+static inline DbValue db_null(void) { return (DbValue){DB_NULL, 0, NULL, 0}; }
+
+/* Called for each row a statement gives, its columns in order (text
+ * columns NUL-ended, valid during the call); false stops the rows */
+typedef bool (*DbEach)(void *context, const DbValue *columns, int count);
+
+typedef struct DbOps {
+    const char *engine;         /* "sqlite", "postgres" */
+    /* Runs a statement with its values, each row to each (NULL: rows
+     * ignored). False with why in error */
+    bool (*run)(void *self, DbStatement which, const DbValue *values, int count, DbEach each,
+                void *context, char *error, size_t error_size);
+    bool (*begin)(void *self, char *error, size_t error_size);
+    bool (*commit)(void *self, char *error, size_t error_size);
+    void (*rollback)(void *self);
+    /* The schema's version as the database says (0: empty), or -1 with why */
+    int (*version)(void *self, char *error, size_t error_size);
+    /* Applies DB_MIGRATIONS[index]'s text for this engine (within a
+     * transaction begun by the caller) */
+    bool (*apply)(void *self, int index, char *error, size_t error_size);
+    void (*close)(void *self);
+} DbOps;
+
+typedef struct Db {
+    const DbOps *ops;
+    void *self;
+} Db;
+
+/* SQLite at path (made if missing), WAL mode, foreign keys on; durable
+ * at each commit (synchronous FULL) unless fast (NORMAL: a kill -9 loses
+ * nothing, a power cut may lose the last commits). False with why */
+bool db_sqlite_open(Db *db, const char *path, bool fast, char *error, size_t error_size);
+
+/* Brings the schema up to DB_SCHEMA_VERSION: false with why if the
+ * database is newer than this server, or a migration failed (nothing of
+ * it is kept) */
+bool db_migrate(Db db, char *error, size_t error_size);
+
+static inline bool db_run(Db db, DbStatement which, const DbValue *values, int count, DbEach each,
+                          void *context, char *error, size_t error_size)
+{
+    return db.ops->run(db.self, which, values, count, each, context, error, error_size);
+}
+
+/* A statement that gives one integer (RETURNING id, SELECT id): it, or
+ * -1 if no row (error "" then) or on failure (error says why) */
+int64_t db_one_int(Db db, DbStatement which, const DbValue *values, int count, char *error,
+                   size_t error_size);
+
+void db_close(Db *db);
+
+#endif

@@ -1,0 +1,687 @@
+/* The live games and their viewers: see live.h */
+#include "live.h"
+
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static uint64_t fresh_seed(void)
+{
+    uint64_t seed;
+    randombytes_buf(&seed, sizeof seed);
+    return seed;
+}
+
+/* Grows an array of item_size items to hold one more: false if out of memory */
+static bool room_for(void **items, int count, int *capacity, size_t item_size)
+{
+    if (count < *capacity) return true;
+    int more = *capacity ? *capacity * 2 : 8;
+    void *bigger = realloc(*items, (size_t)more * item_size);
+    if (bigger == NULL) return false;
+    *items = bigger;
+    *capacity = more;
+    return true;
+}
+
+/* ---- Telling the pages ------------------------------------------------------- */
+
+/* {"t":kind,"text":text} to one page */
+static void tell(Viewer *viewer, const char *kind, const char *text)
+{
+    FrameText t = {0};
+    frame_add(&t, "{\"t\":", 5);
+    frame_add_string(&t, kind);
+    frame_add(&t, ",\"text\":", 8);
+    frame_add_string(&t, text);
+    frame_add(&t, "}", 1);
+    if (!t.failed) ws_send(&viewer->ws, t.bytes, t.length);
+    frame_text_free(&t);
+}
+
+void lives_refuse(Viewer *viewer, const char *why)
+{
+    tell(viewer, "refused", why);
+}
+
+static void hold(Live *live, const char *bytes, size_t length, uint32_t number)
+{
+    if (!room_for((void **)&live->held, live->held_count, &live->held_capacity, sizeof *live->held)) return;
+    char *copy = malloc(length + 1);
+    if (copy == NULL) return;
+    memcpy(copy, bytes, length);
+    copy[length] = '\0';
+    live->held[live->held_count++] = (Held){copy, length, number};
+}
+
+static void send_full(Live *live, Viewer *viewer)
+{
+    const FrameText *full = wire_full(&live->wire);
+    if (full->failed || !ws_send(&viewer->ws, full->bytes, full->length)) return;
+    viewer->sent = live->wire.number;
+    viewer->needs_full = false;
+}
+
+static bool keeping_up(const Viewer *viewer)
+{
+    return ws_queued(&viewer->ws) < LIVES_LAG_BYTES;
+}
+
+/* What waited on the commit, to the viewers, in order */
+static void release(Live *live)
+{
+    for (int h = 0; h < live->held_count; ++h) {
+        const Held *held = &live->held[h];
+        for (int i = 0; i < live->viewer_count; ++i) {
+            Viewer *v = live->viewers[i];
+            if (held->number == 0) {
+                if (v->player) ws_send(&v->ws, held->bytes, held->length);
+            } else if (!v->needs_full && v->sent + 1 == held->number && keeping_up(v)) {
+                ws_send(&v->ws, held->bytes, held->length);
+                v->sent = held->number;
+            } else if (v->sent < held->number) {
+                v->needs_full = true;
+            }
+        }
+        free(held->bytes);
+    }
+    live->held_count = 0;
+    for (int i = 0; i < live->viewer_count; ++i) {
+        Viewer *v = live->viewers[i];
+        if (v->needs_full && keeping_up(v) && live->wire.number > 0) send_full(live, v);
+    }
+}
+
+/* ---- The queue ------------------------------------------------------------------- */
+
+static Queued *queue(Live *live, QueuedKind kind)
+{
+    if (!room_for((void **)&live->queued, live->queued_count, &live->queued_capacity, sizeof *live->queued)) {
+        return NULL;
+    }
+    Queued *q = &live->queued[live->queued_count++];
+    memset(q, 0, sizeof *q);
+    q->kind = kind;
+    return q;
+}
+
+static char *copy_of(const char *bytes, size_t length)
+{
+    if (bytes == NULL) return NULL;
+    char *copy = malloc(length + 1);
+    if (copy != NULL) {
+        memcpy(copy, bytes, length);
+        copy[length] = '\0';
+    }
+    return copy;
+}
+
+static void queue_new_run(Live *live)
+{
+    Queued *q = queue(live, QUEUED_NEW_RUN);
+    if (q == NULL) return;
+    q->base = live->game.base;
+    q->settings = copy_of(live->game.settings, strlen(live->game.settings));
+}
+
+static void take_news(Live *live, const GameNews *news)
+{
+    if (news->new_run) queue_new_run(live);
+    for (int i = 0; i < news->count; ++i) {
+        Queued *q = queue(live, QUEUED_EVENT);
+        if (q != NULL) q->event = news->events[i];
+    }
+    if (news->ended) {
+        Queued *q = queue(live, QUEUED_END);
+        if (q == NULL) return;
+        q->digest = news->digest;
+        q->recording = copy_of(news->recording, news->recording_length);
+        q->recording_length = news->recording_length;
+        q->morgue = copy_of(news->morgue, news->morgue_length);
+        q->morgue_length = news->morgue_length;
+    }
+}
+
+static void queued_free(Queued *q)
+{
+    free(q->settings);
+    free(q->recording);
+    free(q->morgue);
+}
+
+/* ---- Committing ------------------------------------------------------------------ */
+
+static void hex64(uint64_t n, char out[17])
+{
+    snprintf(out, 17, "%016" PRIx64, n);
+}
+
+static int64_t add_run(Lives *lives, Live *live, const Queued *q)
+{
+    char seed[24], digest[17];
+    snprintf(seed, sizeof seed, "%" PRIu64, q->base.seed);
+    hex64(q->base.data_digest, digest);
+    DbValue values[] = {db_int(live->player_id), db_text(seed), db_int(q->base.floor), db_text(q->base.class_id),
+                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL))};
+    return db_one_int(lives->db, DB_GAME_ADD, values, 7, lives->error, sizeof lives->error);
+}
+
+static bool add_event(Lives *lives, int64_t run, int seq, JournalEvent e)
+{
+    char kind[2] = {e.kind, '\0'};
+    DbValue values[] = {db_int(run), db_int(seq), db_text(kind), db_int(e.a), db_int(e.b)};
+    return db_run(lives->db, DB_EVENT_ADD, values, 5, NULL, NULL, lives->error, sizeof lives->error);
+}
+
+static bool end_run(Lives *lives, int64_t run, const Queued *q)
+{
+    char digest[17];
+    hex64(q->digest, digest);
+    DbValue values[] = {db_int(run), db_int(time(NULL)), db_text(digest),
+                        q->recording != NULL ? db_bytes(q->recording, q->recording_length) : db_null(),
+                        q->morgue != NULL ? db_bytes(q->morgue, q->morgue_length) : db_null()};
+    return db_run(lives->db, DB_GAME_END, values, 5, NULL, NULL, lives->error, sizeof lives->error);
+}
+
+/* One game's queue written (within the transaction): its run and count
+ * as they'll be once committed */
+static bool write_queue(Lives *lives, Live *live, int64_t *run, int *committed)
+{
+    *run = live->run_id;
+    *committed = live->committed;
+    int from = *committed;
+    for (int i = 0; i < live->queued_count; ++i) {
+        const Queued *q = &live->queued[i];
+        bool ok = true;
+        if (q->kind == QUEUED_NEW_RUN) {
+            if (*run > 0 && *committed > from) {
+                DbValue values[] = {db_int(*run), db_int(*committed)};
+                ok = db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
+            }
+            *run = ok ? add_run(lives, live, q) : -1;
+            *committed = from = 0;
+            ok = *run > 0;
+        } else if (q->kind == QUEUED_EVENT) {
+            ok = *run > 0 && add_event(lives, *run, (*committed)++, q->event);
+        } else {
+            ok = *run > 0 && end_run(lives, *run, q);
+        }
+        if (!ok) return false;
+    }
+    if (*run > 0 && *committed > from) {
+        DbValue values[] = {db_int(*run), db_int(*committed)};
+        return db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
+    }
+    return true;
+}
+
+bool lives_commit(Lives *lives)
+{
+    bool any = false, writes = false;
+    for (int i = 0; i < lives->count; ++i) {
+        any = any || lives->all[i]->queued_count > 0 || lives->all[i]->held_count > 0;
+        writes = writes || lives->all[i]->queued_count > 0;
+    }
+    if (!any) return true;
+    int64_t *runs = writes ? calloc((size_t)lives->count, sizeof *runs) : NULL;
+    int *counts = writes ? calloc((size_t)lives->count, sizeof *counts) : NULL;
+    bool ok = !writes || (runs != NULL && counts != NULL && lives->db.ops->begin(lives->db.self, lives->error,
+                                                                                sizeof lives->error));
+    for (int i = 0; writes && ok && i < lives->count; ++i) {
+        ok = write_queue(lives, lives->all[i], &runs[i], &counts[i]);
+    }
+    if (writes && ok) ok = lives->db.ops->commit(lives->db.self, lives->error, sizeof lives->error);
+    else if (writes) lives->db.ops->rollback(lives->db.self);
+    if (ok) {
+        lives->error[0] = '\0';
+        lives->commits += writes;
+        for (int i = 0; i < lives->count; ++i) {
+            Live *live = lives->all[i];
+            if (writes) {
+                lives->events += counts[i] - (runs[i] == live->run_id ? live->committed : 0);
+                live->run_id = runs[i];
+                live->committed = counts[i];
+            }
+            for (int q = 0; q < live->queued_count; ++q) queued_free(&live->queued[q]);
+            live->queued_count = 0;
+            release(live);
+        }
+    }
+    free(runs);
+    free(counts);
+    return ok;
+}
+
+/* ---- The games ------------------------------------------------------------------- */
+
+static Live *live_new(Lives *lives, int64_t player_id)
+{
+    if (!room_for((void **)&lives->all, lives->count, &lives->capacity, sizeof *lives->all)) return NULL;
+    Live *live = calloc(1, sizeof *live);
+    if (live == NULL) return NULL;
+    live->player_id = player_id;
+    FrameRoom room = wire_room_default();
+    wire_init(&live->wire, &room);
+    lives->all[lives->count++] = live;
+    return live;
+}
+
+static void detach(Live *live, Viewer *viewer)
+{
+    for (int i = 0; i < live->viewer_count; ++i) {
+        if (live->viewers[i] == viewer) live->viewers[i] = live->viewers[--live->viewer_count];
+    }
+    viewer->live = NULL;
+    viewer->player = false;
+}
+
+static void live_free(Lives *lives, Live *live)
+{
+    while (live->viewer_count > 0) detach(live, live->viewers[0]);
+    for (int q = 0; q < live->queued_count; ++q) queued_free(&live->queued[q]);
+    for (int h = 0; h < live->held_count; ++h) free(live->held[h].bytes);
+    free(live->queued);
+    free(live->held);
+    free(live->viewers);
+    game_close(&live->game);
+    wire_free(&live->wire);
+    for (int i = 0; i < lives->count; ++i) {
+        if (lives->all[i] == live) lives->all[i] = lives->all[--lives->count];
+    }
+    free(live);
+}
+
+static void attach(Live *live, Viewer *viewer, bool player, uint64_t now)
+{
+    if (viewer->live != NULL) detach(viewer->live, viewer);
+    if (!room_for((void **)&live->viewers, live->viewer_count, &live->viewer_capacity, sizeof *live->viewers)) return;
+    for (int i = 0; player && i < live->viewer_count; ++i) {
+        if (live->viewers[i]->player) {
+            live->viewers[i]->player = false;
+            tell(live->viewers[i], "notice", "This game is now played from another page: this one watches it.");
+        }
+    }
+    live->viewers[live->viewer_count++] = viewer;
+    viewer->live = live;
+    viewer->player = player;
+    viewer->needs_full = true;
+    viewer->sent = 0;
+    live->active_ms = now;
+    if (live->held_count == 0 && live->wire.number > 0) send_full(live, viewer);
+}
+
+/* The frame after a step, if the loop asked for a paint, held for the
+ * commit: true if one was made */
+static bool paint(Lives *lives, Live *live, bool asked, uint32_t ack)
+{
+    if (!asked || !live->game.open) return false;
+    FrontView view;
+    loop_view(&live->game.loop, &view);
+    bool made = wire_make(&live->wire, lives->scratch, &view, ack);
+    loop_painted(&live->game.loop);
+    if (made && !live->wire.delta.failed) hold(live, live->wire.delta.bytes, live->wire.delta.length, live->wire.number);
+    return made;
+}
+
+static void set_timer(Live *live, LoopNext next, bool was_timer, uint64_t now)
+{
+    if (next.wait_ms < 0) {
+        live->timed = false;
+        return;
+    }
+    uint64_t again = now + (uint64_t)next.wait_ms;
+    /* an event keeps the timer's time; the timer itself sets the next */
+    if (!live->timed || was_timer || again < live->due_ms) live->due_ms = again;
+    live->timed = true;
+}
+
+static void step(Lives *lives, Live *live, const FrontEvent *event, uint32_t ack, uint64_t now)
+{
+    GameNews news;
+    LoopNext next = game_step(&live->game, event, &news);
+    take_news(live, &news);
+    if (news.new_run) game_next_seed(&live->game, fresh_seed());
+    bool made = paint(lives, live, next.paint, ack);
+    if (ack > 0 && !made) {
+        char text[48];
+        snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u}", ack);
+        hold(live, text, strlen(text), 0);
+    }
+    bool timer = event == NULL || event->kind == FRONT_NONE;
+    if (next.drop_keys || (timer && game_in_run(&live->game) && input_take_alarm(&live->game.loop.input))) {
+        live->alarm_frame = live->wire.number;
+    }
+    set_timer(live, next, timer, now);
+    if (next.done || live->game.failed) {
+        live->left = true;
+        live->timed = false;
+        const char *left = "{\"t\":\"left\",\"text\":\"You have left the game. Your run is kept: play again to go on.\"}";
+        hold(live, left, strlen(left), 0);
+    }
+}
+
+static Live *find_run(Lives *lives, int64_t run)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        if (lives->all[i]->run_id == run && !lives->all[i]->left) return lives->all[i];
+    }
+    return NULL;
+}
+
+/* The player's game in memory, left or not */
+static Live *find_player(Lives *lives, int64_t player)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        if (lives->all[i]->player_id == player) return lives->all[i];
+    }
+    return NULL;
+}
+
+/* The player's game in memory if it goes on; one left is let go once
+ * what it queued is committed. False if that waits still */
+static bool settled_player(Lives *lives, int64_t player, Live **out)
+{
+    Live *live = find_player(lives, player);
+    *out = live;
+    if (live == NULL || !live->left) return true;
+    if (live->queued_count > 0 || live->held_count > 0) return false;
+    live_free(lives, live);
+    *out = NULL;
+    return true;
+}
+
+/* ---- Making a game again from its events ------------------------------------------- */
+
+typedef struct RunRow {
+    bool found;
+    int64_t player;
+    JournalBase base;
+    char settings[JOURNAL_SETTINGS_SIZE];
+    bool live;
+    int64_t events;
+} RunRow;
+
+static bool read_run(void *context, const DbValue *c, int count)
+{
+    RunRow *row = context;
+    if (count < 10 || c[2].type != DB_TEXT || c[4].type != DB_TEXT || c[5].type != DB_TEXT ||
+        c[6].type != DB_TEXT || c[7].type != DB_TEXT) {
+        return false;
+    }
+    row->found = true;
+    row->player = c[1].i;
+    row->base.from = JOURNAL_FROM_START;
+    row->base.seed = strtoull(c[2].s, NULL, 10);
+    row->base.floor = (int)c[3].i;
+    snprintf(row->base.class_id, sizeof row->base.class_id, "%s", c[4].s);
+    row->base.data_digest = strtoull(c[5].s, NULL, 16);
+    snprintf(row->settings, sizeof row->settings, "%s", c[6].s);
+    row->live = strcmp(c[7].s, "live") == 0;
+    row->events = c[8].i;
+    return false;
+}
+
+typedef struct EventRows {
+    JournalEvent *events;
+    int count, capacity;
+    bool broken;
+} EventRows;
+
+static bool read_event(void *context, const DbValue *c, int count)
+{
+    EventRows *rows = context;
+    if (count < 4 || c[0].i != rows->count || c[1].type != DB_TEXT || c[1].n != 1 ||
+        !room_for((void **)&rows->events, rows->count, &rows->capacity, sizeof *rows->events)) {
+        rows->broken = true;
+        return false;
+    }
+    rows->events[rows->count++] = (JournalEvent){c[1].s[0], (int)c[2].i, (int)c[3].i};
+    return true;
+}
+
+/* The live run's game made again: NULL (told to viewer) if it can't be */
+static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
+{
+    RunRow row = {0};
+    EventRows rows = {0};
+    DbValue id = db_int(run);
+    char error[DB_ERROR_SIZE];
+    if (!db_run(lives->db, DB_GAME_GET, &id, 1, read_run, &row, error, sizeof error) || !row.found || !row.live) {
+        tell(viewer, "refused", "There's no live game of that number.");
+        return NULL;
+    }
+    if (!db_run(lives->db, DB_EVENTS_OF, &id, 1, read_event, &rows, error, sizeof error) || rows.broken ||
+        rows.count != row.events) {
+        free(rows.events);
+        tell(viewer, "refused", "That game's events can't be read.");
+        return NULL;
+    }
+    Live *live = live_new(lives, row.player);
+    Errors errors = {0};
+    bool made = live != NULL && game_rebuild(&live->game, lives->data, &row.base, row.settings, rows.events,
+                                             rows.count, fresh_seed(), &errors);
+    free(rows.events);
+    if (!made) {
+        char why[SLOT_ERROR_SIZE + 64];
+        snprintf(why, sizeof why, "That game can't be made again: %s.", errors.count > 0 ? errors.lines[0] : "out of memory");
+        tell(viewer, "refused", why);
+        errors_clear(&errors);
+        if (live != NULL) live_free(lives, live);
+        return NULL;
+    }
+    errors_clear(&errors);
+    live->run_id = run;
+    live->committed = rows.count;
+    live->active_ms = now;
+    paint(lives, live, true, 0);
+    return live;
+}
+
+/* ---- The messages ---------------------------------------------------------------- */
+
+static int64_t player_of(Lives *lives, const char *name)
+{
+    char error[DB_ERROR_SIZE];
+    DbValue values[] = {db_text(name), db_int(time(NULL))};
+    int64_t id = db_one_int(lives->db, DB_PLAYER_FIND, values, 1, error, sizeof error);
+    if (id < 0 && error[0] == '\0') id = db_one_int(lives->db, DB_PLAYER_ADD, values, 2, error, sizeof error);
+    return id;
+}
+
+static int64_t live_run_of(Lives *lives, int64_t player)
+{
+    char error[DB_ERROR_SIZE];
+    DbValue value = db_int(player);
+    return db_one_int(lives->db, DB_GAME_LIVE_OF, &value, 1, error, sizeof error);
+}
+
+static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
+{
+    int64_t player = player_of(lives, msg->player);
+    if (player < 0) {
+        tell(viewer, "refused", "The server can't reach its database: try again.");
+        return;
+    }
+    viewer->player_id = player;
+    Live *live;
+    if (!settled_player(lives, player, &live)) {
+        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        return;
+    }
+    if (live == NULL) {
+        int64_t run = live_run_of(lives, player);
+        if (run > 0) live = rebuild(lives, run, viewer, now);
+        if (live == NULL && run > 0) return;
+    }
+    if (live == NULL) {
+        tell(viewer, "idle", "You have no game in play: start a new one.");
+        return;
+    }
+    attach(live, viewer, true, now);
+}
+
+static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
+{
+    if (viewer->player_id <= 0) {
+        tell(viewer, "refused", "Say who you are first (a play message).");
+        return;
+    }
+    int class_index = msg->class_id[0] != '\0' ? data_find_class(lives->data, msg->class_id) : 0;
+    if (class_index < 0) {
+        tell(viewer, "refused", "There's no class of that name.");
+        return;
+    }
+    if (msg->seeded && !lives->test_seeds) {
+        tell(viewer, "refused", "The server chooses the seeds.");
+        return;
+    }
+    Live *old;
+    if (!settled_player(lives, viewer->player_id, &old)) {
+        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        return;
+    }
+    int64_t run = old != NULL ? old->run_id : live_run_of(lives, viewer->player_id);
+    bool in_play = old != NULL ? game_in_run(&old->game) || old->run_id == 0 : run > 0;
+    if (in_play && !msg->abandon) {
+        tell(viewer, "confirm", "You have a run in play. Starting a new one abandons it for good: "
+                                "send new with abandon to do so.");
+        return;
+    }
+    if (old != NULL && (old->queued_count > 0 || old->held_count > 0)) {
+        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        return;
+    }
+    char error[DB_ERROR_SIZE];
+    DbValue values[] = {db_int(run), db_int(time(NULL))};
+    if (in_play && run > 0 && !db_run(lives->db, DB_GAME_ABANDON, values, 2, NULL, NULL, error, sizeof error)) {
+        tell(viewer, "refused", "The server can't reach its database: try again.");
+        return;
+    }
+    if (old != NULL) live_free(lives, old);
+    Live *live = live_new(lives, viewer->player_id);
+    if (live == NULL || !game_open(&live->game, lives->data, msg->seeded ? msg->seed : fresh_seed(),
+                                          msg->seeded && msg->floor > 0 ? msg->floor : 1, class_index, fresh_seed())) {
+        if (live != NULL) live_free(lives, live);
+        tell(viewer, "refused", "The server is out of memory.");
+        return;
+    }
+    queue_new_run(live);
+    paint(lives, live, true, 0);
+    attach(live, viewer, true, now);
+}
+
+static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
+{
+    Live *live = find_run(lives, msg->game);
+    if (live == NULL) live = rebuild(lives, msg->game, viewer, now);
+    if (live != NULL) attach(live, viewer, false, now);
+}
+
+static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
+{
+    Live *live = viewer->live;
+    if (live == NULL || !viewer->player || live->left) {
+        tell(viewer, "refused", "This page doesn't play a game.");
+        return;
+    }
+    live->active_ms = now;
+    FrontEvent event = {.kind = FRONT_KEY, .key = msg->key, .cell = {msg->x, msg->y}};
+    if (msg->kind == MSG_KEY && msg->seen < live->alarm_frame) {
+        char text[64];
+        snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u,\"dropped\":true}", msg->id);
+        hold(live, text, strlen(text), 0);
+        return;
+    }
+    if (msg->kind == MSG_POINT) event.kind = FRONT_POINT;
+    if (msg->kind == MSG_UNPOINT) event.kind = FRONT_POINT_OFF;
+    if (msg->kind == MSG_CLICK) event.kind = FRONT_CLICK;
+    step(lives, live, &event, msg->kind == MSG_KEY ? msg->id : 0, now);
+}
+
+void lives_message(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
+{
+    switch (msg->kind) {
+    case MSG_PLAY: play(lives, viewer, msg, now); break;
+    case MSG_NEW: new_game(lives, viewer, msg, now); break;
+    case MSG_WATCH: watch(lives, viewer, msg, now); break;
+    case MSG_KEY: case MSG_POINT: case MSG_UNPOINT: case MSG_CLICK: input(lives, viewer, msg, now); break;
+    case MSG_RESYNC:
+        if (viewer->live != NULL) {
+            viewer->needs_full = true;
+            if (viewer->live->held_count == 0) send_full(viewer->live, viewer);
+        }
+        break;
+    case MSG_ROOM:
+        if (viewer->live != NULL && viewer->player) {
+            Live *live = viewer->live;
+            live->wire.room = (FrameRoom){msg->room[0], msg->room[1], msg->room[2], msg->room[3], msg->room[4], false};
+            paint(lives, live, true, 0);
+        }
+        break;
+    }
+}
+
+void lives_viewer_gone(Lives *lives, Viewer *viewer)
+{
+    (void)lives;
+    if (viewer->live != NULL) detach(viewer->live, viewer);
+}
+
+void lives_drained(Lives *lives, Viewer *viewer)
+{
+    (void)lives;
+    Live *live = viewer->live;
+    if (live != NULL && viewer->needs_full && live->held_count == 0 && keeping_up(viewer)) send_full(live, viewer);
+}
+
+/* ---- Time ------------------------------------------------------------------------ */
+
+int lives_timeout(const Lives *lives, uint64_t now)
+{
+    int64_t soonest = -1;
+    for (int i = 0; i < lives->count; ++i) {
+        const Live *live = lives->all[i];
+        if (!live->timed || live->left) continue;
+        int64_t wait = live->due_ms > now ? (int64_t)(live->due_ms - now) : 0;
+        if (soonest < 0 || wait < soonest) soonest = wait;
+    }
+    return (int)soonest;
+}
+
+void lives_tick(Lives *lives, uint64_t now)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        Live *live = lives->all[i];
+        if (live->viewer_count > 0) live->active_ms = now;
+        if (live->timed && !live->left && live->due_ms <= now) step(lives, live, NULL, 0, now);
+    }
+    for (int i = lives->count - 1; i >= 0; --i) {
+        Live *live = lives->all[i];
+        bool settled = live->queued_count == 0 && live->held_count == 0;
+        bool idle = live->viewer_count == 0 && now - live->active_ms > LIVES_IDLE_MS && !live->timed;
+        if (settled && (live->left || idle)) live_free(lives, live);
+    }
+}
+
+/* ---- The whole ------------------------------------------------------------------- */
+
+bool lives_init(Lives *lives, Db db, const GameData *data)
+{
+    memset(lives, 0, sizeof *lives);
+    lives->db = db;
+    lives->data = data;
+    lives->scratch = calloc(1, sizeof *lives->scratch);
+    return lives->scratch != NULL;
+}
+
+void lives_free(Lives *lives)
+{
+    while (lives->count > 0) live_free(lives, lives->all[0]);
+    free(lives->all);
+    if (lives->scratch != NULL) frame_text_free(&lives->scratch->text);
+    free(lives->scratch);
+    memset(lives, 0, sizeof *lives);
+}

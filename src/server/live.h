@@ -1,0 +1,124 @@
+/* The live games of a server and the pages that play or watch them
+ * (docs/server.md). Each live game is a Game (game.h) with its frames
+ * (wire.h), its player's page and any number of watchers' pages, each a
+ * Viewer.
+ *
+ * Durable by construction: what a step of a game brings (its events, a
+ * new run, a run's end) waits in the game's queue, and so does every
+ * message it makes; lives_commit, called once a turn of the server's
+ * loop, writes every game's queue in one transaction (a group commit),
+ * and only then sends the messages, so no page ever sees what the
+ * database doesn't hold. If the commit fails the queues wait for the next
+ * turn, and the games go on queueing behind them.
+ *
+ * Viewers: each is sent the game's frames in order (a full frame first,
+ * then deltas); one whose socket falls behind (more than LIVES_LAG_BYTES
+ * queued) is sent no more deltas until it drains, and then a full frame,
+ * so a slow watcher never slows the game or the others.
+ *
+ * Keys typed ahead of a warning: a key says the last frame its page drew;
+ * a key drawn before the frame that showed an alarm (the player hurt, a
+ * monster come into view, a question asked: input_take_alarm) is dropped,
+ * as the native game drops the keys typed ahead (loop_step's drop_keys). */
+#ifndef AMULETS_LIVE_H
+#define AMULETS_LIVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "db.h"
+#include "game.h"
+#include "msg.h"
+#include "wire.h"
+#include "ws.h"
+
+enum {
+    LIVES_LAG_BYTES = 256 * 1024,    /* a viewer's queue past this gets no deltas */
+    LIVES_IDLE_MS = 120 * 1000,      /* a game no page views is let go after
+                                        this (its events are kept: it's made
+                                        again when a page asks for it) */
+};
+
+struct Live;
+
+/* A page's connection: the server's part (its socket, the HTTP
+ * server's handle) and the game it plays or watches */
+typedef struct Viewer {
+    WsConn ws;
+    struct Live *live;          /* NULL: none yet, or it was let go */
+    bool player;                /* plays it (else watches) */
+    uint32_t sent;              /* the last frame sent it */
+    bool needs_full;            /* send it a full frame when it can take one */
+    int64_t player_id;          /* after a play message, else 0 */
+    void *server;               /* the server's own */
+} Viewer;
+
+/* A step's result or a message, waiting for the commit */
+typedef enum QueuedKind { QUEUED_NEW_RUN, QUEUED_EVENT, QUEUED_END } QueuedKind;
+typedef struct Queued {
+    QueuedKind kind;
+    JournalEvent event;
+    JournalBase base;           /* a new run's */
+    char *settings;
+    uint64_t digest;            /* an end's */
+    char *recording, *morgue;
+    size_t recording_length, morgue_length;
+} Queued;
+
+typedef struct Held {
+    char *bytes;
+    size_t length;
+    uint32_t number;            /* a frame's number; 0: for the player alone */
+} Held;
+
+typedef struct Live {
+    Game game;
+    Wire wire;
+    int64_t run_id;             /* the run's row (0: not committed yet) */
+    int64_t player_id;
+    int committed;              /* the run's events the database holds */
+    Queued *queued;
+    int queued_count, queued_capacity;
+    Held *held;
+    int held_count, held_capacity;
+    bool timed;                 /* the loop's timer is set: */
+    uint64_t due_ms;            /* it's due then */
+    uint32_t alarm_frame;       /* keys drawn before this frame are dropped */
+    Viewer **viewers;
+    int viewer_count, viewer_capacity;
+    uint64_t active_ms;         /* when it last had a viewer */
+    bool left;                  /* the player left the game: let go once committed */
+} Live;
+
+typedef struct Lives {
+    Db db;
+    const GameData *data;
+    WireScratch *scratch;
+    Live **all;
+    int count, capacity;
+    bool test_seeds;            /* a new run may name its seed and floor */
+    char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
+    long long commits, events;  /* all told */
+} Lives;
+
+bool lives_init(Lives *lives, Db db, const GameData *data);
+void lives_free(Lives *lives);
+
+/* A page's message (msg.h), at now (monotonic ms) */
+void lives_message(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now);
+/* A message the page sent that can't be read: told to it */
+void lives_refuse(Viewer *viewer, const char *why);
+/* The viewer's connection is gone: it leaves its game */
+void lives_viewer_gone(Lives *lives, Viewer *viewer);
+/* The viewer's socket drained: a full frame if it fell behind */
+void lives_drained(Lives *lives, Viewer *viewer);
+
+/* Milliseconds until a game's timer is due (-1: none) */
+int lives_timeout(const Lives *lives, uint64_t now);
+/* Steps every game whose timer is due; lets go of idle games */
+void lives_tick(Lives *lives, uint64_t now);
+/* Commits every game's queue, then sends what waited on it: false (the
+ * queues kept, lives->error says why) if the database refused */
+bool lives_commit(Lives *lives);
+
+#endif

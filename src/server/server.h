@@ -1,0 +1,39 @@
+/* amulets-server: the online game's server (docs/server.md). One
+ * process, one thread, one epoll loop: libmicrohttpd answers HTTP inside
+ * it (its own epoll descriptor is one of the loop's), upgrades /play to
+ * a WebSocket whose socket the loop then reads and writes (ws.h), and the
+ * live games (live.h) step on their pages' messages and their own
+ * timers. Each turn of the loop ends with one commit of every game's
+ * events (lives_commit), then the frames that waited on it are sent.
+ *
+ * HTTP:
+ *   GET /                      a few lines saying what the server is
+ *   GET /api/games             the live games in memory, as JSON
+ *   GET /api/runs/ID           a run's state, events and digest, as JSON
+ *   GET /api/runs/ID/recording an ended run's recording (amulets --replay)
+ *   GET /play                  the WebSocket (msg.h's messages in, wire.h's
+ *                              frames out); a browser's Origin must be the
+ *                              server's own or the one named */
+#ifndef AMULETS_SERVER_H
+#define AMULETS_SERVER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct ServerSetup {
+    const char *address;        /* "127.0.0.1" */
+    int port;                   /* 0: any free one */
+    const char *database;       /* the SQLite file (its folder must exist) */
+    const char *data_dir;       /* the game's data files */
+    bool fast;                  /* SQLite's synchronous NORMAL (db.h) */
+    const char *origin;         /* another Origin allowed, or NULL */
+    bool test_seeds;            /* a new run may name its seed and floor (the
+                                   tests' and the benchmark's: never for play) */
+    FILE *say;                  /* where the server says what it does */
+} ServerSetup;
+
+/* Runs the server until SIGINT or SIGTERM: 0, or 1 if it couldn't start
+ * (said on stderr). Its first line on setup->say is "listening on URL" */
+int server_run(const ServerSetup *setup);
+
+#endif

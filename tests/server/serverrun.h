@@ -1,0 +1,111 @@
+/* What the server's end-to-end tests share (included by each): a fresh
+ * folder for the database, the live run's number from /api/games, a
+ * run's state from /api/runs/ID, and the native program's digest for
+ * the same keys. Each program defines _GNU_SOURCE first. */
+#ifndef AMULETS_SERVER_RUN_H
+#define AMULETS_SERVER_RUN_H
+
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "client.h"
+
+enum { RUN_WAIT_MS = 10000 };
+
+static inline void fresh_folder(char *out, size_t size, const char *name)
+{
+    snprintf(out, size, "/tmp/amulets-%s-XXXXXX", name);
+    if (mkdtemp(out) == NULL) {
+        perror("mkdtemp");
+        exit(EXIT_FAILURE);
+    }
+}
+
+static inline void remove_folder(const char *path)
+{
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", path);
+    if (system(command) != 0) fprintf(stderr, "can't remove %s\n", path);
+}
+
+/* The run the player's game is at (the newest live one), or -1 */
+static inline long long live_run(int port)
+{
+    char *body = malloc(1 << 16);
+    long long run = -1;
+    for (int tries = 0; body != NULL && run < 0 && tries < 100; ++tries) {
+        if (http_get(port, "/api/games", body, 1 << 16) == 200) {
+            json_t *root = json_loads(body, 0, NULL);
+            json_t *games = json_object_get(root, "games");
+            for (size_t i = 0; i < json_array_size(games); ++i) {
+                long long r = (long long)json_integer_value(json_object_get(json_array_get(games, i), "run"));
+                if (r > run) run = r;
+            }
+            json_decref(root);
+        }
+        if (run < 0) usleep(20000);
+    }
+    free(body);
+    return run;
+}
+
+/* A run's state ("live", "ended") and digest ("" if none) */
+static inline bool run_state(int port, long long run, char *state, char *digest, int *events)
+{
+    char path[64], body[1024];
+    snprintf(path, sizeof path, "/api/runs/%lld", run);
+    if (http_get(port, path, body, sizeof body) != 200) return false;
+    json_t *root = json_loads(body, 0, NULL);
+    const char *s = json_string_value(json_object_get(root, "state"));
+    const char *d = json_string_value(json_object_get(root, "digest"));
+    snprintf(state, 16, "%s", s != NULL ? s : "");
+    snprintf(digest, 24, "%s", d != NULL ? d : "");
+    if (events != NULL) *events = (int)json_integer_value(json_object_get(root, "events"));
+    json_decref(root);
+    return s != NULL;
+}
+
+/* The native program's digest of a run of seed on floor played by keys */
+static inline bool native_digest(unsigned long long seed, int floor, const char *keys, const char *home,
+                                 char digest[24])
+{
+    char command[8192];
+    snprintf(command, sizeof command, "AMULETS_HOME='%s' '%s' --seed %llu --floor %d --play '%s' --digest", home,
+             AMULETS_BINARY, seed, floor, keys);
+    FILE *out = popen(command, "r");
+    char line[256];
+    digest[0] = '\0';
+    while (out != NULL && fgets(line, sizeof line, out) != NULL) {
+        if (strncmp(line, "digest ", 7) == 0) sscanf(line + 7, "%23s", digest);
+    }
+    if (out != NULL) pclose(out);
+    return digest[0] != '\0';
+}
+
+/* The screen the page's model shows ("playing", "dead") */
+static inline const char *page_screen(const PageFrame *frame, char out[32])
+{
+    json_t *text = frame->text != NULL ? json_loads(frame->text, 0, NULL) : NULL;
+    const char *screen = json_string_value(json_object_get(text, "screen"));
+    snprintf(out, 32, "%s", screen != NULL ? screen : "");
+    json_decref(text);
+    return out;
+}
+
+/* Starts a new run of seed on floor for player: true once its full frame came */
+static inline bool start_run(Client *client, const char *player, unsigned long long seed, int floor)
+{
+    char text[256];
+    snprintf(text, sizeof text, "{\"t\":\"play\",\"player\":\"%s\"}", player);
+    if (!client_send(client, text) || client_expect(client, "idle", RUN_WAIT_MS) == NULL) return false;
+    snprintf(text, sizeof text, "{\"t\":\"new\",\"seed\":%llu,\"floor\":%d}", seed, floor);
+    return client_send(client, text) && client_expect(client, "full", RUN_WAIT_MS) != NULL &&
+           client->frame.number > 0;
+}
+
+#endif

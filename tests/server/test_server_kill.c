@@ -1,0 +1,162 @@
+/* The server kill -9-ed mid-run and started again: the run goes on from
+ * its last committed event, as the page last saw it (every frame a page
+ * was sent shows only committed events), and ends with the same digest
+ * as the same run never interrupted. Then killed while auto-explore steps
+ * on its own timer, and before a run's first key: made again from its
+ * events (or its start alone), it goes on. */
+#define _GNU_SOURCE
+#include "serverrun.h"
+
+enum { SEED = 12, FLOOR = 9, MOST_KEYS = 400 };
+
+/* '.' pressed and answered, at most most times or until the run's end:
+ * how many were */
+static int wait_keys(Client *client, int most, uint32_t *id)
+{
+    char screen[32];
+    int pressed = 0;
+    bool dropped;
+    while (pressed < most && strcmp(page_screen(&client->frame, screen), "dead") != 0) {
+        if (client_key(client, '.', ++*id, RUN_WAIT_MS, &dropped) == NULL) break;
+        CHECK(!dropped);
+        CHECK_INT(page_sum(&client->frame), client->frame.sum);
+        ++pressed;
+    }
+    return pressed;
+}
+
+/* The digest the run ended with */
+static void ended_digest(int port, long long run, char digest[24])
+{
+    char state[16] = "";
+    for (int i = 0; i < 200 && run_state(port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
+        usleep(20000);
+    }
+    CHECK_STR(state, "ended");
+}
+
+static bool same_cells(const PageFrame *a, const PageFrame *b)
+{
+    return memcmp(a->cells, b->cells, sizeof a->cells) == 0;
+}
+
+static void test_killed_between_keys(const char *root)
+{
+    char database[400], digest[24], straight[24];
+    ServerProc server;
+    uint32_t id = 0;
+
+    /* never interrupted */
+    snprintf(database, sizeof database, "%s/straight.sqlite", root);
+    CHECK(server_start(&server, database, NULL));
+    Client client;
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "straight", SEED, FLOOR));
+    long long run = live_run(server.port);
+    int total = wait_keys(&client, MOST_KEYS, &id);
+    ended_digest(server.port, run, straight);
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+
+    /* killed half way, between two keys */
+    snprintf(database, sizeof database, "%s/killed.sqlite", root);
+    CHECK(server_start(&server, database, NULL));
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "killed", SEED, FLOOR));
+    run = live_run(server.port);
+    int before = wait_keys(&client, total / 2, &id);
+    PageFrame *last = malloc(sizeof *last);
+    memcpy(last, &client.frame, sizeof *last);
+    CHECK_INT(server_stop(&server, SIGKILL), 128 + SIGKILL);
+    int events;
+    char state[16];
+    client_close(&client);
+    CHECK(server_start(&server, database, NULL));
+    CHECK(run_state(server.port, run, state, digest, &events));
+    CHECK_STR(state, "live");
+    CHECK_INT(events, before);
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"killed\"}"));
+    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK_INT(page_sum(&client.frame), client.frame.sum);
+    CHECK(same_cells(&client.frame, last));   /* where the page left it */
+    free(last);
+    int after = wait_keys(&client, MOST_KEYS, &id);
+    CHECK_INT(before + after, total);
+    ended_digest(server.port, run, digest);
+    CHECK_STR(digest, straight);
+    printf("killed after %d of %d keys: the same digest, %s\n", before, total, digest);
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
+static void test_killed_exploring(const char *root)
+{
+    char database[400], digest[24], state[16];
+    ServerProc server;
+    snprintf(database, sizeof database, "%s/exploring.sqlite", root);
+    CHECK(server_start(&server, database, NULL));
+    Client client;
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "explorer", 42, 1));
+    long long run = live_run(server.port);
+    bool dropped;
+    CHECK(client_key(&client, 'o', 1, RUN_WAIT_MS, &dropped) != NULL);
+    for (int i = 0; i < 8; ++i) client_next(&client, 40);   /* some steps shown */
+    uint32_t seen = client.frame.number;
+    CHECK(seen > 2);
+    CHECK_INT(server_stop(&server, SIGKILL), 128 + SIGKILL);
+    client_close(&client);
+    CHECK(server_start(&server, database, NULL));
+    int events = 0;
+    CHECK(run_state(server.port, run, state, digest, &events));
+    CHECK_STR(state, "live");
+    CHECK(events >= (int)seen - 1);   /* every step shown was committed */
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"explorer\"}"));
+    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK_INT(page_sum(&client.frame), client.frame.sum);
+    CHECK(client_key(&client, 'o', 2, RUN_WAIT_MS, &dropped) != NULL);
+    for (int i = 0; i < 8; ++i) client_next(&client, 40);
+    CHECK_INT(page_sum(&client.frame), client.frame.sum);
+    printf("killed while exploring after %u frames: %d events kept, and it goes on\n", seen, events);
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
+/* Killed before the run's first key: made again from its start alone */
+static void test_killed_at_once(const char *root)
+{
+    char database[400];
+    ServerProc server;
+    snprintf(database, sizeof database, "%s/at-once.sqlite", root);
+    CHECK(server_start(&server, database, NULL));
+    Client client;
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "hasty", SEED, FLOOR));
+    PageFrame *first = malloc(sizeof *first);
+    memcpy(first, &client.frame, sizeof *first);
+    CHECK_INT(server_stop(&server, SIGKILL), 128 + SIGKILL);
+    client_close(&client);
+    CHECK(server_start(&server, database, NULL));
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"hasty\"}"));
+    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(same_cells(&client.frame, first));
+    free(first);
+    uint32_t id = 0;
+    CHECK(wait_keys(&client, 3, &id) == 3);
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
+int main(void)
+{
+    char root[256];
+    fresh_folder(root, sizeof root, "server-kill");
+    test_killed_between_keys(root);
+    test_killed_exploring(root);
+    test_killed_at_once(root);
+    remove_folder(root);
+    return check_done("test_server_kill");
+}
