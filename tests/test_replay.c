@@ -321,7 +321,7 @@ static void test_refused_in_playback(void)
 static void test_playback_faults(void)
 {
     Run *run = run_new_as(&data, 1, 1, RUN_NO_CLASS);
-    run_command(run, (Command){CMD_WAIT, 0});
+    run_command(run, cmd_make(CMD_WAIT, 0));
     char parted[128];
     snprintf(parted, sizeof parted, "commands =\n|w @%016llx\n|w\n|w @0000000000000000\n",
              (unsigned long long)save_digest(run));

@@ -193,9 +193,9 @@ static void forge(Replay *replay, Forgery forgery)
         /* a debugging view first thing, the header not saying so: the
          * checkpoints go (the debug mark is in the digest), the play is
          * the same */
-        rep_add(replay, (Command){CMD_WAIT, 0});
+        rep_add(replay, cmd_make(CMD_WAIT, 0));
         memmove(replay->commands + 1, replay->commands, (size_t)(replay->count - 1) * sizeof(Command));
-        replay->commands[0] = (Command){CMD_DEBUG, 0};
+        replay->commands[0] = cmd_make(CMD_DEBUG, 0);
         replay->check_count = 0;
         break;
     case OLD_RULES: replay->rules = REP_GAME_VERSION - 1; break;
@@ -318,7 +318,7 @@ static void test_too_many_commands(void)
     Replay replay;
     read_genuine(&replay);
     int genuine = replay.count;
-    while (replay.count <= VERIFY_MAX_COMMANDS) rep_add(&replay, (Command){CMD_WAIT, 0});
+    while (replay.count <= VERIFY_MAX_COMMANDS) rep_add(&replay, cmd_make(CMD_WAIT, 0));
     size_t length;
     char *text = rep_text(&replay, &length);
     CHECK(length > VERIFY_MAX_BYTES);

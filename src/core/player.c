@@ -113,13 +113,27 @@ static int known_trap_ahead(const Run *run, int dir)
     return trap >= 0 && level->traps[trap].known ? trap : -1;
 }
 
-/* The questions: a step onto a known trap, asked whatever way a confused
- * step may go astray after (it rolls once the yes is given); going down
- * with the floor's Amulet on it */
+/* The way a step goes: a confused player's goes astray half the time,
+ * rolled from rng */
+static int step_way(const Run *run, Rng *rng, int dir, bool *staggered)
+{
+    *staggered = run->player.status.confused > 0 && rng_roll(rng, 0, 1) == 0;
+    return *staggered ? rng_roll(rng, 0, 7) : dir;
+}
+
+/* The questions: a step onto a known trap, going down with the floor's
+ * Amulet on it. A confused step that will go astray isn't chosen, so it
+ * isn't asked about: the rules look at the roll the step will make on a
+ * copy of the dice (nothing rolls between the question and its yes), so
+ * a step asked about and then taken goes where it was asked, as when the
+ * rules asked after rolling */
 bool player_asks(const Run *run, Command command, char *question, size_t size)
 {
     if (command.kind == CMD_MOVE && command.arg >= 0 && command.arg < 8) {
-        int trap = known_trap_ahead(run, command.arg);
+        Rng dice = run->rng;
+        bool staggered;
+        step_way(run, &dice, command.arg, &staggered);
+        int trap = staggered ? -1 : known_trap_ahead(run, command.arg);
         if (trap < 0) return false;
         if (question != NULL) {
             snprintf(question, size, "Step onto the %s? (y or n)", trap_def(run->level.traps[trap].kind)->name);
@@ -159,11 +173,8 @@ static Took walk_to(Run *run, Point to, int trap)
  * player's step goes astray half the time, onto whatever is there */
 Took player_step(Run *run, int dir)
 {
-    bool staggered = false;
-    if (run->player.status.confused > 0 && rng_roll(&run->rng, 0, 1) == 0) {
-        dir = rng_roll(&run->rng, 0, 7);
-        staggered = true;
-    }
+    bool staggered;
+    dir = step_way(run, &run->rng, dir, &staggered);
     Point to = point_add(run->player.pos, DIRS[dir]);
     Level *level = &run->level;
     int monster = lvl_monster_at(level, to);
