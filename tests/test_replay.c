@@ -327,7 +327,7 @@ static void test_playback_faults(void)
              (unsigned long long)save_digest(run));
     run_free(run);
     static const struct { const char *rest; PlaybackFault fault; int line; } CASES[] = {
-        {"commands =\n|w w\n|c5\n", PLAYBACK_REFUSED, 9},
+        {"commands =\n|w w\n|u5\n", PLAYBACK_REFUSED, 9},
         {NULL, PLAYBACK_PARTED, 10},
         {"commands =\n|w\n\nended = won\n", PLAYBACK_WRONG_END, 10},
         {"commands =\n|w\nended = dead\n", PLAYBACK_WRONG_END, 9},

@@ -419,7 +419,7 @@ static void made_now(void)
     CHECK(reached.quit_asked > 0);
 }
 
-/* ---- The saves of version 6 ---------------------------------------------- */
+/* ---- Real saves: of version 6, and of this version ------------------------ */
 
 typedef struct OldSave {
     const char *file;       /* in fuzz/corpus/save */
@@ -445,6 +445,8 @@ static const OldSave OLD_SAVES[] = {
     {"save-v6-aiming-throw.txt", SCREEN_AIMING, DIALOG_AIMING, AIM_THROW, "dart", 0},
     {"save-v6-aiming-lightning.txt", SCREEN_AIMING, DIALOG_AIMING, AIM_LIGHTNING, "lightning", 0},
     {"save-v6-aiming-fireball.txt", SCREEN_AIMING, DIALOG_AIMING, AIM_FIREBALL, "fireball", 0},
+    /* and one of this version's, the aim in its [screen] */
+    {"save-v7-ranger-aiming-fire.txt", SCREEN_AIMING, DIALOG_AIMING, AIM_FIRE, NULL, AK_ENTER},
 };
 
 static int purpose_of(const Dialog *d)

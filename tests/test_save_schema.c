@@ -212,6 +212,7 @@ static void every_save_version_loads(void)
         "save-v6-confirming-descend.txt", "save-v6-confirming-step.txt", "save-v6-inventory-drop.txt",
         "save-v6-inventory-identify.txt", "save-v6-inventory-quiver.txt", "save-v6-inventory-throw.txt",
         "save-v6-inventory-use.txt", "save-v6-menu-quit-asked.txt", "save-v6-menu.txt", "save-now.txt",
+        "save-v7-ranger-aiming-fire.txt",
     };
     static const char *const ABOVE[] = {"screen", "explorer", NULL};
     int loaded[SAVE_VERSION + 1] = {0};

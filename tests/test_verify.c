@@ -397,7 +397,7 @@ static char *dearest(bool checked, size_t *length)
     rep_init(&replay, 7, 1, rep_data_digest(&data), "fighter", NULL, 0);
     Run *run = run_new_as(&data, 7, 1, 0);
     for (int i = 0; ; ++i) {
-        Command command = {CMD_WAIT, 0};
+        Command command = cmd_make(CMD_WAIT, 0);
         if (!run_command(run, command)) break;
         rep_add(&replay, command);
         if (checked) rep_add_check(&replay, save_digest(run));
