@@ -159,6 +159,13 @@ int playback_position(const Playback *playback) { return playback->position; }
 
 int playback_total(const Playback *playback) { return playback->replay->count; }
 
+bool playback_next(const Playback *playback, Command *out)
+{
+    if (playback->fault != PLAYBACK_NO_FAULT || playback->position >= playback->replay->count) return false;
+    *out = playback->replay->commands[playback->position];
+    return true;
+}
+
 const Run *playback_run(const Playback *playback) { return playback->run; }
 
 void playback_stop(Playback *playback)
