@@ -65,16 +65,21 @@ header() {   # CLASS: a recording's header, today's, up to its commands
 header fighter >"$corpus/replay/no-commands.txt"
 # every kind of command: each token kept if the run still takes it after
 # those kept before (so the playback goes through them all whatever the
-# rules are today), then the ones it never takes, as the fuzzer's start
+# rules are today), then the ones it never takes, as the fuzzer's start;
+# the aimed ones at cells below the ranger's start (X,Y from --show's map)
+at=$(./build/amulets --seed 1 --class ranger --play '' --show 2>/dev/null |
+     awk 'NR > 2 && index($0, "@") { print index($0, "@") - 1, NR - 3; exit }')
+x=${at% *}
+y=${at#* }
 taken=""
-for token in w s m0 m3 m7 g f:40,12 u0 u1 u2 u3/0 u4:40,12 d1 t2:41,12 Q2 C2 m4! \
+for token in w s m0 m3 m7 g "f:$x,$((y + 2))" u0 u1 u2 u3/0 d1 "t0:$x,$((y + 3))" Q0 C2 m4! \
              '>' '>!' D; do
     { header ranger; printf '|%s\n' "$taken $token"; } >"$work/kinds.txt"
     if ./build/amulets --replay "$work/kinds.txt" --headless >/dev/null 2>&1; then
         taken="$taken $token"
     fi
 done
-{ header ranger; printf '|%s\n|u19 d-128 m127 t1:999,2 u3/99 f:?\n' "$taken"; } >"$corpus/replay/every-kind.txt"
+{ header ranger; printf '|%s\n|u19 d-128 m127 t1:0,0 u3/19 f:0,0 w!\n' "$taken"; } >"$corpus/replay/every-kind.txt"
 # today's digest in every other entry that names one
 for file in "$corpus"/replay/*; do
     case "$(basename "$file")" in run-*|other-data.txt) continue ;; esac
