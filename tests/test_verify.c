@@ -300,6 +300,16 @@ static void test_bytes(void)
     snprintf(commented, length + sizeof COMMENTED, "%s%s", COMMENTED, text);
     CHECK(verify_recording(commented, strlen(commented), &data, RANKED, &result));
     free(commented);
+    /* one of the rules before choices, its commands the dialogs' keys:
+     * other rules, ranked or not, both versions named */
+    static const char OLDER[] = "[replay]\nformat = 2\nrules = 3\nseed = 1\nfloor = 1\n"
+                                "data = 0123456789abcdef\nclass = rogue\ncommands =\n|i c0 w\nended = dead\n";
+    for (int ranked = 0; ranked < 2; ++ranked) {
+        CHECK(!verify_recording(OLDER, strlen(OLDER), &data, ranked ? RANKED : UNRANKED, &result));
+        CHECK(refused_for(&result, VERIFY_OTHER_RULES, 2, "an older format"));
+        CHECK_INT(result.rules, 3);
+        CHECK(strstr(result.message, "version 3") != NULL && strstr(result.message, "version 4") != NULL);
+    }
     /* not a recording */
     CHECK(!verify_recording("hello\n", 6, &data, UNRANKED, &result));
     CHECK(refused_for(&result, VERIFY_UNREADABLE, 1, "hello"));

@@ -212,7 +212,7 @@ static Found take_up(Recorder *recorder, const Run *run)
     bool good = rep_parse(&replay, text, length, "replay.txt", &errors);
     errors_clear(&errors);
     uint64_t hash = hash_text(text, length);
-    bool older = !good && rep_is_older(text, length);
+    bool older = !good && rep_is_older(text, length, NULL);
     free(text);
     if (!good) return older ? FOUND_OLDER : FOUND_DAMAGED;
     int check = -1;

@@ -590,7 +590,7 @@ bool rep_parse(Replay *out, const char *text, size_t length, const char *file, E
     return true;
 }
 
-bool rep_is_older(const char *text, size_t length)
+bool rep_is_older(const char *text, size_t length, int *rules)
 {
     RecFile records;
     Errors errors = {0};
@@ -599,7 +599,10 @@ bool rep_is_older(const char *text, size_t length)
         Fields fields;
         fld_init(&fields, &records.records[0], "replay.txt", &errors);
         int format = fld_has(&fields, "format") ? fld_number(&fields, "format", 0) : 0;
+        const char *key = fld_has(&fields, "rules") ? "rules" : "game";
+        int version = fld_has(&fields, key) ? fld_number(&fields, key, 0) : 0;
         older = fields.mistakes == 0 && format >= REP_FORMAT_FIRST && format < REP_FORMAT;
+        if (older && rules != NULL) *rules = version;
     }
     rec_free(&records);
     errors_clear(&errors);

@@ -124,9 +124,10 @@ void rep_free(Replay *replay);
  * mistake is in errors and *out is left empty. */
 bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors);
 /* True if the text is a recording of an older format than this game's
- * (format 1: its commands the keys of the dialogs), which rep_parse
- * refuses; false for anything else, a damaged one too */
-bool rep_is_older(const char *text, size_t length);
+ * (formats 1 and 2: its commands the keys of the dialogs), which
+ * rep_parse refuses, with the rules version it names in *rules (NULL:
+ * not wanted); false for anything else, a damaged one too */
+bool rep_is_older(const char *text, size_t length, int *rules);
 /* Reads the file at path, named in the mistakes as given */
 bool rep_read_file(Replay *out, const char *path, Errors *errors);
 /* The bytes of the file at path as they are (at most limit, the store's
