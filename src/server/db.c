@@ -11,6 +11,38 @@ static const char *const STATEMENT_TEXTS[] = {DB_STATEMENTS(DB_STATEMENT_TEXT)};
 _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMENT_COUNT,
                "a text for every statement");
 
+/* Version 2's statements both engines read alike; uploads' key is each
+ * engine's own */
+#define MIGRATION_2_SHARED \
+    "ALTER TABLE players ADD COLUMN name_key TEXT;" \
+    "UPDATE players SET name_key = lower(name);" \
+    "CREATE UNIQUE INDEX players_name_key ON players (name_key);" \
+    "ALTER TABLE players ADD COLUMN hash TEXT;" \
+    "ALTER TABLE players ADD COLUMN state TEXT NOT NULL DEFAULT 'ok';" \
+    "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " created BIGINT NOT NULL);" \
+    "CREATE INDEX sessions_player ON sessions (player_id);" \
+    "CREATE TABLE recovery (player_id BIGINT NOT NULL REFERENCES players (id), code_hash TEXT NOT NULL," \
+    " used BIGINT, PRIMARY KEY (player_id, code_hash));" \
+    "ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'ladder';" \
+    "ALTER TABLE games ADD COLUMN day TEXT;" \
+    "ALTER TABLE games ADD COLUMN struck BIGINT NOT NULL DEFAULT 0;" \
+    "ALTER TABLE games ADD COLUMN verified BIGINT;" \
+    "ALTER TABLE games ADD COLUMN outcome TEXT;" \
+    "ALTER TABLE games ADD COLUMN end_floor BIGINT;" \
+    "ALTER TABLE games ADD COLUMN amulets BIGINT;" \
+    "ALTER TABLE games ADD COLUMN gold BIGINT;" \
+    "ALTER TABLE games ADD COLUMN turns BIGINT;" \
+    "CREATE INDEX games_board ON games (mode, day, verified, struck);" \
+    "CREATE TABLE dailies (player_id BIGINT NOT NULL REFERENCES players (id), day TEXT NOT NULL," \
+    " started BIGINT NOT NULL, game_id BIGINT REFERENCES games (id), PRIMARY KEY (player_id, day));" \
+    "CREATE TABLE seeds (token_hash TEXT PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " seed TEXT NOT NULL, issued BIGINT NOT NULL, used BIGINT);" \
+    "CREATE INDEX seeds_player ON seeds (player_id, seed);"
+#define MIGRATION_2_UPLOADS \
+    " player_id BIGINT NOT NULL REFERENCES players (id), state TEXT NOT NULL, reason TEXT," \
+    " game_id BIGINT REFERENCES games (id), created BIGINT NOT NULL, recording TEXT);"
+
 const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
     {1,
      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -27,6 +59,11 @@ const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
      /* PostgreSQL's text comes with its engine (issue 35): the same but
       * for the keys, BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY */
      NULL},
+    /* Version 2: accounts, sessions, recovery codes, the modes, the
+     * boards' figures (the server's own replay of each run), the daily's
+     * one attempt, offline seeds and uploads */
+    {2, MIGRATION_2_SHARED "CREATE TABLE uploads (id INTEGER PRIMARY KEY," MIGRATION_2_UPLOADS,
+     MIGRATION_2_SHARED "CREATE TABLE uploads (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY," MIGRATION_2_UPLOADS},
 };
 
 const char *db_statement_text(DbStatement which)
