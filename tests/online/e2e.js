@@ -300,7 +300,10 @@ async function offlineCases(browser, server, tmp) {
   await online.waitForFunction(() => window.amulets.view === 'me' && window.amulets.offlineRuns !== undefined, null, { timeout: 10000 });
   await shot(online, 'account-offline-waiting');
   await online.click('#offline-runs tbody tr button');
+  // the verdict, then the table drawn from it (drawn after the verdict comes: read at once, it
+  // was once still the table before, on a loaded machine)
   await online.waitForFunction(() => (window.amulets.offlineRuns || []).some((r) => r.verdict && r.verdict.state !== 'queued'), null, { timeout: 30000 }).catch(() => {});
+  await online.waitForFunction(() => !/waits in this browser/.test((document.querySelector('#offline-runs tbody') || {}).textContent || ''), null, { timeout: 10000 }).catch(() => {});
   const mine = (await online.evaluate(() => window.amulets.offlineRuns)).find((r) => r.seed === seed) || {};
   const v = mine.verdict || {};
   const shown = await online.textContent('#offline-runs tbody');
