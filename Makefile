@@ -30,9 +30,11 @@ SERVER     = -DAMULETS_SERVER=ON
 PLAY_PACKAGES = gcc make cmake pkg-config fonts-dejavu-core crawl-tiles-data libncurses-dev
 # the online server (src/server, docs/server.md): HTTP and the WebSocket
 # upgrade, WebSocket frames, JSON, the database, randomness
-SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libjansson-dev libsqlite3-dev \
+SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libjansson-dev libsqlite3-dev libpq-dev \
                   libsodium-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
+# PostgreSQL 15, which the server's tests start for themselves (tools/pg.sh)
+PG_PACKAGES   = postgresql-15
+TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) $(PG_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
                 emscripten nodejs chromium
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
 FUZZ_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) clang libclang-rt-14-dev
