@@ -11,27 +11,69 @@ static const char *const STATEMENT_TEXTS[] = {DB_STATEMENTS(DB_STATEMENT_TEXT)};
 _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMENT_COUNT,
                "a text for every statement");
 
+/* Version 1's tables, with each engine's key column (SQLite's rowid,
+ * PostgreSQL's identity) */
+#define DB_V1(KEY) \
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);" \
+    "INSERT INTO meta (key, value) VALUES ('schema', '0');" \
+    "CREATE TABLE players (id " KEY ", name TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);" \
+    "CREATE TABLE games (id " KEY ", player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " seed TEXT NOT NULL, floor BIGINT NOT NULL, class_id TEXT NOT NULL, data_digest TEXT NOT NULL," \
+    " settings TEXT NOT NULL, state TEXT NOT NULL, events BIGINT NOT NULL, started BIGINT NOT NULL," \
+    " ended BIGINT, digest TEXT, recording TEXT, morgue TEXT);" \
+    "CREATE INDEX games_player ON games (player_id, state);" \
+    "CREATE INDEX games_state ON games (state);" \
+    "CREATE TABLE events (game_id BIGINT NOT NULL REFERENCES games (id), seq BIGINT NOT NULL," \
+    " kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT NOT NULL, PRIMARY KEY (game_id, seq));"
+
+/* Version 2: leases, the daily's one attempt, the verification queue */
+#define DB_V2(KEY) \
+    "ALTER TABLE games ADD COLUMN owner TEXT;" \
+    "ALTER TABLE games ADD COLUMN lease_until BIGINT;" \
+    "CREATE INDEX games_owner ON games (owner);" \
+    "CREATE TABLE daily_attempts (day TEXT NOT NULL, player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " started BIGINT NOT NULL, PRIMARY KEY (day, player_id));" \
+    "CREATE TABLE verifications (id " KEY ", recording TEXT NOT NULL, state TEXT NOT NULL," \
+    " queued BIGINT NOT NULL, worker TEXT, taken BIGINT, result TEXT);" \
+    "CREATE INDEX verifications_state ON verifications (state, id);"
+
+#define SQLITE_KEY "INTEGER PRIMARY KEY"
+#define POSTGRES_KEY "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+
 const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
-    {1,
-     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-     "INSERT INTO meta (key, value) VALUES ('schema', '0');"
-     "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);"
-     "CREATE TABLE games (id INTEGER PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id),"
-     " seed TEXT NOT NULL, floor BIGINT NOT NULL, class_id TEXT NOT NULL, data_digest TEXT NOT NULL,"
-     " settings TEXT NOT NULL, state TEXT NOT NULL, events BIGINT NOT NULL, started BIGINT NOT NULL,"
-     " ended BIGINT, digest TEXT, recording TEXT, morgue TEXT);"
-     "CREATE INDEX games_player ON games (player_id, state);"
-     "CREATE INDEX games_state ON games (state);"
-     "CREATE TABLE events (game_id BIGINT NOT NULL REFERENCES games (id), seq BIGINT NOT NULL,"
-     " kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT NOT NULL, PRIMARY KEY (game_id, seq));",
-     /* PostgreSQL's text comes with its engine (issue 35): the same but
-      * for the keys, BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY */
-     NULL},
+    {1, DB_V1(SQLITE_KEY), DB_V1(POSTGRES_KEY)},
+    {2, DB_V2(SQLITE_KEY), DB_V2(POSTGRES_KEY)},
 };
+
+typedef struct Override {
+    DbStatement which;
+    const char *text;
+} Override;
+#define DB_OVERRIDE(name, text) {name, text},
+static const Override POSTGRES_TEXTS[] = {DB_POSTGRES_STATEMENTS(DB_OVERRIDE)};
+#undef DB_OVERRIDE
+
+#define DB_CHANNEL_TEXT(name, text) text,
+static const char *const CHANNEL_NAMES[] = {DB_CHANNELS(DB_CHANNEL_TEXT)};
+#undef DB_CHANNEL_TEXT
+_Static_assert(sizeof CHANNEL_NAMES / sizeof CHANNEL_NAMES[0] == DB_CHANNEL_COUNT, "a name for every channel");
 
 const char *db_statement_text(DbStatement which)
 {
     return which >= 0 && which < DB_STATEMENT_COUNT ? STATEMENT_TEXTS[which] : NULL;
+}
+
+const char *db_statement_postgres(DbStatement which)
+{
+    for (size_t i = 0; i < sizeof POSTGRES_TEXTS / sizeof POSTGRES_TEXTS[0]; ++i) {
+        if (POSTGRES_TEXTS[i].which == which) return POSTGRES_TEXTS[i].text;
+    }
+    return db_statement_text(which);
+}
+
+const char *db_channel_name(DbChannel channel)
+{
+    return channel >= 0 && channel < DB_CHANNEL_COUNT ? CHANNEL_NAMES[channel] : NULL;
 }
 
 int db_statement_values(DbStatement which)
@@ -49,6 +91,14 @@ int db_statement_values(DbStatement which)
 DbValue db_text(const char *s)
 {
     return db_bytes(s, strlen(s));
+}
+
+bool db_open(Db *db, const char *database, bool fast, char *error, size_t error_size)
+{
+    if (strncmp(database, "postgres://", 11) == 0 || strncmp(database, "postgresql://", 13) == 0) {
+        return db_pg_open(db, database, fast, error, error_size);
+    }
+    return db_sqlite_open(db, database, fast, error, error_size);
 }
 
 /* ---- Migrating --------------------------------------------------------------- */

@@ -1,7 +1,7 @@
 /* The server's database: one table of functions (as the store is,
  * store.h), so the engine is chosen when the server starts: SQLite, the
- * embedded default (db_sqlite.c, in WAL mode), and PostgreSQL next
- * (docs/server.md). Every statement is one of DB_STATEMENTS, its text
+ * embedded default (db_sqlite.c, in WAL mode), and PostgreSQL (db_pg.c,
+ * over libpq: several server processes on one database, docs/server.md). Every statement is one of DB_STATEMENTS, its text
  * fixed at compile time and its values bound as parameters ($1, $2, ...,
  * which both engines read): no call takes SQL text, so no SQL is ever
  * built from values (tests/server/sql.sh fails on any that is).
@@ -20,7 +20,15 @@
  *             state ('live', 'ended', 'abandoned'), its events' count,
  *             and once ended its digest, recording and morgue record
  *   events    a run's events in order (journal.h's: kind, a, b), the
- *             only state of a live run: the server rebuilds it from them */
+ *             only state of a live run: the server rebuilds it from them
+ * Version 2 (several processes, issue 35):
+ *   games     + owner, lease_until: the process that runs a live game and
+ *             until when (ms since the epoch) it holds it; it renews the
+ *             lease, and once it runs out any process may take the game
+ *   daily_attempts  (day, player) once: the daily's one attempt, which the
+ *             primary key enforces however many processes race for it
+ *   verifications   the queue of recordings to verify: taken by one worker
+ *             each (PostgreSQL: FOR UPDATE SKIP LOCKED) */
 #ifndef AMULETS_DB_H
 #define AMULETS_DB_H
 
@@ -31,7 +39,7 @@
 enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 16 };
 
 /* The schema's current version: the number of DB_MIGRATIONS */
-enum { DB_SCHEMA_VERSION = 1 };
+enum { DB_SCHEMA_VERSION = 2 };
 
 /* Every statement the server runs: a name and its text. The texts are
  * portable SQL (SQLite 3.35+ and PostgreSQL: $N parameters, RETURNING) */
@@ -57,11 +65,47 @@ enum { DB_SCHEMA_VERSION = 1 };
     X(DB_GAME_RECORDING, "SELECT recording, digest FROM games WHERE id = $1") \
     X(DB_EVENT_ADD, "INSERT INTO events (game_id, seq, kind, a, b) VALUES ($1, $2, $3, $4, $5)") \
     X(DB_EVENTS_OF, "SELECT seq, kind, a, b FROM events WHERE game_id = $1 ORDER BY seq") \
-    X(DB_PROBE, "SELECT $1")
+    X(DB_PROBE, "SELECT $1") \
+    X(DB_LEASE_TAKE, \
+      "UPDATE games SET owner = $2, lease_until = $3 WHERE id = $1 AND state = 'live' " \
+      "AND (owner IS NULL OR owner = $2 OR lease_until < $4) RETURNING id") \
+    X(DB_LEASE_RENEW, "UPDATE games SET lease_until = $2 WHERE owner = $1 AND state = 'live' RETURNING id") \
+    X(DB_LEASE_RELEASE, "UPDATE games SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2") \
+    X(DB_LEASE_OWNER, "SELECT owner, lease_until FROM games WHERE id = $1") \
+    X(DB_DAILY_START, \
+      "INSERT INTO daily_attempts (day, player_id, started) VALUES ($1, $2, $3) " \
+      "ON CONFLICT DO NOTHING RETURNING player_id") \
+    X(DB_VERIFY_QUEUE, \
+      "INSERT INTO verifications (recording, state, queued) VALUES ($1, 'queued', $2) RETURNING id") \
+    X(DB_VERIFY_CLAIM, \
+      "UPDATE verifications SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
+      "(SELECT id FROM verifications WHERE state = 'queued' ORDER BY id LIMIT 1) RETURNING id, recording") \
+    X(DB_VERIFY_DONE, \
+      "UPDATE verifications SET state = 'done', result = $3 WHERE id = $1 AND worker = $2 AND state = 'taken'")
+
+/* A statement whose text differs on PostgreSQL: the claim of a job skips
+ * the rows other workers hold (SQLite has one writer at a time, and
+ * takes the plain text's whole statement at once) */
+#define DB_POSTGRES_STATEMENTS(X) \
+    X(DB_VERIFY_CLAIM, \
+      "UPDATE verifications SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
+      "(SELECT id FROM verifications WHERE state = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) " \
+      "RETURNING id, recording")
+
+/* The channels of notices (LISTEN/NOTIFY): a name each, fixed, so the
+ * engine's LISTEN is never built from a value */
+#define DB_CHANNELS(X) \
+    X(DB_CHANNEL_LOBBY, "lobby")
 
 #define DB_STATEMENT_NAME(name, text) name,
 typedef enum DbStatement { DB_STATEMENTS(DB_STATEMENT_NAME) DB_STATEMENT_COUNT } DbStatement;
 #undef DB_STATEMENT_NAME
+
+#define DB_CHANNEL_NAME(name, text) name,
+typedef enum DbChannel { DB_CHANNELS(DB_CHANNEL_NAME) DB_CHANNEL_COUNT } DbChannel;
+#undef DB_CHANNEL_NAME
+/* A notice's payload at most (PostgreSQL's own limit is 8000 bytes) */
+enum { DB_NOTICE_MOST = 7999 };
 
 /* The migrations, oldest first: DB_MIGRATIONS[v - 1] takes a database of
  * version v - 1 (0: empty) to v. Each is statements separated by ';'.
@@ -75,6 +119,10 @@ typedef struct DbMigration {
 extern const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION];
 
 const char *db_statement_text(DbStatement which);
+/* The statement's text on PostgreSQL: its own (DB_POSTGRES_STATEMENTS)
+ * or the shared one */
+const char *db_statement_postgres(DbStatement which);
+const char *db_channel_name(DbChannel channel);
 /* The number of $N parameters the statement's text takes */
 int db_statement_values(DbStatement which);
 
@@ -92,6 +140,10 @@ static inline DbValue db_int(int64_t i) { return (DbValue){DB_INT, i, NULL, 0}; 
 DbValue db_text(const char *s);
 static inline DbValue db_bytes(const char *s, size_t n) { return (DbValue){DB_TEXT, 0, s, n}; }
 static inline DbValue db_null(void) { return (DbValue){DB_NULL, 0, NULL, 0}; }
+
+/* Called for each notice delivered: its channel and payload (valid
+ * during the call) */
+typedef void (*DbNoticed)(void *context, DbChannel channel, const char *payload);
 
 /* Called for each row a statement gives, its columns in order (text
  * columns NUL-ended, valid during the call); false stops the rows */
@@ -111,6 +163,19 @@ typedef struct DbOps {
     /* Applies DB_MIGRATIONS[index]'s text for this engine (within a
      * transaction begun by the caller) */
     bool (*apply)(void *self, int index, char *error, size_t error_size);
+    /* Notices: after listen, every notice sent on the channel by any
+     * connection (this one too) is delivered once its transaction
+     * commits (none if it rolls back): PostgreSQL's LISTEN/NOTIFY;
+     * SQLite's, one process's, are this connection's own */
+    bool (*listen)(void *self, DbChannel channel, char *error, size_t error_size);
+    bool (*notify)(void *self, DbChannel channel, const char *payload, char *error, size_t error_size);
+    /* Hands each notice arrived to each and forgets it: how many, or -1
+     * with why (the connection lost) */
+    int (*notices)(void *self, DbNoticed each, void *context, char *error, size_t error_size);
+    /* The descriptor that becomes readable when notices may have come
+     * (an epoll loop's), or -1: none (SQLite's come only from this
+     * connection's commits) */
+    int (*socket)(void *self);
     void (*close)(void *self);
 } DbOps;
 
@@ -123,6 +188,17 @@ typedef struct Db {
  * at each commit (synchronous FULL) unless fast (NORMAL: a kill -9 loses
  * nothing, a power cut may lose the last commits). False with why */
 bool db_sqlite_open(Db *db, const char *path, bool fast, char *error, size_t error_size);
+
+/* PostgreSQL through libpq: conninfo is libpq's (key=value pairs or a
+ * postgres:// URI). Durable at each commit (synchronous_commit on) unless
+ * fast (off: a kill -9 of this server loses nothing, a crash of
+ * PostgreSQL's machine may lose the last commits). False with
+ * PostgreSQL's own message */
+bool db_pg_open(Db *db, const char *conninfo, bool fast, char *error, size_t error_size);
+
+/* Opens the engine a --database names: a postgres:// or postgresql://
+ * URI is PostgreSQL's, anything else SQLite's file */
+bool db_open(Db *db, const char *database, bool fast, char *error, size_t error_size);
 
 /* Brings the schema up to DB_SCHEMA_VERSION: false with why if the
  * database is newer than this server, or a migration failed (nothing of

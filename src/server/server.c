@@ -366,7 +366,9 @@ static bool start(Server *server)
         errors_clear(&errors);
         return false;
     }
-    if (!db_sqlite_open(&server->db, setup->database, setup->fast, error, sizeof error) ||
+    bool opened = setup->postgres != NULL ? db_pg_open(&server->db, setup->postgres, setup->fast, error, sizeof error)
+                                          : db_open(&server->db, setup->database, setup->fast, error, sizeof error);
+    if (!opened ||
         !db_migrate(server->db, error, sizeof error)) {
         fprintf(stderr, "amulets-server: the database: %s\n", error);
         return false;
@@ -463,8 +465,9 @@ int server_run(const ServerSetup *setup)
     server->epoll_fd = server->signal_fd = -1;
     bool started = start(server);
     if (started) {
+        /* a conninfo may hold a password: PostgreSQL is only named */
         fprintf(setup->say, "listening on http://%s:%d/ (the database: %s)\n", setup->address, server->port,
-                setup->database);
+                strcmp(server->db.ops->engine, "sqlite") == 0 ? setup->database : "PostgreSQL");
         fflush(setup->say);
         while (!server->stop) turn(server);
         fprintf(setup->say, "stopped: %lld commits, %lld events kept\n", server->lives.commits, server->lives.events);

@@ -1,11 +1,13 @@
 /* amulets-server: the online game's server (src/server/server.h,
  * docs/server.md).
  *
- *   amulets-server [--address A] [--port N] [--database FILE] [--data DIR]
- *                  [--fast] [--origin URL] [--test-seeds]
+ *   amulets-server [--address A] [--port N] [--database FILE|URI]
+ *                  [--postgres CONNINFO] [--data DIR] [--fast] [--origin URL]
+ *                  [--test-seeds]
  *
  * It listens on A (127.0.0.1) port N (8080; 0 any free one), keeps its
- * games in the SQLite file FILE (amulets-server.db here), reads the
+ * games in the SQLite file FILE (amulets-server.db here), or in the
+ * PostgreSQL a postgres:// URI or a libpq CONNINFO names, reads the
  * game's data from DIR (the source tree's data/), and runs until SIGINT
  * or SIGTERM. Its first line is "listening on URL". */
 #include <stdio.h>
@@ -16,13 +18,13 @@
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE] [--data DIR] [--fast] "
-                    "[--origin URL] [--test-seeds]\n");
+    fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE|postgres://URI] "
+                    "[--postgres CONNINFO] [--data DIR] [--fast] [--origin URL] [--test-seeds]\n");
 }
 
 int main(int argc, char **argv)
 {
-    ServerSetup setup = {"127.0.0.1", 8080, "amulets-server.db", AMULETS_DATA_DIR, false, NULL, false, stdout};
+    ServerSetup setup = {"127.0.0.1", 8080, "amulets-server.db", NULL, AMULETS_DATA_DIR, false, NULL, false, stdout};
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "--fast") == 0 || strcmp(arg, "--test-seeds") == 0) {
@@ -37,6 +39,7 @@ int main(int argc, char **argv)
         char *end;
         if (strcmp(arg, "--address") == 0) setup.address = value;
         else if (strcmp(arg, "--database") == 0) setup.database = value;
+        else if (strcmp(arg, "--postgres") == 0) setup.postgres = value;
         else if (strcmp(arg, "--data") == 0) setup.data_dir = value;
         else if (strcmp(arg, "--origin") == 0) setup.origin = value;
         else if (strcmp(arg, "--port") == 0 && (setup.port = (int)strtol(value, &end, 10), *end == '\0') &&
