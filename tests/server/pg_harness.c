@@ -71,6 +71,15 @@ bool pg_harness_database(const PgHarness *pg, const char *name, char *conninfo, 
     return pg_sh(arguments, conninfo, size) == 0;
 }
 
+bool pg_harness_uri(const PgHarness *pg, const char *name, char *uri, size_t size)
+{
+    char conninfo[PG_HARNESS_INFO];
+    if (!pg_harness_database(pg, name, conninfo, sizeof conninfo)) return false;
+    /* the socket's folder is a path: libpq takes it as the host parameter */
+    snprintf(uri, size, "postgresql:///%s?host=%s/pg&user=amulets", name, pg->folder);
+    return true;
+}
+
 bool pg_harness_down(const PgHarness *pg)
 {
     char arguments[400];

@@ -19,6 +19,8 @@ typedef struct PgHarness {
 void pg_harness_start(PgHarness *pg);
 /* One more empty database NAME (letters, digits, _): its conninfo */
 bool pg_harness_database(const PgHarness *pg, const char *name, char *conninfo, size_t size);
+/* The same as a postgres:// URI (what amulets-server's --database takes) */
+bool pg_harness_uri(const PgHarness *pg, const char *name, char *uri, size_t size);
 /* PostgreSQL stopped (its data kept) and started again */
 bool pg_harness_down(const PgHarness *pg);
 bool pg_harness_up(const PgHarness *pg);

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "client.h"
+#include "pg_harness.h"
 
 enum { RUN_WAIT_MS = 10000 };
 
@@ -31,6 +32,43 @@ static inline void remove_folder(const char *path)
     char command[600];
     snprintf(command, sizeof command, "rm -rf '%s'", path);
     if (system(command) != 0) fprintf(stderr, "can't remove %s\n", path);
+}
+
+/* The test's PostgreSQL, when it runs with the argument "postgres" (the
+ * server's tests run on both engines: ctest's NAME and NAME_pg) */
+static PgHarness *test_pg;
+
+/* Starts the test's PostgreSQL if argv asks for it (exiting 77 where it
+ * can't be had): the engine's name */
+static inline const char *test_engine(int argc, char **argv)
+{
+    static PgHarness pg;
+    if (argc > 1 && strcmp(argv[1], "postgres") == 0) {
+        pg_harness_start(&pg);
+        test_pg = &pg;
+        return "postgres";
+    }
+    return "sqlite";
+}
+
+/* Where a server of the test keeps its games: a fresh database named
+ * name (letters, digits, -), the file root/name.sqlite, or one of the
+ * test's PostgreSQL (a postgres:// URI) */
+static inline void test_database(const char *root, const char *name, char *out, size_t size)
+{
+    if (test_pg == NULL) {
+        snprintf(out, size, "%s/%s.sqlite", root, name);
+        return;
+    }
+    char plain[64];
+    snprintf(plain, sizeof plain, "%s", name);
+    for (char *c = plain; *c != '\0'; ++c) {
+        if (*c == '-') *c = '_';
+    }
+    if (!pg_harness_uri(test_pg, plain, out, size)) {
+        fprintf(stderr, "a database of PostgreSQL's couldn't be made\n");
+        exit(EXIT_FAILURE);
+    }
 }
 
 /* The run the player's game is at (the newest live one), or -1 */

@@ -47,7 +47,7 @@ static void test_killed_between_keys(const char *root)
     uint32_t id = 0;
 
     /* never interrupted */
-    snprintf(database, sizeof database, "%s/straight.sqlite", root);
+    test_database(root, "straight", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     Client client;
     CHECK(client_connect(&client, server.port, NULL));
@@ -59,7 +59,7 @@ static void test_killed_between_keys(const char *root)
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 
     /* killed half way, between two keys */
-    snprintf(database, sizeof database, "%s/killed.sqlite", root);
+    test_database(root, "killed", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     CHECK(client_connect(&client, server.port, NULL));
     CHECK(start_run(&client, "killed", SEED, FLOOR));
@@ -94,7 +94,7 @@ static void test_killed_exploring(const char *root)
 {
     char database[400], digest[24], state[16];
     ServerProc server;
-    snprintf(database, sizeof database, "%s/exploring.sqlite", root);
+    test_database(root, "exploring", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     Client client;
     CHECK(client_connect(&client, server.port, NULL));
@@ -129,7 +129,7 @@ static void test_killed_at_once(const char *root)
 {
     char database[400];
     ServerProc server;
-    snprintf(database, sizeof database, "%s/at-once.sqlite", root);
+    test_database(root, "at-once", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     Client client;
     CHECK(client_connect(&client, server.port, NULL));
@@ -150,9 +150,11 @@ static void test_killed_at_once(const char *root)
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     char root[256];
+    const char *engine = test_engine(argc, argv);
+    fprintf(stderr, "-- %s\n", engine);
     fresh_folder(root, sizeof root, "server-kill");
     test_killed_between_keys(root);
     test_killed_exploring(root);
