@@ -142,11 +142,15 @@ serve: deps-server
 
 # The server under load (bench/server/bench_server.c): GAMES live games
 # typing 2-3 keys a second with 2 watchers each, on loopback; its RATE
-# lines are the key-to-frame p50 and p99 and the memory a game
+# lines are the key-to-frame p50 and p99 and the memory a game.
+# DATABASE=postgres: the server on a PostgreSQL 15 of its own. Then the
+# group commit's rate on both engines (bench/server/bench_commit.c)
 bench-server: deps-server
+	@sh tools/deps.sh $(PG_PACKAGES)
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release $(SERVER) >/dev/null
-	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server amulets-server
+	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server bench_commit amulets-server
 	./$(BENCH_BUILD)/bench_server
+	./$(BENCH_BUILD)/bench_commit
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) $(WEB_BUILD) build-fuzz

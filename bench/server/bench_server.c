@@ -11,7 +11,9 @@
  *   during auto-explore alone (one game pressing o, one watcher): the
  *     watcher's bytes a second, against the same frames sent whole
  * Environment: GAMES, WATCHERS, SECONDS, FAST=1 (SQLite's synchronous
- * NORMAL, db.h). */
+ * NORMAL, PostgreSQL's synchronous_commit off: db.h), DATABASE=postgres
+ * (the server on a PostgreSQL 15 of the benchmark's own, tools/pg.sh,
+ * fsync and synchronous_commit on unless FAST). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "pg_harness.h"
 
 enum { MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
 
@@ -274,9 +277,16 @@ int main(void)
     int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
     if (watchers > MOST_WATCHERS) watchers = MOST_WATCHERS;
     bool fast = getenv("FAST") != NULL && strcmp(getenv("FAST"), "1") == 0;
-    char root[] = "/tmp/amulets-bench-server-XXXXXX", database[128];
+    char root[] = "/tmp/amulets-bench-server-XXXXXX", database[PG_HARNESS_INFO];
     if (mkdtemp(root) == NULL || sodium_init() < 0) return EXIT_FAILURE;
     snprintf(database, sizeof database, "%s/db.sqlite", root);
+    static PgHarness pg;
+    bool postgres = getenv("DATABASE") != NULL && strcmp(getenv("DATABASE"), "postgres") == 0;
+    if (postgres) {
+        pg_harness_start(&pg);
+        if (!pg_harness_uri(&pg, "bench", database, sizeof database)) return EXIT_FAILURE;
+    }
+    printf("the database: %s\n", postgres ? "PostgreSQL 15 (tools/pg.sh)" : "SQLite");
     const char *extra[] = {fast ? "--fast" : NULL, NULL};
     ServerProc server;
     if (!server_start(&server, database, extra)) {
@@ -303,5 +313,6 @@ int main(void)
     server_stop(&server, SIGTERM);
     char command[200];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
+    if (postgres) pg_harness_stop(&pg);
     return ok && system(command) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

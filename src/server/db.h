@@ -163,6 +163,19 @@ typedef struct DbOps {
     /* Applies DB_MIGRATIONS[index]'s text for this engine (within a
      * transaction begun by the caller) */
     bool (*apply)(void *self, int index, char *error, size_t error_size);
+    /* A transaction sent whole, its answer read later (the server's
+     * group commit, its frames held until then): send_begin, send each
+     * statement (no rows read), send_commit, then sent_done until it
+     * says. PostgreSQL sends it in one go (libpq's pipeline mode) and
+     * its answer comes on socket; SQLite runs it as it is sent and has
+     * its answer at once. Any other call meanwhile waits for the answer
+     * first (which sent_done then gives) */
+    bool (*send_begin)(void *self, char *error, size_t error_size);
+    bool (*send)(void *self, DbStatement which, const DbValue *values, int count, char *error, size_t error_size);
+    bool (*send_commit)(void *self, char *error, size_t error_size);
+    /* 1 committed; -1 failed (nothing of it kept, error says why); 0 not
+     * yet (never when wait: then it waits for the answer) */
+    int (*sent_done)(void *self, bool wait, char *error, size_t error_size);
     /* Notices: after listen, every notice sent on the channel by any
      * connection (this one too) is delivered once its transaction
      * commits (none if it rolls back): PostgreSQL's LISTEN/NOTIFY;

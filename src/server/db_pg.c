@@ -4,9 +4,12 @@
  * text where it has one), the first time it runs; values are only ever
  * sent as parameters, in text form. Errors are PostgreSQL's own words.
  *
- * Calls wait for their answer (the server's loop commits once a turn, so
- * a turn waits one round trip for its group commit: docs/server.md says
- * what the asynchronous commit changes). A connection lost between
+ * A transaction sent whole (db.h's send_*: the server's group commit) goes
+ * in libpq's pipeline mode: BEGIN, its statements and COMMIT written at
+ * once, their answers read when they come on the socket, which the
+ * server's epoll loop watches; the loop never waits on PostgreSQL for
+ * it. Every other call waits for its answer (and first for a sent
+ * transaction's). A connection lost between
  * transactions is made again (PQreset) at the next call, its statements
  * prepared again and its channels listened to again; one lost within a
  * transaction fails the transaction, which the caller holds and retries. */
@@ -35,14 +38,28 @@ typedef struct PgDb {
     bool in_transaction;
     bool prepared[DB_STATEMENT_COUNT];
     bool listening[DB_CHANNEL_COUNT];
+    /* A transaction sent (pipeline mode): in flight, its statements
+     * prepared within it (forgotten if it fails), and once its answer is
+     * read, that (1, -1) until sent_done gives it */
+    bool flying, synced;
+    bool fresh[DB_STATEMENT_COUNT];
+    int landed;
+    char landed_error[DB_ERROR_SIZE];
 } PgDb;
 
-/* PostgreSQL's message, without its closing newline */
+static int land(PgDb *db, bool wait);
+
+/* PostgreSQL's message on one line (its lines joined, its closing
+ * newline gone) */
 static void say(char *error, size_t error_size, const char *what, const char *message)
 {
-    size_t n = message != NULL ? strlen(message) : 0;
-    while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) --n;
-    snprintf(error, error_size, "%s: %.*s", what, (int)n, message != NULL ? message : "");
+    int at = snprintf(error, error_size, "%s: ", what);
+    for (const char *c = message; c != NULL && *c != '\0' && at >= 0 && (size_t)at + 1 < error_size; ++c) {
+        if (*c == '\t') continue;
+        error[at++] = *c == '\n' ? ' ' : *c;
+    }
+    while (at > 0 && (size_t)at <= error_size && error[at - 1] == ' ') --at;
+    if (at >= 0 && (size_t)at < error_size) error[at] = '\0';
 }
 
 static void quiet(void *context, const char *message)
@@ -81,6 +98,7 @@ static bool settle(PgDb *db, char *error, size_t error_size)
  * that one is gone, and says so) */
 static bool ready(PgDb *db, char *error, size_t error_size)
 {
+    if (db->flying) land(db, true);
     if (PQstatus(db->conn) == CONNECTION_OK) return true;
     if (db->in_transaction) {
         say(error, error_size, "the database was lost mid-transaction", PQerrorMessage(db->conn));
@@ -216,8 +234,148 @@ static void pg_rollback(void *self)
 {
     PgDb *db = self;
     char error[DB_ERROR_SIZE];
+    if (db->flying) land(db, true);
     if (PQstatus(db->conn) == CONNECTION_OK) exec_fixed(db, "ROLLBACK", error, sizeof error);
     db->in_transaction = false;
+}
+
+/* ---- A transaction sent whole (pipeline mode) ---------------------------------- */
+
+static void landed_failed(PgDb *db, const char *what, const char *message)
+{
+    if (db->landed != -1) say(db->landed_error, sizeof db->landed_error, what, message);
+    db->landed = -1;
+}
+
+/* One answer of the pipeline read: false at its end (the Sync's) */
+static bool take_answer(PgDb *db, PGresult *result)
+{
+    ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_PIPELINE_SYNC) return false;
+    if (status == PGRES_FATAL_ERROR) landed_failed(db, "the commit failed", PQresultErrorMessage(result));
+    else if (status == PGRES_PIPELINE_ABORTED) landed_failed(db, "the commit failed", "a statement was refused");
+    else if (status == PGRES_COMMAND_OK && strcmp(PQcmdStatus(result), "ROLLBACK") == 0) {
+        landed_failed(db, "the commit failed", "the transaction was rolled back");
+    }
+    return true;
+}
+
+/* The flying transaction's answers read as far as they have come (all of
+ * them if wait): 1 or -1 once all are in (db->landed), 0 if not yet */
+static int land(PgDb *db, bool wait)
+{
+    /* a pipeline never ended (its COMMIT unsent) is ended here, or the
+     * connection made again */
+    if (db->flying && !db->synced && !(PQpipelineSync(db->conn) && PQflush(db->conn) == 0)) {
+        landed_failed(db, "the database was lost mid-commit", PQerrorMessage(db->conn));
+        db->flying = db->in_transaction = false;
+        PQreset(db->conn);
+        char error[DB_ERROR_SIZE];
+        if (PQstatus(db->conn) == CONNECTION_OK) settle(db, error, sizeof error);
+        return -1;
+    }
+    db->synced = true;
+    while (db->flying) {
+        if (PQstatus(db->conn) != CONNECTION_OK) {
+            landed_failed(db, "the database was lost mid-commit", PQerrorMessage(db->conn));
+            break;
+        }
+        if (!wait && (!PQconsumeInput(db->conn) || PQisBusy(db->conn))) {
+            if (PQstatus(db->conn) == CONNECTION_OK) return 0;
+            continue;
+        }
+        PGresult *result = PQgetResult(db->conn);
+        if (result == NULL) continue;   /* between one statement's answers and the next's */
+        bool more = take_answer(db, result);
+        PQclear(result);
+        if (!more) break;
+    }
+    if (!db->flying) return db->landed;
+    db->flying = false;
+    db->in_transaction = false;
+    PQexitPipelineMode(db->conn);
+    if (db->landed != -1) db->landed = 1;
+    if (db->landed == -1) {
+        for (int i = 0; i < DB_STATEMENT_COUNT; ++i) db->prepared[i] = db->prepared[i] && !db->fresh[i];
+        /* an explicit transaction an error ended stays open, refused */
+        char error[DB_ERROR_SIZE];
+        if (PQtransactionStatus(db->conn) == PQTRANS_INERROR) exec_fixed(db, "ROLLBACK", error, sizeof error);
+    }
+    return db->landed;
+}
+
+static bool pg_send_begin(void *self, char *error, size_t error_size)
+{
+    PgDb *db = self;
+    if (!ready(db, error, error_size)) return false;
+    if (!PQenterPipelineMode(db->conn) || !PQsendQueryParams(db->conn, "BEGIN", 0, NULL, NULL, NULL, NULL, 0)) {
+        say(error, error_size, "a commit couldn't be sent", PQerrorMessage(db->conn));
+        PQexitPipelineMode(db->conn);
+        return false;
+    }
+    memset(db->fresh, 0, sizeof db->fresh);
+    db->flying = db->in_transaction = true;
+    db->synced = false;
+    db->landed = 0;
+    return true;
+}
+
+static bool pg_send(void *self, DbStatement which, const DbValue *values, int count, char *error,
+                    size_t error_size)
+{
+    PgDb *db = self;
+    if (which < 0 || which >= DB_STATEMENT_COUNT || count != db_statement_values(which) || count > DB_MOST_VALUES ||
+        !db->flying) {
+        snprintf(error, error_size, "a statement sent wrongly (%d, %d values)", (int)which, count);
+        return false;
+    }
+    char name[16];
+    snprintf(name, sizeof name, "s%d", (int)which);
+    if (!db->prepared[which]) {
+        if (!PQsendPrepare(db->conn, name, db_statement_postgres(which), 0, NULL)) {
+            say(error, error_size, "a statement couldn't be sent", PQerrorMessage(db->conn));
+            landed_failed(db, "a statement couldn't be sent", PQerrorMessage(db->conn));
+            return false;
+        }
+        db->prepared[which] = db->fresh[which] = true;
+    }
+    const char *params[DB_MOST_VALUES];
+    char ints[DB_MOST_VALUES][24], *copies[DB_MOST_VALUES] = {0};
+    bool ok = texts(values, count, params, ints, copies) &&
+              PQsendQueryPrepared(db->conn, name, count, params, NULL, NULL, 0);
+    if (!ok) {
+        say(error, error_size, "a statement couldn't be sent", PQerrorMessage(db->conn));
+        landed_failed(db, "a statement couldn't be sent", PQerrorMessage(db->conn));
+    }
+    for (int i = 0; i < count; ++i) free(copies[i]);
+    return ok;
+}
+
+/* COMMIT, or ROLLBACK if a statement couldn't be sent (a transaction is
+ * all or nothing); the answer comes to sent_done */
+static bool pg_send_commit(void *self, char *error, size_t error_size)
+{
+    PgDb *db = self;
+    bool whole = db->landed != -1;
+    const char *fixed = whole ? "COMMIT" : "ROLLBACK";
+    bool ok = db->flying && PQsendQueryParams(db->conn, fixed, 0, NULL, NULL, NULL, NULL, 0) && PQpipelineSync(db->conn);
+    db->synced = ok;
+    ok = ok && PQflush(db->conn) == 0;
+    if (!ok) {
+        say(error, error_size, "a commit couldn't be sent", PQerrorMessage(db->conn));
+        landed_failed(db, "a commit couldn't be sent", PQerrorMessage(db->conn));
+    }
+    return ok && whole;
+}
+
+static int pg_sent_done(void *self, bool wait, char *error, size_t error_size)
+{
+    PgDb *db = self;
+    int done = db->flying ? land(db, wait) : db->landed;
+    if (done == 0) return 0;
+    if (done < 0) snprintf(error, error_size, "%s", db->landed_error);
+    db->landed = 0;
+    return done;
 }
 
 /* One row's one text column, NULL on no row */
@@ -328,13 +486,15 @@ static int pg_socket(void *self)
 static void pg_close(void *self)
 {
     PgDb *db = self;
+    if (db->flying) land(db, true);
     PQfinish(db->conn);
     free(db);
 }
 
 static const DbOps PG_OPS = {
-    "postgres", pg_run,    pg_begin,  pg_commit,  pg_rollback, pg_version,
-    pg_apply,   pg_listen, pg_notify, pg_notices, pg_socket,   pg_close,
+    "postgres",  pg_run,     pg_begin,   pg_commit,      pg_rollback,  pg_version,
+    pg_apply,    pg_send_begin, pg_send, pg_send_commit, pg_sent_done,
+    pg_listen,   pg_notify,  pg_notices, pg_socket,      pg_close,
 };
 
 bool db_pg_open(Db *out, const char *conninfo, bool fast, char *error, size_t error_size)

@@ -27,6 +27,10 @@ typedef struct SqliteDb {
      * listens (arrived), as PostgreSQL delivers them */
     bool listening[DB_CHANNEL_COUNT];
     Notices pending, arrived;
+    /* A transaction sent (db.h's send_*): run as it came, so its answer
+     * is known once it's sent: 1 committed, -1 failed, 0 none sent */
+    int sent;
+    char sent_error[DB_ERROR_SIZE];
 } SqliteDb;
 
 static void say(SqliteDb *db, char *error, size_t error_size, const char *what)
@@ -225,6 +229,55 @@ static void sqlite_rollback(void *self)
     notices_clear(&db->pending);
 }
 
+/* ---- A transaction sent whole ------------------------------------------------ */
+
+static void sent_failed(SqliteDb *db, const char *error)
+{
+    if (db->sent != -1) snprintf(db->sent_error, sizeof db->sent_error, "%s", error);
+    db->sent = -1;
+}
+
+static bool sqlite_send_begin(void *self, char *error, size_t error_size)
+{
+    SqliteDb *db = self;
+    db->sent = 0;
+    if (sqlite_begin(db, error, error_size)) return true;
+    sent_failed(db, error);
+    return false;
+}
+
+static bool sqlite_send(void *self, DbStatement which, const DbValue *values, int count, char *error,
+                        size_t error_size)
+{
+    SqliteDb *db = self;
+    if (db->sent == -1) return false;
+    if (sqlite_run(db, which, values, count, NULL, NULL, error, error_size)) return true;
+    sent_failed(db, error);
+    return false;
+}
+
+static bool sqlite_send_commit(void *self, char *error, size_t error_size)
+{
+    SqliteDb *db = self;
+    if (db->sent == 0 && sqlite_commit(db, error, error_size)) {
+        db->sent = 1;
+        return true;
+    }
+    if (db->sent == 0) sent_failed(db, error);
+    sqlite_rollback(db);
+    return false;
+}
+
+static int sqlite_sent_done(void *self, bool wait, char *error, size_t error_size)
+{
+    (void)wait;
+    SqliteDb *db = self;
+    int done = db->sent;
+    if (done < 0) snprintf(error, error_size, "%s", db->sent_error);
+    db->sent = 0;
+    return done;
+}
+
 static bool has_meta(void *context, const DbValue *columns, int count)
 {
     *(bool *)context = count > 0 && columns[0].type == DB_INT && columns[0].i > 0;
@@ -281,8 +334,9 @@ static void sqlite_close(void *self)
 }
 
 static const DbOps SQLITE_OPS = {
-    "sqlite",      sqlite_run,    sqlite_begin,   sqlite_commit,  sqlite_rollback, sqlite_version,
-    sqlite_apply,  sqlite_listen, sqlite_notify,  sqlite_notices, sqlite_socket,   sqlite_close,
+    "sqlite",          sqlite_run,         sqlite_begin,  sqlite_commit,  sqlite_rollback, sqlite_version,
+    sqlite_apply,      sqlite_send_begin,  sqlite_send,   sqlite_send_commit, sqlite_sent_done,
+    sqlite_listen,     sqlite_notify,      sqlite_notices, sqlite_socket,  sqlite_close,
 };
 
 bool db_sqlite_open(Db *out, const char *path, bool fast, char *error, size_t error_size)

@@ -70,10 +70,11 @@ static bool keeping_up(const Viewer *viewer)
     return ws_queued(&viewer->ws) < LIVES_LAG_BYTES;
 }
 
-/* What waited on the commit, to the viewers, in order */
-static void release(Live *live)
+/* What waited on the commit, to the viewers, in order: the first count
+ * held */
+static void release(Live *live, int count)
 {
-    for (int h = 0; h < live->held_count; ++h) {
+    for (int h = 0; h < count; ++h) {
         const Held *held = &live->held[h];
         for (int i = 0; i < live->viewer_count; ++i) {
             Viewer *v = live->viewers[i];
@@ -88,8 +89,9 @@ static void release(Live *live)
         }
         free(held->bytes);
     }
-    live->held_count = 0;
-    for (int i = 0; i < live->viewer_count; ++i) {
+    live->held_count -= count;
+    memmove(live->held, live->held + count, (size_t)live->held_count * sizeof *live->held);
+    for (int i = 0; live->held_count == 0 && i < live->viewer_count; ++i) {
         Viewer *v = live->viewers[i];
         if (v->needs_full && keeping_up(v) && live->wire.number > 0) send_full(live, v);
     }
@@ -169,11 +171,19 @@ static int64_t add_run(Lives *lives, Live *live, const Queued *q)
     return db_one_int(lives->db, DB_GAME_ADD, values, 7, lives->error, sizeof lives->error);
 }
 
+/* A statement of the commit: sent (its answer read with the commit's)
+ * while one is in flight, else run */
+static bool put(Lives *lives, DbStatement which, const DbValue *values, int count)
+{
+    if (lives->flying) return lives->db.ops->send(lives->db.self, which, values, count, lives->error, sizeof lives->error);
+    return db_run(lives->db, which, values, count, NULL, NULL, lives->error, sizeof lives->error);
+}
+
 static bool add_event(Lives *lives, int64_t run, int seq, JournalEvent e)
 {
     char kind[2] = {e.kind, '\0'};
     DbValue values[] = {db_int(run), db_int(seq), db_text(kind), db_int(e.a), db_int(e.b)};
-    return db_run(lives->db, DB_EVENT_ADD, values, 5, NULL, NULL, lives->error, sizeof lives->error);
+    return put(lives, DB_EVENT_ADD, values, 5);
 }
 
 static bool end_run(Lives *lives, int64_t run, const Queued *q)
@@ -183,76 +193,123 @@ static bool end_run(Lives *lives, int64_t run, const Queued *q)
     DbValue values[] = {db_int(run), db_int(time(NULL)), db_text(digest),
                         q->recording != NULL ? db_bytes(q->recording, q->recording_length) : db_null(),
                         q->morgue != NULL ? db_bytes(q->morgue, q->morgue_length) : db_null()};
-    return db_run(lives->db, DB_GAME_END, values, 5, NULL, NULL, lives->error, sizeof lives->error);
+    return put(lives, DB_GAME_END, values, 5);
+}
+
+static bool count_events(Lives *lives, int64_t run, int committed)
+{
+    DbValue values[] = {db_int(run), db_int(committed)};
+    return put(lives, DB_GAME_EVENTS, values, 2);
 }
 
 /* One game's queue written (within the transaction): its run and count
- * as they'll be once committed */
-static bool write_queue(Lives *lives, Live *live, int64_t *run, int *committed)
+ * as they'll be once committed, in flying_run and flying_committed. A
+ * new run's row is made at once (its number is its events'): only in a
+ * transaction run, never in one sent */
+static bool write_queue(Lives *lives, Live *live)
 {
-    *run = live->run_id;
-    *committed = live->committed;
-    int from = *committed;
-    for (int i = 0; i < live->queued_count; ++i) {
+    int64_t run = live->run_id;
+    int committed = live->committed, from = committed;
+    for (int i = 0; i < live->flying_queued; ++i) {
         const Queued *q = &live->queued[i];
         bool ok = true;
         if (q->kind == QUEUED_NEW_RUN) {
-            if (*run > 0 && *committed > from) {
-                DbValue values[] = {db_int(*run), db_int(*committed)};
-                ok = db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
-            }
-            *run = ok ? add_run(lives, live, q) : -1;
-            *committed = from = 0;
-            ok = *run > 0;
+            if (run > 0 && committed > from) ok = count_events(lives, run, committed);
+            run = ok && !lives->flying ? add_run(lives, live, q) : -1;
+            committed = from = 0;
+            ok = run > 0;
         } else if (q->kind == QUEUED_EVENT) {
-            ok = *run > 0 && add_event(lives, *run, (*committed)++, q->event);
+            ok = run > 0 && add_event(lives, run, committed++, q->event);
         } else {
-            ok = *run > 0 && end_run(lives, *run, q);
+            ok = run > 0 && end_run(lives, run, q);
         }
         if (!ok) return false;
     }
-    if (*run > 0 && *committed > from) {
-        DbValue values[] = {db_int(*run), db_int(*committed)};
-        return db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
+    live->flying_run = run;
+    live->flying_committed = committed;
+    return !(run > 0 && committed > from) || count_events(lives, run, committed);
+}
+
+/* The commit's answer come: what it held let go (committed: its frames
+ * sent; failed: kept for the next, nothing of it written) */
+static void landed(Lives *lives, bool committed, bool wrote)
+{
+    lives->flying = false;
+    if (committed) lives->error[0] = '\0';
+    lives->commits += committed && wrote;
+    for (int i = 0; i < lives->count; ++i) {
+        Live *live = lives->all[i];
+        if (committed && wrote) {
+            lives->events += live->flying_committed - (live->flying_run == live->run_id ? live->committed : 0);
+            live->run_id = live->flying_run;
+            live->committed = live->flying_committed;
+        }
+        if (committed) {
+            for (int q = 0; q < live->flying_queued; ++q) queued_free(&live->queued[q]);
+            live->queued_count -= live->flying_queued;
+            memmove(live->queued, live->queued + live->flying_queued, (size_t)live->queued_count * sizeof *live->queued);
+            release(live, live->flying_held);
+        }
+        live->flying_queued = live->flying_held = 0;
     }
-    return true;
+}
+
+/* Every game's queue in one transaction: sent, unless a new run is in it
+ * or wait (then run, and waited on) */
+static bool send_all(Lives *lives, bool wait)
+{
+    bool any = false, writes = false, new_run = false;
+    for (int i = 0; i < lives->count; ++i) {
+        Live *live = lives->all[i];
+        any = any || live->queued_count > 0 || live->held_count > 0;
+        writes = writes || live->queued_count > 0;
+        for (int q = 0; q < live->queued_count; ++q) new_run = new_run || live->queued[q].kind == QUEUED_NEW_RUN;
+        live->flying_queued = live->queued_count;
+        live->flying_held = live->held_count;
+        live->flying_run = live->run_id;
+        live->flying_committed = live->committed;
+    }
+    if (!any || !writes) {
+        landed(lives, true, false);
+        return true;
+    }
+    const DbOps *ops = lives->db.ops;
+    lives->flying = !wait && !new_run;
+    bool ok = lives->flying ? ops->send_begin(lives->db.self, lives->error, sizeof lives->error)
+                            : ops->begin(lives->db.self, lives->error, sizeof lives->error);
+    for (int i = 0; ok && i < lives->count; ++i) ok = write_queue(lives, lives->all[i]);
+    if (!lives->flying) {
+        if (ok) ok = ops->commit(lives->db.self, lives->error, sizeof lives->error);
+        else ops->rollback(lives->db.self);
+        landed(lives, ok, true);
+        return ok;
+    }
+    /* sent: a transaction a statement of which couldn't be sent is rolled
+     * back whole; the answer is read now if it came (SQLite's has) */
+    ops->send_commit(lives->db.self, lives->error, sizeof lives->error);
+    int done = ops->sent_done(lives->db.self, false, lives->error, sizeof lives->error);
+    if (done != 0) landed(lives, done > 0, true);
+    return done >= 0;
 }
 
 bool lives_commit(Lives *lives)
 {
-    bool any = false, writes = false;
-    for (int i = 0; i < lives->count; ++i) {
-        any = any || lives->all[i]->queued_count > 0 || lives->all[i]->held_count > 0;
-        writes = writes || lives->all[i]->queued_count > 0;
+    if (lives->flying) {
+        int done = lives->db.ops->sent_done(lives->db.self, false, lives->error, sizeof lives->error);
+        if (done == 0) return true;
+        landed(lives, done > 0, true);
+        if (done < 0) return false;
     }
-    if (!any) return true;
-    int64_t *runs = writes ? calloc((size_t)lives->count, sizeof *runs) : NULL;
-    int *counts = writes ? calloc((size_t)lives->count, sizeof *counts) : NULL;
-    bool ok = !writes || (runs != NULL && counts != NULL && lives->db.ops->begin(lives->db.self, lives->error,
-                                                                                sizeof lives->error));
-    for (int i = 0; writes && ok && i < lives->count; ++i) {
-        ok = write_queue(lives, lives->all[i], &runs[i], &counts[i]);
+    return send_all(lives, false);
+}
+
+bool lives_settle(Lives *lives)
+{
+    if (lives->flying) {
+        int done = lives->db.ops->sent_done(lives->db.self, true, lives->error, sizeof lives->error);
+        landed(lives, done > 0, true);
     }
-    if (writes && ok) ok = lives->db.ops->commit(lives->db.self, lives->error, sizeof lives->error);
-    else if (writes) lives->db.ops->rollback(lives->db.self);
-    if (ok) {
-        lives->error[0] = '\0';
-        lives->commits += writes;
-        for (int i = 0; i < lives->count; ++i) {
-            Live *live = lives->all[i];
-            if (writes) {
-                lives->events += counts[i] - (runs[i] == live->run_id ? live->committed : 0);
-                live->run_id = runs[i];
-                live->committed = counts[i];
-            }
-            for (int q = 0; q < live->queued_count; ++q) queued_free(&live->queued[q]);
-            live->queued_count = 0;
-            release(live);
-        }
-    }
-    free(runs);
-    free(counts);
-    return ok;
+    return send_all(lives, true);
 }
 
 /* ---- The games ------------------------------------------------------------------- */

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,10 +47,17 @@ struct Server {
     int conn_count, conn_capacity;
     char origins[2][ORIGIN_SIZE];
     bool stop;
+    /* The database's socket as epoll watches it (PostgreSQL's: the group
+     * commit's answer comes on it): a copy of the descriptor, so epoll
+     * never watches a number libpq closed and another socket took, and
+     * the socket's inode, to see when libpq connected again */
+    int db_watch;
+    ino_t db_inode;
 };
 
-/* Markers for epoll's data: the HTTP server's descriptor, the signals' */
-static char HTTP_MARK, SIGNAL_MARK;
+/* Markers for epoll's data: the HTTP server's descriptor, the signals',
+ * the database's */
+static char HTTP_MARK, SIGNAL_MARK, DB_MARK;
 
 static uint64_t now_ms(void)
 {
@@ -420,6 +428,49 @@ static void settle_conns(Server *server)
     }
 }
 
+/* ---- The database's socket ------------------------------------------------------- */
+
+static void unwatch_db(Server *server)
+{
+    if (server->db_watch >= 0) close(server->db_watch);   /* closing it takes it out of epoll */
+    server->db_watch = -1;
+}
+
+/* After a turn: epoll watches the database's socket as it is now */
+static void watch_db(Server *server)
+{
+    int fd = server->db.ops->socket(server->db.self);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        unwatch_db(server);
+        return;
+    }
+    if (server->db_watch >= 0 && st.st_ino == server->db_inode) return;
+    unwatch_db(server);
+    server->db_watch = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    struct epoll_event event = {.events = EPOLLIN, .data.ptr = &DB_MARK};
+    if (server->db_watch >= 0 && epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->db_watch, &event) != 0) {
+        unwatch_db(server);
+    }
+    server->db_inode = st.st_ino;
+}
+
+static void ignore_notice(void *context, DbChannel channel, const char *payload)
+{
+    (void)context;
+    (void)channel;
+    (void)payload;
+}
+
+/* The database's socket readable: what came read (the commit's answer
+ * is then taken by lives_commit); a connection lost is watched no more
+ * until it's made again */
+static void on_db(Server *server)
+{
+    char error[DB_ERROR_SIZE];
+    if (server->db.ops->notices(server->db.self, ignore_notice, NULL, error, sizeof error) < 0) unwatch_db(server);
+}
+
 static void turn(Server *server)
 {
     struct epoll_event events[SERVER_EVENTS];
@@ -431,6 +482,8 @@ static void turn(Server *server)
             http = true;
         } else if (mark == &SIGNAL_MARK) {
             server->stop = true;
+        } else if (mark == &DB_MARK) {
+            on_db(server);
         } else {
             on_conn(server, mark, events[i].events);
         }
@@ -442,11 +495,13 @@ static void turn(Server *server)
                 server->lives.error);
     }
     settle_conns(server);
+    watch_db(server);
 }
 
 static void stop(Server *server)
 {
-    lives_commit(&server->lives);
+    lives_settle(&server->lives);
+    unwatch_db(server);
     while (server->conn_count > 0) conn_free(server, server->conns[0]);
     free(server->conns);
     lives_free(&server->lives);
@@ -462,7 +517,7 @@ int server_run(const ServerSetup *setup)
     Server *server = calloc(1, sizeof *server);
     if (server == NULL) return 1;
     server->setup = setup;
-    server->epoll_fd = server->signal_fd = -1;
+    server->epoll_fd = server->signal_fd = server->db_watch = -1;
     bool started = start(server);
     if (started) {
         /* a conninfo may hold a password: PostgreSQL is only named */
