@@ -7,6 +7,9 @@
 #   tools/pg.sh stop DIR     stops it and removes DIR
 #   tools/pg.sh conninfo DIR the conninfo again
 #   tools/pg.sh createdb DIR NAME  one more database, its conninfo printed
+#   tools/pg.sh dump DIR NAME      the database NAME as SQL, on stdout (pg_dump)
+#   tools/pg.sh restore DIR NAME   SQL from stdin into NAME (psql), stopping
+#                            at the first error
 #   tools/pg.sh down DIR     stops the server, keeping its data (a test of
 #                            the database gone mid-game)
 #   tools/pg.sh up DIR       starts it again
@@ -68,6 +71,9 @@ EOF
     createdb "$dir" "$PG_DATABASE"
 }
 
+dump() { "$PG_BIN/pg_dump" -h "$1" -U "$PG_USER" --no-owner "$2"; }
+restore() { "$PG_BIN/psql" -h "$1" -U "$PG_USER" -d "$2" -q -v ON_ERROR_STOP=1 >/dev/null; }
+
 down() { as_owner "$PG_BIN/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null; }
 up() {
     as_owner "$PG_BIN/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 30 start >/dev/null 2>&1 || {
@@ -87,6 +93,8 @@ case "$1" in
     stop) [ $# = 2 ] || usage; stop "$2" ;;
     conninfo) [ $# = 2 ] || usage; conninfo "$2" ;;
     createdb) [ $# = 3 ] || usage; createdb "$2" "$3" ;;
+    dump) [ $# = 3 ] || usage; dump "$2" "$3" ;;
+    restore) [ $# = 3 ] || usage; restore "$2" "$3" ;;
     down) [ $# = 2 ] || usage; down "$2" ;;
     up) [ $# = 2 ] || usage; up "$2" ;;
     *) usage ;;

@@ -292,15 +292,41 @@ static bool send_all(Lives *lives, bool wait)
     return done >= 0;
 }
 
+/* Every game's players told (the database lost, or back) */
+static void tell_players(Lives *lives, const char *text)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        Live *live = lives->all[i];
+        for (int v = 0; v < live->viewer_count; ++v) {
+            if (live->viewers[v]->player) tell(live->viewers[v], "notice", text);
+        }
+    }
+}
+
+/* The commit's outcome said to the players when it changes: what they
+ * type waits while the database is away, and goes on when it's back */
+static bool say_outcome(Lives *lives, bool ok)
+{
+    if (!ok && !lives->down) {
+        tell_players(lives, "The server can't reach its database: what you do waits until it's back, "
+                            "and nothing is lost.");
+    } else if (ok && lives->down) {
+        tell_players(lives, "The database is back: the game goes on.");
+    }
+    lives->down = !ok;
+    return ok;
+}
+
 bool lives_commit(Lives *lives)
 {
     if (lives->flying) {
         int done = lives->db.ops->sent_done(lives->db.self, false, lives->error, sizeof lives->error);
         if (done == 0) return true;
         landed(lives, done > 0, true);
-        if (done < 0) return false;
+        if (done < 0) return say_outcome(lives, false);
     }
-    return send_all(lives, false);
+    bool ok = send_all(lives, false);
+    return lives->flying ? ok : say_outcome(lives, ok);
 }
 
 bool lives_settle(Lives *lives)

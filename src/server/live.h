@@ -104,6 +104,7 @@ typedef struct Lives {
     bool test_seeds;            /* a new run may name its seed and floor */
     char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
     bool flying;                /* a commit sent, its answer not yet come */
+    bool down;                  /* the last commit failed: the players told */
     long long commits, events;  /* all told */
 } Lives;
 

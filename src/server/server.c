@@ -22,7 +22,7 @@
 
 #include "live.h"
 
-enum { SERVER_EVENTS = 256, ORIGIN_SIZE = 128 };
+enum { SERVER_EVENTS = 256, ORIGIN_SIZE = 128, SERVER_RETRY_MS = 250 };
 
 typedef struct Server Server;
 
@@ -402,6 +402,8 @@ static int wait_for(Server *server, uint64_t now)
     MHD_UNSIGNED_LONG_LONG http = 0;
     int wait = MHD_get_timeout(server->http, &http) == MHD_YES ? (int)(http < 60000 ? http : 60000) : 60000;
     int game = lives_timeout(&server->lives, now);
+    /* a commit that failed is tried again soon, typed to or not */
+    if (server->lives.down && !server->lives.flying) game = game >= 0 && game < SERVER_RETRY_MS ? game : SERVER_RETRY_MS;
     return game >= 0 && game < wait ? game : wait;
 }
 
@@ -490,9 +492,14 @@ static void turn(Server *server)
     }
     if (http) MHD_run(server->http);
     lives_tick(&server->lives, now_ms());
-    if (!lives_commit(&server->lives)) {
+    bool was_down = server->lives.down;
+    if (!lives_commit(&server->lives) && !was_down) {
         fprintf(server->setup->say, "amulets-server: the events couldn't be committed (%s): they wait\n",
                 server->lives.error);
+        fflush(server->setup->say);
+    } else if (was_down && !server->lives.down) {
+        fprintf(server->setup->say, "amulets-server: the database is back: the events waiting are committed\n");
+        fflush(server->setup->say);
     }
     settle_conns(server);
     watch_db(server);
