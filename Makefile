@@ -7,7 +7,8 @@
 # (tools/sdl3.sh; make clean keeps it, make distclean doesn't).
 # Other targets: make build, make bench, make balance, make fuzz, make clean,
 # make web-smoke (the rules and the play layer in WebAssembly, under Node),
-# make serve (the online server on 127.0.0.1), make bench-server
+# make serve (the online server on 127.0.0.1), make bench-server,
+# make determinism (every build plays 200 key strings alike: several minutes)
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
@@ -37,6 +38,8 @@ PG_PACKAGES   = postgresql-15
 TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) $(PG_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
                 emscripten nodejs chromium
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
+# make determinism's compilers: clang, gcc's 32-bit libraries, emscripten
+DETERMINISM_PACKAGES = $(PLAY_PACKAGES) clang gcc-multilib emscripten nodejs
 FUZZ_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) clang libclang-rt-14-dev
 # the page (make web) and its browser tests: emscripten, Node and npm
 # (playwright-core, package-lock.json), Debian's Chromium
@@ -44,7 +47,7 @@ WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: play build test bench balance fuzz clean distclean deps-play deps-test deps-bench deps-fuzz \
+.PHONY: play build test bench balance determinism fuzz clean distclean deps-play deps-test deps-determinism deps-bench deps-fuzz \
         web-smoke web-smoke-build web web-serve bench-web deps-web serve bench-server deps-server
 
 play: deps-play build
@@ -76,6 +79,12 @@ bench: deps-bench
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench amulets
 	./$(BENCH_BUILD)/bench
 	sh tools/flee_share.sh $(BENCH_BUILD)
+
+# Seven builds of the rules (gcc -O0/-O2/-O3, clang -O2/-O3, gcc -m32,
+# WebAssembly) play the same 200 key strings to the same digests, and the
+# bot's sweep alike on 1 and 2 threads. Not part of make test
+determinism: deps-determinism
+	sh tools/determinism.sh $(CURDIR)/build-determinism
 
 # The bot's big sweep (BALANCE_RUNS runs of each class) and the figures
 # made from it: docs/balance.md and docs/balance.html. Not part of make test
@@ -163,6 +172,8 @@ deps-test:
 	@sh tools/deps.sh $(TEST_PACKAGES)
 	@command -v npm >/dev/null || sh tools/deps.sh npm   # Debian's nodejs comes without it
 	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund   # the browser tests' driver (package-lock.json)
+deps-determinism:
+	@sh tools/deps.sh $(DETERMINISM_PACKAGES)
 deps-bench:
 	@sh tools/deps.sh $(BENCH_PACKAGES)
 deps-web:
