@@ -241,6 +241,12 @@ static void landed(Lives *lives, bool committed, bool wrote)
         Live *live = lives->all[i];
         if (committed && wrote) {
             lives->events += live->flying_committed - (live->flying_run == live->run_id ? live->committed : 0);
+            /* a new run's row: this process runs it (a transaction waited
+             * on made it, so nothing is in flight) */
+            char error[DB_ERROR_SIZE];
+            if (live->flying_run > 0 && live->flying_run != live->run_id) {
+                lease_take(lives->db, &lives->leases, live->flying_run, error, sizeof error);
+            }
             live->run_id = live->flying_run;
             live->committed = live->flying_committed;
         }
@@ -532,6 +538,13 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     EventRows rows = {0};
     DbValue id = db_int(run);
     char error[DB_ERROR_SIZE];
+    int lease = lease_take(lives->db, &lives->leases, run, error, sizeof error);
+    if (lease <= 0) {
+        tell(viewer, "refused", lease < 0 ? "The server can't reach its database: try again."
+                                          : "That game is being played on another of the server's processes: it "
+                                            "comes here once that one lets it go, in a second or two.");
+        return NULL;
+    }
     if (!db_run(lives->db, DB_GAME_GET, &id, 1, read_run, &row, error, sizeof error) || !row.found || !row.live) {
         tell(viewer, "refused", "There's no live game of that number.");
         return NULL;
@@ -722,9 +735,17 @@ void lives_drained(Lives *lives, Viewer *viewer)
 
 /* ---- Time ------------------------------------------------------------------------ */
 
+static bool any_run(const Lives *lives)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        if (lives->all[i]->run_id > 0) return true;
+    }
+    return false;
+}
+
 int lives_timeout(const Lives *lives, uint64_t now)
 {
-    int64_t soonest = -1;
+    int64_t soonest = any_run(lives) ? leases_due(&lives->leases, now) : -1;   /* -1: none due */
     for (int i = 0; i < lives->count; ++i) {
         const Live *live = lives->all[i];
         if (!live->timed || live->left) continue;
@@ -732,6 +753,29 @@ int lives_timeout(const Lives *lives, uint64_t now)
         if (soonest < 0 || wait < soonest) soonest = wait;
     }
     return (int)soonest;
+}
+
+/* The leases renewed when due; a game whose lease another process took
+ * (this one was stalled past it) is let go: it goes on there */
+static void renew(Lives *lives, uint64_t now)
+{
+    if (!any_run(lives) || leases_due(&lives->leases, now) != 0) return;
+    int64_t *held = malloc((size_t)lives->count * sizeof *held);
+    char error[DB_ERROR_SIZE];
+    int count = held != NULL ? leases_renew(lives->db, &lives->leases, now, held, lives->count, error, sizeof error) : -1;
+    lives->leases.renewed_ms = now;   /* tried again when due, the database back or not */
+    for (int i = lives->count - 1; count >= 0 && i >= 0; --i) {
+        Live *live = lives->all[i];
+        bool kept = live->run_id <= 0;
+        for (int h = 0; !kept && h < count; ++h) kept = held[h] == live->run_id;
+        if (kept) continue;
+        for (int v = 0; v < live->viewer_count; ++v) {
+            tell(live->viewers[v], "notice", "This game went on on another of the server's processes: play again "
+                                             "to follow it there.");
+        }
+        live_free(lives, live);
+    }
+    free(held);
 }
 
 void lives_tick(Lives *lives, uint64_t now)
@@ -745,23 +789,29 @@ void lives_tick(Lives *lives, uint64_t now)
         Live *live = lives->all[i];
         bool settled = live->queued_count == 0 && live->held_count == 0;
         bool idle = live->viewer_count == 0 && now - live->active_ms > LIVES_IDLE_MS && !live->timed;
-        if (settled && (live->left || idle)) live_free(lives, live);
+        if (!settled || !(live->left || idle)) continue;
+        if (live->run_id > 0) lease_release(lives->db, &lives->leases, live->run_id);
+        live_free(lives, live);
     }
+    renew(lives, now);
 }
-
-/* ---- The whole ------------------------------------------------------------------- */
 
 bool lives_init(Lives *lives, Db db, const GameData *data)
 {
     memset(lives, 0, sizeof *lives);
     lives->db = db;
     lives->data = data;
+    leases_init(&lives->leases, strcmp(db.ops->engine, "sqlite") != 0);
     lives->scratch = calloc(1, sizeof *lives->scratch);
     return lives->scratch != NULL;
 }
 
 void lives_free(Lives *lives)
 {
+    /* stopping: its games are anyone's at once */
+    for (int i = 0; lives->db.ops != NULL && i < lives->count; ++i) {
+        if (lives->all[i]->run_id > 0) lease_release(lives->db, &lives->leases, lives->all[i]->run_id);
+    }
     while (lives->count > 0) live_free(lives, lives->all[0]);
     free(lives->all);
     if (lives->scratch != NULL) frame_text_free(&lives->scratch->text);

@@ -28,6 +28,7 @@
 
 #include "db.h"
 #include "game.h"
+#include "lease.h"
 #include "msg.h"
 #include "wire.h"
 #include "ws.h"
@@ -105,6 +106,7 @@ typedef struct Lives {
     char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
     bool flying;                /* a commit sent, its answer not yet come */
     bool down;                  /* the last commit failed: the players told */
+    Leases leases;              /* this process's on its live games (lease.h) */
     long long commits, events;  /* all told */
 } Lives;
 

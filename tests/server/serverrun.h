@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -69,6 +70,32 @@ static inline void test_database(const char *root, const char *name, char *out, 
         fprintf(stderr, "a database of PostgreSQL's couldn't be made\n");
         exit(EXIT_FAILURE);
     }
+}
+
+/* The player's game asked for ("play") until its full frame comes: on
+ * PostgreSQL a game of a process killed is refused until its lease runs
+ * out (lease.h), so the page asks again, as the page does. The ms it
+ * took, or -1 if it didn't come within ms */
+static inline long rejoin(Client *client, const char *player, int ms)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    char text[128];
+    snprintf(text, sizeof text, "{\"t\":\"play\",\"player\":\"%s\"}", player);
+    for (long gone = 0; gone < ms;) {
+        if (!client_send(client, text)) return -1;
+        for (const char *m; (m = client_next(client, RUN_WAIT_MS)) != NULL;) {
+            if (strstr(m, "\"t\":\"full\"") != NULL) {   /* applied by client_next */
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                return (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+            }
+            if (strstr(m, "\"t\":\"refused\"") != NULL) break;
+        }
+        usleep(100000);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        gone = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+    }
+    return -1;
 }
 
 /* The run the player's game is at (the newest live one), or -1 */

@@ -76,8 +76,7 @@ static void test_killed_between_keys(const char *root)
     CHECK_STR(state, "live");
     CHECK_INT(events, before);
     CHECK(client_connect(&client, server.port, NULL));
-    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"killed\"}"));
-    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(rejoin(&client, "killed", RUN_WAIT_MS) >= 0);
     CHECK_INT(page_sum(&client.frame), client.frame.sum);
     CHECK(same_cells(&client.frame, last));   /* where the page left it */
     free(last);
@@ -113,8 +112,7 @@ static void test_killed_exploring(const char *root)
     CHECK_STR(state, "live");
     CHECK(events >= (int)seen - 1);   /* every step shown was committed */
     CHECK(client_connect(&client, server.port, NULL));
-    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"explorer\"}"));
-    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(rejoin(&client, "explorer", RUN_WAIT_MS) >= 0);
     CHECK_INT(page_sum(&client.frame), client.frame.sum);
     CHECK(client_key(&client, 'o', 2, RUN_WAIT_MS, &dropped) != NULL);
     for (int i = 0; i < 8; ++i) client_next(&client, 40);
@@ -140,8 +138,7 @@ static void test_killed_at_once(const char *root)
     client_close(&client);
     CHECK(server_start(&server, database, NULL));
     CHECK(client_connect(&client, server.port, NULL));
-    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"hasty\"}"));
-    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(rejoin(&client, "hasty", RUN_WAIT_MS) >= 0);
     CHECK(same_cells(&client.frame, first));
     free(first);
     uint32_t id = 0;
