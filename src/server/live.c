@@ -90,7 +90,9 @@ static void release(Live *live, int count)
         free(held->bytes);
     }
     live->held_count -= count;
-    memmove(live->held, live->held + count, (size_t)live->held_count * sizeof *live->held);
+    if (count > 0 && live->held_count > 0) {
+        memmove(live->held, live->held + count, (size_t)live->held_count * sizeof *live->held);
+    }
     for (int i = 0; live->held_count == 0 && i < live->viewer_count; ++i) {
         Viewer *v = live->viewers[i];
         if (v->needs_full && keeping_up(v) && live->wire.number > 0) send_full(live, v);
@@ -253,7 +255,10 @@ static void landed(Lives *lives, bool committed, bool wrote)
         if (committed) {
             for (int q = 0; q < live->flying_queued; ++q) queued_free(&live->queued[q]);
             live->queued_count -= live->flying_queued;
-            memmove(live->queued, live->queued + live->flying_queued, (size_t)live->queued_count * sizeof *live->queued);
+            if (live->flying_queued > 0 && live->queued_count > 0) {
+                memmove(live->queued, live->queued + live->flying_queued,
+                        (size_t)live->queued_count * sizeof *live->queued);
+            }
             release(live, live->flying_held);
         }
         live->flying_queued = live->flying_held = 0;
