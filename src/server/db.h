@@ -213,6 +213,10 @@ bool db_pg_open(Db *db, const char *conninfo, bool fast, char *error, size_t err
  * URI is PostgreSQL's, anything else SQLite's file */
 bool db_open(Db *db, const char *database, bool fast, char *error, size_t error_size);
 
+/* The tests' fault: db wrapped so the lose_at-th transaction sent (1 the
+ * first) commits but is said to have failed, its answer lost (db_fault.c) */
+bool db_fault_wrap(Db *db, int lose_at);
+
 /* Brings the schema up to DB_SCHEMA_VERSION: false with why if the
  * database is newer than this server, or a migration failed (nothing of
  * it is kept) */

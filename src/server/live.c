@@ -156,6 +156,16 @@ static void queued_free(Queued *q)
     free(q->morgue);
 }
 
+/* The first count of a game's queue let go (the database has them) */
+static void drop_queued(Live *live, int count)
+{
+    for (int q = 0; q < count; ++q) queued_free(&live->queued[q]);
+    live->queued_count -= count;
+    if (count > 0 && live->queued_count > 0) {
+        memmove(live->queued, live->queued + count, (size_t)live->queued_count * sizeof *live->queued);
+    }
+}
+
 /* ---- Committing ------------------------------------------------------------------ */
 
 static void hex64(uint64_t n, char out[17])
@@ -237,6 +247,7 @@ static bool write_queue(Lives *lives, Live *live)
 static void landed(Lives *lives, bool committed, bool wrote)
 {
     lives->flying = false;
+    lives->recheck = lives->recheck || (!committed && wrote);
     if (committed) lives->error[0] = '\0';
     lives->commits += committed && wrote;
     for (int i = 0; i < lives->count; ++i) {
@@ -253,22 +264,20 @@ static void landed(Lives *lives, bool committed, bool wrote)
             live->committed = live->flying_committed;
         }
         if (committed) {
-            for (int q = 0; q < live->flying_queued; ++q) queued_free(&live->queued[q]);
-            live->queued_count -= live->flying_queued;
-            if (live->flying_queued > 0 && live->queued_count > 0) {
-                memmove(live->queued, live->queued + live->flying_queued,
-                        (size_t)live->queued_count * sizeof *live->queued);
-            }
+            drop_queued(live, live->flying_queued);
             release(live, live->flying_held);
         }
         live->flying_queued = live->flying_held = 0;
     }
 }
 
+static bool recheck(Lives *lives);
+
 /* Every game's queue in one transaction: sent, unless a new run is in it
  * or wait (then run, and waited on) */
 static bool send_all(Lives *lives, bool wait)
 {
+    if (lives->recheck && !recheck(lives)) return false;
     bool any = false, writes = false, new_run = false;
     for (int i = 0; i < lives->count; ++i) {
         Live *live = lives->all[i];
@@ -516,6 +525,34 @@ static bool read_run(void *context, const DbValue *c, int count)
     row->live = strcmp(c[7].s, "live") == 0;
     row->events = c[8].i;
     return false;
+}
+
+/* After a commit that failed, which may yet have gone through (the
+ * connection lost after PostgreSQL committed, before its answer came):
+ * each game's count as the database holds it, and what of its queue the
+ * database has already let go, so nothing is written twice (the events'
+ * key would refuse it, and every commit after) */
+static bool recheck(Lives *lives)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        Live *live = lives->all[i];
+        if (live->run_id <= 0 || live->queued_count == 0) continue;
+        RunRow row = {0};
+        DbValue id = db_int(live->run_id);
+        if (!db_run(lives->db, DB_GAME_GET, &id, 1, read_run, &row, lives->error, sizeof lives->error) ||
+            !row.found) {
+            return false;
+        }
+        int kept = 0, more = (int)row.events - live->committed;
+        while (kept < live->queued_count && kept < more && live->queued[kept].kind == QUEUED_EVENT) ++kept;
+        int events = kept;
+        if (!row.live && kept < live->queued_count && live->queued[kept].kind == QUEUED_END) ++kept;
+        drop_queued(live, kept);
+        live->committed += events;
+        lives->events += events;
+    }
+    lives->recheck = false;
+    return true;
 }
 
 typedef struct EventRows {

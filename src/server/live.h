@@ -106,6 +106,9 @@ typedef struct Lives {
     char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
     bool flying;                /* a commit sent, its answer not yet come */
     bool down;                  /* the last commit failed: the players told */
+    bool recheck;               /* a commit failed: it may have gone through
+                                   (its answer lost), so the counts are read
+                                   again before the next */
     Leases leases;              /* this process's on its live games (lease.h) */
     long long commits, events;  /* all told */
 } Lives;

@@ -376,6 +376,10 @@ static bool start(Server *server)
     }
     bool opened = setup->postgres != NULL ? db_pg_open(&server->db, setup->postgres, setup->fast, error, sizeof error)
                                           : db_open(&server->db, setup->database, setup->fast, error, sizeof error);
+    if (opened && setup->lose_answer > 0 && !db_fault_wrap(&server->db, setup->lose_answer)) {
+        snprintf(error, sizeof error, "out of memory");
+        opened = false;
+    }
     if (!opened ||
         !db_migrate(server->db, error, sizeof error)) {
         fprintf(stderr, "amulets-server: the database: %s\n", error);

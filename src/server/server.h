@@ -32,6 +32,9 @@ typedef struct ServerSetup {
     const char *origin;         /* another Origin allowed, or NULL */
     bool test_seeds;            /* a new run may name its seed and floor (the
                                    tests' and the benchmark's: never for play) */
+    int lose_answer;            /* the tests' fault: the group commit of that
+                                   number (1 the first) commits, its answer
+                                   lost (db_fault_wrap); 0 none */
     FILE *say;                  /* where the server says what it does */
 } ServerSetup;
 

@@ -40,9 +40,9 @@ static bool same_cells(const PageFrame *a, const PageFrame *b)
     return memcmp(a->cells, b->cells, sizeof a->cells) == 0;
 }
 
-static void test_killed_between_keys(const char *root)
+static void test_killed_between_keys(const char *root, int *keys, char straight[24])
 {
-    char database[400], digest[24], straight[24];
+    char database[400], digest[24];
     ServerProc server;
     uint32_t id = 0;
 
@@ -85,6 +85,30 @@ static void test_killed_between_keys(const char *root)
     ended_digest(server.port, run, digest);
     CHECK_STR(digest, straight);
     printf("killed after %d of %d keys: the same digest, %s\n", before, total, digest);
+    *keys = total;
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
+/* A group commit that went through but whose answer was lost (the
+ * connection dropped just after PostgreSQL committed): its events are
+ * not sent twice, and the run goes on to the same digest */
+static void test_answer_lost(const char *root, int total, const char *straight)
+{
+    char database[400], digest[24];
+    ServerProc server;
+    Client client;
+    uint32_t id = 0;
+    test_database(root, "answer-lost", database, sizeof database);
+    const char *extra[] = {"--test-lose-answer", "3", NULL};
+    CHECK(server_start(&server, database, extra));
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "lost", SEED, FLOOR));
+    long long run = live_run(server.port);
+    CHECK_INT(wait_keys(&client, MOST_KEYS, &id), total);
+    ended_digest(server.port, run, digest);
+    CHECK_STR(digest, straight);
+    printf("a commit's answer lost: the same digest, %s\n", digest);
     client_close(&client);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 }
@@ -153,7 +177,10 @@ int main(int argc, char **argv)
     const char *engine = test_engine(argc, argv);
     fprintf(stderr, "-- %s\n", engine);
     fresh_folder(root, sizeof root, "server-kill");
-    test_killed_between_keys(root);
+    int total = 0;
+    char straight[24] = "";
+    test_killed_between_keys(root, &total, straight);
+    test_answer_lost(root, total, straight);
     test_killed_exploring(root);
     test_killed_at_once(root);
     remove_folder(root);
