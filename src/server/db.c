@@ -93,14 +93,6 @@ DbValue db_text(const char *s)
     return db_bytes(s, strlen(s));
 }
 
-bool db_open(Db *db, const char *database, bool fast, char *error, size_t error_size)
-{
-    if (strncmp(database, "postgres://", 11) == 0 || strncmp(database, "postgresql://", 13) == 0) {
-        return db_pg_open(db, database, fast, error, error_size);
-    }
-    return db_sqlite_open(db, database, fast, error, error_size);
-}
-
 /* ---- Migrating --------------------------------------------------------------- */
 
 static bool set_version(Db db, int version, char *error, size_t error_size)

@@ -209,10 +209,6 @@ bool db_sqlite_open(Db *db, const char *path, bool fast, char *error, size_t err
  * PostgreSQL's own message */
 bool db_pg_open(Db *db, const char *conninfo, bool fast, char *error, size_t error_size);
 
-/* Opens the engine a --database names: a postgres:// or postgresql://
- * URI is PostgreSQL's, anything else SQLite's file */
-bool db_open(Db *db, const char *database, bool fast, char *error, size_t error_size);
-
 /* The tests' fault: db wrapped so the lose_at-th transaction sent (1 the
  * first) commits but is said to have failed, its answer lost (db_fault.c) */
 bool db_fault_wrap(Db *db, int lose_at);

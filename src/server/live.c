@@ -1,5 +1,6 @@
 /* The live games and their viewers: see live.h */
 #include "live.h"
+#include "live_own.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -30,7 +31,7 @@ static bool room_for(void **items, int count, int *capacity, size_t item_size)
 /* ---- Telling the pages ------------------------------------------------------- */
 
 /* {"t":kind,"text":text} to one page */
-static void tell(Viewer *viewer, const char *kind, const char *text)
+void live_tell(Viewer *viewer, const char *kind, const char *text)
 {
     FrameText t = {0};
     frame_add(&t, "{\"t\":", 5);
@@ -44,7 +45,7 @@ static void tell(Viewer *viewer, const char *kind, const char *text)
 
 void lives_refuse(Viewer *viewer, const char *why)
 {
-    tell(viewer, "refused", why);
+    live_tell(viewer, "refused", why);
 }
 
 static void hold(Live *live, const char *bytes, size_t length, uint32_t number)
@@ -72,7 +73,7 @@ static bool keeping_up(const Viewer *viewer)
 
 /* What waited on the commit, to the viewers, in order: the first count
  * held */
-static void release(Live *live, int count)
+void live_release(Live *live, int count)
 {
     for (int h = 0; h < count; ++h) {
         const Held *held = &live->held[h];
@@ -149,213 +150,11 @@ static void take_news(Live *live, const GameNews *news)
     }
 }
 
-static void queued_free(Queued *q)
+void live_queued_free(Queued *q)
 {
     free(q->settings);
     free(q->recording);
     free(q->morgue);
-}
-
-/* The first count of a game's queue let go (the database has them) */
-static void drop_queued(Live *live, int count)
-{
-    for (int q = 0; q < count; ++q) queued_free(&live->queued[q]);
-    live->queued_count -= count;
-    if (count > 0 && live->queued_count > 0) {
-        memmove(live->queued, live->queued + count, (size_t)live->queued_count * sizeof *live->queued);
-    }
-}
-
-/* ---- Committing ------------------------------------------------------------------ */
-
-static void hex64(uint64_t n, char out[17])
-{
-    snprintf(out, 17, "%016" PRIx64, n);
-}
-
-static int64_t add_run(Lives *lives, Live *live, const Queued *q)
-{
-    char seed[24], digest[17];
-    snprintf(seed, sizeof seed, "%" PRIu64, q->base.seed);
-    hex64(q->base.data_digest, digest);
-    DbValue values[] = {db_int(live->player_id), db_text(seed), db_int(q->base.floor), db_text(q->base.class_id),
-                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL))};
-    return db_one_int(lives->db, DB_GAME_ADD, values, 7, lives->error, sizeof lives->error);
-}
-
-/* A statement of the commit: sent (its answer read with the commit's)
- * while one is in flight, else run */
-static bool put(Lives *lives, DbStatement which, const DbValue *values, int count)
-{
-    if (lives->flying) return lives->db.ops->send(lives->db.self, which, values, count, lives->error, sizeof lives->error);
-    return db_run(lives->db, which, values, count, NULL, NULL, lives->error, sizeof lives->error);
-}
-
-static bool add_event(Lives *lives, int64_t run, int seq, JournalEvent e)
-{
-    char kind[2] = {e.kind, '\0'};
-    DbValue values[] = {db_int(run), db_int(seq), db_text(kind), db_int(e.a), db_int(e.b)};
-    return put(lives, DB_EVENT_ADD, values, 5);
-}
-
-static bool end_run(Lives *lives, int64_t run, const Queued *q)
-{
-    char digest[17];
-    hex64(q->digest, digest);
-    DbValue values[] = {db_int(run), db_int(time(NULL)), db_text(digest),
-                        q->recording != NULL ? db_bytes(q->recording, q->recording_length) : db_null(),
-                        q->morgue != NULL ? db_bytes(q->morgue, q->morgue_length) : db_null()};
-    return put(lives, DB_GAME_END, values, 5);
-}
-
-static bool count_events(Lives *lives, int64_t run, int committed)
-{
-    DbValue values[] = {db_int(run), db_int(committed)};
-    return put(lives, DB_GAME_EVENTS, values, 2);
-}
-
-/* One game's queue written (within the transaction): its run and count
- * as they'll be once committed, in flying_run and flying_committed. A
- * new run's row is made at once (its number is its events'): only in a
- * transaction run, never in one sent */
-static bool write_queue(Lives *lives, Live *live)
-{
-    int64_t run = live->run_id;
-    int committed = live->committed, from = committed;
-    for (int i = 0; i < live->flying_queued; ++i) {
-        const Queued *q = &live->queued[i];
-        bool ok = true;
-        if (q->kind == QUEUED_NEW_RUN) {
-            if (run > 0 && committed > from) ok = count_events(lives, run, committed);
-            run = ok && !lives->flying ? add_run(lives, live, q) : -1;
-            committed = from = 0;
-            ok = run > 0;
-        } else if (q->kind == QUEUED_EVENT) {
-            ok = run > 0 && add_event(lives, run, committed++, q->event);
-        } else {
-            ok = run > 0 && end_run(lives, run, q);
-        }
-        if (!ok) return false;
-    }
-    live->flying_run = run;
-    live->flying_committed = committed;
-    return !(run > 0 && committed > from) || count_events(lives, run, committed);
-}
-
-/* The commit's answer come: what it held let go (committed: its frames
- * sent; failed: kept for the next, nothing of it written) */
-static void landed(Lives *lives, bool committed, bool wrote)
-{
-    lives->flying = false;
-    lives->recheck = lives->recheck || (!committed && wrote);
-    if (committed) lives->error[0] = '\0';
-    lives->commits += committed && wrote;
-    for (int i = 0; i < lives->count; ++i) {
-        Live *live = lives->all[i];
-        if (committed && wrote) {
-            lives->events += live->flying_committed - (live->flying_run == live->run_id ? live->committed : 0);
-            /* a new run's row: this process runs it (a transaction waited
-             * on made it, so nothing is in flight) */
-            char error[DB_ERROR_SIZE];
-            if (live->flying_run > 0 && live->flying_run != live->run_id) {
-                lease_take(lives->db, &lives->leases, live->flying_run, error, sizeof error);
-            }
-            live->run_id = live->flying_run;
-            live->committed = live->flying_committed;
-        }
-        if (committed) {
-            drop_queued(live, live->flying_queued);
-            release(live, live->flying_held);
-        }
-        live->flying_queued = live->flying_held = 0;
-    }
-}
-
-static bool recheck(Lives *lives);
-
-/* Every game's queue in one transaction: sent, unless a new run is in it
- * or wait (then run, and waited on) */
-static bool send_all(Lives *lives, bool wait)
-{
-    if (lives->recheck && !recheck(lives)) return false;
-    bool any = false, writes = false, new_run = false;
-    for (int i = 0; i < lives->count; ++i) {
-        Live *live = lives->all[i];
-        any = any || live->queued_count > 0 || live->held_count > 0;
-        writes = writes || live->queued_count > 0;
-        for (int q = 0; q < live->queued_count; ++q) new_run = new_run || live->queued[q].kind == QUEUED_NEW_RUN;
-        live->flying_queued = live->queued_count;
-        live->flying_held = live->held_count;
-        live->flying_run = live->run_id;
-        live->flying_committed = live->committed;
-    }
-    if (!any || !writes) {
-        landed(lives, true, false);
-        return true;
-    }
-    const DbOps *ops = lives->db.ops;
-    lives->flying = !wait && !new_run;
-    bool ok = lives->flying ? ops->send_begin(lives->db.self, lives->error, sizeof lives->error)
-                            : ops->begin(lives->db.self, lives->error, sizeof lives->error);
-    for (int i = 0; ok && i < lives->count; ++i) ok = write_queue(lives, lives->all[i]);
-    if (!lives->flying) {
-        if (ok) ok = ops->commit(lives->db.self, lives->error, sizeof lives->error);
-        else ops->rollback(lives->db.self);
-        landed(lives, ok, true);
-        return ok;
-    }
-    /* sent: a transaction a statement of which couldn't be sent is rolled
-     * back whole; the answer is read now if it came (SQLite's has) */
-    ops->send_commit(lives->db.self, lives->error, sizeof lives->error);
-    int done = ops->sent_done(lives->db.self, false, lives->error, sizeof lives->error);
-    if (done != 0) landed(lives, done > 0, true);
-    return done >= 0;
-}
-
-/* Every game's players told (the database lost, or back) */
-static void tell_players(Lives *lives, const char *text)
-{
-    for (int i = 0; i < lives->count; ++i) {
-        Live *live = lives->all[i];
-        for (int v = 0; v < live->viewer_count; ++v) {
-            if (live->viewers[v]->player) tell(live->viewers[v], "notice", text);
-        }
-    }
-}
-
-/* The commit's outcome said to the players when it changes: what they
- * type waits while the database is away, and goes on when it's back */
-static bool say_outcome(Lives *lives, bool ok)
-{
-    if (!ok && !lives->down) {
-        tell_players(lives, "The server can't reach its database: what you do waits until it's back, "
-                            "and nothing is lost.");
-    } else if (ok && lives->down) {
-        tell_players(lives, "The database is back: the game goes on.");
-    }
-    lives->down = !ok;
-    return ok;
-}
-
-bool lives_commit(Lives *lives)
-{
-    if (lives->flying) {
-        int done = lives->db.ops->sent_done(lives->db.self, false, lives->error, sizeof lives->error);
-        if (done == 0) return true;
-        landed(lives, done > 0, true);
-        if (done < 0) return say_outcome(lives, false);
-    }
-    bool ok = send_all(lives, false);
-    return lives->flying ? ok : say_outcome(lives, ok);
-}
-
-bool lives_settle(Lives *lives)
-{
-    if (lives->flying) {
-        int done = lives->db.ops->sent_done(lives->db.self, true, lives->error, sizeof lives->error);
-        landed(lives, done > 0, true);
-    }
-    return send_all(lives, true);
 }
 
 /* ---- The games ------------------------------------------------------------------- */
@@ -384,7 +183,7 @@ static void detach(Live *live, Viewer *viewer)
 static void live_free(Lives *lives, Live *live)
 {
     while (live->viewer_count > 0) detach(live, live->viewers[0]);
-    for (int q = 0; q < live->queued_count; ++q) queued_free(&live->queued[q]);
+    for (int q = 0; q < live->queued_count; ++q) live_queued_free(&live->queued[q]);
     for (int h = 0; h < live->held_count; ++h) free(live->held[h].bytes);
     free(live->queued);
     free(live->held);
@@ -404,7 +203,7 @@ static void attach(Live *live, Viewer *viewer, bool player, uint64_t now)
     for (int i = 0; player && i < live->viewer_count; ++i) {
         if (live->viewers[i]->player) {
             live->viewers[i]->player = false;
-            tell(live->viewers[i], "notice", "This game is now played from another page: this one watches it.");
+            live_tell(live->viewers[i], "notice", "This game is now played from another page: this one watches it.");
         }
     }
     live->viewers[live->viewer_count++] = viewer;
@@ -498,16 +297,8 @@ static bool settled_player(Lives *lives, int64_t player, Live **out)
 
 /* ---- Making a game again from its events ------------------------------------------- */
 
-typedef struct RunRow {
-    bool found;
-    int64_t player;
-    JournalBase base;
-    char settings[JOURNAL_SETTINGS_SIZE];
-    bool live;
-    int64_t events;
-} RunRow;
 
-static bool read_run(void *context, const DbValue *c, int count)
+bool live_read_run(void *context, const DbValue *c, int count)
 {
     RunRow *row = context;
     if (count < 10 || c[2].type != DB_TEXT || c[4].type != DB_TEXT || c[5].type != DB_TEXT ||
@@ -525,34 +316,6 @@ static bool read_run(void *context, const DbValue *c, int count)
     row->live = strcmp(c[7].s, "live") == 0;
     row->events = c[8].i;
     return false;
-}
-
-/* After a commit that failed, which may yet have gone through (the
- * connection lost after PostgreSQL committed, before its answer came):
- * each game's count as the database holds it, and what of its queue the
- * database has already let go, so nothing is written twice (the events'
- * key would refuse it, and every commit after) */
-static bool recheck(Lives *lives)
-{
-    for (int i = 0; i < lives->count; ++i) {
-        Live *live = lives->all[i];
-        if (live->run_id <= 0 || live->queued_count == 0) continue;
-        RunRow row = {0};
-        DbValue id = db_int(live->run_id);
-        if (!db_run(lives->db, DB_GAME_GET, &id, 1, read_run, &row, lives->error, sizeof lives->error) ||
-            !row.found) {
-            return false;
-        }
-        int kept = 0, more = (int)row.events - live->committed;
-        while (kept < live->queued_count && kept < more && live->queued[kept].kind == QUEUED_EVENT) ++kept;
-        int events = kept;
-        if (!row.live && kept < live->queued_count && live->queued[kept].kind == QUEUED_END) ++kept;
-        drop_queued(live, kept);
-        live->committed += events;
-        lives->events += events;
-    }
-    lives->recheck = false;
-    return true;
 }
 
 typedef struct EventRows {
@@ -582,19 +345,19 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     char error[DB_ERROR_SIZE];
     int lease = lease_take(lives->db, &lives->leases, run, error, sizeof error);
     if (lease <= 0) {
-        tell(viewer, "refused", lease < 0 ? "The server can't reach its database: try again."
+        live_tell(viewer, "refused", lease < 0 ? "The server can't reach its database: try again."
                                           : "That game is being played on another of the server's processes: it "
                                             "comes here once that one lets it go, in a second or two.");
         return NULL;
     }
-    if (!db_run(lives->db, DB_GAME_GET, &id, 1, read_run, &row, error, sizeof error) || !row.found || !row.live) {
-        tell(viewer, "refused", "There's no live game of that number.");
+    if (!db_run(lives->db, DB_GAME_GET, &id, 1, live_read_run, &row, error, sizeof error) || !row.found || !row.live) {
+        live_tell(viewer, "refused", "There's no live game of that number.");
         return NULL;
     }
     if (!db_run(lives->db, DB_EVENTS_OF, &id, 1, read_event, &rows, error, sizeof error) || rows.broken ||
         rows.count != row.events) {
         free(rows.events);
-        tell(viewer, "refused", "That game's events can't be read.");
+        live_tell(viewer, "refused", "That game's events can't be read.");
         return NULL;
     }
     Live *live = live_new(lives, row.player);
@@ -605,7 +368,7 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     if (!made) {
         char why[SLOT_ERROR_SIZE + 64];
         snprintf(why, sizeof why, "That game can't be made again: %s.", errors.count > 0 ? errors.lines[0] : "out of memory");
-        tell(viewer, "refused", why);
+        live_tell(viewer, "refused", why);
         errors_clear(&errors);
         if (live != NULL) live_free(lives, live);
         return NULL;
@@ -640,13 +403,13 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     int64_t player = player_of(lives, msg->player);
     if (player < 0) {
-        tell(viewer, "refused", "The server can't reach its database: try again.");
+        live_tell(viewer, "refused", "The server can't reach its database: try again.");
         return;
     }
     viewer->player_id = player;
     Live *live;
     if (!settled_player(lives, player, &live)) {
-        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
     if (live == NULL) {
@@ -655,7 +418,7 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         if (live == NULL && run > 0) return;
     }
     if (live == NULL) {
-        tell(viewer, "idle", "You have no game in play: start a new one.");
+        live_tell(viewer, "idle", "You have no game in play: start a new one.");
         return;
     }
     attach(live, viewer, true, now);
@@ -664,38 +427,38 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     if (viewer->player_id <= 0) {
-        tell(viewer, "refused", "Say who you are first (a play message).");
+        live_tell(viewer, "refused", "Say who you are first (a play message).");
         return;
     }
     int class_index = msg->class_id[0] != '\0' ? data_find_class(lives->data, msg->class_id) : 0;
     if (class_index < 0) {
-        tell(viewer, "refused", "There's no class of that name.");
+        live_tell(viewer, "refused", "There's no class of that name.");
         return;
     }
     if (msg->seeded && !lives->test_seeds) {
-        tell(viewer, "refused", "The server chooses the seeds.");
+        live_tell(viewer, "refused", "The server chooses the seeds.");
         return;
     }
     Live *old;
     if (!settled_player(lives, viewer->player_id, &old)) {
-        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
     int64_t run = old != NULL ? old->run_id : live_run_of(lives, viewer->player_id);
     bool in_play = old != NULL ? game_in_run(&old->game) || old->run_id == 0 : run > 0;
     if (in_play && !msg->abandon) {
-        tell(viewer, "confirm", "You have a run in play. Starting a new one abandons it for good: "
+        live_tell(viewer, "confirm", "You have a run in play. Starting a new one abandons it for good: "
                                 "send new with abandon to do so.");
         return;
     }
     if (old != NULL && (old->queued_count > 0 || old->held_count > 0)) {
-        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(run), db_int(time(NULL))};
     if (in_play && run > 0 && !db_run(lives->db, DB_GAME_ABANDON, values, 2, NULL, NULL, error, sizeof error)) {
-        tell(viewer, "refused", "The server can't reach its database: try again.");
+        live_tell(viewer, "refused", "The server can't reach its database: try again.");
         return;
     }
     if (old != NULL) live_free(lives, old);
@@ -703,7 +466,7 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     if (live == NULL || !game_open(&live->game, lives->data, msg->seeded ? msg->seed : fresh_seed(),
                                           msg->seeded && msg->floor > 0 ? msg->floor : 1, class_index, fresh_seed())) {
         if (live != NULL) live_free(lives, live);
-        tell(viewer, "refused", "The server is out of memory.");
+        live_tell(viewer, "refused", "The server is out of memory.");
         return;
     }
     queue_new_run(live);
@@ -722,7 +485,7 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     Live *live = viewer->live;
     if (live == NULL || !viewer->player || live->left) {
-        tell(viewer, "refused", "This page doesn't play a game.");
+        live_tell(viewer, "refused", "This page doesn't play a game.");
         return;
     }
     live->active_ms = now;
@@ -812,7 +575,7 @@ static void renew(Lives *lives, uint64_t now)
         for (int h = 0; !kept && h < count; ++h) kept = held[h] == live->run_id;
         if (kept) continue;
         for (int v = 0; v < live->viewer_count; ++v) {
-            tell(live->viewers[v], "notice", "This game went on on another of the server's processes: play again "
+            live_tell(live->viewers[v], "notice", "This game went on on another of the server's processes: play again "
                                              "to follow it there.");
         }
         live_free(lives, live);

@@ -359,6 +359,24 @@ static bool start_signals(Server *server)
     return server->signal_fd >= 0 && epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->signal_fd, &event) == 0;
 }
 
+/* The engine the setup names: --postgres's conninfo, a postgres:// or
+ * postgresql:// URI (PostgreSQL's), else SQLite's file */
+static bool open_db(Server *server, char *error, size_t error_size)
+{
+    const ServerSetup *setup = server->setup;
+    const char *uri = setup->database;
+    bool pg = setup->postgres != NULL || strncmp(uri, "postgres://", 11) == 0 || strncmp(uri, "postgresql://", 13) == 0;
+    bool opened = pg ? db_pg_open(&server->db, setup->postgres != NULL ? setup->postgres : uri, setup->fast, error,
+                                  error_size)
+                     : db_sqlite_open(&server->db, uri, setup->fast, error, error_size);
+    if (opened && setup->lose_answer > 0 && !db_fault_wrap(&server->db, setup->lose_answer)) {
+        db_close(&server->db);
+        snprintf(error, error_size, "out of memory");
+        return false;
+    }
+    return opened;
+}
+
 static bool start(Server *server)
 {
     const ServerSetup *setup = server->setup;
@@ -374,14 +392,7 @@ static bool start(Server *server)
         errors_clear(&errors);
         return false;
     }
-    bool opened = setup->postgres != NULL ? db_pg_open(&server->db, setup->postgres, setup->fast, error, sizeof error)
-                                          : db_open(&server->db, setup->database, setup->fast, error, sizeof error);
-    if (opened && setup->lose_answer > 0 && !db_fault_wrap(&server->db, setup->lose_answer)) {
-        snprintf(error, sizeof error, "out of memory");
-        opened = false;
-    }
-    if (!opened ||
-        !db_migrate(server->db, error, sizeof error)) {
+    if (!open_db(server, error, sizeof error) || !db_migrate(server->db, error, sizeof error)) {
         fprintf(stderr, "amulets-server: the database: %s\n", error);
         return false;
     }

@@ -24,7 +24,7 @@ typedef struct ServerSetup {
     const char *address;        /* "127.0.0.1" */
     int port;                   /* 0: any free one */
     const char *database;       /* the SQLite file (its folder must exist),
-                                   or a postgres:// URI (db_open) */
+                                   or a postgres:// URI (PostgreSQL) */
     const char *postgres;       /* PostgreSQL's libpq conninfo, or NULL: the
                                    database is then `database` */
     const char *data_dir;       /* the game's data files */
