@@ -230,13 +230,14 @@ static void explore_bytes(int port, int seconds)
     client_close(&watcher);
 }
 
-static void report(const Bench *bench, int games, int watchers, int seconds, bool fast, long base_kb, long played_kb)
+static void report(const Bench *bench, int games, int watchers, int seconds, const char *durability, long base_kb,
+                   long played_kb)
 {
     double p50 = bench->sample_count > 0 ? bench->samples[bench->sample_count / 2] : -1;
     double p99 = bench->sample_count > 0 ? bench->samples[(int)(bench->sample_count * 0.99)] : -1;
     double worst = bench->sample_count > 0 ? bench->samples[bench->sample_count - 1] : -1;
-    printf("bench-server: %d games, %d watchers each, %d s measured (SQLite synchronous %s), %lld keys "
-           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, fast ? "NORMAL" : "FULL",
+    printf("bench-server: %d games, %d watchers each, %d s measured (%s), %lld keys "
+           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, durability,
            bench->keys, bench->dropped, bench->sample_count);
     printf("RATE server_key_to_frame_p50_ms %.2f ms\n", p50);
     printf("RATE server_key_to_frame_p99_ms %.2f ms\n", p99);
@@ -302,7 +303,9 @@ int main(void)
         drive(pages, games, watchers, seconds, &bench);
         long played_kb = rss_kb(server.pid);
         qsort(bench.samples, (size_t)bench.sample_count, sizeof *bench.samples, by_value);
-        report(&bench, games, watchers, seconds, fast, base_kb, played_kb);
+        const char *durability = postgres ? (fast ? "PostgreSQL synchronous_commit off" : "PostgreSQL synchronous_commit on")
+                                          : (fast ? "SQLite synchronous NORMAL" : "SQLite synchronous FULL");
+        report(&bench, games, watchers, seconds, durability, base_kb, played_kb);
     } else {
         fprintf(stderr, "bench-server: the pages couldn't all connect\n");
     }
