@@ -13,7 +13,8 @@
  * Environment: GAMES, WATCHERS, SECONDS, FAST=1 (SQLite's synchronous
  * NORMAL, PostgreSQL's synchronous_commit off: db.h), DATABASE=postgres
  * (the server on a PostgreSQL 15 of the benchmark's own, tools/pg.sh,
- * fsync and synchronous_commit on unless FAST). */
+ * fsync and synchronous_commit on unless FAST), SERVERS=N (N server
+ * processes on that one PostgreSQL, the games dealt out among them). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +30,7 @@
 #include "client.h"
 #include "pg_harness.h"
 
-enum { MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
+enum { MOST_SERVERS = 4, MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
 
 typedef struct Sent {
     uint32_t id;
@@ -148,10 +149,35 @@ static void type(Page *page, double now)
     page->next_key = now + 0.333 + randombytes_uniform(167) / 1000.0;
 }
 
-static bool open_pages(Page *pages, int games, int watchers, int port, Bench *bench)
+/* The watchers of server s's games (g % servers == s), each watching
+ * its game's run as the server lists them (in the order they began) */
+static bool watch_pages(Page *pages, int games, int watchers, int port, int s, int servers, Bench *bench, char *body,
+                        size_t size)
+{
+    char text[128];
+    if (http_get(port, "/api/games", body, size) != 200) return false;
+    const char *at = body;
+    for (int g = s; g < games; g += servers) {
+        at = strstr(at, "\"run\":");
+        if (at == NULL) return false;
+        long long run = atoll(at + 6);
+        ++at;
+        for (int w = 1; w <= watchers; ++w) {
+            Page *page = &pages[g * (1 + watchers) + w];
+            page->bench = bench;
+            snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+            if (!client_connect(&page->client, port, NULL) || !client_send(&page->client, text)) return false;
+        }
+    }
+    return true;
+}
+
+/* Game g on the server of ports[g % servers], its watchers on the same */
+static bool open_pages(Page *pages, int games, int watchers, const int *ports, int servers, Bench *bench)
 {
     char text[128];
     for (int g = 0; g < games; ++g) {
+        int port = ports[g % servers];
         Page *player = &pages[g * (1 + watchers)];
         player->player = true;
         player->bench = bench;
@@ -166,20 +192,9 @@ static bool open_pages(Page *pages, int games, int watchers, int port, Bench *be
         if (client_expect(&player->client, "full", 10000) == NULL) return false;
         player->seen = player->client.frame.number;
     }
-    char body[1 << 16];
-    if (http_get(port, "/api/games", body, sizeof body) != 200) return false;
-    const char *at = body;
-    for (int g = 0; g < games; ++g) {
-        at = strstr(at, "\"run\":");
-        if (at == NULL) return false;
-        long long run = atoll(at + 6);
-        ++at;
-        for (int w = 1; w <= watchers; ++w) {
-            Page *page = &pages[g * (1 + watchers) + w];
-            page->bench = bench;
-            snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
-            if (!client_connect(&page->client, port, NULL) || !client_send(&page->client, text)) return false;
-        }
+    static char body[1 << 16];
+    for (int s = 0; s < servers; ++s) {
+        if (!watch_pages(pages, games, watchers, ports[s], s, servers, bench, body, sizeof body)) return false;
     }
     return true;
 }
@@ -289,19 +304,34 @@ int main(void)
     }
     printf("the database: %s\n", postgres ? "PostgreSQL 15 (tools/pg.sh)" : "SQLite");
     const char *extra[] = {fast ? "--fast" : NULL, NULL};
-    ServerProc server;
-    if (!server_start(&server, database, extra)) {
-        fprintf(stderr, "bench-server: the server didn't start\n");
+    /* SERVERS processes on the one database (PostgreSQL's: SQLite's is one
+     * process's), the games dealt out among them */
+    int servers = env_int("SERVERS", 1);
+    if (servers < 1 || servers > MOST_SERVERS || (servers > 1 && !postgres)) {
+        fprintf(stderr, "bench-server: SERVERS is 1 to %d, more than 1 only with DATABASE=postgres\n", MOST_SERVERS);
         return EXIT_FAILURE;
     }
-    long base_kb = rss_kb(server.pid);
+    ServerProc all[MOST_SERVERS], server;
+    int ports[MOST_SERVERS];
+    long base_kb = 0;
+    for (int i = 0; i < servers; ++i) {
+        if (!server_start(&all[i], database, extra)) {
+            fprintf(stderr, "bench-server: the server didn't start\n");
+            return EXIT_FAILURE;
+        }
+        ports[i] = all[i].port;
+        base_kb += rss_kb(all[i].pid);
+    }
+    server = all[0];
+    printf("%d server process%s\n", servers, servers > 1 ? "es" : "");
     int count = games * (1 + watchers);
     Page *pages = calloc((size_t)count, sizeof *pages);
     Bench bench = {.samples = malloc(MOST_SAMPLES * sizeof(double))};
-    bool ok = pages != NULL && bench.samples != NULL && open_pages(pages, games, watchers, server.port, &bench);
+    bool ok = pages != NULL && bench.samples != NULL && open_pages(pages, games, watchers, ports, servers, &bench);
     if (ok) {
         drive(pages, games, watchers, seconds, &bench);
-        long played_kb = rss_kb(server.pid);
+        long played_kb = 0;
+        for (int i = 0; i < servers; ++i) played_kb += rss_kb(all[i].pid);
         qsort(bench.samples, (size_t)bench.sample_count, sizeof *bench.samples, by_value);
         const char *durability = postgres ? (fast ? "PostgreSQL synchronous_commit off" : "PostgreSQL synchronous_commit on")
                                           : (fast ? "SQLite synchronous NORMAL" : "SQLite synchronous FULL");
@@ -313,7 +343,7 @@ int main(void)
     free(pages);
     free(bench.samples);
     if (ok) explore_bytes(server.port, 5);
-    server_stop(&server, SIGTERM);
+    for (int i = 0; i < servers; ++i) server_stop(&all[i], SIGTERM);
     char command[200];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
     if (postgres) pg_harness_stop(&pg);
