@@ -280,7 +280,9 @@ static int land(PgDb *db, bool wait)
             landed_failed(db, "the database was lost mid-commit", PQerrorMessage(db->conn));
             break;
         }
-        if (!wait && (!PQconsumeInput(db->conn) || PQisBusy(db->conn))) {
+        /* what has come is read from the socket only when what libpq
+         * holds runs out (one read, not one a statement) */
+        if (!wait && PQisBusy(db->conn) && (!PQconsumeInput(db->conn) || PQisBusy(db->conn))) {
             if (PQstatus(db->conn) == CONNECTION_OK) return 0;
             continue;
         }
