@@ -288,6 +288,28 @@ static void drive(Page *pages, int games, int watchers, int seconds, Bench *benc
     close(epoll_fd);
 }
 
+/* SERVERS processes on the one database (PostgreSQL's: SQLite's is one
+ * process's), the games dealt out among them: false (said) if they
+ * can't be. Their memory before any game, summed, in base_kb */
+static bool start_servers(ServerProc *all, int *ports, int servers, bool postgres, const char *database,
+                          const char *const *extra, long *base_kb)
+{
+    if (servers < 1 || servers > MOST_SERVERS || (servers > 1 && !postgres)) {
+        fprintf(stderr, "bench-server: SERVERS is 1 to %d, more than 1 only with DATABASE=postgres\n", MOST_SERVERS);
+        return false;
+    }
+    for (int i = 0; i < servers; ++i) {
+        if (!server_start(&all[i], database, extra)) {
+            fprintf(stderr, "bench-server: the server didn't start\n");
+            return false;
+        }
+        ports[i] = all[i].port;
+        *base_kb += rss_kb(all[i].pid);
+    }
+    printf("%d server process%s\n", servers, servers > 1 ? "es" : "");
+    return true;
+}
+
 int main(void)
 {
     int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
@@ -304,26 +326,12 @@ int main(void)
     }
     printf("the database: %s\n", postgres ? "PostgreSQL 15 (tools/pg.sh)" : "SQLite");
     const char *extra[] = {fast ? "--fast" : NULL, NULL};
-    /* SERVERS processes on the one database (PostgreSQL's: SQLite's is one
-     * process's), the games dealt out among them */
     int servers = env_int("SERVERS", 1);
-    if (servers < 1 || servers > MOST_SERVERS || (servers > 1 && !postgres)) {
-        fprintf(stderr, "bench-server: SERVERS is 1 to %d, more than 1 only with DATABASE=postgres\n", MOST_SERVERS);
-        return EXIT_FAILURE;
-    }
     ServerProc all[MOST_SERVERS], server;
     int ports[MOST_SERVERS];
     long base_kb = 0;
-    for (int i = 0; i < servers; ++i) {
-        if (!server_start(&all[i], database, extra)) {
-            fprintf(stderr, "bench-server: the server didn't start\n");
-            return EXIT_FAILURE;
-        }
-        ports[i] = all[i].port;
-        base_kb += rss_kb(all[i].pid);
-    }
+    if (!start_servers(all, ports, servers, postgres, database, extra, &base_kb)) return EXIT_FAILURE;
     server = all[0];
-    printf("%d server process%s\n", servers, servers > 1 ? "es" : "");
     int count = games * (1 + watchers);
     Page *pages = calloc((size_t)count, sizeof *pages);
     Bench bench = {.samples = malloc(MOST_SAMPLES * sizeof(double))};
