@@ -36,11 +36,14 @@ SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libja
 # PostgreSQL 15, which the server's tests start for themselves (tools/pg.sh)
 PG_PACKAGES   = postgresql-15
 TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) $(PG_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
-                emscripten nodejs chromium
+                emscripten nodejs chromium $(DEPLOY_PACKAGES)
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
 # make determinism's compilers: clang, gcc's 32-bit libraries, emscripten
 DETERMINISM_PACKAGES = $(PLAY_PACKAGES) clang gcc-multilib emscripten nodejs
 FUZZ_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) clang libclang-rt-14-dev
+# deploy/: nginx in front of the server (tests/online/nginx.sh runs the
+# shipped site file with a certificate openssl makes), curl to ask it
+DEPLOY_PACKAGES = nginx openssl curl
 # the page (make web) and its browser tests: emscripten, Node and npm
 # (playwright-core, package-lock.json), Debian's Chromium
 WEB_PACKAGES  = emscripten nodejs crawl-tiles-data python3
@@ -94,9 +97,10 @@ balance: build
 
 # Each libFuzzer target for FUZZ_SECONDS (the save loader, the data
 # files, tiles.txt, the recordings, the high scores; each loaded run is played a few hundred commands;
-# the server's WebSocket frames and its messages), starting from the committed
-# corpus (new finds go to build-fuzz/corpus-*, not into the repository)
-FUZZ_TARGETS ?= save data tiles replay scores ws msg
+# the server's WebSocket frames, its messages, its HTTP routes and forms, and
+# its upload policy), starting from the committed corpus (new finds go to
+# build-fuzz/corpus-*, not into the repository)
+FUZZ_TARGETS ?= save data tiles replay scores ws msg route upload
 fuzz: deps-fuzz
 	CC=clang $(CMAKE) -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMULETS_FUZZ=ON $(WINDOW) $(SERVER) >/dev/null
 	$(CMAKE) --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
@@ -138,24 +142,28 @@ bench-web: web
 	node tests/web/bench.js $(abspath $(WEB_BUILD))/site $(CURDIR)
 
 # The online server (docs/server.md) on 127.0.0.1:SERVE_PORT, its SQLite
-# database in SERVE_DIR, a folder of its own that make clean keeps; the
-# games are anonymous there (a dev mode: a page names its player).
-# Ctrl-C stops it, and every game is kept
+# database in SERVE_DIR, a folder of its own that make clean keeps; the players
+# register and log in there. With the page (make web's WEB_BUILD/site, --static): its address is the
+# online page (online.html), /index.html the game alone in the browser.
+# Ctrl-C stops it, and every game is kept. For real, behind nginx:
+# deploy/README.md
 SERVE_DIR  ?= $(CURDIR)/build-serve
 SERVE_PORT ?= 8080
-serve: deps-server
+serve: deps-server web
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(SERVER) >/dev/null
 	$(CMAKE) --build $(BUILD) -j $(JOBS) --target amulets-server
 	@mkdir -p $(SERVE_DIR)
-	./$(BUILD)/amulets-server --address 127.0.0.1 --port $(SERVE_PORT) --database $(SERVE_DIR)/amulets.db
+	./$(BUILD)/amulets-server --address 127.0.0.1 --port $(SERVE_PORT) --database $(SERVE_DIR)/amulets.db \
+	    --static $(abspath $(WEB_BUILD))/site
 
 # The server under load (bench/server/bench_server.c): GAMES live games
 # typing 2-3 keys a second with 2 watchers each, on loopback; its RATE
-# lines are the key-to-frame p50 and p99 and the memory a game.
-# DATABASE=postgres: the server on a PostgreSQL 15 of its own. Then the
-# group commit's rate on both engines (bench/server/bench_commit.c)
+# lines are the key-to-frame p50 and p99, the memory a game, and the
+# lobby's and a board's requests a second (wrk). DATABASE=postgres: the
+# server on a PostgreSQL 15 of its own (SERVERS=2: two processes on it).
+# Then the group commit's rate on both engines (bench/server/bench_commit.c)
 bench-server: deps-server
-	@sh tools/deps.sh $(PG_PACKAGES)
+	@sh tools/deps.sh wrk $(PG_PACKAGES)
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release $(SERVER) >/dev/null
 	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server bench_commit amulets-server
 	./$(BENCH_BUILD)/bench_server

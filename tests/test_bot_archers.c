@@ -256,6 +256,47 @@ static void test_shoots_archer_beside(void)
     run_free(run);
 }
 
+/* A monster stepping in beside it and out of its sight again: the bot
+ * takes up its sword beside it and keeps it a while, rather than change
+ * back to the bow as soon as the monster is gone (seed 513's fighter
+ * changed weapons each turn for 60,000 turns, an orc archer in and out
+ * of sight on floor 7) */
+static void test_keeps_hand_weapon(void)
+{
+    static const char *const ROWS[] = {
+        "###########",
+        "#..@j.....#",
+        "###########",
+        "#.........#",
+        "###########",
+        NULL,
+    };
+    Run *run = scene_build(&data, 56, 5, ROWS);
+    Player *p = run_debug_player(run);
+    give(run, "long_sword", 1);
+    give(run, "arrow", 10);
+    give(run, "short_bow", 1);
+    p->weapon = item("short_bow");
+    p->quiver = item("arrow");
+    int jackal = spawn(run, "jackal", scene_find(ROWS, 'j'), MS_HUNTING);
+    Command command;
+    Bot *bot = arrived(run, &command);
+    CHECK_INT(command.kind, CMD_INVENTORY);   /* the sword, for the jackal beside it */
+    CHECK(order(run, command));
+    CHECK(order(run, next(bot, run)));
+    CHECK_INT(p->weapon, item("long_sword"));
+    monster(run, jackal)->pos = (Point){5, 3};   /* gone, out of its sight */
+    for (int turn = 0; turn < 5; ++turn) {
+        command = next(bot, run);
+        CHECK(command.kind != CMD_INVENTORY);   /* not the bow again at once */
+        CHECK(order(run, command));
+        while (bot->queued > 0) CHECK(order(run, next(bot, run)));
+    }
+    CHECK_INT(p->weapon, item("long_sword"));
+    free(bot);
+    run_free(run);
+}
+
 /* Waiting in cover: out of the archer's sight round the corridor's
  * corner, it rests there until the archer comes round after it, and
  * kills it beside the corner, taking few arrows */
@@ -336,6 +377,7 @@ int main(void)
     test_weak_rests();
     test_monster_on_a_trap();
     test_shoots_archer_beside();
+    test_keeps_hand_weapon();
     test_archer_past_a_trap();
     test_cover_round_a_corner();
     test_no_endless_chase();

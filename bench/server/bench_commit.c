@@ -97,8 +97,9 @@ static bool run_engine(const char *engine, const char *where, bool postgres, dou
     int64_t id = db_one_int(b.db, DB_PLAYER_ADD, player, 2, error, sizeof error);
     bool ok = id > 0;
     for (int g = 0; ok && g < GAMES; ++g) {
-        DbValue game[] = {db_int(id), db_text("1"), db_int(1), db_text("fighter"), db_text("0"), db_text(""), db_int(0)};
-        b.games[g] = db_one_int(b.db, DB_GAME_ADD, game, 7, error, sizeof error);
+        DbValue game[] = {db_int(id), db_text("1"), db_int(1), db_text("fighter"), db_text("0"), db_text(""), db_int(0),
+                          db_text("ladder"), db_null()};
+        b.games[g] = db_one_int(b.db, DB_GAME_ADD, game, 9, error, sizeof error);
         ok = b.games[g] > 0;
     }
     static const int GROUPS[] = {1, 10, 100};

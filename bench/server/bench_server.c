@@ -10,6 +10,9 @@
  *   bytes a second a watcher, and commits and events a second
  *   during auto-explore alone (one game pressing o, one watcher): the
  *     watcher's bytes a second, against the same frames sent whole
+ *   the lobby (with the games live) and a board of 100 runs: requests a
+ *     second with wrk (Debian's; skipped if it isn't installed), 2
+ *     threads and 32 connections for WRK_SECONDS (5)
  * Environment: GAMES, WATCHERS, SECONDS, FAST=1 (SQLite's synchronous
  * NORMAL, PostgreSQL's synchronous_commit off: db.h), DATABASE=postgres
  * (the server on a PostgreSQL 15 of the benchmark's own, tools/pg.sh,
@@ -28,6 +31,7 @@
 #include <unistd.h>
 
 #include "client.h"
+#include "db.h"
 #include "pg_harness.h"
 
 enum { MOST_SERVERS = 4, MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
@@ -158,9 +162,9 @@ static bool watch_pages(Page *pages, int games, int watchers, int port, int s, i
     if (http_get(port, "/api/games", body, size) != 200) return false;
     const char *at = body;
     for (int g = s; g < games; g += servers) {
-        at = strstr(at, "\"run\":");
+        at = strstr(at, "\"game\":");
         if (at == NULL) return false;
-        long long run = atoll(at + 6);
+        long long run = atoll(at + 7);
         ++at;
         for (int w = 1; w <= watchers; ++w) {
             Page *page = &pages[g * (1 + watchers) + w];
@@ -213,8 +217,8 @@ static void explore_bytes(int port, int seconds)
     char body[1 << 16], text[96];
     long long run = -1;   /* the newest */
     for (const char *at = http_get(port, "/api/games", body, sizeof body) == 200 ? body : "";
-         (at = strstr(at, "\"run\":")) != NULL; ++at) {
-        if (atoll(at + 6) > run) run = atoll(at + 6);
+         (at = strstr(at, "\"game\":")) != NULL; ++at) {
+        if (atoll(at + 7) > run) run = atoll(at + 7);
     }
     snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
     client_send(&watcher, text);
@@ -243,6 +247,57 @@ static void explore_bytes(int port, int seconds)
            full_bytes * frames / elapsed, full_bytes);
     client_close(&player);
     client_close(&watcher);
+}
+
+/* wrk on the server's path: its requests a second, or -1 */
+static double wrk_rate(int port, const char *path, int seconds)
+{
+    char command[256], line[256];
+    snprintf(command, sizeof command, "wrk -t2 -c32 -d%ds http://127.0.0.1:%d%s 2>/dev/null", seconds, port, path);
+    FILE *out = popen(command, "r");
+    double rate = -1;
+    while (out != NULL && fgets(line, sizeof line, out) != NULL) {
+        if (strncmp(line, "Requests/sec:", 13) == 0) rate = atof(line + 13);
+    }
+    if (out != NULL) pclose(out);
+    return rate;
+}
+
+/* A board of 100 runs, written beside the server (SQLite's WAL lets both;
+ * PostgreSQL's a second connection) */
+static bool fill_board(const char *database, bool postgres)
+{
+    Db db = {0};
+    char error[DB_ERROR_SIZE];
+    bool opened = postgres ? db_pg_open(&db, database, true, error, sizeof error)
+                           : db_sqlite_open(&db, database, true, error, sizeof error);
+    if (!opened) return false;
+    DbValue name[] = {db_text("boarder"), db_int(0)};
+    int64_t player = db_one_int(db, DB_PLAYER_ADD, name, 2, error, sizeof error);
+    bool ok = player > 0 && db.ops->begin(db.self, error, sizeof error);
+    for (int i = 0; ok && i < 100; ++i) {
+        char seed[24];
+        snprintf(seed, sizeof seed, "%d", 1000 + i);
+        DbValue run[] = {db_int(player), db_text(seed), db_text("fighter"), db_text("0000000000000000"), db_int(i),
+                         db_text("0123456789abcdef"), db_text("a recording"), db_text(i % 7 == 0 ? "won" : "dead"),
+                         db_int(1 + i % 10), db_int(i % 3), db_int(i * 13 % 500), db_int(1000 + i)};
+        ok = db_one_int(db, DB_OFFLINE_ADD, run, 12, error, sizeof error) > 0;
+    }
+    ok = ok && db.ops->commit(db.self, error, sizeof error);
+    db_close(&db);
+    return ok;
+}
+
+static void http_rates(int port, const char *database, bool postgres)
+{
+    if (system("command -v wrk >/dev/null 2>&1") != 0) {
+        printf("bench-server: wrk isn't installed (apt-get install wrk): no lobby or board rates\n");
+        return;
+    }
+    int seconds = env_int("WRK_SECONDS", 5);
+    printf("RATE server_lobby_requests_per_s %.0f req/s\n", wrk_rate(port, "/api/games", seconds));
+    if (!fill_board(database, postgres)) printf("bench-server: the board couldn't be filled\n");
+    printf("RATE server_board_requests_per_s %.0f req/s\n", wrk_rate(port, "/api/boards/offline", seconds));
 }
 
 static void report(const Bench *bench, int games, int watchers, int seconds, const char *durability, long base_kb,
@@ -325,7 +380,8 @@ int main(void)
         if (!pg_harness_uri(&pg, "bench", database, sizeof database)) return EXIT_FAILURE;
     }
     printf("the database: %s\n", postgres ? "PostgreSQL 15 (tools/pg.sh)" : "SQLite");
-    const char *extra[] = {fast ? "--fast" : NULL, NULL};
+    /* every page comes from 127.0.0.1: no limit an address */
+    const char *extra[] = {"--per-address", "100000", fast ? "--fast" : NULL, NULL};
     int servers = env_int("SERVERS", 1);
     ServerProc all[MOST_SERVERS], server;
     int ports[MOST_SERVERS];
@@ -344,6 +400,7 @@ int main(void)
         const char *durability = postgres ? (fast ? "PostgreSQL synchronous_commit off" : "PostgreSQL synchronous_commit on")
                                           : (fast ? "SQLite synchronous NORMAL" : "SQLite synchronous FULL");
         report(&bench, games, watchers, seconds, durability, base_kb, played_kb);
+        http_rates(server.port, database, postgres);
     } else {
         fprintf(stderr, "bench-server: the pages couldn't all connect\n");
     }

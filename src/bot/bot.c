@@ -13,7 +13,7 @@
  * command may take (each stop, bar the floor's end, is only news) */
 enum { AMULET_SEARCH = 400, EXPLORE_TRIES = 4, MOST_SEEN = 16, CHASE_COMMANDS = 6,
        KITED_GIVE_UP = 40, HEEDLESS_TURNS = 150, COVER_TURNS = 30, COVERS_A_FLOOR = 2,
-       MOST_LEAPS = 20 };
+       MOST_LEAPS = 20, HAND_KEPT_TURNS = 20 };
 
 void bot_start(Bot *bot)
 {
@@ -242,6 +242,7 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
         int weapon = kit_melee_upgrade(run);
         if (weapon >= 0) {
             bot->gear_turn = run_turn(run) + 1;   /* refused (a full pack): not again this turn */
+            bot->hand_until = run_turn(run) + HAND_KEPT_TURNS;
             return use_slot(bot, weapon);
         }
     }
@@ -273,7 +274,12 @@ static bool tend(Bot *bot, const Run *run, const SeenMonster *seen, int count, C
     /* gear that was refused (a full pack) is let be until a turn passes */
     bool refused = bot->gear_turn == run_turn(run) + 1;
     int slot = refused ? -1 : kit_armor_upgrade(run);
-    if (slot < 0 && !refused) slot = kit_weapon_upgrade(run);
+    /* the launcher again only once the hand weapon has had its while: a
+     * monster stepping in and out of sight beside it (seed 513's orc archer
+     * on floor 7) had it changing weapons each turn, for 60,000 turns */
+    if (slot < 0 && !refused) {
+        slot = run_turn(run) < bot->hand_until ? kit_melee_upgrade(run) : kit_weapon_upgrade(run);
+    }
     if (slot >= 0) {
         bot->gear_turn = run_turn(run) + 1;
         *out = use_slot(bot, slot);

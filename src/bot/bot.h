@@ -54,6 +54,8 @@ typedef struct Bot {
                                     way on: it only waits */
     bool fled;                   /* its last way down was running from a monster */
     int gear_turn;               /* the turn it last changed gear, + 1 (0: never) */
+    int hand_until;              /* the turn till which a hand weapon taken up beside a
+                                    monster is kept, not changed back for a launcher */
     ExploreRoute route;          /* the way to the stairs, kept */
     Point chase;                 /* where a monster was last seen, */
     int chasing;                 /* for this many more commands */

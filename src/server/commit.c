@@ -31,8 +31,14 @@ static int64_t add_run(Lives *lives, Live *live, const Queued *q)
     snprintf(seed, sizeof seed, "%" PRIu64, q->base.seed);
     hex64(q->base.data_digest, digest);
     DbValue values[] = {db_int(live->player_id), db_text(seed), db_int(q->base.floor), db_text(q->base.class_id),
-                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL))};
-    return db_one_int(lives->db, DB_GAME_ADD, values, 7, lives->error, sizeof lives->error);
+                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL)),
+                        db_text(live_mode_name(q->mode)), q->day[0] != '\0' ? db_text(q->day) : db_null()};
+    int64_t run = db_one_int(lives->db, DB_GAME_ADD, values, 9, lives->error, sizeof lives->error);
+    if (run > 0 && q->mode == LIVE_DAILY) {
+        DbValue daily[] = {db_int(live->player_id), db_text(q->day), db_int(run)};
+        if (!db_run(lives->db, DB_DAILY_RUN, daily, 3, NULL, NULL, lives->error, sizeof lives->error)) return -1;
+    }
+    return run;
 }
 
 /* A statement of the commit: sent (its answer read with the commit's)
@@ -75,7 +81,7 @@ static bool write_queue(Lives *lives, Live *live)
     int64_t run = live->run_id;
     int committed = live->committed, from = committed;
     for (int i = 0; i < live->flying_queued; ++i) {
-        const Queued *q = &live->queued[i];
+        Queued *q = &live->queued[i];
         bool ok = true;
         if (q->kind == QUEUED_NEW_RUN) {
             if (run > 0 && committed > from) ok = count_events(lives, run, committed);
@@ -86,12 +92,27 @@ static bool write_queue(Lives *lives, Live *live)
             ok = run > 0 && add_event(lives, run, committed++, q->event);
         } else {
             ok = run > 0 && end_run(lives, run, q);
+            q->run = run;
         }
         if (!ok) return false;
     }
     live->flying_run = run;
     live->flying_committed = committed;
     return !(run > 0 && committed > from) || count_events(lives, run, committed);
+}
+
+/* An ended run, committed, goes to the server's own replay: its figures
+ * are the boards' (api.h) */
+static void replay_ended(Lives *lives, Queued *q)
+{
+    if (q->kind != QUEUED_END || q->recording == NULL || lives->workers == NULL || q->run <= 0) return;
+    Work *work = work_new(WORK_REPLAY, NULL);
+    if (work == NULL) return;   /* api_replay_pending finds it at the next start */
+    work->id = q->run;
+    work->text = q->recording;
+    work->length = q->recording_length;
+    q->recording = NULL;
+    if (!work_post(lives->workers, work)) work_free(work);
 }
 
 /* The commit's answer come: what it held let go (committed: its frames
@@ -105,6 +126,7 @@ static void landed(Lives *lives, bool committed, bool wrote)
     for (int i = 0; i < lives->count; ++i) {
         Live *live = lives->all[i];
         if (committed && wrote) {
+            lives->changes += live->flying_run != live->run_id;
             lives->events += live->flying_committed - (live->flying_run == live->run_id ? live->committed : 0);
             /* a new run's row: this process runs it (a transaction waited
              * on made it, so nothing is in flight) */
@@ -116,6 +138,7 @@ static void landed(Lives *lives, bool committed, bool wrote)
             live->committed = live->flying_committed;
         }
         if (committed) {
+            for (int q = 0; wrote && q < live->flying_queued; ++q) replay_ended(lives, &live->queued[q]);
             drop_queued(live, live->flying_queued);
             live_release(live, live->flying_held);
         }
@@ -143,7 +166,10 @@ static bool recheck(Lives *lives)
         int kept = 0, more = (int)row.events - live->committed;
         while (kept < live->queued_count && kept < more && live->queued[kept].kind == QUEUED_EVENT) ++kept;
         int events = kept;
-        if (!row.live && kept < live->queued_count && live->queued[kept].kind == QUEUED_END) ++kept;
+        if (!row.live && kept < live->queued_count && live->queued[kept].kind == QUEUED_END) {
+            live->queued[kept].run = live->run_id;
+            replay_ended(lives, &live->queued[kept++]);
+        }
         drop_queued(live, kept);
         live->committed += events;
         lives->events += events;

@@ -26,16 +26,50 @@ _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMEN
     "CREATE TABLE events (game_id BIGINT NOT NULL REFERENCES games (id), seq BIGINT NOT NULL," \
     " kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT NOT NULL, PRIMARY KEY (game_id, seq));"
 
-/* Version 2: leases, the daily's one attempt, the verification queue */
+/* Version 2: accounts, sessions, recovery codes, the modes, the boards'
+ * figures (the server's own replay of each run), the daily's one
+ * attempt, offline seeds and uploads. The index on name_key is
+ * players_name_lower: PostgreSQL names version 1's UNIQUE on name
+ * players_name_key already */
 #define DB_V2(KEY) \
+    "ALTER TABLE players ADD COLUMN name_key TEXT;" \
+    "UPDATE players SET name_key = lower(name);" \
+    "CREATE UNIQUE INDEX players_name_lower ON players (name_key);" \
+    "ALTER TABLE players ADD COLUMN hash TEXT;" \
+    "ALTER TABLE players ADD COLUMN state TEXT NOT NULL DEFAULT 'ok';" \
+    "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " created BIGINT NOT NULL);" \
+    "CREATE INDEX sessions_player ON sessions (player_id);" \
+    "CREATE TABLE recovery (player_id BIGINT NOT NULL REFERENCES players (id), code_hash TEXT NOT NULL," \
+    " used BIGINT, PRIMARY KEY (player_id, code_hash));" \
+    "ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'ladder';" \
+    "ALTER TABLE games ADD COLUMN day TEXT;" \
+    "ALTER TABLE games ADD COLUMN struck BIGINT NOT NULL DEFAULT 0;" \
+    "ALTER TABLE games ADD COLUMN verified BIGINT;" \
+    "ALTER TABLE games ADD COLUMN outcome TEXT;" \
+    "ALTER TABLE games ADD COLUMN end_floor BIGINT;" \
+    "ALTER TABLE games ADD COLUMN amulets BIGINT;" \
+    "ALTER TABLE games ADD COLUMN gold BIGINT;" \
+    "ALTER TABLE games ADD COLUMN turns BIGINT;" \
+    "CREATE INDEX games_board ON games (mode, day, verified, struck);" \
+    "CREATE TABLE dailies (player_id BIGINT NOT NULL REFERENCES players (id), day TEXT NOT NULL," \
+    " started BIGINT NOT NULL, game_id BIGINT REFERENCES games (id), PRIMARY KEY (player_id, day));" \
+    "CREATE TABLE seeds (token_hash TEXT PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " seed TEXT NOT NULL, issued BIGINT NOT NULL, used BIGINT);" \
+    "CREATE INDEX seeds_player ON seeds (player_id, seed);" \
+    "CREATE TABLE uploads (id " KEY "," \
+    " player_id BIGINT NOT NULL REFERENCES players (id), state TEXT NOT NULL, reason TEXT," \
+    " game_id BIGINT REFERENCES games (id), created BIGINT NOT NULL, recording TEXT);"
+
+/* Version 3: leases (several processes on one PostgreSQL), the upload
+ * queue's claims */
+#define DB_V3 \
     "ALTER TABLE games ADD COLUMN owner TEXT;" \
     "ALTER TABLE games ADD COLUMN lease_until BIGINT;" \
     "CREATE INDEX games_owner ON games (owner);" \
-    "CREATE TABLE daily_attempts (day TEXT NOT NULL, player_id BIGINT NOT NULL REFERENCES players (id)," \
-    " started BIGINT NOT NULL, PRIMARY KEY (day, player_id));" \
-    "CREATE TABLE verifications (id " KEY ", recording TEXT NOT NULL, state TEXT NOT NULL," \
-    " queued BIGINT NOT NULL, worker TEXT, taken BIGINT, result TEXT);" \
-    "CREATE INDEX verifications_state ON verifications (state, id);"
+    "ALTER TABLE uploads ADD COLUMN worker TEXT;" \
+    "ALTER TABLE uploads ADD COLUMN taken BIGINT;" \
+    "CREATE INDEX uploads_state ON uploads (state, id);"
 
 #define SQLITE_KEY "INTEGER PRIMARY KEY"
 #define POSTGRES_KEY "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
@@ -43,6 +77,7 @@ _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMEN
 const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
     {1, DB_V1(SQLITE_KEY), DB_V1(POSTGRES_KEY)},
     {2, DB_V2(SQLITE_KEY), DB_V2(POSTGRES_KEY)},
+    {3, DB_V3, DB_V3},
 };
 
 typedef struct Override {

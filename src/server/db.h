@@ -1,8 +1,8 @@
 /* The server's database: one table of functions (as the store is,
  * store.h), so the engine is chosen when the server starts: SQLite, the
  * embedded default (db_sqlite.c, in WAL mode), and PostgreSQL (db_pg.c,
- * over libpq: several server processes on one database, docs/server.md). Every statement is one of DB_STATEMENTS, its text
- * fixed at compile time and its values bound as parameters ($1, $2, ...,
+ * over libpq: several server processes on one database, docs/server.md).
+ * Every statement is one of DB_STATEMENTS, its text fixed at compile time and its values bound as parameters ($1, $2, ...,
  * which both engines read): no call takes SQL text, so no SQL is ever
  * built from values (tests/server/sql.sh fails on any that is).
  *
@@ -13,22 +13,34 @@
  *
  * The tables:
  *   meta      key -> value: "schema", the schema's version
- *   players   a player (id, name): anonymous ones in dev mode; accounts
- *             come next, and hang off this table
+ *   players   a player (id, name, name_key: the name in lower case, unique,
+ *             so names are unique whatever their case; hash: the
+ *             password's argon2id string, NULL for a dev mode's player;
+ *             state 'ok', 'held' or 'banned')
+ *   sessions  a login: the SHA-256 of its token (the cookie's; the token
+ *             itself is never stored), its player, when made
+ *   recovery  a player's recovery codes, each keyed-hashed, used once
+ *   dailies   one row a player and day: the daily's one attempt (its
+ *             primary key is what refuses a second), its run once made
+ *   seeds     seeds issued to players for offline runs, each used once
+ *   uploads   offline recordings sent, queued (the recording kept until
+ *             checked, so a restart checks it then), verified or refused
  *   games     a run: its player, where its events start from (seed,
  *             floor, class, data digest, the input's settings), its
  *             state ('live', 'ended', 'abandoned'), its events' count,
- *             and once ended its digest, recording and morgue record
+ *             and once ended its digest, recording and morgue record;
+ *             its mode ('ladder', 'daily', 'practice', 'offline') and
+ *             day; once the server's own replay verified its recording,
+ *             what it says (outcome, floor, amulets, gold, turns:
+ *             the boards' figures); struck (1: off every board)
  *   events    a run's events in order (journal.h's: kind, a, b), the
  *             only state of a live run: the server rebuilds it from them
- * Version 2 (several processes, issue 35):
+ * Version 3 (several processes on PostgreSQL, issue 35):
  *   games     + owner, lease_until: the process that runs a live game and
  *             until when (ms since the epoch) it holds it; it renews the
  *             lease, and once it runs out any process may take the game
- *   daily_attempts  (day, player) once: the daily's one attempt, which the
- *             primary key enforces however many processes race for it
- *   verifications   the queue of recordings to verify: taken by one worker
- *             each (PostgreSQL: FOR UPDATE SKIP LOCKED) */
+ *   uploads   + worker, taken: the queue's job taken by one worker (its
+ *             claim skips those others hold: FOR UPDATE SKIP LOCKED) */
 #ifndef AMULETS_DB_H
 #define AMULETS_DB_H
 
@@ -36,24 +48,78 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 16 };
+enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 24 };
 
 /* The schema's current version: the number of DB_MIGRATIONS */
-enum { DB_SCHEMA_VERSION = 2 };
+enum { DB_SCHEMA_VERSION = 3 };
 
 /* Every statement the server runs: a name and its text. The texts are
  * portable SQL (SQLite 3.35+ and PostgreSQL: $N parameters, RETURNING) */
 #define DB_STATEMENTS(X) \
     X(DB_META_GET, "SELECT value FROM meta WHERE key = $1") \
     X(DB_META_SET, "UPDATE meta SET value = $2 WHERE key = $1") \
-    X(DB_PLAYER_FIND, "SELECT id FROM players WHERE name = $1") \
-    X(DB_PLAYER_ADD, "INSERT INTO players (name, created) VALUES ($1, $2) RETURNING id") \
+    X(DB_PLAYER_FIND, "SELECT id FROM players WHERE name_key = lower($1)") \
+    X(DB_PLAYER_ADD, "INSERT INTO players (name, name_key, created) VALUES ($1, lower($1), $2) RETURNING id") \
     X(DB_PLAYER_NAME, "SELECT name FROM players WHERE id = $1") \
+    X(DB_ACCOUNT_ADD, \
+      "INSERT INTO players (name, name_key, created, hash) VALUES ($1, lower($1), $2, $3) " \
+      "ON CONFLICT (name_key) DO NOTHING RETURNING id") \
+    X(DB_ACCOUNT_GET, "SELECT id, name, hash, state FROM players WHERE name_key = lower($1)") \
+    X(DB_ACCOUNT_OF, "SELECT id, name, hash, state FROM players WHERE id = $1") \
+    X(DB_ACCOUNT_HASH, "UPDATE players SET hash = $2 WHERE id = $1") \
+    X(DB_ACCOUNT_STATE, "UPDATE players SET state = $2 WHERE name_key = lower($1) RETURNING id") \
+    X(DB_SESSION_ADD, "INSERT INTO sessions (token_hash, player_id, created) VALUES ($1, $2, $3)") \
+    X(DB_SESSION_FIND, "SELECT player_id FROM sessions WHERE token_hash = $1 AND created > $2") \
+    X(DB_SESSION_DROP, "DELETE FROM sessions WHERE token_hash = $1") \
+    X(DB_SESSIONS_DROP, "DELETE FROM sessions WHERE player_id = $1") \
+    X(DB_RECOVERY_ADD, "INSERT INTO recovery (player_id, code_hash) VALUES ($1, $2)") \
+    X(DB_RECOVERY_USE, \
+      "UPDATE recovery SET used = $3 WHERE player_id = $1 AND code_hash = $2 AND used IS NULL RETURNING player_id") \
+    X(DB_META_ADD, "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING") \
+    X(DB_DAILY_CLAIM, "INSERT INTO dailies (player_id, day, started) VALUES ($1, $2, $3)") \
+    X(DB_DAILY_OF, \
+      "SELECT d.day, g.state FROM dailies d LEFT JOIN games g ON g.id = d.game_id " \
+      "WHERE d.player_id = $1 AND d.day = $2") \
+    X(DB_DAILY_RUN, "UPDATE dailies SET game_id = $3 WHERE player_id = $1 AND day = $2") \
+    X(DB_GAME_STRIKE, "UPDATE games SET struck = 1 WHERE id = $1 RETURNING id") \
+    X(DB_GAMES_UNVERIFIED, "SELECT id, recording FROM games WHERE state = 'ended' AND verified IS NULL " \
+                           "AND recording IS NOT NULL ORDER BY id") \
+    X(DB_GAME_VERIFIED, \
+      "UPDATE games SET verified = $2, outcome = $3, end_floor = $4, amulets = $5, gold = $6, turns = $7, " \
+      "class_id = $8 WHERE id = $1") \
+    X(DB_BOARD, \
+      "SELECT g.id, p.name, g.class_id, g.outcome, g.end_floor, g.amulets, g.gold, g.turns, g.digest, g.ended " \
+      "FROM games g JOIN players p ON p.id = g.player_id " \
+      "WHERE g.mode = $1 AND ($2 = '' OR g.day = $2) AND g.verified = 1 AND g.struck = 0 " \
+      "ORDER BY CASE WHEN g.outcome = 'won' THEN 0 ELSE 1 END, g.amulets DESC, g.end_floor DESC, " \
+      "g.gold DESC, g.turns ASC, g.id ASC LIMIT $3") \
+    X(DB_RUN_PAGE, \
+      "SELECT g.id, p.name, g.state, g.events, g.digest, g.mode, g.day, g.class_id, g.outcome, g.end_floor, " \
+      "g.amulets, g.gold, g.turns, g.struck, g.started, g.ended, g.morgue, g.verified " \
+      "FROM games g JOIN players p ON p.id = g.player_id WHERE g.id = $1") \
+    X(DB_DAILY_DUMP, \
+      "SELECT g.id, p.name, g.class_id, g.outcome, g.end_floor, g.amulets, g.gold, g.turns, g.digest, g.ended, " \
+      "g.state, g.seed, g.recording FROM games g JOIN players p ON p.id = g.player_id " \
+      "WHERE g.mode = 'daily' AND g.day = $1 ORDER BY g.id") \
+    X(DB_SEED_ADD, "INSERT INTO seeds (token_hash, player_id, seed, issued) VALUES ($1, $2, $3, $4)") \
+    X(DB_SEED_USE, \
+      "UPDATE seeds SET used = $3 WHERE player_id = $1 AND seed = $2 AND used IS NULL RETURNING player_id") \
+    X(DB_UPLOAD_ADD, \
+      "INSERT INTO uploads (player_id, state, created, recording) VALUES ($1, 'queued', $2, $3) RETURNING id") \
+    X(DB_UPLOAD_SET, "UPDATE uploads SET state = $2, reason = $3, game_id = $4, recording = NULL WHERE id = $1") \
+    X(DB_UPLOADS_QUEUED, \
+      "SELECT id, player_id, recording FROM uploads WHERE state = 'queued' AND recording IS NOT NULL ORDER BY id") \
+    X(DB_UPLOAD_GET, "SELECT state, reason, game_id, player_id FROM uploads WHERE id = $1") \
+    X(DB_OFFLINE_ADD, \
+      "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started, ended, " \
+      "digest, recording, mode, verified, outcome, end_floor, amulets, gold, turns) " \
+      "VALUES ($1, $2, 1, $3, $4, '', 'ended', 0, $5, $5, $6, $7, 'offline', 1, $8, $9, $10, $11, $12) " \
+      "RETURNING id") \
     X(DB_GAME_ADD, \
-      "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started) " \
-      "VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7) RETURNING id") \
+      "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started, mode, day) " \
+      "VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $8, $9) RETURNING id") \
     X(DB_GAME_GET, \
-      "SELECT id, player_id, seed, floor, class_id, data_digest, settings, state, events, digest " \
+      "SELECT id, player_id, seed, floor, class_id, data_digest, settings, state, events, digest, mode, day " \
       "FROM games WHERE id = $1") \
     X(DB_GAME_LIVE_OF, "SELECT id FROM games WHERE player_id = $1 AND state = 'live' ORDER BY id DESC") \
     X(DB_GAMES_LIVE, "SELECT id, player_id FROM games WHERE state = 'live' ORDER BY id") \
@@ -72,24 +138,17 @@ enum { DB_SCHEMA_VERSION = 2 };
     X(DB_LEASE_RENEW, "UPDATE games SET lease_until = $2 WHERE owner = $1 AND state = 'live' RETURNING id") \
     X(DB_LEASE_RELEASE, "UPDATE games SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2") \
     X(DB_LEASE_OWNER, "SELECT owner, lease_until FROM games WHERE id = $1") \
-    X(DB_DAILY_START, \
-      "INSERT INTO daily_attempts (day, player_id, started) VALUES ($1, $2, $3) " \
-      "ON CONFLICT DO NOTHING RETURNING player_id") \
-    X(DB_VERIFY_QUEUE, \
-      "INSERT INTO verifications (recording, state, queued) VALUES ($1, 'queued', $2) RETURNING id") \
-    X(DB_VERIFY_CLAIM, \
-      "UPDATE verifications SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
-      "(SELECT id FROM verifications WHERE state = 'queued' ORDER BY id LIMIT 1) RETURNING id, recording") \
-    X(DB_VERIFY_DONE, \
-      "UPDATE verifications SET state = 'done', result = $3 WHERE id = $1 AND worker = $2 AND state = 'taken'")
+    X(DB_UPLOAD_CLAIM, \
+      "UPDATE uploads SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
+      "(SELECT id FROM uploads WHERE state = 'queued' ORDER BY id LIMIT 1) RETURNING id, recording")
 
 /* A statement whose text differs on PostgreSQL: the claim of a job skips
  * the rows other workers hold (SQLite has one writer at a time, and
  * takes the plain text's whole statement at once) */
 #define DB_POSTGRES_STATEMENTS(X) \
-    X(DB_VERIFY_CLAIM, \
-      "UPDATE verifications SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
-      "(SELECT id FROM verifications WHERE state = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) " \
+    X(DB_UPLOAD_CLAIM, \
+      "UPDATE uploads SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
+      "(SELECT id FROM uploads WHERE state = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) " \
       "RETURNING id, recording")
 
 /* The channels of notices (LISTEN/NOTIFY): a name each, fixed, so the

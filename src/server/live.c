@@ -2,6 +2,8 @@
 #include "live.h"
 #include "live_own.h"
 
+#include "modes.h"
+
 #include <inttypes.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -11,9 +13,17 @@
 
 static uint64_t fresh_seed(void)
 {
-    uint64_t seed;
-    randombytes_buf(&seed, sizeof seed);
-    return seed;
+    return account_fresh_seed();
+}
+
+#define LIVE_MODE_NAME(name, text) text,
+static const char *const MODE_NAMES[] = {LIVE_MODES(LIVE_MODE_NAME)};
+#undef LIVE_MODE_NAME
+_Static_assert(sizeof MODE_NAMES / sizeof MODE_NAMES[0] == LIVE_MODE_COUNT, "a name for every mode");
+
+const char *live_mode_name(LiveMode mode)
+{
+    return mode >= 0 && mode < LIVE_MODE_COUNT ? MODE_NAMES[mode] : "ladder";
 }
 
 /* Grows an array of item_size items to hold one more: false if out of memory */
@@ -130,6 +140,8 @@ static void queue_new_run(Live *live)
     if (q == NULL) return;
     q->base = live->game.base;
     q->settings = copy_of(live->game.settings, strlen(live->game.settings));
+    q->mode = live->mode;
+    snprintf(q->day, sizeof q->day, "%s", live->day);
 }
 
 static void take_news(Live *live, const GameNews *news)
@@ -159,15 +171,25 @@ void live_queued_free(Queued *q)
 
 /* ---- The games ------------------------------------------------------------------- */
 
+static bool read_name(void *context, const DbValue *c, int count)
+{
+    if (count >= 1 && c[0].type == DB_TEXT) snprintf(context, MSG_NAME_SIZE, "%s", c[0].s);
+    return false;
+}
+
 static Live *live_new(Lives *lives, int64_t player_id)
 {
     if (!room_for((void **)&lives->all, lives->count, &lives->capacity, sizeof *lives->all)) return NULL;
     Live *live = calloc(1, sizeof *live);
     if (live == NULL) return NULL;
     live->player_id = player_id;
+    char error[DB_ERROR_SIZE];
+    DbValue id = db_int(player_id);
+    db_run(lives->db, DB_PLAYER_NAME, &id, 1, read_name, live->player_name, error, sizeof error);
     FrameRoom room = wire_room_default();
     wire_init(&live->wire, &room);
     lives->all[lives->count++] = live;
+    ++lives->changes;
     return live;
 }
 
@@ -193,6 +215,7 @@ static void live_free(Lives *lives, Live *live)
     for (int i = 0; i < lives->count; ++i) {
         if (lives->all[i] == live) lives->all[i] = lives->all[--lives->count];
     }
+    ++lives->changes;
     free(live);
 }
 
@@ -244,6 +267,10 @@ static void step(Lives *lives, Live *live, const FrontEvent *event, uint32_t ack
 {
     GameNews news;
     LoopNext next = game_step(&live->game, event, &news);
+    if (news.new_run) {   /* R's next run: a ladder run on a fresh seed */
+        live->mode = LIVE_LADDER;
+        live->day[0] = '\0';
+    }
     take_news(live, &news);
     if (news.new_run) game_next_seed(&live->game, fresh_seed());
     bool made = paint(lives, live, next.paint, ack);
@@ -259,6 +286,7 @@ static void step(Lives *lives, Live *live, const FrontEvent *event, uint32_t ack
     set_timer(live, next, timer, now);
     if (next.done || live->game.failed) {
         live->left = true;
+        ++lives->changes;
         live->timed = false;
         const char *left = "{\"t\":\"left\",\"text\":\"You have left the game. Your run is kept: play again to go on.\"}";
         hold(live, left, strlen(left), 0);
@@ -315,6 +343,11 @@ bool live_read_run(void *context, const DbValue *c, int count)
     snprintf(row->settings, sizeof row->settings, "%s", c[6].s);
     row->live = strcmp(c[7].s, "live") == 0;
     row->events = c[8].i;
+    row->mode = LIVE_LADDER;
+    for (int m = 0; count >= 12 && c[10].type == DB_TEXT && m < LIVE_MODE_COUNT; ++m) {
+        if (strcmp(c[10].s, MODE_NAMES[m]) == 0) row->mode = (LiveMode)m;
+    }
+    if (count >= 12 && c[11].type == DB_TEXT) snprintf(row->day, sizeof row->day, "%s", c[11].s);
     return false;
 }
 
@@ -376,7 +409,9 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     errors_clear(&errors);
     live->run_id = run;
     live->committed = rows.count;
-    live->active_ms = now;
+    live->active_ms = live->input_ms = now;
+    live->mode = row.mode;
+    snprintf(live->day, sizeof live->day, "%s", row.day);
     paint(lives, live, true, 0);
     return live;
 }
@@ -401,7 +436,15 @@ static int64_t live_run_of(Lives *lives, int64_t player)
 
 static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
-    int64_t player = player_of(lives, msg->player);
+    if (msg->player[0] != '\0' && !lives->dev) {
+        live_tell(viewer, "refused", "A page can't name its player here: log in.");
+        return;
+    }
+    int64_t player = msg->player[0] != '\0' ? player_of(lives, msg->player) : viewer->session_player;
+    if (player == 0) {
+        live_tell(viewer, "refused", "Log in to play.");
+        return;
+    }
     if (player < 0) {
         live_tell(viewer, "refused", "The server can't reach its database: try again.");
         return;
@@ -439,6 +482,11 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         live_tell(viewer, "refused", "The server chooses the seeds.");
         return;
     }
+    char why[MODES_WHY_SIZE];
+    if (!modes_may_start(lives->db, viewer->player_id, why, sizeof why)) {
+        live_tell(viewer, "refused", why);
+        return;
+    }
     Live *old;
     if (!settled_player(lives, viewer->player_id, &old)) {
         live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
@@ -455,6 +503,13 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
+    uint64_t seed;
+    int floor;
+    char day[11];
+    if (!modes_choose_start(lives, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
+        live_tell(viewer, "refused", why);
+        return;
+    }
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(run), db_int(time(NULL))};
     if (in_play && run > 0 && !db_run(lives->db, DB_GAME_ABANDON, values, 2, NULL, NULL, error, sizeof error)) {
@@ -463,12 +518,14 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     }
     if (old != NULL) live_free(lives, old);
     Live *live = live_new(lives, viewer->player_id);
-    if (live == NULL || !game_open(&live->game, lives->data, msg->seeded ? msg->seed : fresh_seed(),
-                                          msg->seeded && msg->floor > 0 ? msg->floor : 1, class_index, fresh_seed())) {
+    if (live == NULL || !game_open(&live->game, lives->data, seed, floor, class_index, fresh_seed())) {
         if (live != NULL) live_free(lives, live);
         live_tell(viewer, "refused", "The server is out of memory.");
         return;
     }
+    live->mode = msg->mode == MSG_MODE_DAILY ? LIVE_DAILY : msg->mode == MSG_MODE_PRACTICE ? LIVE_PRACTICE : LIVE_LADDER;
+    snprintf(live->day, sizeof live->day, "%s", day);
+    live->input_ms = now;
     queue_new_run(live);
     paint(lives, live, true, 0);
     attach(live, viewer, true, now);
@@ -478,7 +535,15 @@ static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     Live *live = find_run(lives, msg->game);
     if (live == NULL) live = rebuild(lives, msg->game, viewer, now);
-    if (live != NULL) attach(live, viewer, false, now);
+    if (live == NULL) return;
+    int64_t who = viewer->player_id > 0 ? viewer->player_id : viewer->session_player;
+    bool played, finished = false;
+    if (live->mode == LIVE_DAILY && live->player_id != who &&
+        (!lives_daily_of(lives, who, live->day, &played, &finished) || !finished)) {
+        live_tell(viewer, "refused", "A daily's live games are shown only to players who have finished it.");
+        return;
+    }
+    attach(live, viewer, false, now);
 }
 
 static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
@@ -488,11 +553,13 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         live_tell(viewer, "refused", "This page doesn't play a game.");
         return;
     }
-    live->active_ms = now;
+    live->active_ms = live->input_ms = now;
     FrontEvent event = {.kind = FRONT_KEY, .key = msg->key, .cell = {msg->x, msg->y}};
-    if (msg->kind == MSG_KEY && msg->seen < live->alarm_frame) {
-        char text[64];
-        snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u,\"dropped\":true}", msg->id);
+    bool throttled = msg->kind == MSG_KEY && !keys_take(&viewer->keys, now);
+    if (msg->kind == MSG_KEY && (throttled || msg->seen < live->alarm_frame)) {
+        char text[80];
+        snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u,\"dropped\":true%s}", msg->id,
+                 throttled ? ",\"throttled\":true" : "");
         hold(live, text, strlen(text), 0);
         return;
     }

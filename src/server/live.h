@@ -25,12 +25,16 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <jansson.h>
 
+#include "account.h"
 #include "db.h"
 #include "game.h"
 #include "lease.h"
+#include "limit.h"
 #include "msg.h"
 #include "wire.h"
+#include "work.h"
 #include "ws.h"
 
 enum {
@@ -51,8 +55,17 @@ typedef struct Viewer {
     uint32_t sent;              /* the last frame sent it */
     bool needs_full;            /* send it a full frame when it can take one */
     int64_t player_id;          /* after a play message, else 0 */
+    int64_t session_player;     /* the player the upgrade's cookie named (0: none) */
+    KeyBucket keys;             /* its keys' rate */
     void *server;               /* the server's own */
 } Viewer;
+
+/* A run's mode: its enum and its name in the database and the API */
+#define LIVE_MODES(X) X(LADDER, "ladder") X(DAILY, "daily") X(PRACTICE, "practice")
+#define LIVE_MODE_ENUM(name, text) LIVE_##name,
+typedef enum LiveMode { LIVE_MODES(LIVE_MODE_ENUM) LIVE_MODE_COUNT } LiveMode;
+#undef LIVE_MODE_ENUM
+const char *live_mode_name(LiveMode mode);
 
 /* A step's result or a message, waiting for the commit */
 typedef enum QueuedKind { QUEUED_NEW_RUN, QUEUED_EVENT, QUEUED_END } QueuedKind;
@@ -61,7 +74,10 @@ typedef struct Queued {
     JournalEvent event;
     JournalBase base;           /* a new run's */
     char *settings;
-    uint64_t digest;            /* an end's */
+    LiveMode mode;              /* a new run's, and its day */
+    char day[11];
+    uint64_t digest;            /* an end's, and its run once written */
+    int64_t run;
     char *recording, *morgue;
     size_t recording_length, morgue_length;
 } Queued;
@@ -77,6 +93,10 @@ typedef struct Live {
     Wire wire;
     int64_t run_id;             /* the run's row (0: not committed yet) */
     int64_t player_id;
+    char player_name[MSG_NAME_SIZE];
+    LiveMode mode;              /* the run in play's (R's next run is a ladder run) */
+    char day[11];               /* a daily's or practice's day */
+    uint64_t input_ms;          /* when its player last typed */
     int committed;              /* the run's events the database holds */
     Queued *queued;
     int queued_count, queued_capacity;
@@ -102,7 +122,12 @@ typedef struct Lives {
     WireScratch *scratch;
     Live **all;
     int count, capacity;
-    bool test_seeds;            /* a new run may name its seed and floor */
+    bool test_seeds;            /* a new run may name its seed and floor, and
+                                   a daily its day */
+    bool dev;                   /* a page may name its player (the tests') */
+    Workers *workers;           /* each ended run's recording goes to the
+                                   server's own replay (NULL: not) */
+    uint8_t secret[ACCOUNT_SECRET_BYTES];   /* the daily's seeds' key */
     char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
     bool flying;                /* a commit sent, its answer not yet come */
     bool down;                  /* the last commit failed: the players told */
@@ -111,6 +136,8 @@ typedef struct Lives {
                                    again before the next */
     Leases leases;              /* this process's on its live games (lease.h) */
     long long commits, events;  /* all told */
+    uint64_t changes;           /* counts changes to what the lobby lists
+                                   (games, their runs, their viewers) */
 } Lives;
 
 bool lives_init(Lives *lives, Db db, const GameData *data);

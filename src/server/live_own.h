@@ -21,6 +21,8 @@ typedef struct RunRow {
     char settings[JOURNAL_SETTINGS_SIZE];
     bool live;
     int64_t events;
+    LiveMode mode;
+    char day[11];
 } RunRow;
 /* DB_GAME_GET's row into a RunRow (a DbEach) */
 bool live_read_run(void *context, const DbValue *c, int count);

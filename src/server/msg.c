@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "account.h"
 #include "geom.h"
 #include "keys.h"
 
@@ -55,8 +56,8 @@ typedef struct KindFields {
 } KindFields;
 
 static const KindFields KINDS[] = {
-    {"play", MSG_PLAY, "player"},
-    {"new", MSG_NEW, "class? abandon? seed? floor?"},
+    {"play", MSG_PLAY, "player?"},
+    {"new", MSG_NEW, "mode? date? class? abandon? seed? floor?"},
     {"watch", MSG_WATCH, "game"},
     {"key", MSG_KEY, "key seen id?"},
     {"point", MSG_POINT, "x y"},
@@ -116,6 +117,18 @@ static bool read_field(Msg *out, const char *key, json_t *value)
     if (strcmp(key, "class") == 0) {
         if (!json_is_string(value) || !word_ok(json_string_value(value), 1, MSG_NAME_SIZE - 1)) return false;
         snprintf(out->class_id, sizeof out->class_id, "%s", json_string_value(value));
+        return true;
+    }
+    if (strcmp(key, "mode") == 0) {
+        static const char *const MODES[] = {"ladder", "daily", "practice"};
+        for (int m = 0; json_is_string(value) && m < 3; ++m) {
+            if (strcmp(json_string_value(value), MODES[m]) == 0) return out->mode = (MsgMode)m, true;
+        }
+        return false;
+    }
+    if (strcmp(key, "date") == 0) {
+        if (!json_is_string(value) || !account_day_ok(json_string_value(value))) return false;
+        snprintf(out->day, sizeof out->day, "%s", json_string_value(value));
         return true;
     }
     if (strcmp(key, "abandon") == 0) {

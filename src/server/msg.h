@@ -3,13 +3,19 @@
  * deep, no key twice, no key this module doesn't know, each value of its
  * type and in its range, else the message is refused with why.
  *
- *   {"t":"play","player":NAME}            be NAME's page: its live game
- *                                         (full frame), or none yet
- *   {"t":"new","class":ID,"abandon":B,"seed":S,"floor":F}
- *                                         a new run (of class ID, else the
- *                                         first); abandon must be true if a
- *                                         live run would be left for it; a
- *                                         seed and floor are taken only by a
+ *   {"t":"play"}                          be the page of the player the
+ *                                         session's cookie names: its live
+ *                                         game (full frame), or none yet
+ *   {"t":"play","player":NAME}            be NAME's page (a server started
+ *                                         --dev only: the tests')
+ *   {"t":"new","mode":M,"date":D,"class":ID,"abandon":B,"seed":S,"floor":F}
+ *                                         a new run of mode M ("ladder", the
+ *                                         default, "daily", "practice": D a
+ *                                         past daily's day), of class ID,
+ *                                         else the first; abandon must be
+ *                                         true if a live run would be left
+ *                                         for it; a seed and floor (and a
+ *                                         daily's day) are taken only by a
  *                                         server started --test-seeds
  *   {"t":"watch","game":G}                watch the live game of run G
  *   {"t":"key","key":K,"seen":N,"id":I}   a key (keys.h's numbers); N the
@@ -35,8 +41,12 @@ typedef enum MsgKind {
     MSG_PLAY, MSG_NEW, MSG_WATCH, MSG_KEY, MSG_POINT, MSG_UNPOINT, MSG_CLICK, MSG_RESYNC, MSG_ROOM
 } MsgKind;
 
+typedef enum MsgMode { MSG_MODE_LADDER, MSG_MODE_DAILY, MSG_MODE_PRACTICE } MsgMode;
+
 typedef struct Msg {
     MsgKind kind;
+    MsgMode mode;
+    char day[11];                   /* "YYYY-MM-DD", or "" */
     char player[MSG_NAME_SIZE];
     char class_id[MSG_NAME_SIZE];   /* "" for the first class */
     bool abandon;

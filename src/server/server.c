@@ -10,6 +10,7 @@
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api.h"
+#include "http.h"
 #include "live.h"
+#include "static.h"
 
-enum { SERVER_EVENTS = 256, ORIGIN_SIZE = 128, SERVER_RETRY_MS = 250 };
+enum { SERVER_EVENTS = 256, HTTP_TIMEOUT_S = 10, SERVER_RETRY_MS = 250 };
 
 typedef struct Server Server;
 
@@ -43,9 +47,12 @@ struct Server {
     GameData data;
     Db db;
     Lives lives;
+    Workers workers;
+    bool workers_started;
+    Api api;
     Conn **conns;
     int conn_count, conn_capacity;
-    char origins[2][ORIGIN_SIZE];
+    uint64_t checked_ms;        /* the sockets' last liveness check */
     bool stop;
     /* The database's socket as epoll watches it (PostgreSQL's: the group
      * commit's answer comes on it): a copy of the descriptor, so epoll
@@ -56,113 +63,14 @@ struct Server {
 };
 
 /* Markers for epoll's data: the HTTP server's descriptor, the signals',
- * the database's */
-static char HTTP_MARK, SIGNAL_MARK, DB_MARK;
+ * the workers' */
+static char HTTP_MARK, SIGNAL_MARK, WORK_MARK, DB_MARK;
 
 static uint64_t now_ms(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
-}
-
-/* ---- HTTP ------------------------------------------------------------------------ */
-
-static enum MHD_Result answer(struct MHD_Connection *c, unsigned status, const char *type, const char *body,
-                              size_t length)
-{
-    struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
-    if (response == NULL) return MHD_NO;
-    MHD_add_response_header(response, "Content-Type", type);
-    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(response, "Cache-Control", "no-store");
-    enum MHD_Result result = MHD_queue_response(c, status, response);
-    MHD_destroy_response(response);
-    return result;
-}
-
-static enum MHD_Result answer_text(struct MHD_Connection *c, unsigned status, const char *text)
-{
-    return answer(c, status, "text/plain; charset=utf-8", text, strlen(text));
-}
-
-static enum MHD_Result games_json(Server *server, struct MHD_Connection *c)
-{
-    FrameText t = {0};
-    frame_add(&t, "{\"games\":[", 10);
-    int shown = 0;
-    for (int i = 0; i < server->lives.count; ++i) {
-        const Live *live = server->lives.all[i];
-        if (live->run_id <= 0 || live->left) continue;
-        char item[160];
-        int n = snprintf(item, sizeof item, "%s{\"run\":%" PRId64 ",\"player\":%" PRId64 ",\"viewers\":%d,\"events\":%d}",
-                         shown++ > 0 ? "," : "", live->run_id, live->player_id, live->viewer_count, live->committed);
-        frame_add(&t, item, (size_t)n);
-    }
-    frame_add(&t, "]}", 2);
-    enum MHD_Result result = t.failed ? MHD_NO : answer(c, MHD_HTTP_OK, "application/json", t.bytes, t.length);
-    frame_text_free(&t);
-    return result;
-}
-
-typedef struct RunAnswer {
-    FrameText text;
-    bool found;
-    bool recording;             /* the recording alone */
-} RunAnswer;
-
-static bool read_run_answer(void *context, const DbValue *c, int count)
-{
-    RunAnswer *a = context;
-    a->found = count >= 2;
-    if (!a->found) return false;
-    if (a->recording) {
-        if (c[0].type == DB_TEXT) frame_add(&a->text, c[0].s, c[0].n);
-        else a->found = false;
-        return false;
-    }
-    return false;
-}
-
-static bool read_run_state(void *context, const DbValue *c, int count)
-{
-    RunAnswer *a = context;
-    if (count < 10 || c[7].type != DB_TEXT) return false;
-    a->found = true;
-    char head[160];
-    int n = snprintf(head, sizeof head, "{\"run\":%" PRId64 ",\"player\":%" PRId64 ",\"state\":", c[0].i, c[1].i);
-    frame_add(&a->text, head, (size_t)n);
-    frame_add_string(&a->text, c[7].s);
-    n = snprintf(head, sizeof head, ",\"events\":%" PRId64 ",\"digest\":", c[8].i);
-    frame_add(&a->text, head, (size_t)n);
-    if (c[9].type == DB_TEXT) frame_add_string(&a->text, c[9].s);
-    else frame_add(&a->text, "null", 4);
-    frame_add(&a->text, "}", 1);
-    return false;
-}
-
-/* /api/runs/ID and /api/runs/ID/recording */
-static enum MHD_Result run_page(Server *server, struct MHD_Connection *c, const char *rest)
-{
-    char *end;
-    errno = 0;
-    long long id = strtoll(rest, &end, 10);
-    bool recording = strcmp(end, "/recording") == 0;
-    if (errno != 0 || end == rest || id <= 0 || (*end != '\0' && !recording)) {
-        return answer_text(c, MHD_HTTP_NOT_FOUND, "There's no such page.\n");
-    }
-    RunAnswer a = {.recording = recording};
-    DbValue value = db_int(id);
-    char error[DB_ERROR_SIZE];
-    bool ran = db_run(server->db, recording ? DB_GAME_RECORDING : DB_GAME_GET, &value, 1,
-                      recording ? read_run_answer : read_run_state, &a, error, sizeof error);
-    enum MHD_Result result;
-    if (!ran) result = answer_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The database can't be read now.\n");
-    else if (!a.found || a.text.failed) result = answer_text(c, MHD_HTTP_NOT_FOUND, "There's no such run, or it has no recording yet.\n");
-    else result = answer(c, MHD_HTTP_OK, recording ? "text/plain; charset=utf-8" : "application/json", a.text.bytes,
-                         a.text.length);
-    frame_text_free(&a.text);
-    return result;
 }
 
 /* ---- The WebSocket --------------------------------------------------------------- */
@@ -200,7 +108,6 @@ static void on_upgrade(void *cls, struct MHD_Connection *connection, void *con_c
                        size_t extra_in_size, MHD_socket sock, struct MHD_UpgradeResponseHandle *urh)
 {
     (void)connection;
-    (void)con_cls;
     Server *server = cls;
     Conn *conn = calloc(1, sizeof *conn);
     bool ok = conn != NULL;
@@ -234,18 +141,10 @@ static void on_upgrade(void *cls, struct MHD_Connection *connection, void *con_c
     conn->urh = urh;
     conn->events = EPOLLIN;
     conn->viewer.server = server;
+    conn->viewer.session_player = api_request_player(con_cls);
+    conn->viewer.ws.heard = true;
     server->conns[server->conn_count++] = conn;
     if (extra_in_size > 0) ws_read(&conn->viewer.ws);
-}
-
-static bool origin_ok(Server *server, struct MHD_Connection *c)
-{
-    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    if (origin == NULL) return true;   /* not a browser's page */
-    for (int i = 0; i < 2; ++i) {
-        if (strcmp(origin, server->origins[i]) == 0) return true;
-    }
-    return server->setup->origin != NULL && strcmp(origin, server->setup->origin) == 0;
 }
 
 static bool has_token(const char *header, const char *token)
@@ -261,8 +160,14 @@ static bool has_token(const char *header, const char *token)
     return false;
 }
 
-static enum MHD_Result upgrade(Server *server, struct MHD_Connection *c)
+static enum MHD_Result answer_text(struct MHD_Connection *c, unsigned status, const char *text)
 {
+    return http_text(c, status, text);
+}
+
+static enum MHD_Result upgrade(void *context, struct MHD_Connection *c)
+{
+    Server *server = context;
     const char *key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-WebSocket-Key");
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-WebSocket-Version");
     const char *upgrade_to = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Upgrade");
@@ -271,7 +176,7 @@ static enum MHD_Result upgrade(Server *server, struct MHD_Connection *c)
     if (!has_token(upgrade_to, "websocket") || !has_token(connection, "upgrade")) {
         return answer_text(c, MHD_HTTP_UPGRADE_REQUIRED, "This is the game's WebSocket.\n");
     }
-    if (!origin_ok(server, c)) return answer_text(c, MHD_HTTP_FORBIDDEN, "Pages of other sites can't play here.\n");
+    if (!api_origin_ok(&server->api, c)) return answer_text(c, MHD_HTTP_FORBIDDEN, "Pages of other sites can't play here.\n");
     if (key == NULL || version == NULL || strcmp(version, "13") != 0 || !ws_accept_key(key, accept)) {
         return answer_text(c, MHD_HTTP_BAD_REQUEST, "That's not a WebSocket handshake the server takes.\n");
     }
@@ -279,9 +184,21 @@ static enum MHD_Result upgrade(Server *server, struct MHD_Connection *c)
     if (response == NULL) return MHD_NO;
     MHD_add_response_header(response, MHD_HTTP_HEADER_UPGRADE, "websocket");
     MHD_add_response_header(response, "Sec-WebSocket-Accept", accept);
+    http_headers(response);
     enum MHD_Result result = MHD_queue_response(c, MHD_HTTP_SWITCHING_PROTOCOLS, response);
     MHD_destroy_response(response);
     return result;
+}
+
+/* The sockets a player's ended sessions opened are closed: the page
+ * opens another with its new cookie */
+static void on_revoked(void *context, int64_t player)
+{
+    Server *server = context;
+    for (int i = 0; i < server->conn_count; ++i) {
+        Viewer *viewer = &server->conns[i]->viewer;
+        if (viewer->session_player == player) ws_close(&viewer->ws, 1008, "Your sessions were ended: log in again.");
+    }
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -289,31 +206,29 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                                   void **con_cls)
 {
     (void)version;
-    (void)upload_data;
     Server *server = cls;
-    if (*con_cls == NULL) {   /* the headers alone: answer at the next call */
-        *con_cls = server;
-        return MHD_YES;
-    }
-    if (*upload_data_size > 0) {
-        *upload_data_size = 0;   /* no page takes a body yet */
-        return MHD_YES;
-    }
-    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-        return answer_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "The server takes GET only.\n");
-    }
-    if (strcmp(url, "/play") == 0) return upgrade(server, c);
-    if (strcmp(url, "/api/games") == 0) return games_json(server, c);
-    if (strncmp(url, "/api/runs/", 10) == 0) return run_page(server, c, url + 10);
-    if (strcmp(url, "/") == 0) {
-        return answer_text(c, MHD_HTTP_OK, "Amulets of SDL's server.\n"
-                                           "The game's page plays through the WebSocket at /play; "
-                                           "/api/games lists the live games (docs/server.md).\n");
-    }
-    return answer_text(c, MHD_HTTP_NOT_FOUND, "There's no such page.\n");
+    return api_request(&server->api, c, url, method, upload_data, upload_data_size, con_cls, now_ms());
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why)
+{
+    (void)c;
+    (void)why;
+    Server *server = cls;
+    api_completed(&server->api, con_cls);
 }
 
 /* ---- Starting ---------------------------------------------------------------------- */
+
+/* libmicrohttpd's complaints, on stderr, but for a client gone mid-request
+ * (a tab closed, a slow client let go): routine, and one a connection */
+static void http_log(void *cls, const char *format, va_list args)
+{
+    (void)cls;
+    char text[256];
+    vsnprintf(text, sizeof text, format, args);
+    if (strncmp(text, "Connection was closed by remote side", 36) != 0) fputs(text, stderr);
+}
 
 static bool start_http(Server *server)
 {
@@ -323,11 +238,16 @@ static bool start_http(Server *server)
         fprintf(stderr, "amulets-server: %s isn't an IPv4 address\n", setup->address);
         return false;
     }
-    server->http = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_UPGRADE | MHD_USE_ERROR_LOG, (uint16_t)setup->port,
-                                    NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR, &address,
-                                    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_LIMIT,
-                                    (unsigned)10000, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
-                                    MHD_OPTION_END);
+    /* a slow client (headers trickled, a body never sent) is let go after
+     * HTTP_TIMEOUT_S; one address holds at most per_address connections */
+    unsigned per_address = setup->per_address > 0 ? setup->per_address : 64;
+    server->http = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_UPGRADE | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
+                                    (uint16_t)setup->port, NULL, NULL, on_request, server, MHD_OPTION_SOCK_ADDR,
+                                    &address, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_TIMEOUT_S,
+                                    MHD_OPTION_CONNECTION_LIMIT, (unsigned)10000, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                                    per_address, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
+                                    MHD_OPTION_NOTIFY_COMPLETED, on_completed, server, MHD_OPTION_EXTERNAL_LOGGER,
+                                    http_log, NULL, MHD_OPTION_END);
     if (server->http == NULL) {
         fprintf(stderr, "amulets-server: can't listen on %s:%d\n", setup->address, setup->port);
         return false;
@@ -341,8 +261,11 @@ static bool start_http(Server *server)
         fprintf(stderr, "amulets-server: the HTTP server gives no epoll descriptor\n");
         return false;
     }
-    snprintf(server->origins[0], ORIGIN_SIZE, "http://%s:%d", setup->address, server->port);
-    snprintf(server->origins[1], ORIGIN_SIZE, "http://localhost:%d", server->port);
+    Api *api = &server->api;
+    snprintf(api->origins[0], API_ORIGIN_SIZE, "http://%s:%d", setup->address, server->port);
+    snprintf(api->origins[1], API_ORIGIN_SIZE, "http://localhost:%d", server->port);
+    api->origin_count = 2;
+    if (setup->origin != NULL) snprintf(api->origins[api->origin_count++], API_ORIGIN_SIZE, "%s", setup->origin);
     return true;
 }
 
@@ -357,6 +280,21 @@ static bool start_signals(Server *server)
     server->signal_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
     struct epoll_event event = {.events = EPOLLIN, .data.ptr = &SIGNAL_MARK};
     return server->signal_fd >= 0 && epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->signal_fd, &event) == 0;
+}
+
+static bool start_workers(Server *server)
+{
+    const ServerSetup *setup = server->setup;
+    AccountHashing hashing = account_hashing_default();
+    if (setup->pwhash_ops > 0) hashing.ops = setup->pwhash_ops;
+    if (setup->pwhash_mem > 0) hashing.mem = setup->pwhash_mem;
+    if (!work_start(&server->workers, hashing, &server->data, setup->verifier, setup->data_dir)) {
+        fprintf(stderr, "amulets-server: the workers can't start\n");
+        return false;
+    }
+    server->workers_started = true;
+    struct epoll_event event = {.events = EPOLLIN, .data.ptr = &WORK_MARK};
+    return epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->workers.event_fd, &event) == 0;
 }
 
 /* The engine the setup names: --postgres's conninfo, a postgres:// or
@@ -399,7 +337,26 @@ static bool start(Server *server)
     server->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
     if (server->epoll_fd < 0 || !lives_init(&server->lives, server->db, &server->data)) return false;
     server->lives.test_seeds = setup->test_seeds;
-    return start_signals(server) && start_http(server);
+    server->lives.dev = setup->dev;
+    /* the signals blocked before any thread starts, so every thread
+     * leaves them to the loop's signalfd */
+    if (!start_signals(server) || !start_workers(server)) return false;
+    server->lives.workers = &server->workers;
+    if (!api_init(&server->api, server->db, &server->lives, &server->workers, error, sizeof error)) {
+        fprintf(stderr, "amulets-server: the database: %s\n", error);
+        return false;
+    }
+    server->api.upgrade = upgrade;
+    server->api.upgrade_context = server;
+    if (server->setup->static_dir != NULL) {   /* the page's files (make serve's; nginx's for real) */
+        server->api.files = static_answer;
+        server->api.files_wanted = static_wanted;
+        server->api.files_dir = server->setup->static_dir;
+    }
+    server->api.revoked = on_revoked;
+    server->api.trust_proxy = setup->trust_proxy;
+    api_replay_pending(&server->api);
+    return start_http(server);
 }
 
 /* ---- The loop ---------------------------------------------------------------------- */
@@ -412,14 +369,23 @@ static void on_conn(Server *server, Conn *conn, uint32_t events)
     if (events & EPOLLOUT) ws_write(ws);
 }
 
+/* How often the sockets are checked for life (ws.h) */
+static uint64_t check_ms(const Server *server)
+{
+    return server->setup->ws_check_ms > 0 ? (uint64_t)server->setup->ws_check_ms : WS_CHECK_MS;
+}
+
 static int wait_for(Server *server, uint64_t now)
 {
     MHD_UNSIGNED_LONG_LONG http = 0;
     int wait = MHD_get_timeout(server->http, &http) == MHD_YES ? (int)(http < 60000 ? http : 60000) : 60000;
     int game = lives_timeout(&server->lives, now);
+    if (game >= 0 && game < wait) wait = game;
     /* a commit that failed is tried again soon, typed to or not */
-    if (server->lives.down && !server->lives.flying) game = game >= 0 && game < SERVER_RETRY_MS ? game : SERVER_RETRY_MS;
-    return game >= 0 && game < wait ? game : wait;
+    if (server->lives.down && !server->lives.flying && SERVER_RETRY_MS < wait) wait = SERVER_RETRY_MS;
+    uint64_t since = now - server->checked_ms, every = check_ms(server);
+    int check = server->conn_count == 0 ? wait : since >= every ? 0 : (int)(every - since);
+    return check < wait ? check : wait;
 }
 
 /* After a turn: each socket written as far as it takes, watched for what
@@ -488,6 +454,20 @@ static void on_db(Server *server)
     if (server->db.ops->notices(server->db.self, ignore_notice, NULL, error, sizeof error) < 0) unwatch_db(server);
 }
 
+/* The turn's group commit; the log says when it fails and when it's back */
+static void commit(Server *server)
+{
+    bool was_down = server->lives.down;
+    if (!lives_commit(&server->lives) && !was_down) {
+        fprintf(server->setup->say, "amulets-server: the events couldn't be committed (%s): they wait\n",
+                server->lives.error);
+        fflush(server->setup->say);
+    } else if (was_down && !server->lives.down) {
+        fprintf(server->setup->say, "amulets-server: the database is back: the events waiting are committed\n");
+        fflush(server->setup->say);
+    }
+}
+
 static void turn(Server *server)
 {
     struct epoll_event events[SERVER_EVENTS];
@@ -501,21 +481,24 @@ static void turn(Server *server)
             server->stop = true;
         } else if (mark == &DB_MARK) {
             on_db(server);
+        } else if (mark == &WORK_MARK) {
+            for (Work *work = work_take(&server->workers), *next; work != NULL; work = next) {
+                next = work->next;
+                api_work_done(&server->api, work);
+            }
+            http = true;   /* what the work resumed is answered now */
         } else {
             on_conn(server, mark, events[i].events);
         }
     }
     if (http) MHD_run(server->http);
-    lives_tick(&server->lives, now_ms());
-    bool was_down = server->lives.down;
-    if (!lives_commit(&server->lives) && !was_down) {
-        fprintf(server->setup->say, "amulets-server: the events couldn't be committed (%s): they wait\n",
-                server->lives.error);
-        fflush(server->setup->say);
-    } else if (was_down && !server->lives.down) {
-        fprintf(server->setup->say, "amulets-server: the database is back: the events waiting are committed\n");
-        fflush(server->setup->say);
+    uint64_t now = now_ms();
+    if (now - server->checked_ms >= check_ms(server)) {
+        server->checked_ms = now;
+        for (int i = 0; i < server->conn_count; ++i) ws_check_alive(&server->conns[i]->viewer.ws);
     }
+    lives_tick(&server->lives, now);
+    commit(server);
     settle_conns(server);
     watch_db(server);
 }
@@ -527,6 +510,9 @@ static void stop(Server *server)
     while (server->conn_count > 0) conn_free(server, server->conns[0]);
     free(server->conns);
     lives_free(&server->lives);
+    if (server->workers_started) work_stop(&server->workers);
+    api_free(&server->api);
+    if (server->http != NULL) MHD_run(server->http);   /* the resumed answered */
     if (server->http != NULL) MHD_stop_daemon(server->http);
     db_close(&server->db);
     data_free(&server->data);

@@ -6,14 +6,14 @@
  * timers. Each turn of the loop ends with one commit of every game's
  * events (lives_commit), then the frames that waited on it are sent.
  *
- * HTTP:
- *   GET /                      a few lines saying what the server is
- *   GET /api/games             the live games in memory, as JSON
- *   GET /api/runs/ID           a run's state, events and digest, as JSON
- *   GET /api/runs/ID/recording an ended run's recording (amulets --replay)
- *   GET /play                  the WebSocket (msg.h's messages in, wire.h's
- *                              frames out); a browser's Origin must be the
- *                              server's own or the one named */
+ * HTTP: the API (api.h, route.h's ROUTES), and GET /play, the WebSocket
+ * (msg.h's messages in, wire.h's frames out): a browser's Origin must be
+ * the server's own or the one named, and the player is the session's
+ * (its cookie), or in dev mode the one a page names. With --static DIR,
+ * GET /FILE serves the built page's files (static.h; "/" is online.html).
+ *
+ * Also: `amulets-server --admin DB hold|release|ban|unban NAME` and
+ * `strike RUN` (admin.h). */
 #ifndef AMULETS_SERVER_H
 #define AMULETS_SERVER_H
 
@@ -35,7 +35,16 @@ typedef struct ServerSetup {
     int lose_answer;            /* the tests' fault: the group commit of that
                                    number (1 the first) commits, its answer
                                    lost (db_fault_wrap); 0 none */
+    bool dev;                   /* a page may name its player: the tests' */
+    unsigned long long pwhash_ops;  /* argon2id's settings (0: the defaults, */
+    size_t pwhash_mem;              /* 2 and 19 MiB) */
+    const char *verifier;       /* the amulets program that checks uploads */
+    unsigned per_address;       /* most connections from one address (0: 64) */
+    bool trust_proxy;           /* an address is nginx's X-Real-IP */
+    int ws_check_ms;            /* how often sockets are checked for life
+                                   (0: ws.h's WS_CHECK_MS; the tests' less) */
     FILE *say;                  /* where the server says what it does */
+    const char *static_dir;     /* the built page's files (static.h), or NULL */
 } ServerSetup;
 
 /* Runs the server until SIGINT or SIGTERM: 0, or 1 if it couldn't start

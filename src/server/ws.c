@@ -84,6 +84,7 @@ static void on_message(wslay_event_context_ptr ctx, const struct wslay_event_on_
 {
     (void)ctx;
     WsConn *conn = user;
+    conn->heard = true;
     if (wslay_is_ctrl_frame(arg->opcode)) return;   /* wslay answers pings and closes */
     conn->handler(conn->context, arg->msg, arg->msg_length, arg->opcode == WSLAY_TEXT_FRAME);
 }
@@ -125,6 +126,23 @@ bool ws_send(WsConn *conn, const char *text, size_t length)
     if (conn->closed) return false;
     struct wslay_event_msg msg = {WSLAY_TEXT_FRAME, (const uint8_t *)text, length};
     return wslay_event_queue_msg(conn->ctx, &msg) == 0;
+}
+
+bool ws_check_alive(WsConn *conn)
+{
+    if (conn->closed) return false;
+    if (conn->heard) {
+        conn->heard = false;
+        conn->pinged = false;
+        return true;
+    }
+    if (conn->pinged) {   /* a ping a sweep ago, and not a word since */
+        conn->closed = true;
+        return false;
+    }
+    struct wslay_event_msg ping = {WSLAY_PING, (const uint8_t *)"", 0};
+    conn->pinged = wslay_event_queue_msg(conn->ctx, &ping) == 0;
+    return true;
 }
 
 void ws_close(WsConn *conn, uint16_t status, const char *reason)

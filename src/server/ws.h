@@ -30,6 +30,8 @@ typedef struct WsConn {
     size_t feed_length, fed;
     bool closed;                /* the socket failed or closed: drop it */
     size_t sent_bytes;          /* written to the socket, all told */
+    bool heard;                 /* a frame came since the last check */
+    bool pinged;                /* the last check sent a ping */
 } WsConn;
 
 /* Sec-WebSocket-Accept for a Sec-WebSocket-Key: false if the key isn't
@@ -46,6 +48,11 @@ void ws_read(WsConn *conn);
 void ws_write(WsConn *conn);
 /* A text message queued (copied); false if the connection is closing */
 bool ws_send(WsConn *conn, const char *text, size_t length);
+/* Called every WS_CHECK_MS: a connection that has said nothing since the
+ * last call is pinged; one that didn't answer that ping either (a page
+ * gone without closing, a half-open socket) is closed: false then */
+enum { WS_CHECK_MS = 30 * 1000 };
+bool ws_check_alive(WsConn *conn);
 /* Closes with status and reason (queued, then the socket is let go) */
 void ws_close(WsConn *conn, uint16_t status, const char *reason);
 /* Bytes queued and not yet written */

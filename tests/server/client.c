@@ -25,8 +25,12 @@ bool server_start(ServerProc *server, const char *database, const char *const *e
 {
     int out[2];
     if (pipe(out) != 0) return false;
-    const char *argv[32] = {AMULETS_SERVER_BINARY, "--port", "0", "--database", database, "--test-seeds"};
-    int argc = 6;
+    const char *argv[32] = {AMULETS_SERVER_BINARY, "--port", "0", "--database", database, "--test-seeds", "--dev"};
+    int argc = 7;
+    if (extra != NULL && extra[0] != NULL && strcmp(extra[0], "--no-dev") == 0) {   /* accounts alone */
+        argc = 6;
+        ++extra;
+    }
     for (int i = 0; extra != NULL && extra[i] != NULL && argc < 31; ++i) argv[argc++] = extra[i];
     argv[argc] = NULL;
     server->pid = fork();
@@ -87,6 +91,50 @@ static bool send_all(int fd, const char *text, size_t length)
         length -= (size_t)n;
     }
     return true;
+}
+
+int http_request(int port, const char *method, const char *path, const char *headers, const char *body,
+                 size_t length, HttpAnswer *answer)
+{
+    memset(answer, 0, sizeof *answer);
+    int fd = dial(port);
+    if (fd < 0) return -1;
+    char head[1024];
+    int n = snprintf(head, sizeof head,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\nContent-Length: %zu\r\n%s\r\n",
+                     method, path, port, length, headers != NULL ? headers : "");
+    if (!send_all(fd, head, (size_t)n) || (length > 0 && !send_all(fd, body, length))) {
+        /* the server may answer (413) before the body is all sent: read it */
+    }
+    size_t at = 0, most = 1 << 20;
+    ssize_t got;
+    char *all = malloc(most);
+    while (all != NULL && at < most - 1 && (got = recv(fd, all + at, most - 1 - at, 0)) > 0) at += (size_t)got;
+    close(fd);
+    if (all == NULL) return -1;
+    all[at] = '\0';
+    int status = -1;
+    sscanf(all, "HTTP/1.1 %d", &status);
+    char *end = strstr(all, "\r\n\r\n");
+    answer->body = strdup(end != NULL ? end + 4 : "");
+    if (end != NULL) *end = '\0';
+    answer->head = strdup(all);
+    const char *cookie = strcasestr(answer->head, "\r\nSet-Cookie: ");
+    if (cookie != NULL) {
+        cookie += 14;
+        size_t length_cookie = strcspn(cookie, ";\r");
+        snprintf(answer->cookie, sizeof answer->cookie, "%.*s", (int)length_cookie, cookie);
+    }
+    answer->status = status;
+    free(all);
+    return status;
+}
+
+void http_answer_free(HttpAnswer *answer)
+{
+    free(answer->head);
+    free(answer->body);
+    memset(answer, 0, sizeof *answer);
 }
 
 int http_get(int port, const char *path, char *out, size_t size)
@@ -180,18 +228,25 @@ static void on_message(wslay_event_context_ptr ctx, const struct wslay_event_on_
 
 bool client_connect(Client *client, int port, const char *origin)
 {
+    return client_connect_as(client, port, origin, NULL);
+}
+
+bool client_connect_as(Client *client, int port, const char *origin, const char *cookie)
+{
     memset(client, 0, sizeof *client);
     if (sodium_init() < 0) return false;
     client->fd = dial(port);
     if (client->fd < 0) return false;
     unsigned char nonce[16];
-    char key[32], request[512], origin_line[160] = "";
+    char key[32], request[768], origin_line[160] = "", cookie_line[200] = "";
     randombytes_buf(nonce, sizeof nonce);
     sodium_bin2base64(key, sizeof key, nonce, sizeof nonce, sodium_base64_VARIANT_ORIGINAL);
     if (origin != NULL) snprintf(origin_line, sizeof origin_line, "Origin: %s\r\n", origin);
+    if (cookie != NULL) snprintf(cookie_line, sizeof cookie_line, "Cookie: %s\r\n", cookie);
     int n = snprintf(request, sizeof request,
                      "GET /play HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                     "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n%s\r\n", port, key, origin_line);
+                     "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n%s%s\r\n", port, key, origin_line,
+                     cookie_line);
     char answer[1024];
     size_t at = 0;
     bool ok = send_all(client->fd, request, (size_t)n);
@@ -247,6 +302,8 @@ void client_pump(Client *client)
 {
     if (client->closed) return;
     if (wslay_event_recv(client->ctx) != 0) client->closed = true;
+    /* a ping's pong and a close's answer go out at once, as a browser's do */
+    if (!client->closed && wslay_event_want_write(client->ctx) && wslay_event_send(client->ctx) != 0) client->closed = true;
 }
 
 static uint64_t clock_ms(void)

@@ -20,8 +20,9 @@ typedef struct ServerProc {
     int port;
 } ServerProc;
 
-/* Starts the server on database (with extra arguments, NULL-ended, or
- * NULL); false if it didn't say it's listening within 10 s */
+/* Starts the server on database --test-seeds --dev (with extra
+ * arguments, NULL-ended, or NULL; "--no-dev" first: without --dev);
+ * false if it didn't say it's listening within 10 s */
 bool server_start(ServerProc *server, const char *database, const char *const *extra);
 /* Sends it signal and waits for it: its exit status (128 + signal if killed) */
 int server_stop(ServerProc *server, int signal);
@@ -50,6 +51,8 @@ typedef struct Client {
 
 /* Connects to the server's /play (origin: an Origin header, or NULL) */
 bool client_connect(Client *client, int port, const char *origin);
+/* The same with a Cookie header (cookie: "name=value", or NULL) */
+bool client_connect_as(Client *client, int port, const char *origin, const char *cookie);
 void client_close(Client *client);
 bool client_send(Client *client, const char *text);
 /* The next message, waiting at most timeout_ms: NULL if none came. It
@@ -75,5 +78,17 @@ const char *client_key(Client *client, int key, uint32_t id, int timeout_ms, boo
 
 /* GET path from the server: the status, the body in out (size bytes) */
 int http_get(int port, const char *path, char *out, size_t size);
+
+/* An HTTP answer: its status, head, body and Set-Cookie's "name=value" */
+typedef struct HttpAnswer {
+    int status;
+    char *head, *body;
+    char cookie[160];
+} HttpAnswer;
+/* A request: method, path, extra header lines ("Name: value\r\n" each,
+ * or NULL), a body of length bytes. The status (-1: no answer) */
+int http_request(int port, const char *method, const char *path, const char *headers, const char *body,
+                 size_t length, HttpAnswer *answer);
+void http_answer_free(HttpAnswer *answer);
 
 #endif

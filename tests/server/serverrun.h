@@ -106,9 +106,8 @@ static inline long long live_run(int port)
     for (int tries = 0; body != NULL && run < 0 && tries < 100; ++tries) {
         if (http_get(port, "/api/games", body, 1 << 16) == 200) {
             json_t *root = json_loads(body, 0, NULL);
-            json_t *games = json_object_get(root, "games");
-            for (size_t i = 0; i < json_array_size(games); ++i) {
-                long long r = (long long)json_integer_value(json_object_get(json_array_get(games, i), "run"));
+            for (size_t i = 0; i < json_array_size(root); ++i) {
+                long long r = (long long)json_integer_value(json_object_get(json_array_get(root, i), "game"));
                 if (r > run) run = r;
             }
             json_decref(root);
@@ -122,7 +121,8 @@ static inline long long live_run(int port)
 /* A run's state ("live", "ended") and digest ("" if none) */
 static inline bool run_state(int port, long long run, char *state, char *digest, int *events)
 {
-    char path[64], body[1024];
+    char path[64];
+    static char body[1 << 18];   /* the morgue record's room */
     snprintf(path, sizeof path, "/api/runs/%lld", run);
     if (http_get(port, path, body, sizeof body) != 200) return false;
     json_t *root = json_loads(body, 0, NULL);

@@ -2,8 +2,8 @@
  * processes share one PostgreSQL (issue 35), on SQLite and, run with the
  * argument "postgres", on a PostgreSQL of the test's own (a skip, 77,
  * where it can't be had): the daily's one attempt under connections
- * racing for it (exactly one wins); workers taking jobs from the
- * verification queue at once, each a different one (PostgreSQL: a job
+ * racing for it (exactly one wins, the others refused by its key);
+ * workers taking uploads from the queue at once, each a different one (PostgreSQL: a job
  * held in a worker's open transaction is skipped, not waited on, and
  * comes back if the worker rolls back); notices delivered on commit,
  * never on rollback; a game's lease taken, renewed, running out and
@@ -32,9 +32,9 @@ static int64_t add_player(Db db, const char *name)
 static int64_t add_game(Db db, int64_t player)
 {
     char error[DB_ERROR_SIZE];
-    DbValue game[] = {db_int(player), db_text("7"), db_int(1), db_text("fighter"), db_text("0123456789abcdef"),
-                      db_text(""), db_int(0)};
-    int64_t id = db_one_int(db, DB_GAME_ADD, game, 7, error, sizeof error);
+    DbValue game[] = {db_int(player), db_text("7"),   db_int(1),        db_text("fighter"), db_text("0123456789abcdef"),
+                      db_text(""),    db_int(0),       db_text("ladder"), db_null()};
+    int64_t id = db_one_int(db, DB_GAME_ADD, game, 9, error, sizeof error);
     if (!CHECK(id > 0)) fprintf(stderr, "    %s\n", error);
     return id;
 }
@@ -46,28 +46,29 @@ typedef struct Daily {
     int64_t player;
 } Daily;
 
-/* An attempt started in a transaction held a while, so the others' come
- * while it is open */
+/* A claim of the daily's attempt in a transaction held a while, so the
+ * others' come while it is open: won if its row went in; lost (not
+ * failed) if the primary key refused it */
 static bool start_daily(Db db, int racer, void *context, bool *failed, char *error, size_t size)
 {
     const Daily *daily = context;
-    DbValue values[] = {db_text(daily->day), db_int(daily->player), db_int(racer)};
+    DbValue values[] = {db_int(daily->player), db_text(daily->day), db_int(racer)};
     if (!db.ops->begin(db.self, error, size)) {
         *failed = true;
         return false;
     }
-    int64_t won = db_one_int(db, DB_DAILY_START, values, 3, error, size);
-    *failed = won < 0 && error[0] != '\0';
+    bool won = db_run(db, DB_DAILY_CLAIM, values, 3, NULL, NULL, error, size);
+    *failed = !won && strcasestr(error, "unique") == NULL;
     usleep(30000);
-    if (*failed) {
+    if (!won) {
         db.ops->rollback(db.self);
         return false;
     }
     if (!db.ops->commit(db.self, error, size)) {
-        *failed = true;
+        *failed = strcasestr(error, "unique") == NULL;
         return false;
     }
-    return won == daily->player;
+    return true;
 }
 
 static void test_daily_once(Engine *e)
@@ -79,13 +80,15 @@ static void test_daily_once(Engine *e)
     CHECK_INT(race(e, where, DAILY_RACERS, start_daily, &daily, &failed), 1);
     CHECK_INT(failed, 0);
     /* and once more, alone, later: still refused */
-    DbValue again[] = {db_text(daily.day), db_int(daily.player), db_int(99)};
-    CHECK_INT(db_one_int(db, DB_DAILY_START, again, 3, error, sizeof error), -1);
-    CHECK_STR(error, "");
+    DbValue again[] = {db_int(daily.player), db_text(daily.day), db_int(99)};
+    CHECK(!db_run(db, DB_DAILY_CLAIM, again, 3, NULL, NULL, error, sizeof error));
+    CHECK(strcasestr(error, "unique") != NULL);
     /* the next day is a day of its own; another player their own */
     Daily next = {"2026-12-06", daily.player}, other = {daily.day, add_player(db, "other")};
     CHECK_INT(race(e, where, 2, start_daily, &next, &failed), 1);
+    CHECK_INT(failed, 0);
     CHECK_INT(race(e, where, 2, start_daily, &other, &failed), 1);
+    CHECK_INT(failed, 0);
     db_close(&db);
 }
 
@@ -108,7 +111,7 @@ static int64_t claim(Db db, const char *worker, char *error, size_t size)
 {
     int64_t id = 0;
     DbValue values[] = {db_text(worker), db_int(1)};
-    if (!db_run(db, DB_VERIFY_CLAIM, values, 2, take_job, &id, error, size)) return -1;
+    if (!db_run(db, DB_UPLOAD_CLAIM, values, 2, take_job, &id, error, size)) return -1;
     return id;
 }
 
@@ -124,26 +127,28 @@ static bool work(Db db, int racer, void *context, bool *failed, char *error, siz
             return !*failed;
         }
         if (queue->counts[racer] < JOBS) queue->taken[racer][queue->counts[racer]++] = (int)id;
-        DbValue done[] = {db_int(id), db_text(worker), db_text("ok")};
-        if (!db_run(db, DB_VERIFY_DONE, done, 3, NULL, NULL, error, size)) {
+        DbValue done[] = {db_int(id), db_text("verified"), db_null(), db_null()};
+        if (!db_run(db, DB_UPLOAD_SET, done, 4, NULL, NULL, error, size)) {
             *failed = true;
             return false;
         }
     }
 }
 
+/* An upload queued (its player the first) */
 static int64_t queue_job(Db db, int i)
 {
     char error[DB_ERROR_SIZE], recording[32];
     snprintf(recording, sizeof recording, "recording %d", i);
-    DbValue values[] = {db_text(recording), db_int(i)};
-    return db_one_int(db, DB_VERIFY_QUEUE, values, 2, error, sizeof error);
+    DbValue values[] = {db_int(1), db_int(i), db_text(recording)};
+    return db_one_int(db, DB_UPLOAD_ADD, values, 3, error, sizeof error);
 }
 
 static void test_workers(Engine *e)
 {
     char where[PG_HARNESS_INFO];
     Db db = engine_new(e, where, sizeof where);
+    add_player(db, "uploader");
     for (int i = 0; i < JOBS; ++i) CHECK(queue_job(db, i) > 0);
     static Queue queue;
     memset(&queue, 0, sizeof queue);
@@ -190,6 +195,7 @@ static void test_held_job_skipped(Engine *e)
 {
     char where[PG_HARNESS_INFO], error[DB_ERROR_SIZE];
     Db db = engine_new(e, where, sizeof where);
+    add_player(db, "uploader");
     int64_t first = queue_job(db, 0), second = queue_job(db, 1);
     CHECK(db.ops->begin(db.self, error, sizeof error));
     CHECK_INT(claim(db, "holder", error, sizeof error), first);

@@ -47,7 +47,8 @@ if(EMSCRIPTEN)
     -sEXPORTED_FUNCTIONS=_malloc,_free)
   set_target_properties(amulets_web PROPERTIES OUTPUT_NAME amulets SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY ${AMULETS_SITE})
-  set(page_files index.html web.js web_paint.js web_store.js web_files.js)
+  set(page_files index.html web.css web.js web_keys.js web_paint.js web_store.js web_files.js
+                 online.html online.css web_online.js web_wire.js)
   foreach(file ${page_files})
     add_custom_command(OUTPUT ${AMULETS_SITE}/${file}
       COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/src/front/web/${file} ${AMULETS_SITE}/${file}
@@ -62,5 +63,11 @@ if(EMSCRIPTEN)
     COMMAND node ${PROJECT_SOURCE_DIR}/tools/web/tiles.js ${PROJECT_SOURCE_DIR}/data/tiles.txt
             ${AMULETS_TILES_DIR} ${AMULETS_SITE}/tiles
     DEPENDS ${PROJECT_SOURCE_DIR}/data/tiles.txt ${PROJECT_SOURCE_DIR}/tools/web/tiles.js)
-  add_custom_target(amulets_page ALL DEPENDS ${page_outputs} ${AMULETS_SITE}/tiles/tiles.json amulets_web)
+  # the scripts and styles also under names carrying their hash, which
+  # the two pages load (tools/web/hash.js): kept long by browsers
+  add_custom_command(OUTPUT ${AMULETS_SITE}/hashed.txt
+    COMMAND node ${PROJECT_SOURCE_DIR}/tools/web/hash.js ${AMULETS_SITE}
+    DEPENDS ${page_outputs} amulets_web ${PROJECT_SOURCE_DIR}/tools/web/hash.js)
+  add_custom_target(amulets_page ALL DEPENDS ${page_outputs} ${AMULETS_SITE}/tiles/tiles.json
+    ${AMULETS_SITE}/hashed.txt amulets_web)
 endif()

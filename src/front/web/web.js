@@ -17,15 +17,12 @@
 //             &fast     o, G and Z step with no pause (the tests)
 //             &patience=MS  how long IndexedDB may take to open before the
 //                       game plays without saving (the tests; else 10 s)
+//             &watch=URL  watch this site's recording at URL (the online
+//                       page's run pages: /api/runs/N/recording)
 // For the tests, window.amulets has digest(), idle(), and the rest below.
 'use strict';
 (async function () {
-  const AK = { TAB: 9, ENTER: 13, CTRL_P: 16, ESC: 27, UP: 0x100, DOWN: 0x101, LEFT: 0x102, RIGHT: 0x103, KP1: 0x104, F1: 0x10d, BACKTAB: 0x119 };
-  const NAMED = {
-    Escape: AK.ESC, Enter: AK.ENTER, ArrowUp: AK.UP, ArrowDown: AK.DOWN, ArrowLeft: AK.LEFT, ArrowRight: AK.RIGHT,
-  };
-  // F5 (reload), F11 (full screen) and F12 (the developer tools) stay the browser's
-  const BROWSER_KEYS = new Set(['F5', 'F11', 'F12']);
+  const keyOf = AmuletsKeys.keyOf;   // web_keys.js
 
   const canvas = document.getElementById('screen');
   const status = document.getElementById('status');
@@ -176,26 +173,6 @@
     say(lines.join(' '), 'error');
     dirty = true;
     paintNow();
-  }
-
-  // A browser key as the game's key (keys.h), or 0
-  function keyOf(e) {
-    if (e.ctrlKey && (e.key === 'p' || e.key === 'P')) return AK.CTRL_P;
-    if (e.ctrlKey || e.altKey || e.metaKey) return 0;
-    if (e.code && e.code.startsWith('Numpad')) {
-      const digit = e.code.slice(6);
-      if (digit >= '1' && digit <= '9' && digit.length === 1) return AK.KP1 + Number(digit) - 1;
-      if (e.code === 'NumpadEnter') return AK.ENTER;
-    }
-    if (e.key === 'Tab') return e.shiftKey ? AK.BACKTAB : AK.TAB;
-    if (NAMED[e.key] !== undefined) return NAMED[e.key];
-    const f = /^F([1-9]|1[0-2])$/.exec(e.key);
-    if (f && !BROWSER_KEYS.has(e.key)) return AK.F1 + Number(f[1]) - 1;
-    if (e.key.length === 1) {
-      const c = e.key.charCodeAt(0);
-      if (c >= 32 && c <= 126) return c;
-    }
-    return 0;
   }
 
   function onKey(e) {
@@ -463,6 +440,19 @@
   take(game.next(), false);
   dirty = true;
   paintNow();
+  // index.html?watch=URL: a recording of this site watched at once (the
+  // online page's run pages link here): only this site's, as a link from
+  // elsewhere could name any address
+  if (params.has('watch')) {
+    const from = new URL(params.get('watch'), location.href);
+    if (from.origin !== location.origin) say("Only this site's own recordings are watched from a link.", 'error');
+    else {
+      api.watchFetched = fetch(from).then((r) => {
+        if (!r.ok) throw new Error(`the server answered ${r.status}`);
+        return r.text();
+      }).then((text) => watch(text)).catch((error) => say(`That recording can't be fetched: ${error.message}.`, 'error'));
+    }
+  }
   api.ready = true;
 })().catch((error) => {
   console.error(error);

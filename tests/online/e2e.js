@@ -1,0 +1,400 @@
+// The online page end to end: Debian's chromium (playwright-core) against
+// amulets-server on 127.0.0.1, started here with a fresh SQLite database,
+// --test-seeds (a run's seed and floor from the page's address: a quick
+// death) and --static (the built page):
+//   node tests/online/e2e.js SITE-DIR SOURCE-DIR AMULETS-SERVER AMULETS [SHOTS-DIR]
+// - the pages (online.html and the local index.html) run under the
+//   server's strict Content-Security-Policy with no violation: the
+//   WebAssembly starts with no eval;
+// - register through the page (the recovery codes shown once), log out,
+//   log in;
+// - a ladder run played by keys (keyboard.press through the page) to its
+//   death, every frame's checksum agreeing with the page's copy (no
+//   resync); a second browser context watching live draws the same
+//   frames (the same sum at the same frame); the socket dropped mid-run:
+//   the page opens another and has the same state; two tabs of one
+//   account still make one live game;
+// - the board shows what the server computed; the run's page downloads
+//   the recording, which verifies natively (amulets --verify) to the
+//   server's digest;
+// - a second daily attempt refused; a recovery code sets a new password
+//   and logs every other session out, and works once; a cross-site POST
+//   and a WebSocket from a foreign Origin refused;
+// - screenshots at 1280x760, 800x600 and 400x700 to SHOTS-DIR.
+// A server without the accounts API (/api/me 404) fails each case that
+// needs it: every one must run.
+'use strict';
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const h = require('../web/harness.js');
+
+const [, , site, source, serverBinary, amulets, shotsArg] = process.argv;
+const shots = shotsArg || '/tmp/online-shots';
+const SEED = 12, FLOOR = 9, MOST_KEYS = 600;
+const SIZES = { big: { width: 1280, height: 760 }, small: { width: 800, height: 600 }, phone: { width: 400, height: 700 } };
+let failures = 0, checks = 0;
+const skipped = [];
+
+function check(ok, what, detail) {
+  checks += 1;
+  if (ok) console.log(`ok: ${what}`);
+  else {
+    failures += 1;
+    console.log(`FAILED: ${what}${detail !== undefined ? `: ${detail}` : ''}`);
+  }
+}
+function skipCase(what) {
+  skipped.push(what);
+  check(false, `${what}: the server has no accounts API (/api/me answers 404)`);
+}
+
+// ---- The server ------------------------------------------------------------------------
+function startServer(dir) {
+  const child = spawn(serverBinary, ['--address', '127.0.0.1', '--port', '0', '--database', path.join(dir, 'db.sqlite'),
+    '--static', site, '--test-seeds'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => { err += d; });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server didn't start: ${err}`)), 20000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+\/)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], child, said: () => err, stop: () => new Promise((done) => { child.on('exit', done); child.kill('SIGTERM'); }) });
+      }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server ended (${code}): ${err}`)); });
+  });
+}
+
+// A request from outside any browser: {status, body}
+function request(url, method, body, headers) {
+  return new Promise((resolve, reject) => {
+    const r = http.request(url, { method, headers: { 'Content-Type': 'application/json', ...(headers || {}) } }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => {
+        let parsed = null;
+        try { parsed = JSON.parse(text); } catch (error) { parsed = null; }
+        resolve({ status: res.statusCode, body: parsed, text, headers: res.headers });
+      });
+    });
+    r.on('error', reject);
+    if (body !== undefined) r.write(typeof body === 'string' ? body : JSON.stringify(body));
+    r.end();
+  });
+}
+
+// ---- Pages -------------------------------------------------------------------------------
+// Every page of a context counts the CSP's violations
+async function newContext(browser, size) {
+  const context = await browser.newContext({ viewport: size || SIZES.big, acceptDownloads: true });
+  await context.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return context;
+}
+async function openPage(context, url) {
+  const page = await context.newPage();
+  page.consoleErrors = [];
+  // (a status the page expects, such as /api/me's 401 or a server
+  // without accounts' 404, is logged by Chromium as a failed load: not an error of the page's)
+  page.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) page.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => page.consoleErrors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => window.amulets && window.amulets.ready, null, { timeout: 20000 });
+  return page;
+}
+const shot = async (page, name) => {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+};
+const sums = (page) => page.evaluate(() => window.amulets.sums());
+const screen = (page) => page.evaluate(() => window.amulets.screen());
+async function waitFrame(page, timeout) {
+  await page.waitForFunction(() => window.amulets.sums() && window.amulets.sums().ready, null, { timeout: timeout || 15000 });
+}
+// Waits for the page to have painted frame n or later
+async function waitDrawn(page, n, timeout) {
+  await page.waitForFunction((k) => window.amulets.drawn() >= k, n, { timeout: timeout || 10000 });
+}
+
+async function ownGames(url, name) {
+  const r = await request(`${url}api/games`, 'GET');
+  const list = Array.isArray(r.body) ? r.body : (r.body && r.body.games) || [];
+  return list.filter((g) => name === undefined || g.player === name || typeof g.player === 'number');
+}
+
+// Types '.' (rest) as a person would until the death screen, each key
+// answered by a frame before the next; the watcher checked on the way,
+// and the socket dropped once halfway
+async function playToDeath(player, watcher, url) {
+  let keys = 0, dropChecked = false, watchChecked = 0;
+  for (; keys < MOST_KEYS && (await screen(player)) !== 'dead'; ++keys) {
+    const before = (await sums(player)).n;
+    await player.keyboard.press('.');
+    try {
+      await player.waitForFunction((k) => window.amulets.sums().n > k || window.amulets.screen() === 'dead', before, { timeout: 5000 });
+    } catch (error) { /* a key dropped after a warning changes nothing: the next goes on */ }
+    await waitDrawn(player, (await sums(player)).n).catch(() => {});
+    if (keys % 4 === 1 && watcher !== null) {
+      const mine = await sums(player);
+      await watcher.waitForFunction((k) => window.amulets.sums() && window.amulets.sums().n >= k, mine.n, { timeout: 10000 }).catch(() => {});
+      const theirs = await sums(watcher);
+      if (theirs.n === mine.n) {
+        watchChecked += 1;
+        if (theirs.mine !== mine.mine) check(false, `the watcher's frame ${theirs.n} is the player's`, `${theirs.mine} != ${mine.mine}`);
+      }
+    }
+    if (keys === 12 && !dropChecked) {
+      dropChecked = true;
+      await dropAndReopen(player, watcher);
+    }
+  }
+  check(watchChecked >= 3, 'a second browser context watching live draws the same frames (the same checksum)', `${watchChecked} frames compared`);
+  return keys;
+}
+
+async function dropAndReopen(player) {
+  const before = await sums(player);
+  const frame = await player.evaluate(() => JSON.stringify(window.amulets.frame()));
+  const drops = await player.evaluate(() => window.amulets.drops || 0);
+  await player.evaluate(() => window.amulets.drop());
+  await player.waitForFunction((d) => (window.amulets.drops || 0) > d, drops, { timeout: 5000 });
+  await shot(player, 'game-dropped');
+  await player.waitForFunction(() => window.amulets.socket.readyState === 1 && window.amulets.model.fulls >= 2, null, { timeout: 15000 });
+  await waitFrame(player);
+  const after = await sums(player);
+  const again = await player.evaluate(() => JSON.stringify(window.amulets.frame()));
+  check(after.mine === before.mine && again === frame, 'the socket closed mid-run and opened again: the same state (a full frame equal to what the page had)',
+    `${before.n}:${before.mine} then ${after.n}:${after.mine}`);
+  check(await player.evaluate(() => document.getElementById('status').hidden || !/dropped/.test(document.getElementById('status').textContent)),
+    'the page no longer says the connection dropped once it is back');
+}
+
+// ---- The cases --------------------------------------------------------------------------------
+async function cspCases(browser, url) {
+  const context = await newContext(browser);
+  const online = await openPage(context, `${url}online.html`);
+  const local = await openPage(context, `${url}index.html?seed=3`);
+  await local.waitForFunction(() => window.amulets.screen() !== null, null, { timeout: 20000 });
+  for (const [name, page] of [['the online page', online], ['the local page (the WebAssembly)', local]]) {
+    const violations = await page.evaluate(() => window.cspViolations);
+    check(violations.length === 0 && page.consoleErrors.length === 0, `${name} runs under the strict CSP with no violation`,
+      `${violations.join(' | ')} ${page.consoleErrors.join(' | ')}`);
+  }
+  const headers = (await request(`${url}online.html`, 'GET')).headers;
+  check(/script-src 'self'/.test(headers['content-security-policy'] || '') && !/'unsafe-eval'|'unsafe-inline'/.test(headers['content-security-policy']),
+    'the CSP allows no eval and no inline script', headers['content-security-policy']);
+  await context.close();
+}
+
+async function register(page, name, password) {
+  await page.goto(`${page.url().split('#')[0]}#/register`);
+  await page.fill('#register-form input[name=name]', name);
+  await page.fill('#register-form input[name=password]', password);
+  await page.click('#register-form button');
+  await page.waitForFunction(() => window.amulets.view === 'codes', null, { timeout: 20000 });
+  const codes = await page.$$eval('#codes li', (items) => items.map((li) => li.textContent));
+  return codes;
+}
+async function login(page, name, password) {
+  await page.goto(`${page.url().split('#')[0]}#/login`);
+  await page.fill('#login-form input[name=name]', name);
+  await page.fill('#login-form input[name=password]', password);
+  await page.click('#login-form button');
+  await page.waitForFunction(() => window.amulets.view === 'lobby', null, { timeout: 20000 });
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'amulets-online-e2e-'));
+  const server = await startServer(tmp);
+  const url = server.url;
+  const browser = await h.launch(source);
+  try {
+    const accounts = (await request(`${url}api/me`, 'GET')).status !== 404;
+    console.log(accounts ? 'the server has accounts' : 'the server has no accounts API yet: its dev mode names the player');
+    await cspCases(browser, url);
+
+    // a foreign page's WebSocket, from a real browser on another origin
+    const foreign = await h.serve(tmp, { '/foreign.html': (u, res) => { res.writeHead(200, { 'Content-Type': 'text/html' }); res.end('<!doctype html><title>elsewhere</title>'); } });
+    const other = await newContext(browser);
+    const evil = await other.newPage();
+    await evil.goto(`${foreign.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '')}/foreign.html`);
+    const opened = await evil.evaluate((target) => new Promise((resolve) => {
+      const ws = new WebSocket(target);
+      ws.onopen = () => resolve(true);
+      ws.onerror = () => resolve(false);
+      setTimeout(() => resolve(false), 5000);
+    }), `${url.replace('http', 'ws')}play`);
+    check(!opened, 'a WebSocket from a page of a foreign Origin is refused');
+    if (accounts) {
+      const r = await request(`${url}api/login`, 'POST', { name: 'nobody', password: 'whatever1' }, { Origin: 'http://evil.example' });
+      check(r.status === 403, 'a cross-site POST (a foreign Origin) is refused with 403', r.status);
+    } else skipCase('a cross-site POST refused');
+    await other.close();
+    foreign.close();
+
+    // register, log out, log in (accounts); else the dev mode's name
+    const context = await newContext(browser);
+    const name = 'alice_e2e', password = 'correct horse 42';
+    let base = `${url}online.html?seed=${SEED}&floor=${FLOOR}`, codes = [];
+    let player;
+    if (accounts) {
+      player = await openPage(context, `${base}#/`);
+      codes = await register(player, name, password);
+      check(codes.length >= 8 && codes.every((c) => /^[A-Za-z0-9-]{8,}$/.test(c)), 'registering shows the recovery codes', codes.join(' '));
+      await shot(player, 'codes');
+      await player.click('#codes-kept');
+      check(await player.$$eval('#codes li', (l) => l.length) === 0, 'the codes are gone from the page once kept');
+      await player.click('#logout');
+      await player.waitForFunction(() => window.amulets.view === 'login', null, { timeout: 10000 });
+      await shot(player, 'login');
+      await login(player, name, password);
+      check(await player.evaluate(() => document.getElementById('who').textContent.includes('alice_e2e')), 'logging in through the page');
+    } else {
+      skipCase('register, see the recovery codes, log out and in');
+      base = `${url}online.html?player=${name}&seed=${SEED}&floor=${FLOOR}`;
+      player = await openPage(context, `${base}#/`);
+    }
+    await shot(player, 'lobby');
+
+    // a ladder run, watched by a second context
+    await player.goto(`${base}#/play/ladder`);
+    await waitFrame(player);
+    const games = await ownGames(url);
+    const run = games.length > 0 ? (games[games.length - 1].game || games[games.length - 1].run) : -1;
+    check(run > 0, "the new run is in the lobby", JSON.stringify(games));
+    console.log(`the lobby: ${JSON.stringify(games)}`);
+    const watchContext = await newContext(browser, SIZES.small);
+    const watcher = await openPage(watchContext, `${url}online.html#/watch/${run}`);
+    await waitFrame(watcher);
+    await shot(player, 'game');
+    await shot(watcher, 'watch-small');
+
+    // two tabs of one account: still one live game
+    const second = await openPage(context, `${base}#/play`);
+    await waitFrame(second);
+    const after = await ownGames(url);
+    check(after.length === 1, 'two tabs of one account still make one live game', JSON.stringify(after));
+    await player.waitForFunction(() => /another page/.test(document.getElementById('status').textContent), null, { timeout: 5000 })
+      .then(() => check(true, 'the first tab is told the game is played from another page'))
+      .catch(() => check(false, 'the first tab is told the game is played from another page'));
+    await second.close();
+    await player.goto(`${base}#/`);
+    await player.goto(`${base}#/play`);
+    await waitFrame(player);
+
+    const keys = await playToDeath(player, watcher, url);
+    check(await screen(player) === 'dead', `a ladder run played by keys to its death (${keys} keys)`);
+    const stats = await player.evaluate(() => ({ resyncs: window.amulets.resyncs, bad: window.amulets.model.badSums,
+      deltas: window.amulets.model.deltas, fulls: window.amulets.model.fulls, errors: window.amulets.errors }));
+    check(stats.resyncs === 0 && stats.bad === 0 && stats.deltas > keys / 2, "every frame's checksum agreed with the page's copy",
+      JSON.stringify(stats));
+    await shot(player, 'dead');
+    await player.setViewportSize(SIZES.phone);
+    await shot(player, 'dead-phone');
+    await player.setViewportSize(SIZES.big);
+
+    // the run's page: the recording downloaded verifies to the server's digest
+    let state = null;
+    for (let i = 0; i < 100 && !(state && state.digest); ++i) {
+      state = (await request(`${url}api/runs/${run}`, 'GET')).body;
+      if (!(state && state.digest)) await new Promise((r) => setTimeout(r, 100));
+    }
+    check(state && state.digest, "the server has the ended run's digest", `run ${run}: ${JSON.stringify(state)}`);
+    await player.goto(`${base}#/run/${run}`);
+    await player.waitForFunction(() => window.amulets.run !== undefined, null, { timeout: 10000 });
+    await shot(player, 'run');
+    const [download] = await Promise.all([player.waitForEvent('download'), player.click('#run-download')]);
+    const file = path.join(tmp, 'recording.txt');
+    await download.saveAs(file);
+    let verified = '';
+    try {
+      verified = execFileSync(amulets, ['--verify', file], { encoding: 'utf8' });
+    } catch (error) {
+      verified = `${error.stdout || ''}${error.stderr || ''}`;
+    }
+    const digest = (/"digest":"([0-9a-f]+)"/.exec(verified) || [])[1];
+    check(state && digest && digest === state.digest, "the recording downloaded from the run's page verifies natively to the server's digest",
+      `${digest} vs ${state && state.digest}: ${verified.slice(0, 300)}`);
+    const watchHref = await player.getAttribute('#run-watch', 'href');
+    const replay = await openPage(context, new URL(watchHref, `${url}online.html`).href);
+    await replay.waitForFunction(() => window.amulets.watching && window.amulets.watching() !== null, null, { timeout: 20000 })
+      .then(() => check(true, "the run's page's recording is watched in the page"))
+      .catch(async () => check(false, "the run's page's recording is watched in the page", await replay.evaluate(() => document.getElementById('status').textContent)));
+    await replay.close();
+
+    if (accounts) {
+      // the board: what the server computed
+      await player.goto(`${base}#/boards/ladder`);
+      await player.waitForFunction(() => window.amulets.board !== undefined, null, { timeout: 10000 });
+      const served = (await request(`${url}api/boards/ladder`, 'GET')).body || [];
+      const shown = await player.$$eval('#board tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+      const mine = served.find((b) => b.run === run);
+      check(mine !== undefined && shown.some((r) => r[1] === String(mine.player) && r[4] === String(mine.floor) && r[7] === String(mine.turns)),
+        'the board shows what the server computed for the run', JSON.stringify({ mine, shown }));
+      await shot(player, 'board');
+      // the daily: one attempt
+      await player.goto(`${base}#/play/daily`);
+      await waitFrame(player).catch(() => {});
+      const again = await openPage(context, `${base}#/play/daily`);
+      await again.waitForFunction(() => window.amulets.refused !== undefined || !document.getElementById('confirm').hidden, null, { timeout: 10000 }).catch(() => {});
+      if (!(await again.evaluate(() => document.getElementById('confirm').hidden))) await again.click('#confirm-yes');
+      await again.waitForFunction(() => window.amulets.refused !== undefined, null, { timeout: 10000 }).catch(() => {});
+      check(await again.evaluate(() => window.amulets.refused !== undefined), 'a second daily attempt is refused', await again.evaluate(() => window.amulets.refused));
+      await shot(again, 'daily-refused');
+      await again.close();
+      // a recovery code: a new password, every other session logged out, the code used up
+      const elsewhere = await newContext(browser, SIZES.phone);
+      const rescuer = await openPage(elsewhere, `${url}online.html#/recover`);
+      await shot(rescuer, 'recover-phone');
+      await rescuer.fill('#recover-form input[name=name]', name);
+      await rescuer.fill('#recover-form input[name=code]', codes[0]);
+      await rescuer.fill('#recover-form input[name=password]', 'a new password 7');
+      await rescuer.click('#recover-form button');
+      await rescuer.waitForFunction(() => window.amulets.view === 'lobby', null, { timeout: 20000 }).catch(() => {});
+      check(await rescuer.evaluate(() => document.getElementById('who').textContent.includes('alice_e2e')), 'a recovery code sets a new password and logs in');
+      const old = await player.evaluate(() => fetch('api/me').then((r) => r.status));
+      check(old === 401, 'the recovery logged the old session out', old);
+      const reuse = await request(`${url}api/recover`, 'POST', { name, code: codes[0], password: 'another one 8' }, { Origin: url.replace(/\/$/, '') });
+      check(reuse.status !== 200, 'a recovery code works once', reuse.status);
+      await elsewhere.close();
+    } else {
+      skipCase('the board shows what the server computed');
+      skipCase('a second daily attempt refused');
+      skipCase('recovery codes work and revoke old sessions');
+    }
+
+    // the pages at the smaller sizes, to be looked at
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      await player.setViewportSize(viewport);
+      await player.goto(`${base}#/`);
+      await shot(player, `lobby-${size}`);
+      await player.goto(`${base}#/login`);
+      await shot(player, `login-${size}`);
+    }
+    await watchContext.close();
+    await context.close();
+  } finally {
+    await browser.close();
+    const status = await server.stop();
+    check(status === 0 && !/Sanitizer|runtime error/.test(server.said()), 'the server ended cleanly, no sanitizer saying anything',
+      `${status}: ${server.said().slice(0, 2000)}`);
+    if (process.env.AMULETS_ONLINE_KEEP) console.log(`kept: ${tmp}`);   // the database and all, to look at
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  console.log(`${checks} checks, ${failures} failed, ${skipped.length} cases skipped; screenshots in ${shots}`);
+  if (failures > 0) process.exit(1);
+}
+
+main().catch((error) => {
+  console.log(`FAILED: ${error.stack || error}`);
+  process.exit(1);
+});
