@@ -34,7 +34,7 @@ static void half_explore(Run *run, Explorer *e)
         char message[160];
         if (!e->going) explore_start(e, run, EXPLORE_FLOOR, run_player(run)->pos);
         if (explore_next(e, run, &command, message, sizeof message) != EXPLORE_GO) {
-            command = (Command){CMD_SEARCH, 0};
+            command = cmd_make(CMD_SEARCH, 0);
         }
         run_command(run, command);
     }

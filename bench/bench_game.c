@@ -61,7 +61,8 @@ static int turn_batch(uint64_t first_seed, double *fastest, double *once)
         for (int r = 0; r < TURN_RUNS / TURN_BATCHES; ++r) {
             Run *run = hunted_run(first_seed + (uint64_t)r);
             for (int t = 0; t < TURNS_PER_RUN; ++t) {
-                Command command = {t % 3 == 0 ? CMD_WAIT : CMD_MOVE, (int8_t)(t % 8)};
+                /* a wait takes no direction: one given would be refused */
+                Command command = t % 3 == 0 ? cmd_make(CMD_WAIT, 0) : cmd_make(CMD_MOVE, t % 8);
                 double t0 = bench_now();
                 run_command(run, command);
                 double took = bench_now() - t0;

@@ -12,10 +12,14 @@
 static Command random_command(Rng *rng)
 {
     /* half of them steps, so the run goes somewhere */
-    if (rng_roll(rng, 0, 1) == 0) return (Command){CMD_MOVE, (int16_t)rng_roll(rng, 0, 7)};
-    /* and an aim at any cell, on the map or just off it */
-    if (rng_roll(rng, 0, 7) == 0) return (Command){CMD_AIM, (int16_t)rng_roll(rng, -2, MAP_CELLS + 1)};
-    return (Command){(uint8_t)rng_roll(rng, 0, CMD_COUNT), (int16_t)rng_roll(rng, -2, 21)};
+    if (rng_roll(rng, 0, 1) == 0) return cmd_make(CMD_MOVE, rng_roll(rng, 0, 7));
+    Command command = cmd_make((CommandKind)rng_roll(rng, 0, CMD_COUNT), rng_roll(rng, -2, 21));
+    /* some aimed at any cell (on the map, or just off it: 0 is none), some
+     * read on any slot, some with a yes, in or out of place */
+    if (rng_roll(rng, 0, 2) == 0) command.at = (uint16_t)rng_roll(rng, 0, MAP_CELLS + 2);
+    if (rng_roll(rng, 0, 7) == 0) command.on = (uint8_t)rng_roll(rng, 0, PACK_SLOTS + 2);
+    if (rng_roll(rng, 0, 7) == 0) command.yes = (uint8_t)rng_roll(rng, 0, 2);
+    return command;
 }
 
 /* A run still going must save and read back as itself */
@@ -44,6 +48,5 @@ void fuzz_play(Run *run, const uint8_t *input, size_t size, int commands)
         if (mode == MODE_DEAD || mode == MODE_WON) break;
         run_command(run, random_command(&rng));
     }
-    run_command(run, (Command){CMD_SUSPEND, 0});
     check_round_trip(run);
 }

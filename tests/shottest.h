@@ -73,7 +73,7 @@ static inline void give(Run *run, const char *id, int count)
 
 static inline bool order(Run *run, Command command) { return shot_order(run, command); }
 
-static inline bool simple(Run *run, CommandKind kind) { return order(run, (Command){kind, 0}); }
+static inline bool simple(Run *run, CommandKind kind) { return order(run, cmd_make(kind, 0)); }
 
 static inline int carried(const Run *run, const char *id) { return shot_carried(&data, run, id); }
 

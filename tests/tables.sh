@@ -2,8 +2,8 @@
 # Every table and switch over a kind covers every member: a member added
 # to one of the lists (map.h's TERRAINS, data.h's ITEM_CLASSES and
 # ITEM_EFFECTS, level.h's TRAPS and MONSTER_STATES, run.h's RUN_MODES,
-# PACK_PURPOSES, AIM_PURPOSES and CONFIRM_PURPOSES, saveschema.h's
-# SAVE_RECORDS) doesn't compile in any file that says something of each
+# the play layer's dialog.h's DIALOGS, PACK_PURPOSES, AIM_PURPOSES and
+# CONFIRM_PURPOSES, saveschema.h's SAVE_RECORDS) doesn't compile in any file that says something of each
 # one by hand (a table with a line per member, a switch with no default),
 # and compiles where everything comes from the list's own columns. Each
 # file is compiled as the game is, with the list's header first taken
@@ -36,9 +36,10 @@ effects_h=$(with_member src/core/data.h ITEM_EFFECTS "    X(WISH, \"wish\")") ||
 traps_h=$(with_member src/core/level.h TRAPS "    X(PIT, \"pit\", \"pit\", 90, 70, 50, false)") || exit 1
 states_h=$(with_member src/core/level.h MONSTER_STATES "    X(CHARMED, \"charmed\")") || exit 1
 modes_h=$(with_member src/core/run.h RUN_MODES "    X(SHOPPING, \"shopping\")") || exit 1
-pack_h=$(with_member src/core/run.h PACK_PURPOSES "    X(ENGRAVE, \"engrave\")") || exit 1
-aims_h=$(with_member src/core/run.h AIM_PURPOSES "    X(ZAP, \"zap\")") || exit 1
-questions_h=$(with_member src/core/run.h CONFIRM_PURPOSES "    X(ATTACK, \"attack\")") || exit 1
+dialogs_h=$(with_member src/play/input/dialog.h DIALOGS "    X(SHOP, \"shop\")") || exit 1
+pack_h=$(with_member src/play/input/dialog.h PACK_PURPOSES "    X(ENGRAVE, \"engrave\")") || exit 1
+aims_h=$(with_member src/play/input/dialog.h AIM_PURPOSES "    X(ZAP, \"zap\")") || exit 1
+questions_h=$(with_member src/play/input/dialog.h CONFIRM_PURPOSES "    X(ATTACK, \"attack\")") || exit 1
 records_h=$(with_member src/core/private/saveschema.h SAVE_RECORDS \
     "    X(GHOST, ghost, SAVE_V1_FIRST, false)") || exit 1
 
@@ -50,7 +51,7 @@ compiles() {
 }
 # the real header a copy was made from
 original() {
-    for dir in src/core src/core/private; do
+    for dir in src/core src/core/private src/play/input; do
         [ -f "$src/$dir/${1##*/}" ] && { echo "$src/$dir/${1##*/}"; return; }
     done
 }
@@ -82,21 +83,25 @@ covers src/core/level.c "$traps_h" "a new trap"
 misses src/core/player.c "$traps_h" "a new trap" PIT
 covers src/core/describe.c "$states_h" "a new monster state"
 misses src/core/act.c "$states_h" "a new monster state" CHARMED
-covers src/core/saveschema.c "$modes_h" "a new mode"
-misses src/core/turn.c "$modes_h" "a new mode" SHOPPING
-misses src/play/input/keys.c "$modes_h" "a new mode" SHOPPING
-covers src/core/saveschema.c "$pack_h" "a new purpose of the pack"
-misses src/core/turn.c "$pack_h" "a new purpose of the pack" ENGRAVE
+# the screen each mode and each dialog is, from the lists
+misses src/play/input/input.c "$modes_h" "a new mode" SHOPPING
+misses src/play/input/input.c "$dialogs_h" "a new dialog" DIALOG_SHOP
+misses src/play/input/choose.c "$dialogs_h" "a new dialog" DIALOG_SHOP
+misses src/play/input/dialog.c "$dialogs_h" "a new dialog" DIALOG_SHOP
+covers src/play/input/resume.c "$dialogs_h" "a new dialog"
+covers src/play/input/resume.c "$pack_h" "a new purpose of the pack"
+covers src/play/input/dialog.c "$pack_h" "a new purpose of the pack"
+misses src/play/input/choose.c "$pack_h" "a new purpose of the pack" ENGRAVE
 # the pack's title, hint and words for nothing to offer, from the list
 misses src/play/view/screen_dialog.c "$pack_h" "a new purpose of the pack" PACK_WORDS_ENGRAVE
-covers src/core/saveschema.c "$aims_h" "a new aim"
-misses src/core/shot.c "$aims_h" "a new aim" ZAP
+covers src/play/input/resume.c "$aims_h" "a new aim"
+misses src/play/input/dialog.c "$aims_h" "a new aim" ZAP
 # the aim's prompt, from the list
 misses src/play/view/screen_panel.c "$aims_h" "a new aim" AIM_WORDS_ZAP
-covers src/core/saveschema.c "$questions_h" "a new question"
+covers src/play/input/resume.c "$questions_h" "a new question"
+covers src/play/input/dialog.c "$questions_h" "a new question"
 misses src/core/saveschema.c "$records_h" "a new record" ghost_FIELDS
 misses src/core/saveread.c "$records_h" "a new record" ghost
-misses src/play/input/input.c "$modes_h" "a new mode" SHOPPING
 # the window's own pictures (no SDL: gfx.h is the project's)
 misses src/front/window/builtin_tiles.c "$classes_h" "a new item class" WAND
 echo "PASS: tables: $checked files checked"

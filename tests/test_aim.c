@@ -34,6 +34,9 @@ static bool panel_says(const Input *input, const char *text)
     return false;
 }
 
+/* f at a cell: the quivered missile's choice */
+static Command fire_at(Point cell) { return cmd_at(cmd_make(CMD_FIRE, 0), cell); }
+
 static const char *newest(const Run *run)
 {
     const MsgLog *log = run_log(run);
@@ -108,15 +111,13 @@ static bool same_plan(const ShotPlan *a, const ShotPlan *b)
 static void sweep_from(Run *run, Sweep *s)
 {
     Point me = run_player(run)->pos;
-    CHECK(simple(run, CMD_FIRE));
-    CHECK_INT(run_mode(run), MODE_AIMING);
     Run *bare = without_unseen(run);
     for (int i = 0; i < MAP_CELLS; ++i) {
         Point target = cell_point(i);
         if (!run_sees(run, target) || point_eq(target, me)) continue;
         ShotPlan plan, known;
-        CHECK(run_plan_shot(run, target, &plan));
-        CHECK(run_plan_shot(bare, target, &known));
+        CHECK(run_plan_shot(run, fire_at(target), &plan));
+        CHECK(run_plan_shot(bare, fire_at(target), &known));
         ++s->targets;
         s->hidden += hidden_on(run, &plan) >= 0;
         if (!same_plan(&plan, &known)) {
@@ -132,7 +133,6 @@ static void sweep_from(Run *run, Sweep *s)
         if (!point_eq(end, target) && !at_seen_monster) ++s->short_of_target;
     }
     run_free(bare);
-    CHECK(simple(run, CMD_CANCEL));
 }
 
 static void check_sweep(int floors)
@@ -165,11 +165,10 @@ static void check_hit_unseen(void)
         rng_seed(&dice, (uint64_t)f * 7919);
         for (int place = 0; place < PLACES; ++place) {
             if (!place_player(run, &dice)) continue;
-            CHECK(simple(run, CMD_FIRE));
             for (int i = 0; i < MAP_CELLS; ++i) {
                 Point target = cell_point(i);
                 ShotPlan plan;
-                if (!run_sees(run, target) || !run_plan_shot(run, target, &plan)) continue;
+                if (!run_sees(run, target) || !run_plan_shot(run, fire_at(target), &plan)) continue;
                 int hidden = hidden_on(run, &plan);
                 if (hidden < 0) continue;
                 Point cell = plan.cells[hidden];
@@ -178,7 +177,7 @@ static void check_hit_unseen(void)
                 m->hp = data.monsters[m->kind].hp;
                 char named[96];
                 snprintf(named, sizeof named, "The arrow hits the %s.", data.monsters[m->kind].name);
-                CHECK(order(run, cmd_aim_at(target)));
+                CHECK(order(run, fire_at(target)));
                 CHECK(said_among(run, "The arrow hits something.") ||
                       said_among(run, "The arrow kills something."));
                 CHECK(!said_among(run, named));
@@ -190,7 +189,6 @@ static void check_hit_unseen(void)
                 run_free(run);
                 return;
             }
-            CHECK(simple(run, CMD_CANCEL));
         }
         run_free(run);
     }
@@ -230,10 +228,10 @@ static void test_range(void)
     run = scene_build(&data, 22, 3, ROWS);
     give(run, "lightning", 1);
     run_debug_player(run)->pos = (Point){1, 1};
-    CHECK(simple(run, CMD_INVENTORY));
-    CHECK(order(run, (Command){CMD_CHOOSE, 0}));
-    CHECK_INT(run_mode(run), MODE_AIMING);
-    CHECK(order(run, cmd_aim_at((Point){9, 1})));
+    CHECK(order(run, cmd_make(CMD_USE, 0)));   /* read: learnt, and nothing spent yet */
+    CHECK_INT(run_use_needs(run, 0), USE_AT_CELL);
+    CHECK_INT(run_turn(run), 0);
+    CHECK(order(run, cmd_at(cmd_make(CMD_USE, 0), (Point){9, 1})));
     CHECK(said_among(run, "A bolt of lightning shoots out!"));
     run_free(run);
 }
@@ -311,8 +309,7 @@ static void test_miss_no_wake(void)
         monster(run, ogre)->state = MS_WANDERING;
         run_debug_player(run)->hp = run_player(run)->max_hp;
         run_debug_refresh(run);
-        CHECK(simple(run, CMD_FIRE));
-        CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'o'))));
+        CHECK(order(run, fire_at(scene_find(ROWS, 'o'))));
         missed = said_among(run, "The dart misses the ogre.");
     }
     CHECK(missed);
@@ -351,15 +348,16 @@ static void test_fire_only_quiver(void)
     give(run, "dart", 5);
     run_debug_player(run)->quiver = item("arrow");
     spawn(run, "ogre", scene_find(ROWS, 'o'), MS_ASLEEP);
-    CHECK(simple(run, CMD_FIRE));
-    CHECK_INT(run_aim_kind(run), item("arrow"));
-    CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'o'))));
+    Command fire = fire_at(scene_find(ROWS, 'o'));
+    CHECK_INT(run_aimed_kind(run, fire), item("arrow"));
+    CHECK(order(run, fire));
     CHECK_INT(carried(run, "arrow"), 0);
     /* the arrows are gone: f spends no dart in their place */
     int turn = run_turn(run);
-    CHECK(simple(run, CMD_FIRE));
-    EXPECT_SAID(run, "Your quiver is empty.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    char why[128];
+    CHECK(!run_allows(run, fire, why, sizeof why));
+    CHECK_STR(why, "Your quiver is empty.");
+    CHECK(!order(run, fire));
     CHECK_INT(run_turn(run), turn);
     CHECK_INT(carried(run, "dart"), 5);
 
@@ -383,7 +381,7 @@ static void test_fire_only_quiver(void)
     CHECK_INT(run_turn(run), turn);    /* choosing takes no time */
     press(&input, 'f');
     CHECK_INT(input_screen(&input), SCREEN_AIMING);
-    CHECK_INT(run_aim_kind(run), item("dart"));
+    CHECK_INT(run_aimed_kind(run, dialog_aimed(&input.dialog, input.cursor)), item("dart"));
     press(&input, AK_ESC);
     input_free(&input);
 }
@@ -392,28 +390,35 @@ static void test_quiver_choices(void)
 {
     static const char *const ROWS[] = {"########", "#@....o#", "########", NULL};
     Run *run = scene_build(&data, 25, 8, ROWS);
-    CHECK(simple(run, CMD_QUIVER));
-    EXPECT_SAID(run, "You have nothing to quiver.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    Input input;
+    open_input(&input, run);
+    press(&input, 'Q');
+    CHECK_STR(newest(run), "You have nothing to quiver.");
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
     give(run, "healing", 1);
     give(run, "arrow", 3);
     give(run, "dart", 4);
-    CHECK(simple(run, CMD_QUIVER));
-    CHECK_INT(run_mode(run), MODE_INVENTORY);
-    CHECK(order(run, (Command){CMD_CHOOSE, 0}));
-    EXPECT_SAID(run, "You can't quiver that.");
-    CHECK_INT(run_mode(run), MODE_INVENTORY);   /* another, then */
-    CHECK(order(run, (Command){CMD_CHOOSE, 1}));   /* arrows, without the bow */
-    EXPECT_SAID(run, "You quiver 3 arrows.");
-    CHECK(simple(run, CMD_FIRE));
-    EXPECT_SAID(run, "You need to wield a short bow to shoot those.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    press(&input, 'Q');
+    CHECK_INT(input_screen(&input), SCREEN_PACK);
+    press(&input, 'a');
+    CHECK_STR(newest(run), "You can't quiver that.");
+    CHECK_INT(input_screen(&input), SCREEN_PACK);   /* another, then */
+    press(&input, 'b');   /* arrows, without the bow */
+    CHECK_STR(newest(run), "You quiver 3 arrows.");
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
+    press(&input, 'f');
+    CHECK_STR(newest(run), "You need to wield a short bow to shoot those.");
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
+    /* the rules themselves refuse the same, whole or as far as it goes */
+    char why[128];
+    CHECK(!run_allows(run, cmd_make(CMD_QUIVER, 0), why, sizeof why));
+    CHECK_STR(why, "You can't quiver that.");
+    CHECK(!run_allows(run, fire_at(scene_find(ROWS, 'o')), why, sizeof why));
+    CHECK_STR(why, "You need to wield a short bow to shoot those.");
 
     /* a throw leaves the quiver as chosen while it holds any */
     run_debug_player(run)->weapon = item("short_bow");
-    CHECK(simple(run, CMD_THROW));
-    CHECK(order(run, (Command){CMD_CHOOSE, 2}));
-    CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'o'))));
+    CHECK(order(run, cmd_at(cmd_make(CMD_THROW, 2), scene_find(ROWS, 'o'))));
     CHECK_INT(carried(run, "dart"), 3);
     CHECK_INT(run_player(run)->quiver, item("arrow"));
 
@@ -426,7 +431,7 @@ static void test_quiver_choices(void)
     run_free(loaded);
     errors_clear(&errors);
     free(text);
-    run_free(run);
+    input_free(&input);
 }
 
 /* The bot fires its arrows, then quivers its darts itself and throws

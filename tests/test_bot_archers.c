@@ -26,11 +26,10 @@ static Bot *arrived(const Run *run, Command *first)
     return bot;
 }
 
-/* Its next command in play, the queued half of a pair (a pack choice, an
- * aim) given with it */
+/* Its next command in play, a choice whole */
 static Command next(Bot *bot, Run *run)
 {
-    Command command = {CMD_WAIT, 0};
+    Command command = cmd_make(CMD_WAIT, 0);
     CHECK(bot_next(bot, run, &command));
     return command;
 }
@@ -220,9 +219,9 @@ static void test_archer_past_a_trap(void)
         Point to = point_add(me, DIRS[command.arg < 0 ? 0 : command.arg]);
         if (s == 0) {
             CHECK(point_eq(to, trap_at));
-            order(run, command);
-            CHECK_INT(run_mode(run), MODE_CONFIRMING);
-            CHECK_INT(next(bot, run).kind, CMD_YES);
+            CHECK(run_asks(run, cmd_make(CMD_MOVE, command.arg), NULL, 0));
+            CHECK_INT(command.yes, 1);   /* asked, and the yes is in the choice */
+            CHECK(order(run, command));
         } else {
             CHECK(chebyshev(to, scene_find(scenes[s], 'a')) > chebyshev(me, scene_find(scenes[s], 'a')));
         }
@@ -281,16 +280,15 @@ static void test_keeps_hand_weapon(void)
     int jackal = spawn(run, "jackal", scene_find(ROWS, 'j'), MS_HUNTING);
     Command command;
     Bot *bot = arrived(run, &command);
-    CHECK_INT(command.kind, CMD_INVENTORY);   /* the sword, for the jackal beside it */
+    /* the sword, for the jackal beside it */
+    CHECK(command.kind == CMD_USE && command.arg == pack_find(&p->pack, item("long_sword")));
     CHECK(order(run, command));
-    CHECK(order(run, next(bot, run)));
     CHECK_INT(p->weapon, item("long_sword"));
     monster(run, jackal)->pos = (Point){5, 3};   /* gone, out of its sight */
     for (int turn = 0; turn < 5; ++turn) {
         command = next(bot, run);
-        CHECK(command.kind != CMD_INVENTORY);   /* not the bow again at once */
+        CHECK(command.kind != CMD_USE);   /* not the bow again at once */
         CHECK(order(run, command));
-        while (bot->queued > 0) CHECK(order(run, next(bot, run)));
     }
     CHECK_INT(p->weapon, item("long_sword"));
     free(bot);

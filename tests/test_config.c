@@ -105,13 +105,13 @@ static void test_rebinding(void)
     CHECK_INT(key_direction_in(&map, 'l'), -1);
     CHECK_INT(key_direction_in(&map, 'h'), 6);
     Command command;
-    CHECK_INT(key_action_in(&map, MODE_PLAYING, ' ', &command), KA_COMMAND);
+    CHECK_INT(key_action_in(&map, KEYS_PLAYING, ' ', &command), KA_COMMAND);
     CHECK_INT(command.kind, CMD_WAIT);
-    CHECK_INT(key_action_in(&map, MODE_PLAYING, '.', &command), KA_NONE);
+    CHECK_INT(key_action_in(&map, KEYS_PLAYING, '.', &command), KA_NONE);
     /* x in the menu saves; x while playing still looks: other screens */
-    CHECK_INT(key_action_in(&map, MODE_MENU, 'x', &command), KA_SAVE_QUIT);
-    CHECK_INT(key_action_in(&map, MODE_MENU, 's', &command), KA_NONE);
-    CHECK_INT(key_action_in(&map, MODE_PLAYING, 'x', &command), KA_LOOK);
+    CHECK_INT(key_action_in(&map, KEYS_MENU, 'x', &command), KA_SAVE_QUIT);
+    CHECK_INT(key_action_in(&map, KEYS_MENU, 's', &command), KA_NONE);
+    CHECK_INT(key_action_in(&map, KEYS_PLAYING, 'x', &command), KA_LOOK);
 }
 
 /* Each kind of mistake: its line, its words, and the default kept */

@@ -444,8 +444,7 @@ static void sturdy(Input *input, bool mapped)
     int kind = data_find_item(&data, "magic_mapping");
     ident_learn(run_debug_ident(run), kind);
     CHECK(pack_add(&player->pack, (Stack){kind, 1}));
-    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
-    CHECK(run_command(run, (Command){CMD_CHOOSE, (int16_t)pack_find(&player->pack, kind)}));
+    CHECK(run_command(run, cmd_make(CMD_USE, pack_find(&player->pack, kind))));
     Level *level = run_debug_level(run);
     for (int i = 0; i < level->trap_count; ++i) level->traps[i].known = true;
     for (int d = 0; d < 8; d += 3) {   /* and a dart trap or two close by */

@@ -9,6 +9,7 @@
 #include "fingerprint.h"
 #include "keys.h"
 #include "known.h"
+#include "keyrun.h"
 #include "run_debug.h"
 #include "runtest.h"
 #include "save.h"
@@ -35,6 +36,7 @@ typedef struct Samples {
 
 typedef struct Pair {
     Run *cached, *fresh;
+    KeyRun cached_keys, fresh_keys;   /* the dialog up over each */
 } Pair;
 
 static int random_key(Rng *rng)
@@ -56,9 +58,10 @@ static Pair new_pair(const GameData *data, uint64_t seed, int floor)
 {
     /* every class in turn, so the bow, the knives and the kits are played */
     int class_index = (int)(seed % (uint64_t)data->class_count);
-    Pair pair = {run_new_as(data, seed, floor, class_index), run_new_as(data, seed, floor, class_index)};
+    Pair pair = {.cached = run_new_as(data, seed, floor, class_index), .fresh = run_new_as(data, seed, floor, class_index)};
     if (pair.cached == NULL || pair.fresh == NULL) exit(EXIT_FAILURE);
     run_debug_set_caching(pair.fresh, false);
+    pair.cached_keys = pair.fresh_keys = keyrun_start();
     return pair;
 }
 
@@ -68,27 +71,28 @@ static void free_pair(Pair *pair)
     run_free(pair->fresh);
 }
 
-/* Aiming, any key shoots at the first monster in sight, or stops */
-static void aim(Run *run)
+/* Aiming, any key shoots at the first monster in sight (if the rules
+ * take it), or stops */
+static void aim(KeyRun *keys, Run *run)
 {
     const Level *level = run_level(run);
     for (int i = 0; i < level->monster_count; ++i) {
         if (run_sees(run, level->monsters[i].pos)) {
-            run_command(run, cmd_aim_at(level->monsters[i].pos));
-            return;
+            keys->cursor = level->monsters[i].pos;
+            keyrun_press(keys, run, AK_ENTER);
+            break;
         }
     }
-    run_command(run, (Command){CMD_CANCEL, 0});
+    if (keys->dialog.kind == DIALOG_AIMING) keyrun_press(keys, run, AK_ESC);
 }
 
-static void press(Run *run, int key)
+static void press(KeyRun *keys, Run *run, int key)
 {
-    if (run_mode(run) == MODE_AIMING) {
-        aim(run);
+    if (keys->dialog.kind == DIALOG_AIMING) {
+        aim(keys, run);
         return;
     }
-    Command command;
-    if (key_action(run_mode(run), key, &command) == KA_COMMAND) run_command(run, command);
+    keyrun_press(keys, run, key);
 }
 
 /* The two runs after a command: the same fingerprint, mode and last
@@ -97,6 +101,7 @@ static bool still_same(const Pair *pair, int command)
 {
     if (fingerprint_run(pair->cached) != fingerprint_run(pair->fresh) ||
         run_mode(pair->cached) != run_mode(pair->fresh) ||
+        pair->cached_keys.dialog.kind != pair->fresh_keys.dialog.kind ||
         strcmp(msg_last(run_log(pair->cached)), msg_last(run_log(pair->fresh))) != 0) {
         return false;
     }
@@ -147,8 +152,8 @@ static void one_seed(const GameData *data, uint64_t seed, int floor, int command
     rng_seed(&chooser, seed ^ 0x5eed);
     for (int i = 1; i <= commands; ++i) {
         int key = random_key(&chooser);
-        press(pair.cached, key);
-        press(pair.fresh, key);
+        press(&pair.cached_keys, pair.cached, key);
+        press(&pair.fresh_keys, pair.fresh, key);
         if (!still_same(&pair, i)) {
             fprintf(stderr, "seed %llu floor %d: the runs parted at command %d\n",
                     (unsigned long long)seed, floor, i);

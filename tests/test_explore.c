@@ -346,8 +346,7 @@ static void test_magic_mapped(void)
     };
     Run *run = scene_build(&data, 19, 2, ROWS);
     CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("magic_mapping"), 1}));
-    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
-    CHECK(run_command(run, (Command){CMD_CHOOSE, 0}));
+    CHECK(run_command(run, cmd_make(CMD_USE, 0)));
     CHECK(said_among(run, "A map of the floor forms in your mind."));
     Explorer e;
     e.marked = false;
@@ -408,8 +407,7 @@ static void test_stopped_on_item(void)
     EXPECT_STOP(g, EXPLORE_STATUS, "You stop: you are poisoned.");
     CHECK(point_eq(run_player(run)->pos, a));
     int slot = pack_find(&run_player(run)->pack, item("healing"));
-    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
-    CHECK(run_command(run, (Command){CMD_CHOOSE, (int16_t)slot}));
+    CHECK(run_command(run, cmd_make(CMD_USE, slot)));
     CHECK(pack_find(&run_player(run)->pack, item("healing")) < 0);
     g = explore(run, &e);
     CHECK(pack_find(&run_player(run)->pack, item("healing")) >= 0);
@@ -432,8 +430,7 @@ static void test_stopped_on_item(void)
 
     /* dropped: left where it lies, however often o is pressed */
     slot = pack_find(&run_player(run)->pack, item("healing"));
-    CHECK(run_command(run, (Command){CMD_DROP, 0}));
-    CHECK(run_command(run, (Command){CMD_CHOOSE, (int16_t)slot}));
+    CHECK(run_command(run, cmd_make(CMD_DROP, slot)));
     for (int i = 0; i < 4; ++i) g = explore(run, &e);   /* searching walks off */
     CHECK(lvl_item_at(run_level(run), a) >= 0);
     CHECK(pack_find(&run_player(run)->pack, item("healing")) < 0);
@@ -552,7 +549,7 @@ static void test_same_as_typed(int seeds)
                 typed[count++] = 's';
                 int k[] = {'s'};
                 input_play(&a, k, 1);
-                CHECK(run_command(shadow, (Command){CMD_SEARCH, 0}));
+                CHECK(run_command(shadow, cmd_make(CMD_SEARCH, 0)));
             }
         }
         input_play(&b, typed, count);

@@ -113,7 +113,7 @@ static void stairs_roll_no_play_dice(void)
         run_debug_player(run)->pos = level->stairs;
         run_debug_refresh(run);
         Rng before = *run_rng(run);
-        run_command(run, (Command){CMD_DESCEND, 0});
+        run_command(run, cmd_make(CMD_DESCEND, 0));
         CHECK_INT(run_level(run)->depth, 4);
         CHECK(same_dice(run_rng(run), &before));
         Run *there = run_new(&data, seed, 4);
@@ -146,7 +146,7 @@ static void fall_rolls_only_its_hurt(void)
         run_debug_refresh(run);
         Rng expected = *run_rng(run);
         int hurt = rng_roll(&expected, FALL_MIN, FALL_MAX);
-        run_command(run, (Command){CMD_MOVE, (int8_t)dir});
+        run_command(run, cmd_make(CMD_MOVE, (int8_t)dir));
         CHECK_INT(run_level(run)->depth, 3);
         CHECK_INT(player->hp, 1000 - hurt);
         CHECK(same_dice(run_rng(run), &expected));

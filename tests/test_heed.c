@@ -144,8 +144,7 @@ static void test_round_a_monster(void)
     spawn(run, "shrieker", scene_find(LOOP, 's'), MS_WANDERING);
     /* the loop known: a magic map read */
     CHECK(pack_add(&run_debug_player(run)->pack, (Stack){item("magic_mapping"), 1}));
-    CHECK(run_command(run, (Command){CMD_INVENTORY, 0}));
-    CHECK(run_command(run, (Command){CMD_CHOOSE, 0}));
+    CHECK(run_command(run, cmd_make(CMD_USE, 0)));
     e.marked = false;
     g = go(run, &e, EXPLORE_TRAVEL, scene_find(LOOP, 'b'), HEED_TAKE_DEFAULT);
     CHECK_INT(g.why, EXPLORE_ARRIVED);
@@ -227,7 +226,7 @@ static void test_named_whole(void)
     Run *run = scene_build(&data, 45, 2, ROWS);
     Point archer = scene_find(ROWS, 'a');
     spawn(run, "goblin", scene_find(ROWS, 'g'), MS_ASLEEP);
-    CHECK(run_command(run, (Command){CMD_SEARCH, 0}));   /* the goblin named, a turn ago */
+    CHECK(run_command(run, cmd_make(CMD_SEARCH, 0)));   /* the goblin named, a turn ago */
     spawn(run, "goblin_archer", archer, MS_WANDERING);
     CHECK(!run_sees(run, archer));
     Explorer e;
@@ -287,13 +286,13 @@ static void test_gold_and_travel(void)
     lay(run, "gold", 5, scene_find(BEND, '$'));
     lay(run, "gold", 7, scene_find(BEND, 'g'));
     int purse = run_player(run)->gold;
-    CHECK(run_command(run, (Command){CMD_MOVE, 2}));
-    CHECK(run_command(run, (Command){CMD_MOVE, 2}));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 2)));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 2)));
     EXPECT_SAID(run, "You pick up 5 gold pieces.");
     CHECK_INT(run_player(run)->gold, purse + 5);
     CHECK_INT(lvl_item_at(run_level(run), scene_find(BEND, '$')), -1);
-    CHECK(run_command(run, (Command){CMD_MOVE, 6}));
-    CHECK(run_command(run, (Command){CMD_MOVE, 6}));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 6)));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 6)));
     lay(run, "gold", 3, scene_find(BEND, '$'));
     /* travel to the bend, over the new gold, and on as gold round it
      * comes into view */
@@ -312,9 +311,9 @@ static void test_gold_and_travel(void)
     static const char *const ROWS[] = {"#####", "#@d.#", "#####", NULL};
     run = scene_build(&data, 35, 2, ROWS);
     lay(run, "dagger", 1, scene_find(ROWS, 'd'));
-    CHECK(run_command(run, (Command){CMD_MOVE, 2}));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 2)));
     EXPECT_SAID(run, "You see a dagger here.");
-    CHECK(run_command(run, (Command){CMD_PICK_UP, 0}));
+    CHECK(run_command(run, cmd_make(CMD_PICK_UP, 0)));
     CHECK_INT(said_lines(run, "You see a dagger here."), 0);
     CHECK_INT(said_lines(run, "You pick up a dagger."), 1);
     CHECK_STR(msg_last(run_log(run)), "You pick up a dagger.");
@@ -431,13 +430,12 @@ static void test_thrown_not_dropped(void)
     Go g = explore(run, &e);
     EXPECT_STOP(g, EXPLORE_EXPLORED, "There is nothing left to explore.");
     Point start = run_player(run)->pos;
-    CHECK(run_command(run, (Command){CMD_FIRE, 0}));
-    CHECK(run_command(run, cmd_aim_at((Point){start.x + 3, start.y})));
+    CHECK(run_command(run, cmd_at(cmd_make(CMD_FIRE, 0), (Point){start.x + 3, start.y})));
     const Level *level = run_level(run);
     CHECK_INT(level->item_count, 1);
     Point landed = level->items[0].pos;
     CHECK(landed.x > start.x);
-    while (run_player(run)->pos.x < landed.x) CHECK(run_command(run, (Command){CMD_MOVE, 2}));
+    while (run_player(run)->pos.x < landed.x) CHECK(run_command(run, cmd_make(CMD_MOVE, 2)));
     CHECK(point_eq(run_player(run)->pos, landed));
     const Pack *pack = &run_player(run)->pack;
     CHECK_INT(pack->slots[pack_find(pack, knife)].count, 4);
@@ -447,8 +445,7 @@ static void test_thrown_not_dropped(void)
 
     /* dropped where the player stands: left */
     Point here = run_player(run)->pos;
-    CHECK(run_command(run, (Command){CMD_DROP, 0}));
-    CHECK(run_command(run, (Command){CMD_CHOOSE, (int16_t)pack_find(pack, knife)}));
+    CHECK(run_command(run, cmd_make(CMD_DROP, pack_find(pack, knife))));
     CHECK(lvl_item_at(level, here) >= 0);
     for (int i = 0; i < 3; ++i) explore(run, &e);
     CHECK(lvl_item_at(level, here) >= 0);

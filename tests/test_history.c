@@ -30,7 +30,7 @@ static Run *reload(const Run *run)
 static void test_history_kept(void)
 {
     Run *run = run_new(&data, 14, 1);
-    for (int i = 0; i < 40; ++i) run_command(run, (Command){CMD_MOVE, (int16_t)(i % 8)});
+    for (int i = 0; i < 40; ++i) run_command(run, cmd_make(CMD_MOVE, (i % 8)));
     run_tell(run, "A line of our own.");
     run_tell(run, "A line of our own.");
     const MsgLog *before = run_log(run);
@@ -87,24 +87,24 @@ static void test_comes_into_view(void)
     Monster hidden = gen_monster(&data, kind, (Point){6, 3}, 0, false);   /* behind the door */
     CHECK(lvl_add_monster(run_debug_level(run), &hidden));
     run_debug_refresh(run);
-    CHECK(run_command(run, (Command){CMD_WAIT, 0}));
+    CHECK(run_command(run, cmd_make(CMD_WAIT, 0)));
     EXPECT_SAID(run, "A kobold comes into view.");
     CHECK(run_events(run)->alarm);
-    CHECK(run_command(run, (Command){CMD_WAIT, 0}));
+    CHECK(run_command(run, cmd_make(CMD_WAIT, 0)));
     EXPECT_SILENT(run);   /* once, not each turn */
     CHECK(!run_events(run)->alarm);
     /* out of sight and back: told again */
     run_debug_level(run)->monsters[0].pos = (Point){9, 3};
     run_debug_refresh(run);
-    CHECK(run_command(run, (Command){CMD_WAIT, 0}));
+    CHECK(run_command(run, cmd_make(CMD_WAIT, 0)));
     EXPECT_SILENT(run);
     run_debug_level(run)->monsters[0].pos = (Point){9, 1};
     run_debug_refresh(run);
-    CHECK(run_command(run, (Command){CMD_WAIT, 0}));
+    CHECK(run_command(run, cmd_make(CMD_WAIT, 0)));
     EXPECT_SAID(run, "A kobold comes into view. x2");   /* the log counts it again */
     /* the door opened: the one behind it */
-    for (int i = 0; i < 4; ++i) run_command(run, (Command){CMD_MOVE, 2});
-    CHECK(run_command(run, (Command){CMD_MOVE, 3}));   /* bumps the door open */
+    for (int i = 0; i < 4; ++i) run_command(run, cmd_make(CMD_MOVE, 2));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 3)));   /* bumps the door open */
     CHECK(said_among(run, "A kobold comes into view."));
     run_free(run);
 }
@@ -119,7 +119,7 @@ static void test_alarm_when_hurt(void)
     m.in_view = true;
     CHECK(lvl_add_monster(run_debug_level(run), &m));
     run_debug_refresh(run);
-    CHECK(run_command(run, (Command){CMD_WAIT, 0}));
+    CHECK(run_command(run, cmd_make(CMD_WAIT, 0)));
     CHECK(said_among(run, "The kobold hits you."));
     CHECK(run_events(run)->alarm);
     run_free(run);

@@ -397,7 +397,7 @@ static void test_far_turns(Suite *s)
     free(good);
     /* play never goes past it: the count stops there, and the run saves */
     run_debug_set_turn(run, REC_NUMBER_MAX - 1);
-    for (int i = 0; i < 3; ++i) run_command(run, (Command){CMD_SEARCH, 0});
+    for (int i = 0; i < 3; ++i) run_command(run, cmd_make(CMD_SEARCH, 0));
     CHECK_INT(run_turn(run), REC_NUMBER_MAX);
     CHECK(slot_write(&slot, run, error, sizeof error));
     run_free(run);
@@ -426,7 +426,7 @@ static void test_death_not_deleted(Suite *s)
     session_start(&session, &slot, run);
     run_debug_player(run)->hp = 1;
     run_debug_player(run)->status.poisoned = 5;
-    for (int i = 0; i < 5 && run_mode(run) != MODE_DEAD; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    for (int i = 0; i < 5 && run_mode(run) != MODE_DEAD; ++i) session_command(&session, cmd_make(CMD_WAIT, 0));
     CHECK_INT(run_mode(run), MODE_DEAD);
     /* said first, as the save is ended before the records are kept */
     const MsgLog *log = run_log(run);

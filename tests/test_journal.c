@@ -235,52 +235,6 @@ static void fresh_folder(const char *root, const Play *play)
     run_free(run);
 }
 
-/* The keys of the bot's command, as a player types them (the game's own
- * keys); for an aim, the cursor moved to its cell and Enter. How many */
-static int keys_of(const Input *input, Command command, int *keys)
-{
-    KeyMap map;
-    key_defaults(&map);
-    static const struct { CommandKind kind; KeyBinding binding; } KEYS[] = {
-        {CMD_WAIT, KB_WAIT}, {CMD_PICK_UP, KB_PICK_UP}, {CMD_INVENTORY, KB_INVENTORY}, {CMD_DROP, KB_DROP},
-        {CMD_CLOSE_DOOR, KB_CLOSE_DOOR}, {CMD_SEARCH, KB_SEARCH}, {CMD_DESCEND, KB_DESCEND},
-        {CMD_YES, KB_YES}, {CMD_CANCEL, KB_BACK}, {CMD_MENU, KB_MENU}, {CMD_FIRE, KB_FIRE},
-        {CMD_THROW, KB_THROW}, {CMD_QUIVER, KB_QUIVER},
-    };
-    if (command.kind == CMD_MOVE) {
-        keys[0] = map.keys[KB_NORTH + command.arg][0];
-        return 1;
-    }
-    if (command.kind == CMD_CHOOSE) {
-        keys[0] = 'a' + command.arg;
-        return 1;
-    }
-    if (command.kind == CMD_NO) {
-        keys[0] = 'n';
-        return 1;
-    }
-    if (command.kind == CMD_AIM) {
-        Point at = input->cursor, to = {command.arg % MAP_W, command.arg / MAP_W};
-        int count = 0;
-        while (!point_eq(at, to) && count < 100) {
-            Point step = {(to.x > at.x) - (to.x < at.x), (to.y > at.y) - (to.y < at.y)};
-            for (int dir = 0; dir < 8; ++dir) {
-                if (point_eq(DIRS[dir], step)) keys[count++] = map.keys[KB_NORTH + dir][0];
-            }
-            at = point_add(at, step);
-        }
-        keys[count++] = AK_ENTER;
-        return count;
-    }
-    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; ++i) {
-        if (KEYS[i].kind == command.kind) {
-            keys[0] = map.keys[KEYS[i].binding][0];
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* One event done: its state kept (the straight run) and said on the pipe */
 static void event_done(const Input *input, State *states, int event)
 {
@@ -298,6 +252,67 @@ static bool press(Input *input, int key, State *states, int *events, int most)
         event_done(input, states, (*events)++);
     }
     return !quit;
+}
+
+/* The keys that open the dialog a choice is made on, and choose on it,
+ * as a player types them (the game's own keys); the cell comes after
+ * (cursor_keys). None where the dialog is up already: an unknown scroll
+ * read and learnt opened its aim or its pack. How many */
+static int opening_keys(const Input *input, Command command, int *keys)
+{
+    KeyMap map;
+    key_defaults(&map);
+    int count = 0;
+    const Dialog *up = &input->dialog;
+    bool aim_up = up->kind == DIALOG_AIMING && up->letter == command.arg;
+    bool pack_up = up->kind == DIALOG_PACK && up->pack_for == INV_IDENTIFY && up->letter == command.arg;
+    switch ((CommandKind)command.kind) {
+    case CMD_MOVE: keys[count++] = map.keys[KB_NORTH + command.arg][0]; break;
+    case CMD_WAIT: keys[count++] = map.keys[KB_WAIT][0]; break;
+    case CMD_PICK_UP: keys[count++] = map.keys[KB_PICK_UP][0]; break;
+    case CMD_SEARCH: keys[count++] = map.keys[KB_SEARCH][0]; break;
+    case CMD_DESCEND: keys[count++] = map.keys[KB_DESCEND][0]; break;
+    case CMD_USE:
+        if (!aim_up && !pack_up) {
+            keys[count++] = map.keys[KB_INVENTORY][0];
+            keys[count++] = 'a' + command.arg;
+        }
+        if (command.on != 0) keys[count++] = 'a' + command.on - 1;
+        break;
+    case CMD_DROP:
+    case CMD_QUIVER:
+    case CMD_THROW:
+        keys[count++] = map.keys[command.kind == CMD_DROP ? KB_DROP : command.kind == CMD_QUIVER ? KB_QUIVER : KB_THROW][0];
+        keys[count++] = 'a' + command.arg;
+        break;
+    case CMD_FIRE: keys[count++] = map.keys[KB_FIRE][0]; break;
+    case CMD_CLOSE_DOOR:
+        keys[count++] = map.keys[KB_CLOSE_DOOR][0];
+        keys[count++] = map.keys[KB_NORTH + command.arg][0];
+        break;
+    case CMD_DEBUG:
+    case CMD_COUNT: break;
+    }
+    if (command.yes != 0) keys[count++] = map.keys[KB_YES][0];
+    return count;
+}
+
+/* The aim's cursor moved from where it is to the choice's cell, and Enter */
+static int cursor_keys(const Input *input, Command command, int *keys)
+{
+    KeyMap map;
+    key_defaults(&map);
+    Point at = input->cursor, to = cmd_cell(command);
+    int count = 0;
+    while (!point_eq(at, to) && count < 100) {
+        Point step = {(to.x > at.x) - (to.x < at.x), (to.y > at.y) - (to.y < at.y)};
+        for (int dir = 0; dir < 8; ++dir) {
+            if (point_eq(DIRS[dir], step)) keys[count++] = map.keys[KB_NORTH + dir][0];
+        }
+        at = point_add(at, step);
+    }
+    keys[count++] = AK_ENTER;
+    return count;
 }
 
 /* Plays the keys (or the bot's commands as keys), each then its
@@ -320,9 +335,12 @@ static int play_keys(Input *input, const Play *play, State *states, int most)
     Command command;
     bool going = true;
     while (going && events < most && bot_next(bot, input->session.run, &command)) {
-        int count = keys_of(input, command, keys);
-        if (count == 0) break;   /* a command no key makes */
+        int count = opening_keys(input, command, keys);
         for (int i = 0; i < count && going; ++i) going = press(input, keys[i], states, &events, most);
+        if (going && cmd_aimed(command)) {
+            count = cursor_keys(input, command, keys);
+            for (int i = 0; i < count && going; ++i) going = press(input, keys[i], states, &events, most);
+        }
     }
     free(bot);
     return events;

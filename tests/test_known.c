@@ -13,6 +13,7 @@
 #include "keys.h"
 #include "known.h"
 #include "run_debug.h"
+#include "keyrun.h"
 #include "runtest.h"
 #include "scene.h"
 #include "save.h"
@@ -44,7 +45,7 @@ static int spawn(Run *run, const char *id, Point pos, MonsterState state)
 
 static bool order(Run *run, CommandKind kind, int arg)
 {
-    bool accepted = run_command(run, (Command){(uint8_t)kind, (int8_t)arg});
+    bool accepted = run_command(run, cmd_make(kind, arg));
     CHECK(run_invariants_hold(run));
     return accepted;
 }
@@ -383,11 +384,11 @@ static void test_round_trip(int seeds, int commands)
         Run *run = run_new(&data, 500 + (uint64_t)s, 1 + s % LAST_FLOOR);
         Rng chooser;
         rng_seed(&chooser, (uint64_t)s ^ 0xfeed);
+        KeyRun keys = keyrun_start();
         for (int i = 0; i < commands && run_mode(run) != MODE_DEAD && run_mode(run) != MODE_WON; ++i) {
             static const char KEYS[] = "hjklyubnhjklyubn..gs>yn";
-            Command command;
             int key = KEYS[rng_roll(&chooser, 0, (int)sizeof KEYS - 2)];
-            if (key_action(run_mode(run), key, &command) == KA_COMMAND) run_command(run, command);
+            keyrun_press(&keys, run, key);
             /* a run that has ended isn't saved */
             if (rng_roll(&chooser, 0, 9) != 0 || run_mode(run) == MODE_DEAD || run_mode(run) == MODE_WON) {
                 continue;
@@ -499,13 +500,13 @@ static void test_never_past_sight(int seeds, int commands)
         Rng chooser;
         rng_seed(&chooser, (uint64_t)s);
         memset(&shown, 0, sizeof shown);
+        KeyRun keys = keyrun_start();
         for (int i = 0; i < commands && run_mode(run) != MODE_DEAD && run_mode(run) != MODE_WON; ++i) {
-            Command command;
             int key = KEYS[rng_roll(&chooser, 0, (int)sizeof KEYS - 2)];
             static uint8_t explored[MAP_CELLS], terrain[MAP_CELLS];
             memcpy(explored, run_level(run)->map.explored, sizeof explored);
             memcpy(terrain, run_level(run)->map.terrain, sizeof terrain);
-            if (key_action(run_mode(run), key, &command) == KA_COMMAND) run_command(run, command);
+            keyrun_press(&keys, run, key);
             bool mapped = learned_unseen(run, explored);
             if (!known_is_sound(run) || !memory_is_what_was_shown(run, &shown, mapped, terrain)) {
                 fprintf(stderr, "seed %d: what's known went wrong after command %d\n", 9000 + s, i);

@@ -208,6 +208,68 @@ static void watched(void)
     rep_free(&replay);
 }
 
+/* A recording holds only the choices; watched, a choice made on a dialog
+ * is shown on it for a beat first (the pack with the letter chosen, the
+ * aim with its cursor on the cell), then carried out */
+static void watched_choices(void)
+{
+    static GameData data;
+    Errors errors = {0};
+    if (!data_load_dir(&data, AMULETS_SOURCE_DIR "/data", &errors)) exit(EXIT_FAILURE);
+    int rogue = data_find_class(&data, "rogue");
+    Run *run = run_new_as(&data, 21, 1, rogue);
+    int dagger = pack_find(&run_player(run)->pack, data_find_item(&data, "throwing_dagger"));
+    Command thrown = cmd_make(CMD_THROW, dagger);
+    Point me = run_player(run)->pos, cell = me;
+    for (int d = 0; d < 8 && point_eq(cell, me); ++d) {
+        Point p = point_add(me, DIRS[d]);
+        if (run_allows(run, cmd_at(thrown, p), NULL, 0)) cell = p;
+    }
+    CHECK(!point_eq(cell, me));
+    thrown = cmd_at(thrown, cell);
+    int dropped = -1;   /* something else carried */
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (slot != dagger && pack_holds(&run_player(run)->pack, slot)) dropped = slot;
+    }
+    CHECK(dropped >= 0);
+    Replay replay;
+    rep_init(&replay, 21, 1, rep_data_digest(&data), "rogue", NULL, 0);
+    rep_add(&replay, cmd_make(CMD_WAIT, 0));
+    rep_add(&replay, cmd_make(CMD_DROP, dropped));
+    rep_add(&replay, thrown);
+    run_free(run);
+    LoopConfig config = game();
+    config.replay = &replay;
+    open_game(&config);
+    memset(&fake, 0, sizeof fake);
+    const Input *input = &loop->input;
+    feed(NULL);   /* the wait: no dialog */
+    CHECK_INT(playback_position(&loop->watch.playback), 1);
+    CHECK_INT(input_screen(input), SCREEN_PLAYING);
+    feed(NULL);   /* the drop's beat: the pack, its letter chosen */
+    CHECK_INT(playback_position(&loop->watch.playback), 1);
+    CHECK_INT(input_screen(input), SCREEN_PACK);
+    CHECK_INT(input->dialog.pack_for, INV_DROP);
+    CHECK_INT(input->dialog.chosen, dropped);
+    feed(NULL);   /* dropped */
+    CHECK_INT(playback_position(&loop->watch.playback), 2);
+    CHECK_INT(input_screen(input), SCREEN_PLAYING);
+    feed(NULL);   /* the throw's beat: the aim, on the cell */
+    CHECK_INT(input_screen(input), SCREEN_AIMING);
+    CHECK_INT(input->dialog.aim, AIM_THROW);
+    CHECK_INT(input->dialog.letter, dagger);
+    CHECK(point_eq(input->cursor, cell));
+    feed(NULL);   /* thrown: the end */
+    CHECK_INT(playback_position(&loop->watch.playback), 3);
+    CHECK_INT(input_screen(input), SCREEN_PLAYING);
+    feed(NULL);   /* nothing more: the end */
+    CHECK(loop->watch.ended && loop->watch.errors.count == 0);
+    for (int i = 0; i < loop->watch.errors.count; ++i) fprintf(stderr, "    %s\n", loop->watch.errors.lines[i]);
+    loop_frontend_close(&front);
+    rep_free(&replay);
+    data_free(&data);
+}
+
 /* A recording of 300,000 checkpoints at one place: each step of the
  * watch is short, so the window answers Esc and signals between them
  * (each checkpoint's digest was worked out anew: some 18 s of CPU) */
@@ -408,6 +470,7 @@ int main(void)
     second_start(saved);
     hidden();
     timed_steps();
+    watched_choices();
     watched();
     heavy_watch();
     config_in_the_store();

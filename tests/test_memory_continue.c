@@ -87,38 +87,40 @@ static int target_of(const Run *run)
     return nearest_seen(run);
 }
 
-/* A command as a player fighting would give it: at the monster to fight
- * (a blow, a shot, a throw), else about the floor */
+/* The first missile carried, or -1 */
+static int missile_slot(const Run *run)
+{
+    const Pack *pack = &run_player(run)->pack;
+    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+        if (pack_holds(pack, slot) && data.items[pack->slots[slot].kind].item_class == IC_MISSILE) return slot;
+    }
+    return -1;
+}
+
+/* A choice as a player fighting would make it: at the monster to fight
+ * (a blow, a shot, a throw: a wait if the rules won't let it fly), else
+ * about the floor; a step the rules ask about is taken half the time */
 static Command next_command(const Run *run, Rng *rng)
 {
     int seen = target_of(run), roll = rng_roll(rng, 1, 10);
     Point me = run_player(run)->pos;
-    switch (run_mode(run)) {
-    case MODE_AIMING:
-        if (seen >= 0 && roll <= 9) return cmd_aim_at(run_level(run)->monsters[seen].pos);
-        return (Command){CMD_CANCEL, 0};
-    case MODE_INVENTORY: {
-        const Pack *pack = &run_player(run)->pack;
-        for (int slot = 0; slot < PACK_SLOTS && roll <= 7; ++slot) {
-            if (pack_holds(pack, slot) && data.items[pack->slots[slot].kind].item_class == IC_MISSILE) {
-                return (Command){CMD_CHOOSE, (int16_t)slot};
-            }
-        }
-        return (Command){CMD_CANCEL, 0};
+    Command command = cmd_make(CMD_WAIT, 0);
+    if (seen >= 0 && roll <= 3) {
+        Point at = run_level(run)->monsters[seen].pos;
+        int slot = missile_slot(run);
+        Command shot = roll == 1 && slot >= 0 ? cmd_make(CMD_THROW, slot) : cmd_make(CMD_FIRE, 0);
+        shot = cmd_at(shot, at);
+        return run_allows(run, shot, NULL, 0) ? shot : command;
     }
-    case MODE_CONFIRMING: return (Command){roll <= 5 ? CMD_YES : CMD_NO, 0};
-    case MODE_PLAYING: break;
-    default: return (Command){CMD_CANCEL, 0};
-    }
-    if (seen >= 0 && roll <= 3) return (Command){roll == 1 ? CMD_THROW : CMD_FIRE, 0};
     if (seen >= 0 && roll <= 5) {
-        return (Command){CMD_MOVE, (int16_t)toward(me, run_level(run)->monsters[seen].pos)};
+        command = cmd_make(CMD_MOVE, toward(me, run_level(run)->monsters[seen].pos));
+    } else if (seen >= 0 && roll <= 8) {   /* back off, round a corner: it follows into view */
+        command = cmd_make(CMD_MOVE, ((toward(me, run_level(run)->monsters[seen].pos) + 4) % 8));
+    } else if (roll <= 9) {
+        command = cmd_make(CMD_MOVE, rng_roll(rng, 0, 7));
     }
-    if (seen >= 0 && roll <= 8) {   /* back off, round a corner: it follows into view */
-        return (Command){CMD_MOVE, (int16_t)((toward(me, run_level(run)->monsters[seen].pos) + 4) % 8)};
-    }
-    if (roll <= 9) return (Command){CMD_MOVE, (int16_t)rng_roll(rng, 0, 7)};
-    return (Command){CMD_WAIT, 0};
+    if (run_asks(run, command, NULL, 0)) return rng_roll(rng, 1, 10) <= 5 ? cmd_yes(command) : cmd_make(CMD_WAIT, 0);
+    return command;
 }
 
 static bool still_there(const Run *run, unsigned id)
@@ -208,7 +210,8 @@ static void seed_60043(void)
     int rogue = data_find_class(&data, "rogue");
     if (!CHECK(rogue >= 0)) return;
     Run *run = bookdice_run(&data, 60043, 1, rogue);
-    static const Command BEFORE[] = {{CMD_INVENTORY, 0}, {CMD_CHOOSE, 1}, {CMD_MOVE, 1}, {CMD_MOVE, 1}};
+    static const Command BEFORE[] = {{.kind = CMD_USE, .arg = 1}, {.kind = CMD_MOVE, .arg = 1},
+                                     {.kind = CMD_MOVE, .arg = 1}};
     for (size_t i = 0; i < sizeof BEFORE / sizeof BEFORE[0]; ++i) CHECK(run_command(run, BEFORE[i]));
     Run *back = saved_and_read(run);
     if (back == NULL) {
@@ -217,13 +220,9 @@ static void seed_60043(void)
     }
     int jackal = nearest_seen(run);
     CHECK(jackal >= 0);
-    Command aim = cmd_aim_at(jackal >= 0 ? run_level(run)->monsters[jackal].pos : run_player(run)->pos);
+    Command aim = cmd_at(cmd_make(CMD_FIRE, 0), jackal >= 0 ? run_level(run)->monsters[jackal].pos : run_player(run)->pos);
     int before = run_level(run)->monster_count;
-    for (int i = 0; i < 2; ++i) {
-        Run *r = i == 0 ? run : back;
-        CHECK(run_command(r, (Command){CMD_FIRE, 0}));
-        CHECK(run_command(r, aim));
-    }
+    for (int i = 0; i < 2; ++i) CHECK(run_command(i == 0 ? run : back, aim));
     CHECK_INT(run_level(run)->monster_count, before - 1);   /* the jackal killed */
     if (!CHECK(save_digest(run) == save_digest(back))) {
         fprintf(stderr, "    seed 60043: the continued run remembers otherwise\n");

@@ -27,7 +27,7 @@ static int spawn(Run *run, const char *id, Point pos, MonsterState state)
     return level->monster_count - 1;
 }
 
-static bool wait_turn(Run *run) { return run_command(run, (Command){CMD_WAIT, 0}); }
+static bool wait_turn(Run *run) { return run_command(run, cmd_make(CMD_WAIT, 0)); }
 
 /* One jackal biting turn after turn: one line, counted */
 static void same_monster_counted(void)
@@ -88,9 +88,9 @@ static void plain_lines_counted(void)
 {
     static const char *const ROWS[] = {"####", "#@.#", "####", NULL};
     Run *run = scene_build(&data, 23, 1, ROWS);
-    CHECK(run_command(run, (Command){CMD_MOVE, 6}));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 6)));
     EXPECT_SAID(run, "You bump into the wall.");
-    CHECK(run_command(run, (Command){CMD_MOVE, 6}));
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 6)));
     EXPECT_SAID(run, "You bump into the wall. x2");
     run_free(run);
 }
@@ -112,7 +112,7 @@ static void comes_into_view_first(void)
     CHECK(lvl_add_monster(run_debug_level(run), &m));
     run_debug_refresh(run);
     CHECK(!run_sees(run, k));
-    CHECK(run_command(run, (Command){CMD_MOVE, 1}));   /* north-east, beside it */
+    CHECK(run_command(run, cmd_make(CMD_MOVE, 1)));   /* north-east, beside it */
     EXPECT_SAID(run, "A kobold comes into view.", "The kobold wakes up!");
     CHECK(run_events(run)->alarm);
     CHECK(wait_turn(run));
@@ -139,7 +139,7 @@ static void seen_before_it_shoots(void)
         m.last_seen = run_player(run)->pos;
         CHECK(lvl_add_monster(run_debug_level(run), &m));
         run_debug_refresh(run);
-        CHECK(run_command(run, (Command){CMD_MOVE, 2}));   /* bumps the door open */
+        CHECK(run_command(run, cmd_make(CMD_MOVE, 2)));   /* bumps the door open */
         const MsgLog *log = run_log(run);
         int view = -1, arrow = -1;
         for (int i = first_unread(run); i < msg_count(log); ++i) {

@@ -458,14 +458,14 @@ static void test_the_record_of_a_victory(void)
     Session session;
     session_start(&session, &slot, run);
     session.clock = fixed_clock;
-    for (int i = 0; i < 100 && level->monster_count > 0; ++i) session_command(&session, (Command){CMD_MOVE, 2});
+    for (int i = 0; i < 100 && level->monster_count > 0; ++i) session_command(&session, cmd_make(CMD_MOVE, 2));
     CHECK_INT(level->monster_count, 0);
     CHECK_INT(run_player(run)->kills, 1);
     CHECK_INT(run_player(run)->killed[jackal], 1);
 
     check_kills_saved(run, jackal);
 
-    CHECK(session_command(&session, (Command){CMD_PICK_UP, 0}));
+    CHECK(session_command(&session, cmd_make(CMD_PICK_UP, 0)));
     CHECK_INT(run_mode(run), MODE_WON);
     char want[PATH_SIZE];
     path_of(want, "%s/morgue/000001-seed-77-floor-3-won.txt", slot.dir);

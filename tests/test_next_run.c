@@ -134,10 +134,10 @@ static void menu_keys(void)
     slot_remove(&slot);
 
     Command command;
-    CHECK_INT(key_action(MODE_MENU, 's', &command), KA_NONE);
-    CHECK_INT(key_action(MODE_MENU, 'q', &command), KA_NONE);
-    CHECK_INT(key_action(MODE_MENU, 'S', &command), KA_SAVE_QUIT);
-    CHECK_INT(key_action(MODE_MENU, 'Q', &command), KA_QUIT_UNSAVED);
+    CHECK_INT(key_action(KEYS_MENU, 's', &command), KA_NONE);
+    CHECK_INT(key_action(KEYS_MENU, 'q', &command), KA_NONE);
+    CHECK_INT(key_action(KEYS_MENU, 'S', &command), KA_SAVE_QUIT);
+    CHECK_INT(key_action(KEYS_MENU, 'Q', &command), KA_QUIT_UNSAVED);
 }
 
 /* data/keys.txt, read as a player's keys.txt, is the game's own keys:

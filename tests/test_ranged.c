@@ -18,12 +18,15 @@
 /* What f fires (Q chooses it in play) */
 static void quiver(Run *run, const char *id) { run_debug_player(run)->quiver = item(id); }
 
-/* Reads (or throws) what's in a pack slot */
+/* Reads what's in a pack slot, as it is: an unknown scroll of
+ * lightning or fireball is learnt, and needs a cell then */
 static void use_slot(Run *run, int slot)
 {
-    CHECK(simple(run, CMD_INVENTORY));
-    CHECK(order(run, (Command){CMD_CHOOSE, (int16_t)slot}));
+    CHECK(order(run, cmd_make(CMD_USE, slot)));
 }
+
+/* A choice at a cell */
+static Command at(CommandKind kind, int arg, Point cell) { return cmd_at(cmd_make(kind, arg), cell); }
 
 static int lying(const Run *run, const char *id)
 {
@@ -127,11 +130,11 @@ static void test_lightning(void)
     spawn(run, "ogre", scene_find(ROWS, 'c'), MS_ASLEEP);
     spawn(run, "ogre", scene_find(ROWS, 'd'), MS_ASLEEP);   /* past the wall */
     use_slot(run, 0);
-    CHECK_INT(run_mode(run), MODE_AIMING);
-    CHECK_INT(run_aim_purpose(run), AIM_LIGHTNING);
+    CHECK_INT(run_use_needs(run, 0), USE_AT_CELL);
     CHECK(run_kind_known(run, item("lightning")));
+    CHECK_INT(carried(run, "lightning"), 1);   /* learnt, not spent */
     CHECK_INT(run_turn(run), 0);        /* the casting is the turn */
-    CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'a'))));   /* it flies on past */
+    CHECK(order(run, at(CMD_USE, 0, scene_find(ROWS, 'a'))));   /* it flies on past */
     CHECK(said_among(run, "A bolt of lightning shoots out!"));
     int struck = 0;
     for (int i = first_unread(run); i < msg_count(run_log(run)); ++i) {
@@ -171,7 +174,7 @@ static void test_fireball(void)
     CHECK_INT(input_screen(&input), SCREEN_AIMING);
     CHECK(point_eq(input.cursor, scene_find(ROWS, 'a')));
     ShotPlan plan;
-    CHECK(run_plan_shot(run, input.cursor, &plan));
+    CHECK(run_plan_shot(run, dialog_aimed(&input.dialog, input.cursor), &plan));
     CHECK(plan.burns_player);
     CHECK_INT(plan.count, 1);               /* it stops at the ogre */
     CHECK_INT(plan.burst_count, 6);         /* the ogre's cell and its open neighbours */
@@ -203,31 +206,39 @@ static void test_fireball(void)
     give(run, "fireball", 1);
     spawn(run, "kobold", scene_find(FAR, 'a'), MS_ASLEEP);
     use_slot(run, 0);
-    CHECK(run_plan_shot(run, scene_find(FAR, 'a'), &plan));
+    CHECK(run_plan_shot(run, at(CMD_USE, 0, scene_find(FAR, 'a')), &plan));
     CHECK(!plan.burns_player);
     CHECK_INT(plan.burst_count, 9);
     hp = run_player(run)->hp;
-    CHECK(order(run, cmd_aim_at(scene_find(FAR, 'a'))));
+    CHECK(order(run, at(CMD_USE, 0, scene_find(FAR, 'a'))));
     CHECK(!said_among(run, "The fire burns you."));
     CHECK_INT(run_player(run)->hp, hp);
     run_free(run);
 }
 
-/* Esc while aiming, or a save, puts a read scroll back; nothing is spent */
+/* Esc while aiming, or a save, spends nothing: a scroll read at a cell is
+ * one choice, and Esc makes none */
 static void test_scroll_put_back(void)
 {
     static const char *const ROWS[] = {"#####", "#@.a#", "#####", NULL};
     Run *run = scene_build(&data, 8, 3, ROWS);
     give(run, "lightning", 2);
-    use_slot(run, 0);
-    CHECK_INT(carried(run, "lightning"), 1);
-    CHECK(simple(run, CMD_CANCEL));
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    Input input;
+    open_input(&input, run);
+    uint64_t before = save_digest(run);
+    press(&input, 'i');
+    press(&input, 'a');
+    CHECK_INT(input_screen(&input), SCREEN_AIMING);
+    CHECK_INT(carried(run, "lightning"), 2);
+    press(&input, AK_ESC);
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
     CHECK_INT(carried(run, "lightning"), 2);
     CHECK_INT(run_turn(run), 0);
+    CHECK(run_kind_known(run, item("lightning")));   /* read, it's known */
 
-    use_slot(run, 0);
-    CHECK(simple(run, CMD_SUSPEND));
+    press(&input, 'i');
+    press(&input, 'a');
+    CHECK(save_digest(run) != before);   /* only for the name now known */
     char *text = save_write(run, NULL);
     Errors errors = {0};
     Run *loaded = NULL;
@@ -239,7 +250,7 @@ static void test_scroll_put_back(void)
     run_free(loaded);
     errors_clear(&errors);
     free(text);
-    run_free(run);
+    input_free(&input);
 }
 
 /* ---- Missiles -------------------------------------------------------------- */
@@ -249,22 +260,17 @@ static void test_missile_lands(void)
     static const char *const ROWS[] = {"#########", "#@....x.#", "#########", NULL};
     Run *run = scene_build(&data, 9, 3, ROWS);
     give(run, "dart", 4);
-    CHECK(simple(run, CMD_THROW));
-    CHECK_INT(run_mode(run), MODE_INVENTORY);
-    CHECK(order(run, (Command){CMD_CHOOSE, 0}));
-    CHECK_INT(run_mode(run), MODE_AIMING);
-    CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'x'))));
+    CHECK(order(run, at(CMD_THROW, 0, scene_find(ROWS, 'x'))));
     CHECK_INT(carried(run, "dart"), 3);
-    int at = lvl_item_at(run_level(run), scene_find(ROWS, 'x'));
-    CHECK(at >= 0 && run_level(run)->items[at].stack.kind == item("dart"));
+    int landed = lvl_item_at(run_level(run), scene_find(ROWS, 'x'));
+    CHECK(landed >= 0 && run_level(run)->items[landed].stack.kind == item("dart"));
     CHECK_INT(run_player(run)->quiver, item("dart"));
     /* f throws the quivered one; a second lands on the first */
-    CHECK(simple(run, CMD_FIRE));
-    CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'x'))));
+    CHECK(order(run, at(CMD_FIRE, 0, scene_find(ROWS, 'x'))));
     CHECK_INT(lying(run, "dart"), 2);
     CHECK_INT(run_level(run)->item_count, 1);
     /* walked to and picked up, they join the pack's */
-    for (int i = 0; i < 5; ++i) CHECK(order(run, (Command){CMD_MOVE, 2}));
+    for (int i = 0; i < 5; ++i) CHECK(order(run, cmd_make(CMD_MOVE, 2)));
     CHECK(simple(run, CMD_PICK_UP));
     EXPECT_SAID(run, "You pick up 2 darts.");
     CHECK_INT(carried(run, "dart"), 4);
@@ -286,8 +292,7 @@ static void test_missile_misses(void)
         monster(run, ogre)->hp = 26;
         run_debug_player(run)->hp = run_player(run)->max_hp;
         run_debug_refresh(run);
-        CHECK(simple(run, CMD_FIRE));
-        CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'o'))));
+        CHECK(order(run, at(CMD_FIRE, 0, scene_find(ROWS, 'o'))));
         missed = said_among(run, "The dart misses the ogre.");
     }
     CHECK(missed);
@@ -306,14 +311,20 @@ static void test_arrows(void)
     /* no bow, and arrows only: f and t say what's missing, no turn */
     give(run, "arrow", 30);
     quiver(run, "arrow");
-    CHECK(simple(run, CMD_FIRE));
+    Input input;
+    open_input(&input, run);
+    press(&input, 'f');
     EXPECT_SAID(run, "You need to wield a short bow to shoot those.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
     CHECK_INT(run_turn(run), 0);
-    CHECK(simple(run, CMD_THROW));
-    CHECK(order(run, (Command){CMD_CHOOSE, 0}));
+    press(&input, 't');
+    press(&input, 'a');
     EXPECT_SAID(run, "You need to wield a short bow to shoot those. x2");
-    CHECK(simple(run, CMD_CANCEL));
+    CHECK_INT(input_screen(&input), SCREEN_PACK);   /* another, then */
+    press(&input, AK_ESC);
+    char why[128];
+    CHECK(!run_allows(run, at(CMD_THROW, 0, scene_find(ROWS, 'o')), why, sizeof why));
+    CHECK_STR(why, "You need to wield a short bow to shoot those.");
     run_debug_player(run)->weapon = item("short_bow");
     int ogre = spawn(run, "ogre", scene_find(ROWS, 'o'), MS_ASLEEP);
     int hits = 0, breaks = 0;
@@ -322,24 +333,24 @@ static void test_arrows(void)
         monster(run, ogre)->hp = 26;
         monster(run, ogre)->pos = scene_find(ROWS, 'o');
         run_debug_refresh(run);
-        CHECK(simple(run, CMD_FIRE));
-        CHECK(order(run, cmd_aim_at(scene_find(ROWS, 'o'))));
+        CHECK(order(run, at(CMD_FIRE, 0, scene_find(ROWS, 'o'))));
         hits += said_among(run, "The arrow hits the ogre.");
         breaks += said_among(run, "The arrow breaks.");
     }
     CHECK_INT(hits, 20);
     CHECK(breaks > 0 && breaks < 20);
     CHECK_INT(carried(run, "arrow") + lying(run, "arrow") + breaks, 30);
-    run_free(run);
+    input_free(&input);
 
     /* nothing at all */
     run = scene_build(&data, 11, 8, ROWS);
-    CHECK(simple(run, CMD_FIRE));
-    EXPECT_SAID(run, "Your quiver is empty.");
-    CHECK(simple(run, CMD_THROW));
+    open_input(&input, run);
+    CHECK(!run_allows(run, at(CMD_FIRE, 0, scene_find(ROWS, 'o')), why, sizeof why));
+    CHECK_STR(why, "Your quiver is empty.");
+    press(&input, 't');
     EXPECT_SAID(run, "You have nothing to throw.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
-    run_free(run);
+    CHECK_INT(input_screen(&input), SCREEN_PLAYING);
+    input_free(&input);
 }
 
 /* ---- Monsters at range ------------------------------------------------------ */
@@ -427,7 +438,7 @@ static void test_paths(int floors)
             press(&input, 'f');
             input.cursor = target;
             ShotPlan plan;
-            CHECK(run_plan_shot(run, target, &plan));
+            CHECK(run_plan_shot(run, dialog_aimed(&input.dialog, target), &plan));
             screen_map(&input, run, &screen);
             /* no wall on it; drawn where the player sees, and only there */
             int in_sight = 0;

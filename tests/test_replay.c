@@ -59,7 +59,7 @@ static bool log_mentions(const Run *run, const char *piece)
 /* The header of a recording of seed 1 from floor 1 with the shipped data */
 static void header(char *out, size_t size, const char *more)
 {
-    snprintf(out, size, "[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 1\ndata = %016llx\n%s",
+    snprintf(out, size, "[replay]\nformat = 3\nrules = 4\nseed = 1\nfloor = 1\ndata = %016llx\n%s",
              (unsigned long long)rep_data_digest(&data), more);
 }
 
@@ -99,14 +99,22 @@ static void test_text_reads_back(void)
     const char start[] = "[save]\n\nversion = 1\n  spaced  \n";
     rep_init(&replay, 18446744073709551615ull, 4, 0x0123456789abcdefull, "rogue", start,
              sizeof start - 1);
+    /* every kind, with every part it may have: any argument, a cell, a
+     * slot, a yes (what the rules take is playback's to judge) */
     for (int kind = 0; kind < CMD_COUNT; ++kind) {
         for (int arg = -128; arg <= 127; arg += 17) {
-            rep_add(&replay, (Command){(uint8_t)kind, (int8_t)arg});
+            rep_add(&replay, cmd_make((CommandKind)kind, arg));
+            Command parts = cmd_at(cmd_make((CommandKind)kind, arg), (Point){arg & 63, (arg & 31) + 4});
+            parts.on = (uint8_t)(1 + (arg & 15));
+            parts.yes = 1;
+            rep_add(&replay, parts);
         }
-        rep_add(&replay, (Command){(uint8_t)kind, 0});
+        rep_add(&replay, cmd_make((CommandKind)kind, 0));
     }
+    rep_add(&replay, cmd_at(cmd_make(CMD_FIRE, 0), (Point){MAP_W - 1, MAP_H - 1}));
+    rep_add(&replay, cmd_at(cmd_make(CMD_THROW, 0), (Point){0, 0}));
     rep_add_check(&replay, 0xfedcba9876543210ull);
-    rep_add(&replay, (Command){CMD_WAIT, 0});
+    rep_add(&replay, cmd_make(CMD_WAIT, 0));
     rep_add_check(&replay, 1);
     replay.ended = MODE_WON;
     size_t length;
@@ -121,8 +129,7 @@ static void test_text_reads_back(void)
     CHECK_INT(back.count, replay.count);
     bool same = back.count == replay.count;
     for (int i = 0; same && i < back.count; ++i) {
-        same = back.commands[i].kind == replay.commands[i].kind &&
-               back.commands[i].arg == replay.commands[i].arg;
+        same = memcmp(&back.commands[i], &replay.commands[i], sizeof(Command)) == 0;
     }
     CHECK(same);
     CHECK_INT(back.check_count, 2);
@@ -140,14 +147,28 @@ static void test_text_reads_back(void)
 
 static void test_tokens(void)
 {
-    static const struct { Command command; const char *token; } cases[] = {
-        {{CMD_MOVE, 0}, "m0"}, {{CMD_CHOOSE, 12}, "c12"}, {{CMD_WAIT, 0}, "w"},
-        {{CMD_SUSPEND, 0}, "S"}, {{CMD_DESCEND, -3}, ">-3"}, {{CMD_COUNT, 0}, "?"},
+    Command identify = cmd_on(3, 5), onto_trap = cmd_yes(cmd_make(CMD_MOVE, 4));
+    Command odd = cmd_make(CMD_WAIT, 0);
+    odd.at = MAP_CELLS + 1;
+    static const char letters[] = "mwgs>udtfQCD";
+    _Static_assert(sizeof letters - 1 == CMD_COUNT, "a letter for each kind");
+    const struct { Command command; const char *token; } cases[] = {
+        {cmd_make(CMD_MOVE, 0), "m0"}, {cmd_make(CMD_USE, 12), "u12"}, {cmd_make(CMD_WAIT, 0), "w"},
+        {cmd_make(CMD_DESCEND, -3), ">-3"}, {cmd_make(CMD_COUNT, 0), "?"}, {cmd_make(CMD_DROP, 0), "d0"},
+        {cmd_at(cmd_make(CMD_THROW, 1), (Point){38, 9}), "t1:38,9"}, {cmd_at(cmd_make(CMD_FIRE, 0), (Point){0, 35}), "f:0,35"},
+        {identify, "u3/5"}, {onto_trap, "m4!"}, {cmd_yes(cmd_make(CMD_DESCEND, 0)), ">!"}, {odd, "w:?"},
+        {cmd_make(CMD_QUIVER, 2), "Q2"}, {cmd_make(CMD_CLOSE_DOOR, 6), "C6"}, {cmd_make(CMD_DEBUG, 0), "D"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        char token[8];
+        char token[REP_TOKEN_SIZE];
         rep_command_token(cases[i].command, token);
         CHECK_STR(token, cases[i].token);
+    }
+    /* each kind by its own letter */
+    for (int kind = 0; kind < CMD_COUNT; ++kind) {
+        char token[REP_TOKEN_SIZE];
+        rep_command_token(cmd_make((CommandKind)kind, 1), token);
+        CHECK(token[0] == letters[kind]);
     }
 }
 
@@ -157,6 +178,13 @@ static void test_damaged_text(void)
     static const struct { const char *rest, *expected; } after_header[] = {
         {"commands =\n|m2 w\n|m2 q7\n", "t.txt:9: 'q7' isn't a command"},
         {"commands =\n|m40000\n", "t.txt:8: 'm40000' isn't a command"},
+        {"commands =\n|t1:64,3\n", "t.txt:8: 't1:64,3' isn't a command"},
+        {"commands =\n|t1:3\n", "t.txt:8: 't1:3' isn't a command"},
+        {"commands =\n|u1/20\n", "t.txt:8: 'u1/20' isn't a command"},
+        {"commands =\n|m1!!\n", "t.txt:8: 'm1!!' isn't a command"},
+        {"commands =\n|m!1\n", "t.txt:8: 'm!1' isn't a command"},
+        {"commands =\n|u1/2:3,4\n", "t.txt:8: 'u1/2:3,4' isn't a command"},
+        {"commands =\n|i c0\n", "t.txt:8: 'i' isn't a command"},
         {"commands =\n|w @12ab\n", "t.txt:8: '@12ab' should be @ and 16 hex digits, a checkpoint"},
         {"class = Mage\ncommands =\n|\n", "t.txt:7: 'class' should be lowercase letters, digits and _"},
         {"start =\n||[save]|\n|version = 1\ncommands =\n|\n",
@@ -171,14 +199,14 @@ static void test_damaged_text(void)
     }
     /* headers gone wrong */
     static const struct { const char *text, *expected; } whole[] = {
-        {"[replay]\nformat = 3\n", "t.txt:2: it's format 3, and this game reads formats 1 to 2"},
-        {"[replay]\nformat = 0\n", "t.txt:2: it's format 0, and this game reads formats 1 to 2"},
-        {"[replay]\nformat = 1\ngame = 1\nseed = 18446744073709551616\nfloor = 1\n"
+        {"[replay]\nformat = 4\n", "t.txt:2: it's format 4, and this game reads formats 1 to 3"},
+        {"[replay]\nformat = 0\n", "t.txt:2: it's format 0, and this game reads formats 1 to 3"},
+        {"[replay]\nformat = 3\nrules = 4\nseed = 18446744073709551616\nfloor = 1\n"
          "data = 0123456789abcdef\ncommands =\n|\n",
          "t.txt:4: 'seed' should be a whole number from 0 to 18446744073709551615"},
-        {"[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 12\ndata = 0123456789abcdef\n"
+        {"[replay]\nformat = 3\nrules = 4\nseed = 1\nfloor = 12\ndata = 0123456789abcdef\n"
          "commands =\n|\n", "t.txt:5: 'floor' should be 1 to 9"},
-        {"[replay]\nformat = 1\ngame = 1\nseed = 1\nfloor = 1\ndata = 0123456789ABCDEF\n"
+        {"[replay]\nformat = 3\nrules = 4\nseed = 1\nfloor = 1\ndata = 0123456789ABCDEF\n"
          "commands =\n|\n", "t.txt:6: 'data' should be 16 hex digits"},
         {"", "t.txt:1: a recording is one [replay] record"},
     };
@@ -196,22 +224,22 @@ static void test_damaged_text(void)
     errors_clear(&errors);
 }
 
-/* A recording names the rules version it was made under: "rules" from
- * format 2 on; format 1's "game" is the same number, read as it */
+/* A recording names the rules version it was made under, as "rules"
+ * (format 1 called it "game"); one of a format before choices (1 or 2,
+ * the dialogs' keys) is refused, naming its version and this game's */
 static void test_rules_version(void)
 {
     Replay replay;
     rep_init(&replay, 5, 1, 0x0123456789abcdefull, "fighter", NULL, 0);
     char *text = rep_text(&replay, NULL), expected[64];
-    snprintf(expected, sizeof expected, "\nformat = 2\nrules = %d\nseed = 5\n", REP_GAME_VERSION);
+    snprintf(expected, sizeof expected, "\nformat = 3\nrules = %d\nseed = 5\n", REP_GAME_VERSION);
     CHECK(text != NULL && strstr(text, expected) != NULL && strstr(text, "\ngame = ") == NULL);
     free(text);
     rep_free(&replay);
-    /* an old recording read, and written again in this format */
+    /* another rules version read, and written again as it was */
     static const struct { const char *head, *again; } cases[] = {
-        {"[replay]\nformat = 1\ngame = 2\n", "\nformat = 2\nrules = 2\nseed = 1\n"},
-        {"[replay]\nformat = 2\nrules = 1\n", "\nformat = 2\nrules = 1\nseed = 1\n"},
-        {"[replay]\nformat = 2\nrules = 7\n", "\nformat = 2\nrules = 7\nseed = 1\n"},
+        {"[replay]\nformat = 3\nrules = 1\n", "\nformat = 3\nrules = 1\nseed = 1\n"},
+        {"[replay]\nformat = 3\nrules = 7\n", "\nformat = 3\nrules = 7\nseed = 1\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         char input[512];
@@ -227,12 +255,18 @@ static void test_rules_version(void)
         rep_free(&replay);
         errors_clear(&errors);
     }
-    /* each format has its own name for it, and no other */
-    CHECK(refused_with("[replay]\nformat = 2\ngame = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+    /* the formats of the dialogs' keys, each its version named */
+    CHECK(refused_with("[replay]\nformat = 1\ngame = 2\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|w\n", "t.txt:2: it was played under version 2 of the rules, whose commands "
+                       "were the keys of the dialogs (format 1), and this game plays version 4's, choices made "
+                       "whole (format 3)"));
+    CHECK(refused_with("[replay]\nformat = 2\nrules = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+                       "commands =\n|i c0\n", "t.txt:2: it was played under version 3 of the rules, whose commands "
+                       "were the keys of the dialogs (format 2), and this game plays version 4's, choices made "
+                       "whole (format 3)"));
+    CHECK(refused_with("[replay]\nformat = 3\ngame = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
                        "commands =\n|w\n", "t.txt:1: [replay] needs 'rules'"));
-    CHECK(refused_with("[replay]\nformat = 1\nrules = 3\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
-                       "commands =\n|w\n", "t.txt:1: [replay] needs 'game'"));
-    CHECK(refused_with("[replay]\nformat = 2\nrules = -1\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
+    CHECK(refused_with("[replay]\nformat = 3\nrules = -1\nseed = 1\nfloor = 1\ndata = 0123456789abcdef\n"
                        "commands =\n|w\n", "t.txt:3: 'rules' should be at least 0"));
 }
 
@@ -242,12 +276,17 @@ static void test_refused_in_playback(void)
 {
     char text[1024];
     /* no pack slot 5 on the first turn */
-    header(text, sizeof text, "commands =\n|w w\n|c5\n");
-    CHECK(playback_refused_with(text, "t.txt:9: the run refuses command 3, 'c5'"));
+    header(text, sizeof text, "commands =\n|w w\n|u5\n");
+    CHECK(playback_refused_with(text, "t.txt:9: the run refuses command 3, 'u5'"));
+    /* a yes where the rules asked nothing, a throw without its cell */
+    header(text, sizeof text, "commands =\n|m2!\n");
+    CHECK(playback_refused_with(text, "t.txt:8: the run refuses command 1, 'm2!'"));
+    header(text, sizeof text, "commands =\n|f\n");
+    CHECK(playback_refused_with(text, "t.txt:8: the run refuses command 1, 'f'"));
     /* a header without a class: a run of none, as before classes */
     header(text, sizeof text, "commands =\n|w @0000000000000000\n");
     Run *run = run_new_as(&data, 1, 1, RUN_NO_CLASS);
-    run_command(run, (Command){CMD_WAIT, 0});
+    run_command(run, cmd_make(CMD_WAIT, 0));
     char expected[256];
     snprintf(expected, sizeof expected, "t.txt:8: the run parts from the recording here, after 1 "
              "commands (its digest is %016llx, the recording's 0000000000000000)",
@@ -282,13 +321,13 @@ static void test_refused_in_playback(void)
 static void test_playback_faults(void)
 {
     Run *run = run_new_as(&data, 1, 1, RUN_NO_CLASS);
-    run_command(run, (Command){CMD_WAIT, 0});
+    run_command(run, cmd_make(CMD_WAIT, 0));
     char parted[128];
     snprintf(parted, sizeof parted, "commands =\n|w @%016llx\n|w\n|w @0000000000000000\n",
              (unsigned long long)save_digest(run));
     run_free(run);
     static const struct { const char *rest; PlaybackFault fault; int line; } CASES[] = {
-        {"commands =\n|w w\n|c5\n", PLAYBACK_REFUSED, 9},
+        {"commands =\n|w w\n|u5\n", PLAYBACK_REFUSED, 9},
         {NULL, PLAYBACK_PARTED, 10},
         {"commands =\n|w\n\nended = won\n", PLAYBACK_WRONG_END, 10},
         {"commands =\n|w\nended = dead\n", PLAYBACK_WRONG_END, 9},
@@ -351,12 +390,12 @@ static void test_header_class(void)
 {
     for (int c = RUN_NO_CLASS; c < data.class_count; ++c) {
         Run *run = run_new_as(&data, 9, 3, c);
-        run_command(run, (Command){CMD_WAIT, 0});
+        run_command(run, cmd_make(CMD_WAIT, 0));
         char text[1024], more[256];
         snprintf(more, sizeof more, "%s%s%scommands =\n|w @%016llx\n", c >= 0 ? "class = " : "",
                  c >= 0 ? data.classes[c].id : "", c >= 0 ? "\n" : "",
                  (unsigned long long)save_digest(run));
-        snprintf(text, sizeof text, "[replay]\nformat = 1\ngame = 1\nseed = 9\nfloor = 3\n"
+        snprintf(text, sizeof text, "[replay]\nformat = 3\nrules = 4\nseed = 9\nfloor = 3\n"
                  "data = %016llx\n%s", (unsigned long long)rep_data_digest(&data), more);
         Replay replay;
         Errors errors = {0};
@@ -381,9 +420,9 @@ static void test_stepping(void)
     Run *run = run_new(&data, 5, 2);
     static const char keys[] = "hhjjkkllyubn..s";
     for (int i = 0; keys[i]; ++i) {
-        Command command = {CMD_WAIT, 0};
+        Command command = cmd_make(CMD_WAIT, 0);
         int dir = key_direction(keys[i]);
-        if (dir >= 0) command = (Command){CMD_MOVE, (int8_t)dir};
+        if (dir >= 0) command = cmd_make(CMD_MOVE, dir);
         if (keys[i] == 's') command.kind = CMD_SEARCH;
         if (run_command(run, command)) rep_add(&replay, command);
     }
@@ -470,6 +509,7 @@ typedef struct Game {
     Slot slot;
     Session session;
     Run *run;
+    Presser presser;
 } Game;
 
 static void open_game(Game *game, uint64_t seed, int floor)
@@ -478,6 +518,7 @@ static void open_game(Game *game, uint64_t seed, int floor)
     CHECK(slot_init(&game->slot, home, NULL, NULL, error, sizeof error));
     game->run = run_new(&data, seed, floor);
     session_start(&game->session, &game->slot, game->run);
+    game->presser = press_start();
 }
 
 /* Continue from the save as a new process would */
@@ -489,6 +530,7 @@ static void continue_game(Game *game)
     errors_clear(&load.reasons);
     CHECK(game->run != NULL);
     session_start(&game->session, &game->slot, game->run);
+    game->presser = press_start();   /* a session's save keeps no dialog */
 }
 
 static void save_and_continue(Game *game)
@@ -499,7 +541,7 @@ static void save_and_continue(Game *game)
 
 static void play(Game *game, const char *keys)
 {
-    for (int i = 0; keys[i]; ++i) press_key(&game->session, keys[i]);
+    for (int i = 0; keys[i]; ++i) press_key(&game->presser, &game->session, keys[i]);
 }
 
 static void read_replay(const char *path, Replay *out)
@@ -573,9 +615,6 @@ static void test_recorded_across_continues(void)
     CHECK_INT(replay.check_count, 2);
     CHECK(replay.check_count == 2 && replay.checks[1].digest == save_digest(game.run));
     /* a save takes the run as it is: it adds no command of its own */
-    int suspends = 0;
-    for (int i = 0; i < replay.count; ++i) suspends += replay.commands[i].kind == CMD_SUSPEND;
-    CHECK_INT(suspends, 0);
     CHECK_INT(replay.count, 6);
     rep_free(&replay);
     close_game(&game);
@@ -638,7 +677,7 @@ static void test_crash_after_early_write(void)
     play(&game, "ll");
     CHECK(session_save(&game.session));
     uint64_t saved = save_digest(game.run);
-    for (int i = 0; i < RECORDER_PENDING + 10; ++i) press_key(&game.session, 's');
+    for (int i = 0; i < RECORDER_PENDING + 10; ++i) press_key(&game.presser, &game.session, 's');
     CHECK_INT(run_mode(game.run), MODE_PLAYING);
     Replay replay;
     read_replay(game.slot.replay, &replay);
@@ -686,7 +725,7 @@ static int count_runs(const char *dir, char *newest, size_t size)
 static void die(Game *game)
 {
     for (int i = 0; i < 3000 && run_mode(game->run) != MODE_DEAD; ++i) {
-        press_key(&game->session, 's');
+        press_key(&game->presser, &game->session, 's');
     }
     CHECK_INT(run_mode(game->run), MODE_DEAD);
 }
@@ -740,8 +779,8 @@ static void test_random_runs_replay_exactly(void)
         rng_seed(&rng, (uint64_t)seed);
         for (int i = 0; i < 300 && run_mode(game.run) != MODE_DEAD; ++i) {
             int key = rng_one_in(&rng, 40) ? AK_ESC : keys[rng_roll(&rng, 0, (int)sizeof keys - 2)];
-            if (run_mode(game.run) == MODE_MENU) key = AK_ESC;   /* no quitting */
-            press_key(&game.session, key);
+            if (game.presser.dialog.kind == DIALOG_MENU) key = AK_ESC;   /* no quitting */
+            press_key(&game.presser, &game.session, key);
         }
         char path[4096], newest[256];
         if (run_mode(game.run) == MODE_DEAD) {

@@ -11,6 +11,7 @@
 
 #include "keys.h"
 #include "known.h"
+#include "keyrun.h"
 #include "runtest.h"
 #include "save.h"
 
@@ -48,7 +49,7 @@ static void dead_below_zero(const GameData *data)
     for (uint64_t seed = 1; seed < 200 && found < DEATHS_CHECKED; ++seed) {
         Run *run = run_new(data, seed, 9);
         for (int i = 0; i < WAITS && run_mode(run) != MODE_DEAD; ++i) {
-            run_command(run, (Command){CMD_WAIT, 0});
+            run_command(run, cmd_make(CMD_WAIT, 0));
         }
         const Player *p = run_player(run);
         if (run_mode(run) == MODE_DEAD && p->hp < 0) {
@@ -124,10 +125,8 @@ static void show_is_what_the_player_knows(const GameData *data)
         for (int i = 0; i < 40; ++i) keys[i] = KEYS[rng_roll(&chooser, 0, (int)sizeof KEYS - 2)];
         keys[40] = '\0';
         Run *run = run_new(data, seed, floor);
-        for (int i = 0; keys[i] != '\0'; ++i) {
-            Command command;
-            if (key_action(run_mode(run), keys[i], &command) == KA_COMMAND) run_command(run, command);
-        }
+        KeyRun pressed = keyrun_start();
+        for (int i = 0; keys[i] != '\0'; ++i) keyrun_press(&pressed, run, keys[i]);
         char args[160], digest[32];
         snprintf(args, sizeof args, "--seed %llu --floor %d --play '%s' --digest --show",
                  (unsigned long long)seed, floor, keys);

@@ -10,6 +10,7 @@
 #include "fingerprint.h"
 #include "keys.h"
 #include "run_debug.h"
+#include "keyrun.h"
 #include "runtest.h"
 #include "gen.h"
 #include "save.h"
@@ -33,10 +34,10 @@ static int random_key(Rng *chooser)
     return KEYS[rng_roll(chooser, 0, (int)(sizeof KEYS / sizeof KEYS[0]) - 1)];
 }
 
-static void press(Run *run, int key)
+/* A key on the run's screens, the dialog up kept in keys */
+static void press(KeyRun *keys, Run *run, int key)
 {
-    Command command;
-    if (key_action(run_mode(run), key, &command) == KA_COMMAND) run_command(run, command);
+    keyrun_press(keys, run, key);
 }
 
 /* Saves, reads back, and checks the two write the same save */
@@ -96,13 +97,15 @@ static void note_coverage(const Run *run, Coverage *coverage, bool fell)
     coverage->deep += level->depth >= 7;
 }
 
-/* Both runs take the same commands; they must agree after each */
+/* Both runs take the same commands; they must agree after each. Neither
+ * has a dialog up to begin with: the save holds only the run */
 static void continue_both(Run *a, Run *b, Rng *chooser, int commands)
 {
+    KeyRun ka = keyrun_start(), kb = keyrun_start();
     for (int i = 1; i <= commands; ++i) {
         int key = random_key(chooser);
-        press(a, key);
-        press(b, key);
+        press(&ka, a, key);
+        press(&kb, b, key);
         bool same = fingerprint_run(a) == fingerprint_run(b) && run_mode(a) == run_mode(b);
         if (same && (i % DIGEST_EVERY == 0 || i == commands)) {
             same = save_digest(a) == save_digest(b);
@@ -129,9 +132,9 @@ static bool over(const Run *run)
 
 /* Is this a point to save at? At random, every few dozen commands; and
  * the first fight and the first flight of each run, whenever they come */
-static bool save_point(const Run *run, int *until_next, bool *fought, bool *fled, bool fell)
+static bool save_point(const Run *run, const KeyRun *keys, int *until_next, bool *fought, bool *fled, bool fell)
 {
-    if (run_mode(run) != MODE_PLAYING) return false;
+    if (run_mode(run) != MODE_PLAYING || keys->dialog.kind != DIALOG_NONE) return false;
     bool fight = !*fought && fighting(run), flight = !*fled && fleeing(run);
     if (--*until_next > 0 && !fell && !fight && !flight) return false;
     *fought = *fought || fight;
@@ -151,11 +154,12 @@ static void one_seed(const GameData *data, uint64_t seed, int floor, int points,
     rng_seed(&splitter, seed * 17 + 3);
     int until_next = rng_roll(&splitter, 1, 60);
     bool fought = false, fled = false;
+    KeyRun keys = keyrun_start();
     for (int taken = 0; taken < points;) {
         int arrivals = run_arrivals(run);
-        press(run, random_key(&chooser));
+        press(&keys, run, random_key(&chooser));
         bool fell = just_fell(run, arrivals);
-        if (save_point(run, &until_next, &fought, &fled, fell)) {
+        if (save_point(run, &keys, &until_next, &fought, &fled, fell)) {
             ++taken;
             note_coverage(run, cov, fell);
             Run *copy = reload(data, run);
@@ -168,6 +172,7 @@ static void one_seed(const GameData *data, uint64_t seed, int floor, int points,
             uint64_t next_seed = run_seed(run) * 1000003u + (uint64_t)taken;
             run_free(run);
             run = run_new(data, next_seed, floor);
+            keys = keyrun_start();
             fought = fled = false;
         }
     }
@@ -188,7 +193,7 @@ static void after_a_trapdoor(const GameData *data, Coverage *cov)
     int m = lvl_monster_at(level, to);
     if (m >= 0) lvl_remove_monster(level, m);
     run_debug_refresh(run);
-    run_command(run, (Command){CMD_MOVE, 2});
+    run_command(run, cmd_make(CMD_MOVE, 2));
     CHECK_INT(run_level(run)->depth, 2);
     note_coverage(run, cov, true);
     Run *copy = reload(data, run);
@@ -220,7 +225,7 @@ static void while_searching(const GameData *data, Coverage *cov)
     run_debug_refresh(run);
     int waited = 0;
     while (run_level(run)->monsters[0].search_turns < 3 && waited < 40) {
-        run_command(run, (Command){CMD_WAIT, 0});
+        run_command(run, cmd_make(CMD_WAIT, 0));
         ++waited;
     }
     CHECK(run_level(run)->monsters[0].search_turns >= 3);
@@ -232,8 +237,8 @@ static void while_searching(const GameData *data, Coverage *cov)
     rng_seed(&chooser, 11);
     if (copy != NULL) {
         for (int i = 0; i < 30; ++i) {
-            run_command(run, (Command){CMD_WAIT, 0});
-            run_command(copy, (Command){CMD_WAIT, 0});
+            run_command(run, cmd_make(CMD_WAIT, 0));
+            run_command(copy, cmd_make(CMD_WAIT, 0));
             CHECK(save_digest(run) == save_digest(copy));
         }
         CHECK(run_level(copy)->monsters[0].state == MS_WANDERING);
@@ -253,14 +258,15 @@ static void seed_38(const GameData *data)
     int keys[64];
     char error[64];
     Run *run = bookdice_run(data, 38, 1, 0);
+    KeyRun kr = keyrun_start(), kc = keyrun_start();
     int count = key_parse(before, keys, 64, error, sizeof error);
-    for (int i = 0; i < count; ++i) press(run, keys[i]);
+    for (int i = 0; i < count; ++i) press(&kr, run, keys[i]);
     Run *copy = reload(data, run);
     if (copy != NULL) {
         count = key_parse(after, keys, 64, error, sizeof error);
         for (int i = 0; i < count; ++i) {
-            press(run, keys[i]);
-            press(copy, keys[i]);
+            press(&kr, run, keys[i]);
+            press(&kc, copy, keys[i]);
             CHECK(save_digest(run) == save_digest(copy));
         }
         CHECK_INT(run_turn(copy), 45);
@@ -281,10 +287,11 @@ static void dice_are_saved(const GameData *data)
     Rng chooser;
     rng_seed(&chooser, 3);
     bool differed = false;
+    KeyRun kr = keyrun_start(), kc = keyrun_start();
     for (int i = 0; i < 400 && !differed; ++i) {
         int key = random_key(&chooser);
-        press(run, key);
-        press(copy, key);
+        press(&kr, run, key);
+        press(&kc, copy, key);
         differed = save_digest(run) != save_digest(copy);
     }
     CHECK(differed);
@@ -301,8 +308,8 @@ static void each_class_continues(const GameData *data)
         Run *run = run_new_as(data, 900 + (uint64_t)(c + 1), 1 + (c + 1) % 3, c);
         Rng chooser;
         rng_seed(&chooser, 31 + (uint64_t)c);
-        for (int i = 0; i < 60 && !over(run); ++i) press(run, random_key(&chooser));
-        run_command(run, (Command){CMD_SUSPEND, 0});   /* as a save is taken */
+        KeyRun keys = keyrun_start();
+        for (int i = 0; i < 60 && !over(run); ++i) press(&keys, run, random_key(&chooser));
         char *text = save_write(run, NULL);
         char expected[64] = "";
         if (c >= 0) snprintf(expected, sizeof expected, "\nclass = %s\n", data->classes[c].id);

@@ -375,7 +375,7 @@ static Point seen_free_cell(const Run *run, int nth)
 static Run *base_run(const GameData *data)
 {
     Run *run = run_new(data, 1717, 2);
-    for (int i = 0; i < 30; ++i) run_command(run, (Command){CMD_SEARCH, 0});
+    for (int i = 0; i < 30; ++i) run_command(run, cmd_make(CMD_SEARCH, 0));
     Player *player = run_debug_player(run);
     pack_add(&player->pack, (Stack){item_kind(data, "healing"), 2});
     pack_add(&player->pack, (Stack){item_kind(data, "identify"), 1});
@@ -581,7 +581,7 @@ static void test_run_record(Suite *s)
     free_lines(&lines);
 }
 
-/* ---- The run's mode and its choice (version 5) --------------------------- */
+/* ---- The choice a save of version 5 or 6 waited for ---------------------- */
 
 /* The lines read as a run, which must load; their text in *text, for the
  * caller to free */
@@ -596,19 +596,25 @@ static Run *load_lines(const Suite *s, const Lines *lines, char **text)
     return run;
 }
 
-/* The base save with lines put at the end of its [run]; returns the
- * first one's line */
+/* The base save, as a save of version 6 (whose [run] held the rules'
+ * modes), with lines put at the end of its [run]; returns the first one's
+ * line */
 static int run_with(Lines *lines, const Suite *s, const char *const *extra)
 {
     copy_lines(lines, &s->base);
+    set_key(lines, record_at(lines, "save", 0), "version", "%d", SAVE_V6_HAND);
     int at = record_end(lines, record_at(lines, "run", 0));
     while (at > 0 && lines->at[at - 1][0] == '\0') --at;   /* before the blank line */
     for (int i = 0; extra[i] != NULL; ++i) insert_line(lines, at + i, "%s", extra[i]);
     return at + 1;
 }
 
-/* The base save in a mode, which must load and write itself again */
-static void expect_choice_loads(Suite *s, const char *name, const char *const *extra, Mode mode)
+/* The base save in a mode, which must load, playing, with the choice it
+ * waited for told (run_saved_choice) and a scroll it had read back at
+ * its letter, one more there than the save carried (put_back: its
+ * letter, or 0) */
+static void expect_choice_loads(Suite *s, const char *name, const char *const *extra, const char *screen,
+                                char put_back)
 {
     Lines lines;
     run_with(&lines, s, extra);
@@ -617,9 +623,18 @@ static void expect_choice_loads(Suite *s, const char *name, const char *const *e
     char *text;
     Run *run = load_lines(s, &lines, &text);
     if (run != NULL) {
-        CHECK_INT(run_mode(run), mode);
+        CHECK_INT(run_mode(run), MODE_PLAYING);
+        SavedChoice saved = run_saved_choice(run);
+        CHECK(saved.screen != NULL && strcmp(saved.screen, screen) == 0);
+        const Pack *now = &run_player(run)->pack, *was = &run_player(s->base_run)->pack;
+        for (int slot = 0; slot < PACK_SLOTS; ++slot) {
+            int more = slot == put_back - 'a' ? 1 : 0;
+            CHECK_INT(pack_holds(now, slot) ? now->slots[slot].count : 0,
+                      (pack_holds(was, slot) ? was->slots[slot].count : 0) + more);
+        }
+        /* written again, it's a save of this version, which has no mode */
         char *again = save_write(run, NULL);
-        CHECK_SAME_STATE(again, text);
+        CHECK(strstr(again, "\nmode = ") == NULL && strstr(again, "\nscroll_letter = ") == NULL);
         free(again);
     }
     run_free(run);
@@ -644,18 +659,29 @@ static void test_choice(Suite *s)
 {
     /* the base pack: a) healing b) identify c) dagger d) darts; the
      * darts are thrown by hand */
-    expect_choice_loads(s, "aiming the darts", LINES("mode = aiming", "aim = fire", "aim_kind = dart"), MODE_AIMING);
-    expect_choice_loads(s, "the pack open to drop", LINES("mode = inventory", "pack_for = drop"), MODE_INVENTORY);
+    expect_choice_loads(s, "aiming the darts", LINES("mode = aiming", "aim = fire", "aim_kind = dart"), "aiming", 0);
+    expect_choice_loads(s, "the pack open to drop", LINES("mode = inventory", "pack_for = drop"), "inventory", 0);
     expect_choice_loads(s, "identifying", LINES("mode = inventory", "pack_for = identify", "scroll_letter = b"),
-                        MODE_INVENTORY);
+                        "inventory", 'b');
+    /* the scroll joins its kind's stack where one is carried (pack_put_back) */
     expect_choice_loads(s, "identifying, the last scroll read", LINES("mode = inventory", "pack_for = identify",
-                        "scroll_letter = e"), MODE_INVENTORY);
+                        "scroll_letter = e"), "inventory", 'b');
     expect_choice_loads(s, "a fireball read", LINES("mode = aiming", "aim = fireball", "aim_kind = fireball",
-                        "scroll_letter = f"), MODE_AIMING);
+                        "scroll_letter = f"), "aiming", 'f');
     expect_choice_loads(s, "asked about a step", LINES("mode = confirming", "question = step", "step = 3"),
-                        MODE_CONFIRMING);
-    expect_choice_loads(s, "the menu", LINES("mode = menu"), MODE_MENU);
-    expect_choice_loads(s, "closing", LINES("mode = closing"), MODE_CLOSING);
+                        "confirming", 0);
+    expect_choice_loads(s, "the menu", LINES("mode = menu"), "menu", 0);
+    expect_choice_loads(s, "closing", LINES("mode = closing"), "closing", 0);
+    /* a save of this version has no mode: its screens are the play layer's */
+    Lines now;
+    copy_lines(&now, &s->base);
+    int end = record_end(&now, record_at(&now, "run", 0));
+    while (end > 0 && now.at[end - 1][0] == '\0') --end;
+    insert_line(&now, end, "mode = menu");
+    Wanted unknown = {0};
+    want(&unknown, "save.txt:%d: unknown key 'mode'", end + 1);
+    expect_load(s, "a mode in this version's save", &now, LOAD_DAMAGED, &unknown);
+    free_lines(&now);
 
     expect_choice(s, "dead in a save", LINES("mode = dead"), 0, "'mode' can't be 'dead' in a save");
     expect_choice(s, "playing said", LINES("mode = playing"), 0, "'mode' can't be 'playing' in a save");
@@ -1796,8 +1822,8 @@ static void play_on(Run *run, Rng *dice)
 {
     for (int i = 0; i < 8 && run_mode(run) == MODE_PLAYING; ++i) {
         int what = rng_roll(dice, 0, 9);
-        Command command = what < 8 ? (Command){CMD_MOVE, (int8_t)what}
-                                   : (Command){what == 8 ? CMD_WAIT : CMD_SEARCH, 0};
+        Command command = what < 8 ? cmd_make(CMD_MOVE, what)
+                                   : cmd_make(what == 8 ? CMD_WAIT : CMD_SEARCH, 0);
         run_command(run, command);
         if (!run_invariants_hold(run)) break;
     }
@@ -1935,7 +1961,7 @@ int main(void)
     split(&s->base, text);
     free(text);
     s->live = run_new(&data, 77, 1);
-    for (int i = 0; i < 12; ++i) run_command(s->live, (Command){CMD_MOVE, (int8_t)(i % 8)});
+    for (int i = 0; i < 12; ++i) run_command(s->live, cmd_make(CMD_MOVE, (i % 8)));
     s->live_digest = save_digest(s->live);
 
     check_base(s);

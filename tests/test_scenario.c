@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "keyrun.h"
 #include "known.h"
 #include "run_debug.h"
 #include "runtest.h"
@@ -25,11 +26,15 @@ enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW };
 enum { TRIES = 100 };
 
 static GameData data;
+/* The screen up over the scene's run, as the input keeps it (keyrun.h):
+ * each scene's run is built anew, with nothing up */
+static KeyRun keys;
 
 /* ---- Building a floor ---------------------------------------------------- */
 
 static Run *build(uint64_t seed, int depth, const char *const rows[])
 {
+    keys = keyrun_start();
     return scene_build(&data, seed, depth, rows);
 }
 
@@ -105,7 +110,7 @@ static void give(Run *run, int kind, int count)
 /* Gives a command, and checks every invariant after it */
 static bool order(Run *run, CommandKind kind, int arg)
 {
-    bool accepted = run_command(run, (Command){(uint8_t)kind, (int8_t)arg});
+    bool accepted = run_command(run, cmd_make(kind, arg));
     CHECK(run_invariants_hold(run));
     return accepted;
 }
@@ -113,17 +118,43 @@ static bool order(Run *run, CommandKind kind, int arg)
 static bool step(Run *run, int dir) { return order(run, CMD_MOVE, dir); }
 static bool wait_turn(Run *run) { return order(run, CMD_WAIT, 0); }
 
-/* Opens the pack and uses (or drops) what's in a slot */
+/* A key on the screen that's up, as the input takes it; every invariant
+ * checked after it. What the key did (keyrun_press) */
+static KeyAction press(Run *run, int key)
+{
+    KeyAction action = keyrun_press(&keys, run, key);
+    CHECK(run_invariants_hold(run));
+    return action;
+}
+
+/* The key for a direction, as the keypad has it */
+static int dir_key(int dir)
+{
+    static const int KEYPAD[8] = {AK_KP8, AK_KP9, AK_KP6, AK_KP3, AK_KP2, AK_KP1, AK_KP4, AK_KP7};
+    return KEYPAD[dir];
+}
+
+/* Opens the pack and uses (or drops) what's in a slot, by the keys */
 static void use_slot(Run *run, int slot)
 {
-    CHECK(order(run, CMD_INVENTORY, 0));
-    CHECK(order(run, CMD_CHOOSE, slot));
+    CHECK_INT(press(run, 'i'), KA_NONE);
+    CHECK_INT(keys.dialog.kind, DIALOG_PACK);
+    press(run, 'a' + slot);
 }
 
 static void drop_slot(Run *run, int slot)
 {
-    CHECK(order(run, CMD_DROP, 0));
-    CHECK(order(run, CMD_CHOOSE, slot));
+    CHECK_INT(press(run, 'd'), KA_NONE);
+    CHECK_INT(keys.dialog.kind, DIALOG_PACK);
+    press(run, 'a' + slot);
+}
+
+/* c, then the direction: closing the door there */
+static void close_door(Run *run, int dir)
+{
+    press(run, 'c');
+    CHECK_INT(keys.dialog.kind, DIALOG_CLOSING);
+    press(run, dir_key(dir));
 }
 
 /* ---- Messages -------------------------------------------------------------- */
@@ -257,30 +288,28 @@ static void test_close_door(void)
     Point door = find(ROWS, '\'');
     Level *level = run_debug_level(run);
 
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
+    press(run, 'c');
     EXPECT_SAID(run, "Close a door: which way? (Esc to stop)");
-    CHECK_INT(run_mode(run), MODE_CLOSING);
-    CHECK(step(run, DIR_W));
+    CHECK_INT(keys.dialog.kind, DIALOG_CLOSING);
+    CHECK_INT(press(run, dir_key(DIR_W)), KA_COMMAND);
     EXPECT_SAID(run, "There's no open door there.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    CHECK_INT(keys.dialog.kind, DIALOG_NONE);
     CHECK_INT(run_turn(run), 0);
 
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
-    CHECK(order(run, CMD_CANCEL, 0));
-    EXPECT_SILENT(run);
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    press(run, 'c');
+    press(run, AK_ESC);   /* nothing more said */
+    EXPECT_SAID(run, "Close a door: which way? (Esc to stop)");
+    CHECK_INT(keys.dialog.kind, DIALOG_NONE);
     CHECK_INT(map_at(&level->map, door.x, door.y), T_OPEN_DOOR);
 
     /* Someone standing in the doorway, or something lying in it */
     Monster in_way = gen_monster(&data, monster_kind("jackal"), door, 0, false);
     CHECK(lvl_add_monster(level, &in_way));
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
-    CHECK(step(run, DIR_E));
-    EXPECT_SAID(run, "Something is in the way.");
+    close_door(run, DIR_E);
+    EXPECT_SAID(run, "Something is in the way.", "A jackal comes into view.");
     lvl_remove_monster(level, level->monster_count - 1);
     put_item(run, item_kind("dagger"), 1, door);
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
-    CHECK(step(run, DIR_E));
+    close_door(run, DIR_E);
     EXPECT_SAID(run, "Something is in the way.");
     lvl_remove_item(level, level->item_count - 1);
     CHECK_INT(run_turn(run), 0);
@@ -288,8 +317,7 @@ static void test_close_door(void)
 
     /* The rat a step beyond the door sleeps through the opening... */
     int rat = spawn(run, "giant_white_rat", find(ROWS, 'r'), MS_ASLEEP);
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
-    CHECK(step(run, DIR_E));
+    close_door(run, DIR_E);
     /* ...but not the closing: a noise of 3 reaches 3 / 2 = 1 step. It
      * was in sight when it woke, and the door is shut on it now */
     EXPECT_SAID(run, "You close the door.", "The giant white rat wakes up!");
@@ -299,8 +327,7 @@ static void test_close_door(void)
     CHECK(point_eq(monster(run, rat)->pos, find(ROWS, 'r')));
     CHECK(!run_sees(run, find(ROWS, 'r')));
 
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
-    CHECK(step(run, DIR_E));
+    close_door(run, DIR_E);
     EXPECT_SAID(run, "There's no open door there.");
     CHECK_INT(run_turn(run), 1);
     run_free(run);
@@ -542,22 +569,22 @@ static void test_confirm_step_onto_trap(void)
     Run *run = trap_scene(31, 1, TRAP_DART);
     run_debug_level(run)->traps[0].known = true;
     Point start = run_player(run)->pos;
-    int answers[] = {CMD_NO, CMD_CANCEL};
-    for (int i = 0; i < 2; ++i) {
-        CHECK(step(run, DIR_E));
+    CHECK(!step(run, DIR_E));   /* the rules take it only with its yes */
+    int answers[] = {'n', AK_ESC, '.'};   /* any answer but y is no */
+    for (int i = 0; i < 3; ++i) {
+        press(run, dir_key(DIR_E));
         EXPECT_SAID(run, "Step onto the dart trap? (y or n)");
-        CHECK_INT(run_mode(run), MODE_CONFIRMING);
-        CHECK_INT(run_confirm_purpose(run), CONFIRM_STEP);
-        CHECK(!order(run, CMD_WAIT, 0));   /* an answer, or nothing */
-        CHECK(order(run, (CommandKind)answers[i], 0));
+        CHECK_INT(keys.dialog.kind, DIALOG_QUESTION);
+        CHECK_INT(keys.dialog.question, CONFIRM_STEP);
+        press(run, answers[i]);
         EXPECT_SAID(run, "You stay where you are.");
-        CHECK_INT(run_mode(run), MODE_PLAYING);
+        CHECK_INT(keys.dialog.kind, DIALOG_NONE);
         CHECK(point_eq(run_player(run)->pos, start));
         CHECK_INT(run_turn(run), 0);
         CHECK_INT(run_player(run)->hp, PLAYER_HP);
     }
-    CHECK(step(run, DIR_E));
-    CHECK(order(run, CMD_YES, 0));
+    press(run, dir_key(DIR_E));
+    CHECK_INT(press(run, 'y'), KA_COMMAND);
     EXPECT_SAID(run, "A dart flies out of the wall, and hits you!");
     CHECK(point_eq(run_player(run)->pos, find(TRAP_ROWS, 't')));
     CHECK(run_player(run)->hp < PLAYER_HP);
@@ -582,19 +609,20 @@ static void test_confirm_leaving_amulet(void)
     Run *run = build(32, 3, ROWS);
     run_debug_player(run)->pos = find(ROWS, '>');
     put_item(run, item_kind("amulet"), 1, find(ROWS, 'A'));
-    int answers[] = {CMD_NO, CMD_CANCEL};
+    CHECK(!order(run, CMD_DESCEND, 0));   /* the rules take it only with its yes */
+    int answers[] = {'n', AK_ESC};
     for (int i = 0; i < 2; ++i) {
-        CHECK(order(run, CMD_DESCEND, 0));
+        press(run, '>');
         EXPECT_SAID(run, "Leave this floor's Amulet behind for good? (y or n)");
-        CHECK_INT(run_mode(run), MODE_CONFIRMING);
-        CHECK_INT(run_confirm_purpose(run), CONFIRM_DESCEND);
-        CHECK(order(run, (CommandKind)answers[i], 0));
+        CHECK_INT(keys.dialog.kind, DIALOG_QUESTION);
+        CHECK_INT(keys.dialog.question, CONFIRM_DESCEND);
+        press(run, answers[i]);
         EXPECT_SAID(run, "You stay where you are.");
         CHECK_INT(run_level(run)->depth, 3);
         CHECK_INT(run_turn(run), 0);
     }
-    CHECK(order(run, CMD_DESCEND, 0));
-    CHECK(order(run, CMD_YES, 0));
+    press(run, '>');
+    CHECK_INT(press(run, 'y'), KA_COMMAND);
     /* (and whatever comes into view there) */
     CHECK(said_among(run, "You go down the stairs to floor 4."));
     CHECK_INT(run_level(run)->depth, 4);
@@ -788,9 +816,9 @@ static void test_drop(void)
     int healing = item_kind("healing"), dagger = item_kind("dagger");
     ident_learn(run_debug_ident(run), healing);
 
-    CHECK(order(run, CMD_DROP, 0));
+    press(run, 'd');
     EXPECT_SAID(run, "You have nothing to drop.");
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    CHECK_INT(keys.dialog.kind, DIALOG_NONE);
 
     give(run, healing, 2);
     give(run, dagger, 1);
@@ -845,29 +873,29 @@ static void test_identify(void)
     use_slot(run, 0);
     snprintf(text, sizeof text, "You read %s.", unknown);
     EXPECT_SAID(run, text, "It was a scroll of identify.", "Choose an item to identify.");
-    CHECK_INT(run_mode(run), MODE_INVENTORY);
-    CHECK_INT(run_inventory_action(run), INV_IDENTIFY);
+    CHECK_INT(keys.dialog.kind, DIALOG_PACK);
+    CHECK_INT(keys.dialog.pack_for, INV_IDENTIFY);
     CHECK_INT(run_turn(run), 0);   /* the choice will take the turn */
 
-    CHECK(order(run, CMD_CHOOSE, 0));   /* the other scroll, known now */
+    press(run, 'a');   /* the other scroll, known now */
     EXPECT_SAID(run, "You already know what that is.");
-    CHECK_INT(run_mode(run), MODE_INVENTORY);
+    CHECK_INT(keys.dialog.kind, DIALOG_PACK);
     CHECK_INT(run_turn(run), 0);
-    CHECK(order(run, CMD_CHOOSE, 1));
-    EXPECT_SAID(run, "You identify a potion of healing.");
+    CHECK_INT(press(run, 'b'), KA_COMMAND);
+    EXPECT_SAID(run, "You read a scroll of identify.", "You identify a potion of healing.");
     CHECK(run_kind_known(run, healing));
     CHECK(!run_kind_known(run, poison));
     CHECK_INT(run_mode(run), MODE_PLAYING);
     CHECK_INT(run_turn(run), 1);   /* the choice took it */
 
-    /* Put away unchosen, the scroll goes back to its letter, and no turn
-     * passes */
+    /* Put away unchosen, the scroll stays at its letter (the reading and
+     * its choice are one command, not yet made), and no turn passes */
     use_slot(run, 0);
-    EXPECT_SAID(run, "You read a scroll of identify.", "Choose an item to identify.");
+    EXPECT_SAID(run, "Choose an item to identify.");
     CHECK_INT(run_turn(run), 1);
-    CHECK(!pack_holds(&run_player(run)->pack, 0));   /* the last one, read */
-    CHECK(order(run, CMD_CANCEL, 0));
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    CHECK_INT(pack_find(&run_player(run)->pack, identify), 0);
+    press(run, AK_ESC);
+    CHECK_INT(keys.dialog.kind, DIALOG_NONE);
     CHECK(!run_kind_known(run, poison));
     CHECK_INT(run_player(run)->pack.count, 3);
     CHECK_INT(pack_find(&run_player(run)->pack, identify), 0);
@@ -1124,10 +1152,10 @@ static void test_stagger_onto_known_trap(void)
     run_debug_player(run)->status.confused = 1000;
     bool staggered = false;
     for (int i = 0; i < TRIES && !staggered; ++i) {
-        CHECK(step(run, DIR_N));
-        if (run_mode(run) == MODE_CONFIRMING) {
+        press(run, dir_key(DIR_N));
+        if (keys.dialog.kind == DIALOG_QUESTION) {
             EXPECT_SAID(run, "Step onto the alarm trap? (y or n)");
-            CHECK(order(run, CMD_NO, 0));
+            press(run, 'n');
             EXPECT_SAID(run, "You stay where you are.");
             CHECK(point_eq(run_player(run)->pos, start));
             continue;
@@ -1148,9 +1176,9 @@ static void test_stagger_onto_known_trap(void)
     run_debug_player(run)->status.confused = 1000;
     int confirmed = 0;
     for (int i = 0; i < TRIES && confirmed < 20; ++i) {
-        CHECK(step(run, DIR_E));
-        if (run_mode(run) == MODE_CONFIRMING) {
-            CHECK(order(run, CMD_YES, 0));
+        press(run, dir_key(DIR_E));
+        if (keys.dialog.kind == DIALOG_QUESTION) {
+            CHECK_INT(press(run, 'y'), KA_COMMAND);
             CHECK(point_eq(run_player(run)->pos, point_add(start, DIRS[DIR_E])));
             CHECK(said_among(run, "An alarm rings out across the floor!"));
             ++confirmed;
@@ -1626,19 +1654,19 @@ static void test_monsters_never_overlap(void)
 /* ---- Commands that aren't allowed (run.h) ------------------------------------------------- */
 
 /* A command refused changes nothing: not the run, not its log */
-static void expect_refused(Run *run, CommandKind kind, int arg, int line)
+static void expect_refused_command(Run *run, Command command, int line)
 {
     uint64_t digest = save_digest(run);
     Mode mode = run_mode(run);
     MsgLog before = *run_log(run);
-    bool accepted = run_command(run, (Command){(uint8_t)kind, (int8_t)arg});
+    bool accepted = run_command(run, command);
     check_at(!accepted, "the command is refused", __FILE__, line);
     check_at(save_digest(run) == digest, "the run is as it was", __FILE__, line);
     check_at(run_mode(run) == mode, "the mode is as it was", __FILE__, line);
     check_at(same_log(run_log(run), &before), "the log is as it was", __FILE__, line);
 }
 
-#define EXPECT_REFUSED(run, kind, arg) expect_refused((run), (kind), (arg), __LINE__)
+#define EXPECT_REFUSED(run, kind, arg) expect_refused_command((run), cmd_make((kind), (arg)), __LINE__)
 
 static void test_refused_commands(void)
 {
@@ -1653,46 +1681,29 @@ static void test_refused_commands(void)
     give(run, item_kind("healing"), 1);
     CHECK(wait_turn(run));   /* something in the log, read */
 
-    EXPECT_REFUSED(run, CMD_CHOOSE, 0);
-    EXPECT_REFUSED(run, CMD_YES, 0);
-    EXPECT_REFUSED(run, CMD_NO, 0);
-    EXPECT_REFUSED(run, CMD_CANCEL, 0);
     EXPECT_REFUSED(run, CMD_MOVE, 8);
     EXPECT_REFUSED(run, CMD_MOVE, -1);
+    EXPECT_REFUSED(run, CMD_CLOSE_DOOR, 8);
     EXPECT_REFUSED(run, CMD_COUNT, 0);
     EXPECT_REFUSED(run, (CommandKind)200, 0);
-
-    CHECK(order(run, CMD_INVENTORY, 0));
-    EXPECT_REFUSED(run, CMD_MOVE, DIR_E);
-    EXPECT_REFUSED(run, CMD_WAIT, 0);
-    EXPECT_REFUSED(run, CMD_CHOOSE, 1);    /* no slot b */
-    EXPECT_REFUSED(run, CMD_CHOOSE, -1);
-    EXPECT_REFUSED(run, CMD_MENU, 0);
-    EXPECT_REFUSED(run, CMD_YES, 0);
-    CHECK(order(run, CMD_CANCEL, 0));
-
-    CHECK(order(run, CMD_CLOSE_DOOR, 0));
-    EXPECT_REFUSED(run, CMD_WAIT, 0);
-    EXPECT_REFUSED(run, CMD_CHOOSE, 0);
-    EXPECT_REFUSED(run, CMD_MOVE, 8);
-    EXPECT_REFUSED(run, CMD_SEARCH, 0);
-    CHECK(order(run, CMD_CANCEL, 0));
-
-    CHECK(order(run, CMD_MENU, 0));
-    CHECK_INT(run_mode(run), MODE_MENU);
-    EXPECT_REFUSED(run, CMD_MOVE, DIR_E);
-    EXPECT_REFUSED(run, CMD_WAIT, 0);
-    EXPECT_REFUSED(run, CMD_MENU, 0);
-    CHECK(order(run, CMD_CANCEL, 0));
-    CHECK_INT(run_mode(run), MODE_PLAYING);
+    EXPECT_REFUSED(run, CMD_USE, 1);      /* no slot b */
+    EXPECT_REFUSED(run, CMD_USE, -1);
+    EXPECT_REFUSED(run, CMD_DROP, 1);
+    EXPECT_REFUSED(run, CMD_WAIT, 1);     /* a part its kind doesn't take */
+    expect_refused_command(run, cmd_at(cmd_make(CMD_WAIT, 0), (Point){3, 1}), __LINE__);
+    expect_refused_command(run, cmd_yes(cmd_make(CMD_WAIT, 0)), __LINE__);
+    expect_refused_command(run, cmd_yes(cmd_make(CMD_MOVE, DIR_E)), __LINE__);   /* asked nothing */
+    expect_refused_command(run, cmd_at(cmd_make(CMD_USE, 0), (Point){3, 1}), __LINE__);   /* a potion, aimed */
+    expect_refused_command(run, cmd_on(0, 0), __LINE__);
+    EXPECT_REFUSED(run, CMD_THROW, 0);    /* a potion thrown, and without its cell */
+    EXPECT_REFUSED(run, CMD_FIRE, 0);     /* nothing quivered */
 
     put_trap(run, TRAP_DART, (Point){1, 1}, true);
-    CHECK(step(run, DIR_W));
-    CHECK_INT(run_mode(run), MODE_CONFIRMING);
-    EXPECT_REFUSED(run, CMD_MOVE, DIR_W);
-    EXPECT_REFUSED(run, CMD_WAIT, 0);
-    EXPECT_REFUSED(run, CMD_CHOOSE, 0);
-    CHECK(order(run, CMD_NO, 0));
+    EXPECT_REFUSED(run, CMD_MOVE, DIR_W);   /* not without its yes */
+    CHECK(run_asks(run, cmd_make(CMD_MOVE, DIR_W), NULL, 0));
+    CHECK(!run_asks(run, cmd_yes(cmd_make(CMD_MOVE, DIR_W)), NULL, 0));
+    CHECK(run_command(run, cmd_yes(cmd_make(CMD_MOVE, DIR_W))));
+    CHECK(run_invariants_hold(run));
 
     run_debug_player(run)->hp = 1;
     run_debug_player(run)->status.poisoned = 1;
@@ -1700,8 +1711,6 @@ static void test_refused_commands(void)
     CHECK_INT(run_mode(run), MODE_DEAD);
     EXPECT_REFUSED(run, CMD_WAIT, 0);
     EXPECT_REFUSED(run, CMD_MOVE, DIR_E);
-    EXPECT_REFUSED(run, CMD_CANCEL, 0);
-    EXPECT_REFUSED(run, CMD_YES, 0);
     run_free(run);
 }
 

@@ -48,7 +48,7 @@ static Score score_of(bool won, int amulets, int floor, int gold, int turns, con
 static Run *dead_run(int gold, bool debugged)
 {
     Run *run = run_new(&data, 11, 2);
-    if (debugged) CHECK(run_command(run, (Command){CMD_DEBUG, 0}));
+    if (debugged) CHECK(run_command(run, cmd_make(CMD_DEBUG, 0)));
     runtest_kill(run, gold);
     return run;
 }

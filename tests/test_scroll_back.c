@@ -3,11 +3,14 @@
  * takes no turn, the choice made takes the turn, and Esc at the choice
  * puts the scroll back in the pack at its own letter, spending nothing
  * and passing no turn (the run is as it was before the reading, but that
- * the scroll's name is known). Once Esc at identify's choice wasted the
+ * the scroll's name is known). Since the dialogs left the rules, the
+ * reading with its choice is one command, and Esc simply makes none; the
+ * keys go through the screens that gather it (keyrun.h), as in play. Once Esc at identify's choice wasted the
  * scroll, and its reading had already taken a turn. Played on real
  * floors, monsters about, for each class: with one scroll (its letter
  * left free while it's read) and with two, and with the scroll's kind
  * known and unknown. */
+#include "keyrun.h"
 #include "runtest.h"
 #include "save.h"
 
@@ -21,11 +24,6 @@ static int kind_of(const char *id)
         exit(EXIT_FAILURE);
     }
     return kind;
-}
-
-static bool command(Run *run, CommandKind kind, int arg)
-{
-    return run_command(run, (Command){(uint16_t)kind, (int16_t)arg});
 }
 
 static bool same_pack(const Pack *a, const Pack *b)
@@ -75,13 +73,15 @@ static void read_and_put_back(const char *id, int class_index, uint64_t seed, in
     uint64_t digest = save_digest(run);
     int turn = run_turn(run);
 
-    CHECK(command(run, CMD_INVENTORY, 0));
-    CHECK(command(run, CMD_CHOOSE, letter));
-    bool waits = run_mode(run) == MODE_AIMING || (run_mode(run) == MODE_INVENTORY &&
-                                                 run_inventory_action(run) == INV_IDENTIFY);
+    KeyRun keys = keyrun_start();
+    keyrun_press(&keys, run, 'i');
+    keyrun_press(&keys, run, 'a' + letter);
+    bool waits = keys.dialog.kind == DIALOG_AIMING ||
+                 (keys.dialog.kind == DIALOG_PACK && keys.dialog.pack_for == INV_IDENTIFY);
     if (!check_at(waits, what, __FILE__, __LINE__)) fprintf(stderr, "    the reading waits for no choice\n");
     if (!check_at(run_turn(run) == turn, what, __FILE__, __LINE__)) fprintf(stderr, "    the reading took a turn\n");
-    CHECK(command(run, CMD_CANCEL, 0));
+    keyrun_press(&keys, run, AK_ESC);
+    CHECK_INT(keys.dialog.kind, DIALOG_NONE);
     CHECK_INT(run_mode(run), MODE_PLAYING);
     if (!check_at(run_turn(run) == turn, what, __FILE__, __LINE__)) fprintf(stderr, "    Esc took a turn\n");
     if (!check_at(same_pack(&run_player(run)->pack, &before), what, __FILE__, __LINE__)) {
@@ -95,12 +95,13 @@ static void read_and_put_back(const char *id, int class_index, uint64_t seed, in
     tally->put_back += !waits ? 0 : 1;
 
     /* read again and chosen: that's the turn, and the scroll is gone */
-    CHECK(command(run, CMD_INVENTORY, 0));
-    CHECK(command(run, CMD_CHOOSE, letter));
-    if (run_mode(run) == MODE_AIMING) {
-        CHECK(run_command(run, cmd_aim_at(aim_cell(run))));
+    keyrun_press(&keys, run, 'i');
+    keyrun_press(&keys, run, 'a' + letter);
+    if (keys.dialog.kind == DIALOG_AIMING) {
+        CHECK(run_command(run, dialog_aimed(&keys.dialog, aim_cell(run))));
     } else {
-        CHECK(command(run, CMD_CHOOSE, pack_find(&run_player(run)->pack, kind_of("confusion"))));
+        CHECK_INT(keys.dialog.kind, DIALOG_PACK);
+        keyrun_press(&keys, run, 'a' + pack_find(&run_player(run)->pack, kind_of("confusion")));
         CHECK(run_kind_known(run, kind_of("confusion")));
     }
     CHECK_INT(run_mode(run) == MODE_DEAD ? MODE_PLAYING : run_mode(run), MODE_PLAYING);

@@ -742,7 +742,7 @@ int main(void)
     make_test_root(s->root, "slot");
     s->old_run = run_new(&data, 11, 1);
     s->run = run_new(&data, 12, 4);
-    for (int i = 0; i < 20; ++i) run_command(s->run, (Command){CMD_SEARCH, 0});
+    for (int i = 0; i < 20; ++i) run_command(s->run, cmd_make(CMD_SEARCH, 0));
     s->run_digest = save_digest(s->run);
 
     test_faults(s);

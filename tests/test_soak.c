@@ -2,6 +2,7 @@
  * thousands of random commands, with every invariant checked after every
  * command. Same seed and commands must give the same digest. */
 #include "keys.h"
+#include "keyrun.h"
 #include "runtest.h"
 #include "save.h"
 
@@ -25,13 +26,13 @@ static uint64_t soak(const GameData *data, uint64_t seed, int floor, int command
     Run *run = run_new(data, seed, floor);
     Rng chooser;
     rng_seed(&chooser, seed ^ 0x5eed);
+    KeyRun keys = keyrun_start();
     for (int i = 0; i < commands; ++i) {
-        Command command;
-        KeyAction action = key_action(run_mode(run), random_key(&chooser), &command);
-        if (action == KA_COMMAND) run_command(run, command);
+        KeyAction action = keyrun_press(&keys, run, random_key(&chooser));
         if (action == KA_NEW_RUN || run_mode(run) == MODE_WON) {
             run_free(run);
             run = run_new(data, seed + (uint64_t)i, floor);
+            keys = keyrun_start();
         }
         if (check && !run_invariants_hold(run)) {
             fprintf(stderr, "seed %llu floor %d: broken after command %d\n",

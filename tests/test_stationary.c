@@ -66,17 +66,18 @@ static Monster monster_in(Setup setup)
  * put through, or -1 once it moved (or died: nothing here hurts it) */
 static int watch(Run *run, Point home, const char *what)
 {
+#define DO(kind_, arg_) {.kind = (kind_), .arg = (arg_)}
     static const Command OUT_AND_BACK[] = {
-        {CMD_WAIT, 0}, {CMD_MOVE, DIR_E}, {CMD_MOVE, DIR_E}, {CMD_MOVE, DIR_E}, {CMD_CLOSE_DOOR, 0},
-        {CMD_MOVE, DIR_W},
+        DO(CMD_WAIT, 0), DO(CMD_MOVE, DIR_E), DO(CMD_MOVE, DIR_E), DO(CMD_MOVE, DIR_E), DO(CMD_CLOSE_DOOR, DIR_W),
     };
-    static const Command BACK[] = {{CMD_MOVE, DIR_W}, {CMD_MOVE, DIR_W}, {CMD_MOVE, DIR_W}};
+    static const Command BACK[] = {DO(CMD_MOVE, DIR_W), DO(CMD_MOVE, DIR_W), DO(CMD_MOVE, DIR_W)};
+#undef DO
     enum { OUT = sizeof OUT_AND_BACK / sizeof OUT_AND_BACK[0], WAITS = 40, BACK_STEPS = 3 };
     for (int steps = 0; steps < OUT + WAITS + BACK_STEPS; ++steps) {
         /* out, then waiting out of sight (searched for, given up on,
          * wandering), then back in sight */
         Command command = steps < OUT ? OUT_AND_BACK[steps]
-                        : steps < OUT + WAITS ? (Command){CMD_WAIT, 0} : BACK[steps - OUT - WAITS];
+                        : steps < OUT + WAITS ? cmd_make(CMD_WAIT, 0) : BACK[steps - OUT - WAITS];
         run_command(run, command);
         const Level *level = run_level(run);
         if (level->monster_count != 1 || !point_eq(level->monsters[0].pos, home)) {
@@ -126,11 +127,10 @@ static void test_played(void)
                 for (int k = 0; k < level->monster_count; ++k) home[k] = level->monsters[k].pos;
             }
             int roll = rng_roll(&chooser, 0, DIRECTIONS + 1);
-            Command command = roll < DIRECTIONS ? (Command){CMD_MOVE, (int16_t)roll}
-                                                : (Command){roll == DIRECTIONS ? CMD_WAIT : CMD_SEARCH, 0};
+            Command command = roll < DIRECTIONS ? cmd_make(CMD_MOVE, roll)
+                                                : cmd_make(roll == DIRECTIONS ? CMD_WAIT : CMD_SEARCH, 0);
             int before = level->monster_count;
-            run_command(run, command);
-            if (run_mode(run) == MODE_CONFIRMING) run_command(run, (Command){CMD_NO, 0});
+            run_command(run, command);   /* a step onto a known trap isn't taken unasked */
             level = run_level(run);
             if (level->depth != depth) continue;
             /* a monster killed moves the later ones up a place */

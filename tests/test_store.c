@@ -159,7 +159,7 @@ static int every_step(const char *what, const MemStore *before, Writer write, vo
 static Run *played(uint64_t seed, int waits)
 {
     Run *run = run_new(&data, seed, 1);
-    for (int i = 0; i < waits && run_mode(run) == MODE_PLAYING; ++i) run_command(run, (Command){CMD_WAIT, 0});
+    for (int i = 0; i < waits && run_mode(run) == MODE_PLAYING; ++i) run_command(run, cmd_make(CMD_WAIT, 0));
     return run;
 }
 
@@ -192,7 +192,7 @@ static void write_checkpoint(Slot *slot, void *context)
     Session session;
     Run *run = continued(slot, &session);
     if (run == NULL) return;   /* a failed read: nothing more is done */
-    for (int i = 0; i < 5; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    for (int i = 0; i < 5; ++i) session_command(&session, cmd_make(CMD_WAIT, 0));
     session_save(&session);
     run_free(run);
 }
@@ -240,7 +240,7 @@ static void make_folder(MemStore *mem)
     Run *run = played(5, 3);
     Session session;
     session_start(&session, &slot, run);
-    for (int i = 0; i < 4; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    for (int i = 0; i < 4; ++i) session_command(&session, cmd_make(CMD_WAIT, 0));
     CHECK(session_save(&session));
     run_free(run);
     char message[SCORES_MESSAGE_SIZE];
@@ -373,7 +373,7 @@ static void test_unreadable_recording(void)
         store_mem_fail(&mem, 1, errors_tried[e]);   /* the recording's read */
         Session session;
         session_start(&session, &slot, run);
-        for (int i = 0; i < 3; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+        for (int i = 0; i < 3; ++i) session_command(&session, cmd_make(CMD_WAIT, 0));
         CHECK(session_save(&session));
         size_t now_length;
         const char *now = store_mem_get(&mem, "replay.txt", &now_length);
@@ -516,7 +516,7 @@ static void test_before_marks(void)
     if (run != NULL) {
         Session session;
         session_start(&session, &slot, run);
-        session_command(&session, (Command){CMD_WAIT, 0});
+        session_command(&session, cmd_make(CMD_WAIT, 0));
         CHECK(session_save(&session));
         run_free(run);
     }
@@ -543,7 +543,7 @@ static void test_recording_before_marks(void)
     CHECK(run != NULL);
     if (run != NULL) {
         CHECK(session.recorder.on_disk);   /* the old recording taken up */
-        session_command(&session, (Command){CMD_WAIT, 0});
+        session_command(&session, cmd_make(CMD_WAIT, 0));
         CHECK(session_save(&session));
         run_free(run);
     }
@@ -634,7 +634,7 @@ static void write_death(Slot *slot, void *context)
     Run *run = continued(slot, &session);
     if (run == NULL) return;
     session.clock = NULL;
-    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, cmd_make(CMD_WAIT, 0));
     CHECK_INT(run_mode(run), MODE_DEAD);
     run_free(run);
 }

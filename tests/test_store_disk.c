@@ -26,7 +26,7 @@ static void die_on_disk(Slot *slot, const char *dir)
     Session session;
     session_start(&session, slot, run);
     CHECK(session_save(&session));
-    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, (Command){CMD_WAIT, 0});
+    for (int i = 0; i < 300 && run_mode(run) == MODE_PLAYING; ++i) session_command(&session, cmd_make(CMD_WAIT, 0));
     CHECK_INT(run_mode(run), MODE_DEAD);
     run_free(run);
 }

@@ -193,9 +193,9 @@ static void forge(Replay *replay, Forgery forgery)
         /* a debugging view first thing, the header not saying so: the
          * checkpoints go (the debug mark is in the digest), the play is
          * the same */
-        rep_add(replay, (Command){CMD_WAIT, 0});
+        rep_add(replay, cmd_make(CMD_WAIT, 0));
         memmove(replay->commands + 1, replay->commands, (size_t)(replay->count - 1) * sizeof(Command));
-        replay->commands[0] = (Command){CMD_DEBUG, 0};
+        replay->commands[0] = cmd_make(CMD_DEBUG, 0);
         replay->check_count = 0;
         break;
     case OLD_RULES: replay->rules = REP_GAME_VERSION - 1; break;
@@ -300,6 +300,16 @@ static void test_bytes(void)
     snprintf(commented, length + sizeof COMMENTED, "%s%s", COMMENTED, text);
     CHECK(verify_recording(commented, strlen(commented), &data, RANKED, &result));
     free(commented);
+    /* one of the rules before choices, its commands the dialogs' keys:
+     * other rules, ranked or not, both versions named */
+    static const char OLDER[] = "[replay]\nformat = 2\nrules = 3\nseed = 1\nfloor = 1\n"
+                                "data = 0123456789abcdef\nclass = rogue\ncommands =\n|i c0 w\nended = dead\n";
+    for (int ranked = 0; ranked < 2; ++ranked) {
+        CHECK(!verify_recording(OLDER, strlen(OLDER), &data, ranked ? RANKED : UNRANKED, &result));
+        CHECK(refused_for(&result, VERIFY_OTHER_RULES, 2, "an older format"));
+        CHECK_INT(result.rules, 3);
+        CHECK(strstr(result.message, "version 3") != NULL && strstr(result.message, "version 4") != NULL);
+    }
     /* not a recording */
     CHECK(!verify_recording("hello\n", 6, &data, UNRANKED, &result));
     CHECK(refused_for(&result, VERIFY_UNREADABLE, 1, "hello"));
@@ -318,7 +328,7 @@ static void test_too_many_commands(void)
     Replay replay;
     read_genuine(&replay);
     int genuine = replay.count;
-    while (replay.count <= VERIFY_MAX_COMMANDS) rep_add(&replay, (Command){CMD_WAIT, 0});
+    while (replay.count <= VERIFY_MAX_COMMANDS) rep_add(&replay, cmd_make(CMD_WAIT, 0));
     size_t length;
     char *text = rep_text(&replay, &length);
     CHECK(length > VERIFY_MAX_BYTES);
@@ -397,7 +407,7 @@ static char *dearest(bool checked, size_t *length)
     rep_init(&replay, 7, 1, rep_data_digest(&data), "fighter", NULL, 0);
     Run *run = run_new_as(&data, 7, 1, 0);
     for (int i = 0; ; ++i) {
-        Command command = {CMD_WAIT, 0};
+        Command command = cmd_make(CMD_WAIT, 0);
         if (!run_command(run, command)) break;
         rep_add(&replay, command);
         if (checked) rep_add_check(&replay, save_digest(run));

@@ -15,7 +15,7 @@ static GameData data;
 
 static bool command(Run *run, CommandKind kind, int arg)
 {
-    return run_command(run, (Command){(uint16_t)kind, (int16_t)arg});
+    return run_command(run, cmd_make(kind, arg));
 }
 
 static bool is_worn_class(int kind)
@@ -78,8 +78,7 @@ static bool take_up(Run *run, int letter, const char *what)
     int kind = before.slots[letter].kind;
     bool weapon = data.items[kind].item_class == IC_WEAPON;
     int off = weapon ? player->weapon : player->armor;
-    CHECK(command(run, CMD_INVENTORY, 0));
-    CHECK(command(run, CMD_CHOOSE, letter));
+    CHECK(command(run, CMD_USE, letter));
     const Pack *after = &player->pack;
     if (!check_at((weapon ? player->weapon : player->armor) == kind, what, __FILE__, __LINE__)) return false;
     for (int slot = 0; slot < PACK_SLOTS; ++slot) {

@@ -59,22 +59,27 @@ sed 's/^seed = .*/seed = 99999999999999999999999/' "$work/base.txt" >"$corpus/re
 sed '0,/^|[^ ]*/s//|q9/' "$work/base.txt" >"$corpus/replay/bad-token.txt"
 head -c $(($(wc -c <"$work/base.txt") / 2)) "$work/base.txt" >"$corpus/replay/truncated.txt"
 header() {   # CLASS: a recording's header, today's, up to its commands
-    printf '[replay]\nformat = 2\nrules = %s\nseed = 1\nfloor = 1\ndata = %s\nclass = %s\ncommands =\n' \
+    printf '[replay]\nformat = 3\nrules = %s\nseed = 1\nfloor = 1\ndata = %s\nclass = %s\ncommands =\n' \
         "$(sed -n 's/^rules = //p' "$work/base.txt")" "$digest" "$1"
 }
 header fighter >"$corpus/replay/no-commands.txt"
 # every kind of command: each token kept if the run still takes it after
 # those kept before (so the playback goes through them all whatever the
-# rules are today), then the ones it never takes, as the fuzzer's start
+# rules are today), then the ones it never takes, as the fuzzer's start;
+# the aimed ones at cells below the ranger's start (X,Y from --show's map)
+at=$(./build/amulets --seed 1 --class ranger --play '' --show 2>/dev/null |
+     awk 'NR > 2 && index($0, "@") { print index($0, "@") - 1, NR - 3; exit }')
+x=${at% *}
+y=${at#* }
 taken=""
-for token in w s m0 m3 m7 g f a0 a1000 x f x t x Q c0 x Q x i c0 x i x d x C x C m2 \
-             M x '>' y n i c1 x D M S; do
+for token in w s m0 m3 m7 g "f:$x,$((y + 2))" u0 u1 u2 u3/0 d1 "t0:$x,$((y + 3))" Q0 C2 m4! \
+             '>' '>!' D; do
     { header ranger; printf '|%s\n' "$taken $token"; } >"$work/kinds.txt"
     if ./build/amulets --replay "$work/kinds.txt" --headless >/dev/null 2>&1; then
         taken="$taken $token"
     fi
 done
-{ header ranger; printf '|%s\n|c19 c-128 m127 a-2\n' "$taken"; } >"$corpus/replay/every-kind.txt"
+{ header ranger; printf '|%s\n|u19 d-128 m127 t1:0,0 u3/19 f:0,0 w!\n' "$taken"; } >"$corpus/replay/every-kind.txt"
 # today's digest in every other entry that names one
 for file in "$corpus"/replay/*; do
     case "$(basename "$file")" in run-*|other-data.txt) continue ;; esac

@@ -72,6 +72,7 @@ typedef struct Bot {
     bool tried[MAP_CELLS];   /* items already gone after */
     Dmap dmap;               /* toward where it's going */
     Rng rng;
+    Presser presser;         /* the dialog its random keys have up */
 } Bot;
 
 /* ---- The slot ---------------------------------------------------------- */
@@ -139,36 +140,63 @@ static bool save_and_continue(Bot *bot)
 
 /* ---- Moving ------------------------------------------------------------ */
 
-static bool command(Bot *bot, CommandKind kind, int arg)
+/* A choice, with a yes to the question the rules ask of it (a step onto
+ * a known trap, the floor's Amulet left): the bot says yes to them all */
+static bool choose(Bot *bot, Command choice)
 {
     ++bot->commands;
-    return session_command(&bot->session, (Command){(uint16_t)kind, (int16_t)arg});
+    if (run_asks(bot->run, choice, NULL, 0)) choice = cmd_yes(choice);
+    return session_command(&bot->session, choice);
 }
 
-/* Aiming: at the first monster in sight, else Esc */
-static bool aim(Bot *bot)
+static bool command(Bot *bot, CommandKind kind, int arg)
+{
+    return choose(bot, cmd_make(kind, arg));
+}
+
+/* The first monster in sight, or false */
+static bool monster_in_sight(const Bot *bot, Point *out)
 {
     const Level *level = run_level(bot->run);
     for (int i = 0; i < level->monster_count; ++i) {
         if (run_sees(bot->run, level->monsters[i].pos)) {
-            ++bot->commands;
-            return session_command(&bot->session, cmd_aim_at(level->monsters[i].pos));
+            *out = level->monsters[i].pos;
+            return true;
         }
     }
-    return command(bot, CMD_CANCEL, 0);
+    return false;
 }
 
-/* Answers whatever the run is asking */
-static bool answer(Bot *bot)
+/* An aimed choice at the first monster in sight, if the rules take it */
+static bool aim(Bot *bot, Command aimed)
 {
-    switch (run_mode(bot->run)) {
-    case MODE_CONFIRMING: return command(bot, CMD_YES, 0);
-    case MODE_INVENTORY:
-        return command(bot, CMD_CHOOSE, 0) || command(bot, CMD_CANCEL, 0);
-    case MODE_CLOSING:
-    case MODE_MENU: return command(bot, CMD_CANCEL, 0);
-    case MODE_AIMING: return aim(bot);
-    default: return false;
+    Point at;
+    if (!monster_in_sight(bot, &at)) return false;
+    aimed = cmd_at(aimed, at);
+    return run_allows(bot->run, aimed, NULL, 0) && choose(bot, aimed);
+}
+
+/* What's in the slot used, with what its use needs: a cell (a monster in
+ * sight), a slot to identify (the first the rules take), or nothing. An
+ * unknown scroll read is learnt first, and then used with what it needs */
+static void use_slot(Bot *bot, int slot)
+{
+    for (int tries = 0; tries < 2 && pack_holds(&run_player(bot->run)->pack, slot); ++tries) {
+        switch (run_use_needs(bot->run, slot)) {
+        case USE_AS_IS:
+            if (!command(bot, CMD_USE, slot)) return;
+            break;
+        case USE_AT_CELL: aim(bot, cmd_make(CMD_USE, slot)); return;
+        case USE_THROWN: aim(bot, cmd_make(CMD_THROW, slot)); return;
+        case USE_ON_SLOT:
+            for (int on = 0; on < PACK_SLOTS; ++on) {
+                if (run_allows(bot->run, cmd_on(slot, on), NULL, 0)) {
+                    choose(bot, cmd_on(slot, on));
+                    return;
+                }
+            }
+            return;
+        }
     }
 }
 
@@ -224,8 +252,8 @@ static void take(Bot *bot)
     command(bot, CMD_PICK_UP, 0);
     if (run_player(bot->run)->pack.count == 0) return;
     bool drop = rng_roll(&bot->rng, 0, 3) == 0;
-    command(bot, drop ? CMD_DROP : CMD_INVENTORY, 0);
-    command(bot, CMD_CHOOSE, 0);
+    if (drop) command(bot, CMD_DROP, 0);
+    else use_slot(bot, 0);
 }
 
 static bool nearest_monster(const Bot *bot, Point *out)
@@ -278,7 +306,6 @@ static bool over(const Bot *bot)
 /* One move toward the case's goal; false if it can't go on */
 static bool act(Bot *bot)
 {
-    if (answer(bot)) return true;
     Point here = run_player(bot->run)->pos, target;
     const Level *level = run_level(bot->run);
     const Player *player = run_player(bot->run);
@@ -286,8 +313,8 @@ static bool act(Bot *bot)
     if (near && chebyshev(here, target) == 1) return step_toward(bot, target);
     /* one in sight, not yet next to it: a shot, if there's one to fire */
     if (nearest_monster(bot, &target) && run_sees(bot->run, target) && chebyshev(here, target) > 1 &&
-        command(bot, CMD_FIRE, 0) && run_mode(bot->run) == MODE_AIMING) {
-        return aim(bot);
+        aim(bot, cmd_make(CMD_FIRE, 0))) {
+        return true;
     }
     if (!near && player->hp * 5 < player->max_hp * 3 && bot->c->goal != GOAL_DIE) {
         return command(bot, CMD_SEARCH, 0);   /* rest */
@@ -339,13 +366,13 @@ static void random_key(Bot *bot)
     static const char keys[] = "hjklyubn.....gsssicd>yynafft";
     int key = keys[rng_roll(&bot->rng, 0, (int)sizeof keys - 2)];
     if (rng_roll(&bot->rng, 0, 60) == 0) key = AK_ESC;
-    if (run_mode(bot->run) == MODE_MENU) key = rng_roll(&bot->rng, 0, 1) ? 'S' : AK_ESC;
-    if (run_mode(bot->run) == MODE_AIMING) {
-        aim(bot);
-        return;
+    DialogKind up = bot->presser.dialog.kind;
+    if (up == DIALOG_MENU) key = rng_roll(&bot->rng, 0, 1) ? 'S' : AK_ESC;
+    if (up == DIALOG_AIMING) {   /* at the first monster in sight, else put away */
+        key = monster_in_sight(bot, &bot->presser.cursor) ? AK_ENTER : AK_ESC;
     }
     ++bot->commands;
-    if (press_key(&bot->session, key) == KA_QUIT && !over(bot)) {
+    if (press_key(&bot->presser, &bot->session, key) == KA_QUIT && !over(bot)) {
         /* the save was written: go on from it */
         SlotLoad load;
         Run *run = slot_load(&bot->slot, bot->data, &load);
@@ -410,6 +437,7 @@ static bool try_seed(const Case *c, const GameData *data, const char *home, uint
                      const char *out)
 {
     Bot bot = {.c = c, .data = data};
+    bot.presser = press_start();
     rng_seed(&bot.rng, seed * 7919u);
     char error[SLOT_ERROR_SIZE];
     if (!slot_init(&bot.slot, home, NULL, NULL, error, sizeof error)) return false;

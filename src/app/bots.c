@@ -88,8 +88,7 @@ void bots_play(const GameData *data, uint64_t seed, int class_index, int most_tu
     while (bot_next(bot, run, &command)) {
         int arrivals = run_arrivals(run), seen, unseen;
         amulets_lying(run, &seen, &unseen);
-        run_command(run, command);
-        rep_add(&replay, command);
+        if (run_command(run, command)) rep_add(&replay, command);
         if (run_arrivals(run) != arrivals) {
             out->left_seen += seen;
             out->left_unseen += unseen;

@@ -68,18 +68,12 @@ static void player_turn(Run *run, Point foe)
     Point me = run_player(run)->pos;
     int weapon = chebyshev(me, foe) <= 1 ? better_weapon(run) : -1;
     if (weapon >= 0) {
-        run_command(run, (Command){CMD_INVENTORY, 0});
-        run_command(run, (Command){CMD_CHOOSE, (int16_t)weapon});
+        run_command(run, cmd_make(CMD_USE, weapon));
         return;
     }
-    if (chebyshev(me, foe) > 1 && can_shoot(run) &&
-        run_command(run, (Command){CMD_FIRE, 0}) && run_mode(run) == MODE_AIMING) {
-        run_command(run, cmd_aim_at(foe));
-        if (run_mode(run) == MODE_AIMING) run_command(run, (Command){CMD_CANCEL, 0});
-        else return;
-    }
+    if (chebyshev(me, foe) > 1 && can_shoot(run) && run_command(run, cmd_at(cmd_make(CMD_FIRE, 0), foe))) return;
     int dir = direction_to(me, foe);
-    if (!run_command(run, (Command){CMD_MOVE, (int16_t)dir})) run_command(run, (Command){CMD_WAIT, 0});
+    if (!run_command(run, cmd_make(CMD_MOVE, dir))) run_command(run, cmd_make(CMD_WAIT, 0));
 }
 
 static void fight(const GameData *data, int class_index, int monster, uint64_t seed, Tally *tally)

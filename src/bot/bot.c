@@ -19,34 +19,64 @@ void bot_start(Bot *bot)
 {
     memset(bot, 0, sizeof *bot);
     bot->depth = -1;
+    bot->read_slot = -1;
 }
 
 static Command make(CommandKind kind, int arg)
 {
-    return (Command){(uint16_t)kind, (int16_t)arg};
+    return cmd_make(kind, arg);
 }
 
-/* A pack slot used now: the pack opens, and the slot is the next command */
-static Command use_slot(Bot *bot, int slot)
+/* ---- What a read scroll asks for ------------------------------------------- */
+
+/* The cell a bolt or a missile goes at: where it last aimed if that
+ * monster's still in sight, else the nearest in sight; false if it
+ * wouldn't fly there (none in sight, past the range) */
+static bool aim_cell(const Bot *bot, const Run *run, Command aimed, Command *out)
 {
-    bot->queue[0] = make(CMD_CHOOSE, slot);
-    bot->queued = 1;
-    return make(CMD_INVENTORY, 0);
+    SeenMonster seen[MOST_SEEN];
+    int count = heed_monsters_in_view(run, seen, MOST_SEEN);
+    Point target = count > 0 ? seen[0].pos : run_player(run)->pos;
+    for (int i = 0; i < count; ++i) {
+        if (point_eq(seen[i].pos, bot->aim)) target = bot->aim;
+    }
+    ShotPlan plan;
+    *out = cmd_at(aimed, target);
+    return run_plan_shot(run, *out, &plan) && !plan.beyond_range && run_allows(run, *out, NULL, 0);
 }
 
-/* What f fires from now on: Q, and the slot */
-static Command quiver_slot(Bot *bot, int slot)
+/* A scroll that needs a cell or a slot, read on one: a bolt at a monster,
+ * identify on something unknown; false if there's none to read it on */
+static bool read_on(Bot *bot, const Run *run, int slot, Command *out)
 {
-    bot->queue[0] = make(CMD_CHOOSE, slot);
-    bot->queued = 1;
-    return make(CMD_QUIVER, 0);
+    switch (run_use_needs(run, slot)) {
+    case USE_AT_CELL: return aim_cell(bot, run, make(CMD_USE, slot), out);
+    case USE_ON_SLOT: {
+        int unknown = kit_unknown_slot(run, IC_COUNT);
+        *out = cmd_on(slot, unknown);
+        return unknown >= 0;
+    }
+    case USE_AS_IS:
+    case USE_THROWN: break;
+    }
+    return false;
+}
+
+/* A pack slot used now; a scroll whose use needs a cell or a slot is
+ * read on one, or (none fit) not at all: false */
+static bool use_slot(Bot *bot, const Run *run, int slot, Command *out)
+{
+    if (run_use_needs(run, slot) != USE_AS_IS) return read_on(bot, run, slot, out);
+    *out = make(CMD_USE, slot);
+    bot->read_slot = slot;   /* an unknown scroll may turn out to ask */
+    return true;
 }
 
 /* A potion drunk or a scroll read, counted */
-static Command use_magic(Bot *bot, int slot)
+static bool use_magic(Bot *bot, const Run *run, int slot, Command *out)
 {
     ++bot->items_used;
-    return use_slot(bot, slot);
+    return use_slot(bot, run, slot, out);
 }
 
 /* A new floor: what was learnt of the last one goes */
@@ -67,50 +97,35 @@ static void arrive(Bot *bot, const Run *run)
     bot->chasing = 0;
 }
 
-/* ---- The run's questions ------------------------------------------------- */
+/* ---- The run's questions --------------------------------------------------- */
 
 static bool done_searching(const Bot *bot)
 {
     return bot->nothing_left || bot->floor_searches >= AMULET_SEARCH;
 }
 
-static Command answer(Bot *bot, const Run *run)
+/* A command the rules ask about first, answered: a step onto a known trap
+ * is meant or not; going down with the floor's Amulet left is put off
+ * the first time (it's looked for first, the search's turns counted from
+ * now) and until the search is done. False if the answer is no: the
+ * command isn't made */
+static bool answer(Bot *bot, const Run *run, Command *command)
 {
-    switch (run_mode(run)) {
-    case MODE_CONFIRMING:
-        if (run_confirm_purpose(run) != CONFIRM_DESCEND) {
-            bool meant = bot->trap_step || bot->over_traps;
-            bot->trap_step = false;
-            return make(meant ? CMD_YES : CMD_NO, 0);
-        }
-        /* the stairs say this floor's Amulet is still here: look for it
-         * first, the search's turns counted from now */
-        if (!bot->amulet_here) {
-            bot->amulet_here = true;
-            bot->nothing_left = false;
-            bot->floor_searches = 0;
-            return make(CMD_NO, 0);
-        }
-        return make(done_searching(bot) ? CMD_YES : CMD_NO, 0);
-    case MODE_INVENTORY: {
-        int slot = run_inventory_action(run) == INV_IDENTIFY ? kit_unknown_slot(run, IC_COUNT) : -1;
-        return slot >= 0 ? make(CMD_CHOOSE, slot) : make(CMD_CANCEL, 0);
+    if (!run_asks(run, *command, NULL, 0)) return true;
+    bool yes;
+    if (command->kind == CMD_MOVE) {
+        yes = bot->trap_step || bot->over_traps;
+        bot->trap_step = false;
+    } else if (!bot->amulet_here) {
+        bot->amulet_here = true;
+        bot->nothing_left = false;
+        bot->floor_searches = 0;
+        yes = false;
+    } else {
+        yes = done_searching(bot);
     }
-    case MODE_AIMING: {
-        SeenMonster seen[MOST_SEEN];
-        int count = heed_monsters_in_view(run, seen, MOST_SEEN);
-        Point target = count > 0 ? seen[0].pos : run_player(run)->pos;
-        for (int i = 0; i < count; ++i) {
-            if (point_eq(seen[i].pos, bot->aim)) target = bot->aim;
-        }
-        /* past the range the aim is refused: asked again, it would be again */
-        ShotPlan plan;
-        bool fit = run_plan_shot(run, target, &plan) && !plan.beyond_range;
-        return fit ? cmd_aim_at(target) : make(CMD_CANCEL, 0);
-    }
-    default:
-        return make(CMD_CANCEL, 0);
-    }
+    if (yes) *command = cmd_yes(*command);
+    return yes;
 }
 
 /* ---- Fighting ------------------------------------------------------------ */
@@ -153,10 +168,7 @@ static bool save_self(Bot *bot, const Run *run, const SeenMonster *m, Command *o
     if (slot < 0) slot = kit_unknown_slot(run, IC_POTION);
     if (slot < 0) slot = kit_teleport_slot(run);
     if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);   /* it may be teleportation */
-    if (slot >= 0) {
-        *out = use_magic(bot, slot);
-        return true;
-    }
+    if (slot >= 0 && use_magic(bot, run, slot, out)) return true;
     Point stairs, me = run_player(run)->pos;
     if (m->distance < 2 || !explore_known_stairs(run, &stairs)) return false;
     /* from an archer, running means arrows in the back all the way: only
@@ -194,13 +206,13 @@ static void give_up_chase(Bot *bot, const Run *run, const SeenMonster *m)
     else bot->heedless_until = run_turn(run) + HEEDLESS_TURNS;
 }
 
-/* f, and the monster's cell */
-static Command shoot(Bot *bot, const SeenMonster *m)
+/* f at the monster's cell, or where it would aim if not there; false if
+ * neither would fly */
+static bool shoot(Bot *bot, const Run *run, const SeenMonster *m, Command *out)
 {
     bot->aim = m->pos;
-    bot->queue[0] = cmd_aim_at(m->pos);
-    bot->queued = 1;
-    return make(CMD_FIRE, 0);
+    *out = cmd_at(make(CMD_FIRE, 0), m->pos);
+    return run_allows(run, *out, NULL, 0) || aim_cell(bot, run, make(CMD_FIRE, 0), out);
 }
 
 /* From afar: a bolt scroll, a missile quivered, a shot; false if none */
@@ -208,19 +220,21 @@ static bool fight_from_afar(Bot *bot, const Run *run, const SeenMonster *m, Comm
 {
     int scroll = kit_bolt_slot(run);
     if (scroll >= 0 && m->state != MS_ASLEEP) {
+        Point aim = bot->aim;
         bot->aim = m->pos;
-        ++bot->items_used;
-        *out = use_slot(bot, scroll);
-        return true;
+        if (read_on(bot, run, scroll, out)) {
+            ++bot->items_used;
+            return true;
+        }
+        bot->aim = aim;
     }
     int quiver = kit_quiver_slot(run);
     if (quiver >= 0) {
-        *out = quiver_slot(bot, quiver);
+        *out = make(CMD_QUIVER, quiver);
         return true;
     }
     if (!kit_can_shoot(run, m->distance) || !run_sees(run, m->pos)) return false;
-    *out = shoot(bot, m);
-    return true;
+    return shoot(bot, run, m, out);
 }
 
 static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
@@ -237,13 +251,15 @@ static Command fight(Bot *bot, const Run *run, const SeenMonster *m)
     if (m->distance > 1 && fight_from_afar(bot, run, m, &command)) return command;
     /* an archer beside it steps back at once: a shot now, not a turn
      * spent changing weapons (and back again when it's gone) */
-    if (m->distance == 1 && cover_archer(run, m) && kit_can_shoot(run, 1)) return shoot(bot, m);
+    if (m->distance == 1 && cover_archer(run, m) && kit_can_shoot(run, 1) && shoot(bot, run, m, &command)) {
+        return command;
+    }
     if (m->distance == 1 && bot->gear_turn != run_turn(run) + 1) {
         int weapon = kit_melee_upgrade(run);
-        if (weapon >= 0) {
+        if (weapon >= 0 && use_slot(bot, run, weapon, &command)) {
             bot->gear_turn = run_turn(run) + 1;   /* refused (a full pack): not again this turn */
             bot->hand_until = run_turn(run) + HAND_KEPT_TURNS;
-            return use_slot(bot, weapon);
+            return command;
         }
     }
     command = step_to(bot, run, m);
@@ -280,9 +296,8 @@ static bool tend(Bot *bot, const Run *run, const SeenMonster *seen, int count, C
     if (slot < 0 && !refused) {
         slot = run_turn(run) < bot->hand_until ? kit_melee_upgrade(run) : kit_weapon_upgrade(run);
     }
-    if (slot >= 0) {
+    if (slot >= 0 && use_slot(bot, run, slot, out)) {
         bot->gear_turn = run_turn(run) + 1;
-        *out = use_slot(bot, slot);
         return true;
     }
     const Statuses *s = &p->status;
@@ -294,11 +309,7 @@ static bool tend(Bot *bot, const Run *run, const SeenMonster *seen, int count, C
     slot = kit_unknown_slot(run, IC_POTION);
     if (slot < 0) slot = kit_unknown_slot(run, IC_SCROLL);
     if (slot < 0) slot = kit_magic_map_slot(run, bot->explored);
-    if (slot >= 0) {
-        *out = use_magic(bot, slot);
-        return true;
-    }
-    return false;
+    return slot >= 0 && use_magic(bot, run, slot, out);
 }
 
 /* This floor's Amulet is still wanted: the stairs said it's here, or
@@ -499,18 +510,24 @@ static Command play(Bot *bot, const Run *run)
     return make(CMD_SEARCH, 0);   /* nothing else: wait and search */
 }
 
+/* Replans after a question answered no: the state the answer changed
+ * decides again, as the next command would have; then, with still no
+ * way, it waits and searches */
+enum { REPLANS = 4 };
+
 bool bot_next(Bot *bot, const Run *run, Command *out)
 {
     Mode mode = run_mode(run);
     if (mode == MODE_DEAD || mode == MODE_WON) return false;
     arrive(bot, run);
-    if (bot->queued > 0) {
-        *out = bot->queue[0];
-        memmove(bot->queue, bot->queue + 1, sizeof bot->queue[0] * (size_t)(BOT_QUEUE - 1));
-        --bot->queued;
-        if (mode != MODE_PLAYING) return true;
-        bot->queued = 0;   /* the run took the first half without asking */
+    /* an unknown scroll read turned out to need a cell or a slot */
+    int read = bot->read_slot;
+    bot->read_slot = -1;
+    if (read >= 0 && run_use_needs(run, read) != USE_AS_IS && read_on(bot, run, read, out)) return true;
+    for (int plan = 0; plan < REPLANS; ++plan) {
+        *out = play(bot, run);
+        if (answer(bot, run, out)) return true;
     }
-    *out = mode == MODE_PLAYING ? play(bot, run) : answer(bot, run);
+    *out = make(CMD_SEARCH, 0);
     return true;
 }

@@ -28,12 +28,11 @@
 #include "explore.h"
 #include "run.h"
 
-enum { BOT_QUEUE = 2 };
-
 typedef struct Bot {
     Explorer explorer;
-    Command queue[BOT_QUEUE];    /* commands decided together (a pack choice, an aim) */
-    int queued;
+    int read_slot;               /* the slot of a potion or scroll just used as
+                                  it was (an unknown scroll may turn out to
+                                  need a cell or a slot), or -1 */
     Point aim;                   /* where the next aim goes */
     int depth;                   /* the arrival (run_arrivals) the floor's marks are for */
     int floor_searches;          /* turns searched on this floor since explored */
@@ -63,8 +62,8 @@ typedef struct Bot {
 
 void bot_start(Bot *bot);
 
-/* The bot's next command for the run in whatever mode it's in. False if
- * the run is over (dead or won) */
+/* The bot's next choice for the run, made whole (the questions the rules
+ * ask answered in it: cmd_yes). False if the run is over (dead or won) */
 bool bot_next(Bot *bot, const Run *run, Command *out);
 
 #endif

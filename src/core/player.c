@@ -32,17 +32,17 @@ static Took arrive_on_floor(Run *run, const char *how)
     return TOOK_TURN_BELOW;
 }
 
-Took player_descend(Run *run, bool confirmed)
+static bool on_stairs(const Run *run)
 {
     Point p = run->player.pos;
-    if (map_at(&run->level.map, p.x, p.y) != T_STAIRS) {
+    return map_at(&run->level.map, p.x, p.y) == T_STAIRS;
+}
+
+/* Going down leaving the floor's Amulet was asked about (player_asks) */
+Took player_descend(Run *run)
+{
+    if (!on_stairs(run)) {
         rules_say(run, "There are no stairs down here.");
-        return TOOK_NO_TURN;
-    }
-    if (!confirmed && amulet_still_here(run)) {
-        run->confirm = CONFIRM_DESCEND;
-        run->mode = MODE_CONFIRMING;
-        rules_say(run, "Leave this floor's Amulet behind for good? (y or n)");
         return TOOK_NO_TURN;
     }
     return arrive_on_floor(run, "You go down the stairs");
@@ -102,14 +102,46 @@ static void announce_item_here(Run *run)
     rules_say(run, "You see %s here.", name);
 }
 
-/* Asks before a step onto a trap the player knows of. True if it asked */
-static bool ask_about_trap(Run *run, int trap, int dir)
+/* The trap the player knows of that a step in the direction goes onto
+ * (not a blow at a monster there, nor a door opened), or -1 */
+static int known_trap_ahead(const Run *run, int dir)
 {
-    if (trap < 0 || !run->level.traps[trap].known) return false;
-    run->pending_dir = dir;
-    run->confirm = CONFIRM_STEP;
-    run->mode = MODE_CONFIRMING;
-    rules_say(run, "Step onto the %s? (y or n)", trap_def(run->level.traps[trap].kind)->name);
+    Point to = point_add(run->player.pos, DIRS[dir]);
+    const Level *level = &run->level;
+    if (lvl_monster_at(level, to) >= 0 || !map_walkable(&level->map, to.x, to.y)) return -1;
+    int trap = lvl_trap_at(level, to);
+    return trap >= 0 && level->traps[trap].known ? trap : -1;
+}
+
+/* The way a step goes: a confused player's goes astray half the time,
+ * rolled from rng */
+static int step_way(const Run *run, Rng *rng, int dir, bool *staggered)
+{
+    *staggered = run->player.status.confused > 0 && rng_roll(rng, 0, 1) == 0;
+    return *staggered ? rng_roll(rng, 0, 7) : dir;
+}
+
+/* The questions: a step onto a known trap, going down with the floor's
+ * Amulet on it. A confused step that will go astray isn't chosen, so it
+ * isn't asked about: the rules look at the roll the step will make on a
+ * copy of the dice (nothing rolls between the question and its yes), so
+ * a step asked about and then taken goes where it was asked, as when the
+ * rules asked after rolling */
+bool player_asks(const Run *run, Command command, char *question, size_t size)
+{
+    if (command.kind == CMD_MOVE && command.arg >= 0 && command.arg < 8) {
+        Rng dice = run->rng;
+        bool staggered;
+        step_way(run, &dice, command.arg, &staggered);
+        int trap = staggered ? -1 : known_trap_ahead(run, command.arg);
+        if (trap < 0) return false;
+        if (question != NULL) {
+            snprintf(question, size, "Step onto the %s? (y or n)", trap_def(run->level.traps[trap].kind)->name);
+        }
+        return true;
+    }
+    if (command.kind != CMD_DESCEND || !on_stairs(run) || !amulet_still_here(run)) return false;
+    if (question != NULL) snprintf(question, size, "Leave this floor's Amulet behind for good? (y or n)");
     return true;
 }
 
@@ -136,16 +168,13 @@ static Took walk_to(Run *run, Point to, int trap)
 }
 
 /* Stepping onto a monster attacks it; into a closed door opens it; onto
- * ground moves. Bumping a wall takes no turn, unless the player staggered
- * into it. A confused player's step goes astray half the time, and a
- * stagger is never asked about; a confirmed step has had its roll */
-Took player_step(Run *run, int dir, bool confirmed)
+ * ground moves (onto a known trap only once asked: player_asks). Bumping
+ * a wall takes no turn, unless the player staggered into it. A confused
+ * player's step goes astray half the time, onto whatever is there */
+Took player_step(Run *run, int dir)
 {
-    bool staggered = false;
-    if (!confirmed && run->player.status.confused > 0 && rng_roll(&run->rng, 0, 1) == 0) {
-        dir = rng_roll(&run->rng, 0, 7);
-        staggered = true;
-    }
+    bool staggered;
+    dir = step_way(run, &run->rng, dir, &staggered);
     Point to = point_add(run->player.pos, DIRS[dir]);
     Level *level = &run->level;
     int monster = lvl_monster_at(level, to);
@@ -158,11 +187,7 @@ Took player_step(Run *run, int dir, bool confirmed)
         rules_say(run, "You open the door.");
         return TOOK_TURN;
     }
-    if (map_walkable(&level->map, to.x, to.y)) {
-        int trap = lvl_trap_at(level, to);
-        if (!staggered && !confirmed && ask_about_trap(run, trap, dir)) return TOOK_NO_TURN;
-        return walk_to(run, to, trap);
-    }
+    if (map_walkable(&level->map, to.x, to.y)) return walk_to(run, to, lvl_trap_at(level, to));
     if (staggered) {
         rules_say(run, "You stagger into the wall.");
         return TOOK_TURN;
@@ -176,7 +201,6 @@ Took player_step(Run *run, int dir, bool confirmed)
 Took player_close_door(Run *run, int dir)
 {
     Point door = point_add(run->player.pos, DIRS[dir]);
-    run->mode = MODE_PLAYING;
     if (map_at(&run->level.map, door.x, door.y) != T_OPEN_DOOR) {
         rules_say(run, "There's no open door there.");
         return TOOK_NO_TURN;

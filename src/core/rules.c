@@ -1,10 +1,11 @@
 /* The small pieces every part of the rules shares: a line for the log (of
- * a monster too), a monster's kind, the player's defense, whether a kind
- * of item is known.
+ * a monster too), why a command is refused, a monster's kind, the
+ * player's defense, whether a kind of item is known.
  * They call nothing else of the rules, so any module may call them. */
 #include "run_internal.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 #include "tune.h"
 
@@ -14,6 +15,16 @@ void rules_say(Run *run, const char *format, ...)
     va_start(args, format);
     msg_addv(&run->log, format, args);
     va_end(args);
+}
+
+bool rules_refuse(char *why, size_t size, const char *format, ...)
+{
+    if (why == NULL || size == 0) return false;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, size, format, args);
+    va_end(args);
+    return false;
 }
 
 const MonsterDef *rules_kind_of(const Run *run, const Monster *monster)

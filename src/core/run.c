@@ -87,6 +87,7 @@ Run *run_new_as(const GameData *data, uint64_t seed, int start_floor, int class_
     ident_randomize(&run->ident, data, &looks);
     init_player(run);
     run->mode = MODE_PLAYING;
+    run->old = (OldChoice){0, 0, 0, 0, 0, -1, -1};   /* no save's choice */
     world_note_in_view(run);
     rules_say(run, "Welcome to the dungeon! Find the three Amulets of SDL.");
     if (start_floor > 1) {
@@ -124,6 +125,12 @@ void run_tell(Run *run, const char *text)
     rules_say(run, "%s", text);
 }
 
+void run_answer(Run *run, const char *text)
+{
+    msg_mark_read(&run->log);
+    rules_say(run, "%s", text);
+}
+
 /* ---- Queries --------------------------------------------------------- */
 
 const GameData *run_data(const Run *run) { return run->data; }
@@ -143,8 +150,6 @@ int run_turn(const Run *run) { return run->turn; }
 bool run_debugged(const Run *run) { return run->debugged; }
 int run_arrivals(const Run *run) { return run->arrivals; }
 Mode run_mode(const Run *run) { return run->mode; }
-InvAction run_inventory_action(const Run *run) { return run->inv_action; }
-ConfirmPurpose run_confirm_purpose(const Run *run) { return run->confirm; }
 const Level *run_level(const Run *run) { return &run->level; }
 const Player *run_player(const Run *run) { return &run->player; }
 const Ident *run_ident(const Run *run) { return &run->ident; }

@@ -17,114 +17,91 @@
 
 typedef struct Run Run;
 
-/* The run's modes and the choices they wait for, each kind once, with
- * its name in a save ([run] mode, pack_for, question, aim: savechoice.h).
- * Each enum and the save's table of names are made from its list, so a
- * member added has its name, and every switch over one names each member
- * (no default; -Werror=switch), so a member one of them misses doesn't
- * compile (tests/tables.sh adds one to see). Each count is kept out of
- * its enum, so a switch needs no case for it. A table of them elsewhere
- * (a screen's titles or prompts) takes its entries from the list too: a
- * macro per member named from the list's id (as data.c's READS_ are for
- * ITEM_CLASSES), which a new member has none of until it's written. */
 #define RUN_COUNT_ONE(...) +1
 
-/* What the run is doing: the chapters' GameState */
+/* What the run is doing (the chapters' GameState), each with its name
+ * ([replay] ended names the last two). The rules wait for nothing but
+ * the next choice: the screens that gather one (the pack, aiming,
+ * closing a door, a question, Esc's menu) are the play layer's. The
+ * enum is made from the list, and every switch over it names each
+ * member (no default; -Werror=switch), so a member added is handled
+ * everywhere or doesn't compile (tests/tables.sh adds one to see) */
 #define RUN_MODES(X) \
-    X(PLAYING,    "playing")                                                          \
-    X(INVENTORY,  "inventory")  /* the pack is open, for run_inventory_action's reason */ \
-    X(CLOSING,    "closing")    /* asking which way to close a door */                \
-    X(CONFIRMING, "confirming") /* asking a yes or no, about run_confirm_purpose */   \
-    X(MENU,       "menu")       /* Esc's menu */                                      \
-    X(AIMING,     "aiming")     /* waiting for a cell to aim at, for run_aim_purpose's reason */ \
-    X(DEAD,       "dead")                                                             \
-    X(WON,        "won")
+    X(PLAYING, "playing") \
+    X(DEAD,    "dead")    \
+    X(WON,     "won")
 #define RUN_MODE_ENUM(id, save_name) MODE_##id,
 typedef enum Mode { RUN_MODES(RUN_MODE_ENUM) } Mode;
 #undef RUN_MODE_ENUM
 enum { MODE_COUNT = 0 RUN_MODES(RUN_COUNT_ONE) };
 
-/* Why the pack is open: to use, drop, identify (a scroll read), throw or
- * quiver what's chosen */
-#define PACK_PURPOSES(X) \
-    X(USE,      "use")        \
-    X(DROP,     "drop")       \
-    X(IDENTIFY, "identify")   \
-    X(THROW,    "throw")      \
-    X(QUIVER,   "quiver")
-#define RUN_INV_ENUM(id, save_name) INV_##id,
-typedef enum InvAction { PACK_PURPOSES(RUN_INV_ENUM) } InvAction;
-#undef RUN_INV_ENUM
-enum { INV_COUNT = 0 PACK_PURPOSES(RUN_COUNT_ONE) };
-
-/* What the player is aiming: the quivered missile (f), one chosen to
- * throw (t), or a scroll already read */
-#define AIM_PURPOSES(X) \
-    X(FIRE,      "fire")        \
-    X(THROW,     "throw")       \
-    X(LIGHTNING, "lightning")   \
-    X(FIREBALL,  "fireball")
-#define RUN_AIM_ENUM(id, save_name) AIM_##id,
-typedef enum AimPurpose { AIM_PURPOSES(RUN_AIM_ENUM) } AimPurpose;
-#undef RUN_AIM_ENUM
-enum { AIM_COUNT = 0 AIM_PURPOSES(RUN_COUNT_ONE) };
-
-/* What a yes or no is asked about: a step onto a known trap, or leaving
- * a floor's Amulet behind */
-#define CONFIRM_PURPOSES(X) \
-    X(STEP,    "step")      \
-    X(DESCEND, "descend")
-#define RUN_CONFIRM_ENUM(id, save_name) CONFIRM_##id,
-typedef enum ConfirmPurpose { CONFIRM_PURPOSES(RUN_CONFIRM_ENUM) } ConfirmPurpose;
-#undef RUN_CONFIRM_ENUM
-enum { CONFIRM_COUNT = 0 CONFIRM_PURPOSES(RUN_COUNT_ONE) };
-
-/* A command is plain data, as a key press becomes one: a kind and, for
- * some kinds, an argument (a direction 0..7 clockwise from north, a
- * pack slot 0..19, or a map cell y * MAP_W + x) */
+/* A command is a choice made whole, plain data, as Doom's ticcmd is: what
+ * the player does, never a key of a dialog. Its parts:
+ * - arg: a direction 0..7 clockwise from north (a step, a door closed),
+ *   or a pack slot 0..19 (what's used, dropped, thrown, quivered);
+ * - at: the map cell aimed at (a throw, a shot, a scroll of lightning or
+ *   fireball read), cmd_at and cmd_cell;
+ * - on: the pack slot a scroll of identify is read on, cmd_on;
+ * - yes: the player said yes to the question the rules ask first
+ *   (run_asks: a step onto a known trap, the floor's Amulet left).
+ * Each part is 0 when it isn't given, so a Command made with only a
+ * kind and an arg has none of the rest. */
 typedef enum CommandKind {
-    CMD_MOVE,          /* move or attack; while closing, the direction */
+    CMD_MOVE,          /* a step (a blow, a door opened) in direction arg */
     CMD_WAIT,
     CMD_PICK_UP,
-    CMD_INVENTORY,     /* open the pack to use something */
-    CMD_DROP,          /* open the pack to drop something */
-    CMD_CHOOSE,        /* a slot, while the pack is open */
-    CMD_CLOSE_DOOR,    /* asks which way */
     CMD_SEARCH,
     CMD_DESCEND,
-    CMD_YES,
-    CMD_NO,
-    CMD_CANCEL,        /* Esc: put the pack away, stop closing, leave the menu */
-    CMD_MENU,          /* Esc while playing: open the menu */
-    CMD_SUSPEND,       /* what a save before version 5 began with: a
-                          half-made choice undone (a read scroll goes back
-                          in the pack) and the run back to playing. No
-                          game makes it now (a save holds the run in any
-                          mode), but older recordings play back with it */
-    CMD_FIRE,          /* f: aim the quivered missile, and only that */
-    CMD_THROW,         /* t: open the pack to choose something to throw */
-    CMD_AIM,           /* while aiming: shoot at the cell cmd_cell names */
+    CMD_USE,           /* slot arg: drink, read, wield, wear; a scroll of
+                          lightning or fireball at a cell; one of identify
+                          on a slot. An unknown potion or scroll is only
+                          used as it is: one that turns out to need a cell
+                          or a slot is learnt, and nothing spent yet */
+    CMD_DROP,          /* slot arg's whole stack */
+    CMD_THROW,         /* slot arg's missile, at a cell */
+    CMD_FIRE,          /* the quivered missile (and only that), at a cell */
+    CMD_QUIVER,        /* slot arg's missile is what f fires; no turn */
+    CMD_CLOSE_DOOR,    /* the open door in direction arg */
     CMD_DEBUG,         /* a debugging view was used (--debug): the run is
                           marked so for good (run_debugged), kept off the
                           high scores; takes no turn; refused once marked,
                           or once the run is over */
-    CMD_QUIVER,        /* Q: open the pack to choose what f fires */
     CMD_COUNT
 } CommandKind;
 
 typedef struct Command {
-    uint16_t kind;     /* as wide as arg, so a Command has no padding bytes */
-    int16_t arg;
+    uint16_t kind;     /* CommandKind */
+    int16_t arg;       /* a direction or a pack slot */
+    uint16_t at;       /* the cell aimed at, y * MAP_W + x, plus 1; 0: none */
+    uint8_t on;        /* the slot a scroll of identify is read on, plus 1; 0: none */
+    uint8_t yes;       /* 1: yes to the rules' question (run_asks) */
 } Command;
+_Static_assert(sizeof(Command) == 8, "a Command has no padding bytes");
 
-/* The command to aim at a cell, and the cell an argument names */
-static inline Command cmd_aim_at(Point cell)
+static inline Command cmd_make(CommandKind kind, int arg)
 {
-    return (Command){CMD_AIM, (int16_t)cell_index(cell.x, cell.y)};
+    return (Command){(uint16_t)kind, (int16_t)arg, 0, 0, 0};
 }
-static inline Point cmd_cell(Command command)
+/* The command aimed at a cell, and the cell it's aimed at */
+static inline Command cmd_at(Command command, Point cell)
 {
-    return (Point){command.arg % MAP_W, command.arg / MAP_W};
+    command.at = (uint16_t)(cell_index(cell.x, cell.y) + 1);
+    return command;
+}
+static inline bool cmd_aimed(Command command) { return command.at > 0 && command.at <= MAP_CELLS; }
+static inline Point cmd_cell(Command command) { return cell_point(command.at - 1); }
+/* A scroll of identify read from slot scroll, on slot */
+static inline Command cmd_on(int scroll, int slot)
+{
+    Command command = cmd_make(CMD_USE, scroll);
+    command.on = (uint8_t)(slot + 1);
+    return command;
+}
+/* The command with the player's yes to the rules' question */
+static inline Command cmd_yes(Command command)
+{
+    command.yes = 1;
+    return command;
 }
 
 typedef struct Player {
@@ -165,15 +142,44 @@ void run_free(Run *run);
 /* A copy of the whole run, caches and all */
 Run *run_clone(const Run *run);
 
-/* Carries out a command. False, with nothing changed, if the command
- * isn't allowed now (the wrong mode, a slot that isn't there, a
- * direction out of range). A command that is allowed may still take no
- * turn (bumping a wall says so in the log). */
+/* Carries out a command. False, with nothing changed, if the rules don't
+ * take it now (run_allows: why, in the player's words; a question not
+ * yet answered, run_asks). A command taken may still take no turn
+ * (bumping a wall says so in the log). */
 bool run_command(Run *run, Command command);
+
+/* Whether the rules take the command now; if not, why, in the player's
+ * words, into why ("" where there's nothing to say: the run is over, a
+ * slot holds nothing, a part out of range). A choice still being gathered
+ * is judged as far as it goes: a throw without its cell by its missile,
+ * so the screen gathering it can say at once what the rules would (and
+ * run_command itself takes only a choice whole). why may be NULL */
+bool run_allows(const Run *run, Command command, char *why, size_t size);
+
+/* The question the rules ask before the command, if they ask one: a step
+ * onto a trap the player knows of ("Step onto the dart trap? (y or n)"),
+ * going down with the floor's Amulet still on it. The command is taken
+ * only with its yes (cmd_yes); false for a command asked nothing, or
+ * given its yes already. question may be NULL */
+bool run_asks(const Run *run, Command command, char *question, size_t size);
+
+/* What using the pack's slot needs besides the slot, as the player knows
+ * it: nothing (a potion, a scroll that does its work, a weapon or armor:
+ * CMD_USE slot), a cell (a known scroll of lightning or fireball: CMD_USE
+ * at it), a slot to identify (a known scroll of identify while something
+ * carried is unknown: cmd_on), or a cell to throw it at (a missile:
+ * CMD_THROW). An unknown potion or scroll needs nothing: read, one that
+ * turns out to need a cell or a slot is learnt, and asks it then */
+typedef enum UseNeeds { USE_AS_IS, USE_AT_CELL, USE_ON_SLOT, USE_THROWN } UseNeeds;
+UseNeeds run_use_needs(const Run *run, int slot);
 
 /* Adds a line to the log on a frontend's behalf, such as why a save
  * failed. It's talk only: nothing a save holds changes. */
 void run_tell(Run *run, const char *text);
+/* The same, as the answer to a key the player pressed that the rules
+ * didn't take (a dialog's words, why a choice is refused): what was said
+ * before it has been read, as before a command. Talk only too */
+void run_answer(Run *run, const char *text);
 
 /* Queries */
 const GameData *run_data(const Run *run);
@@ -188,8 +194,6 @@ int run_turn(const Run *run);
 /* True once a debugging view was used in the run (CMD_DEBUG) */
 bool run_debugged(const Run *run);
 Mode run_mode(const Run *run);
-InvAction run_inventory_action(const Run *run);
-ConfirmPurpose run_confirm_purpose(const Run *run);
 const Level *run_level(const Run *run);
 const Player *run_player(const Run *run);
 const Ident *run_ident(const Run *run);
@@ -229,9 +233,29 @@ typedef struct LookInfo {
     char ground[64];        /* "Floor.", "A closed door.", "A dart trap." */
 } LookInfo;
 
-/* ---- Aiming and shooting (shot.c) ----------------------------------- */
+/* ---- A save of version 5 or 6 (savechoice.c) ----------------------- */
 
-AimPurpose run_aim_purpose(const Run *run);
+/* What a save of version 5 or 6 waited for: those versions' rules held
+ * the screens that gather a choice (the pack, closing a door, a question,
+ * Esc's menu, aiming) as the run's mode, and a save was left on any of
+ * them. Read back, a scroll already read there (the choice of identify's,
+ * the aim of lightning's or fireball's) is back at its letter, unspent,
+ * and the play layer opens the same screen. The names are those saves'.
+ * screen is NULL for a run that was playing, and for any later save */
+typedef struct SavedChoice {
+    const char *screen;     /* "inventory", "closing", "confirming", "menu"
+                               or "aiming" */
+    const char *purpose;    /* the pack's ("use", "drop", "identify",
+                               "throw", "quiver"), the question's ("step",
+                               "descend") or the aim's ("fire", "throw",
+                               "lightning", "fireball"); NULL for none */
+    int dir;                /* the step asked about */
+    int slot;               /* the scroll read (identify's, one aimed) or
+                               the missile aimed, or -1 */
+} SavedChoice;
+SavedChoice run_saved_choice(const Run *run);
+
+/* ---- Aiming and shooting (shot.c) ----------------------------------- */
 
 /* Where a shot aimed at a cell would go, worked out by the one function
  * the shot itself flies by: the cells it passes, in order, up to the one
@@ -251,13 +275,15 @@ typedef struct ShotPlan {
                                      or a fireball's range: it won't be let fly */
 } ShotPlan;
 
-/* The plan for what the player is aiming now, as the player knows the
- * floor: it stops only at walls and doors known, and at monsters in
- * sight (a monster out of sight still stops the shot itself). False (and
- * an empty plan) if not aiming or the cell is the player's own */
-bool run_plan_shot(const Run *run, Point target, ShotPlan *out);
-/* While aiming: the missile or scroll kind aimed */
-int run_aim_kind(const Run *run);
+/* The plan for an aimed choice (a throw, a shot, a scroll of lightning or
+ * fireball read, at its cell), as the player knows the floor: it stops
+ * only at walls and doors known, and at monsters in sight (a monster out
+ * of sight still stops the shot itself). False (and an empty plan) if the
+ * command aims nothing the rules would let fly (run_allows, bar the cell
+ * itself being out of sight or range), or at the player's own cell */
+bool run_plan_shot(const Run *run, Command aimed, ShotPlan *out);
+/* The missile or scroll kind an aimed choice lets fly, or -1 */
+int run_aimed_kind(const Run *run, Command aimed);
 /* The missile kind f fires: the quivered one while the pack holds some,
  * else -1 (f fires nothing else in its place) */
 int run_quivered(const Run *run);

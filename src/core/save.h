@@ -1,9 +1,9 @@
 /* The save: the run as text, in the same records as the data files, with
- * exactly what can't be worked out again (ch17, ch19, ch20), the run's
- * mode and the choice it waits for too, so a run saved in any of its
- * screens goes on there. The digest is a hash of the rules' records, so
- * two runs with the same digest would write the same save (but for the
- * log and the records of the layer above, below).
+ * exactly what can't be worked out again (ch17, ch19, ch20); a choice
+ * being gathered on a screen over the run is in the play layer's records.
+ * The digest is a hash of the rules' records, so two runs with the same
+ * digest would write the same save (but for the log and the records of
+ * the layer above, below).
  *
  * From version 5 on a save may also carry records for the layer above
  * the rules (the play layer's screen, cursor and explorer's marks): the
@@ -46,7 +46,10 @@
  *      back); the letter the weapon in hand and the armor worn were taken
  *      from, which each goes back to when taken off, [player]
  *      weapon_letter and armor_letter = a..t (left out for none: the
- *      kit's, or a save before version 6) */
+ *      kit's, or a save before version 6)
+ *   7  the screens that gather a choice are the play layer's: [run] has
+ *      no mode and no choice (read from versions 5 and 6 only:
+ *      savechoice.h), and the play layer's [screen] holds its dialog */
 enum SaveVersion {
     SAVE_V1_FIRST = 1,
     SAVE_V2_MEMORY = 2,
@@ -54,7 +57,8 @@ enum SaveVersion {
     SAVE_V4_LOG = 4,
     SAVE_V5_CHOICE = 5,
     SAVE_V6_HAND = 6,
-    SAVE_VERSION = SAVE_V6_HAND,   /* what this game writes */
+    SAVE_V7_CHOICES = 7,
+    SAVE_VERSION = SAVE_V7_CHOICES,   /* what this game writes */
 };
 enum { SAVE_LOG_MESSAGES = 300 };
 

@@ -57,7 +57,7 @@ static void apply_run(Reading *r, Fields *fields, void *view, uint64_t bad)
         run->level.depth = LAST_FLOOR;
     }
     memset(&r->choice, 0, sizeof r->choice);
-    if (r->version >= SAVE_V5_CHOICE) choice_read(run, fields, &r->choice);
+    if (r->version >= SAVE_V5_CHOICE && r->version <= SAVE_V6_HAND) choice_read(run, fields, &r->choice);
 }
 
 static void apply_look(Reading *r, Fields *fields, void *view, uint64_t bad)
@@ -612,6 +612,7 @@ LoadResult save_read_with(const GameData *data, const char *text, size_t length,
     run->player.weapon = run->player.armor = run->player.quiver = -1;
     run->player.weapon_letter = run->player.armor_letter = -1;
     run->class_index = RUN_NO_CLASS;
+    choice_none(run);
     Reading reading = {.data = data, .run = run, .errors = errors, .version = version,
                        .above_types = above_types};
     read_records(&reading, &file);
@@ -623,6 +624,7 @@ LoadResult save_read_with(const GameData *data, const char *text, size_t length,
         return LOAD_DAMAGED;
     }
     if (version == SAVE_V1_FIRST) mem_rebuild(&run->memory, &run->level);
+    choice_take_up(run);
     if (!world_restore(run)) {
         free(run);
         errors_add(errors, "%s: out of memory", SAVE_FILE);

@@ -15,38 +15,30 @@
 
 #include "invariant.h"
 #include "save.h"
+#include "savechoice.h"
 
 /* The views keep these enums as ints */
-_Static_assert(sizeof(Mode) == sizeof(int) && sizeof(InvAction) == sizeof(int) &&
-                   sizeof(ConfirmPurpose) == sizeof(int) && sizeof(AimPurpose) == sizeof(int) &&
-                   sizeof(TrapKind) == sizeof(int) && sizeof(MonsterState) == sizeof(int),
+_Static_assert(sizeof(TrapKind) == sizeof(int) && sizeof(MonsterState) == sizeof(int),
                "the save's enums are kept as ints");
 
-/* ---- The run's mode and its choice (savechoice.h) ---------------------- */
+/* ---- What a save of version 5 or 6 waited for (savechoice.h) ---------- */
 
-#define SAVE_NAME(id, save_name) save_name,
-static const char *const MODES[MODE_COUNT] = {RUN_MODES(SAVE_NAME)};
-static const char *const PACK_FOR[INV_COUNT] = {PACK_PURPOSES(SAVE_NAME)};
-static const char *const QUESTIONS[CONFIRM_COUNT] = {CONFIRM_PURPOSES(SAVE_NAME)};
-static const char *const AIMS[AIM_COUNT] = {AIM_PURPOSES(SAVE_NAME)};
-#undef SAVE_NAME
-
-static bool in_inventory(const void *view) { return ((const Run *)view)->mode == MODE_INVENTORY; }
-static bool confirming(const void *view) { return ((const Run *)view)->mode == MODE_CONFIRMING; }
-static bool aiming(const void *view) { return ((const Run *)view)->mode == MODE_AIMING; }
+static bool in_inventory(const void *view) { return ((const Run *)view)->old.mode == OLD_MODE_INVENTORY; }
+static bool confirming(const void *view) { return ((const Run *)view)->old.mode == OLD_MODE_CONFIRMING; }
+static bool aiming(const void *view) { return ((const Run *)view)->old.mode == OLD_MODE_AIMING; }
 
 static bool asked_a_step(const void *view)
 {
-    const Run *run = view;
-    return run->mode == MODE_CONFIRMING && run->confirm == CONFIRM_STEP;
+    const OldChoice *old = &((const Run *)view)->old;
+    return old->mode == OLD_MODE_CONFIRMING && old->question == OLD_QUESTION_STEP;
 }
 
 /* A scroll read waits: identify's choice, or lightning's or fireball's aim */
 static bool scroll_read(const void *view)
 {
-    const Run *run = view;
-    return (run->mode == MODE_INVENTORY && run->inv_action == INV_IDENTIFY) ||
-           (run->mode == MODE_AIMING && (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL));
+    const OldChoice *old = &((const Run *)view)->old;
+    return (old->mode == OLD_MODE_INVENTORY && old->pack_for == OLD_PACK_IDENTIFY) ||
+           (old->mode == OLD_MODE_AIMING && (old->aim == OLD_AIM_LIGHTNING || old->aim == OLD_AIM_FIREBALL));
 }
 
 /* ---- What the save names by id -------------------------------------- */
@@ -108,7 +100,7 @@ static const SchemaLookup STATE = {"state", find_state, state_name, MS_ASLEEP, f
 
 enum {
     V1 = SAVE_V1_FIRST, V2 = SAVE_V2_MEMORY, V3 = SAVE_V3_CLASS, V4 = SAVE_V4_LOG, V5 = SAVE_V5_CHOICE,
-    V6 = SAVE_V6_HAND,
+    V6 = SAVE_V6_HAND, V7 = SAVE_V7_CHOICES,
 };
 
 static const SchemaField save_FIELDS[] = {
@@ -122,13 +114,18 @@ static const SchemaField run_FIELDS[] = {
     {FIELD("dice", V1, SCHEMA_DICE, Run, rng)},
     {FIELD("class", V3, SCHEMA_LOOKUP, Run, class_index), ID(CLASS), UNLESS(RUN_NO_CLASS)},
     {FIELD("debug", V4, SCHEMA_YES, Run, debugged), UNLESS(false)},
-    {FIELD("mode", V5, SCHEMA_NAMES, Run, mode), UNLESS(MODE_PLAYING), NAMES(MODES)},
-    {FIELD("pack_for", V5, SCHEMA_NAMES, Run, inv_action), .when = in_inventory, NAMES(PACK_FOR)},
-    {FIELD("question", V5, SCHEMA_NAMES, Run, confirm), .when = (confirming), NAMES(QUESTIONS)},
-    {FIELD("step", V5, SCHEMA_INT, Run, pending_dir), .when = (asked_a_step), .most = 7},
-    {FIELD("aim", V5, SCHEMA_NAMES, Run, aim), .when = (aiming), NAMES(AIMS)},
-    {FIELD("aim_kind", V5, SCHEMA_LOOKUP, Run, aim_kind), ID(ITEM), .when = (aiming)},
-    {FIELD("scroll_letter", V5, SCHEMA_LETTER, Run, read_slot), LETTERS, .when = (scroll_read)},
+    /* the screen a save of version 5 or 6 was left on: the play layer's
+     * [screen] since (savechoice.h) */
+    {FIELD("mode", V5, SCHEMA_NAMES, Run, old.mode), .until = V6, UNLESS(OLD_MODE_PLAYING), NAMES(OLD_MODE_NAMES)},
+    {FIELD("pack_for", V5, SCHEMA_NAMES, Run, old.pack_for), .until = V6, .when = in_inventory,
+     NAMES(OLD_PACK_NAMES)},
+    {FIELD("question", V5, SCHEMA_NAMES, Run, old.question), .until = V6, .when = (confirming),
+     NAMES(OLD_QUESTION_NAMES)},
+    {FIELD("step", V5, SCHEMA_INT, Run, old.step), .until = V6, .when = (asked_a_step), .most = 7},
+    {FIELD("aim", V5, SCHEMA_NAMES, Run, old.aim), .until = V6, .when = (aiming), NAMES(OLD_AIM_NAMES)},
+    {FIELD("aim_kind", V5, SCHEMA_LOOKUP, Run, old.aim_kind), .until = V6, ID(ITEM), .when = (aiming)},
+    {FIELD("scroll_letter", V5, SCHEMA_LETTER, Run, old.scroll_letter), .until = V6, LETTERS,
+     .when = (scroll_read)},
 };
 
 static const SchemaField look_FIELDS[] = {

@@ -119,48 +119,7 @@ const RunEvents *run_events(const Run *run) { return &run->events; }
 
 /* ---- The player's aim ----------------------------------------------- */
 
-AimPurpose run_aim_purpose(const Run *run) { return run->aim; }
-
 static const ItemDef *item_def(const Run *run, int kind) { return &run->data->items[kind]; }
-
-static int aim_range(const Run *run)
-{
-    switch (run->aim) {
-    case AIM_LIGHTNING: return LIGHTNING_RANGE;
-    case AIM_FIREBALL: return FIREBALL_RANGE;
-    case AIM_FIRE:
-    case AIM_THROW: break;
-    }
-    return item_def(run, run->aim_kind)->range;
-}
-
-static ShotKind aim_shot(const Run *run)
-{
-    return run->aim == AIM_LIGHTNING ? SHOT_BOLT : run->aim == AIM_FIREBALL ? SHOT_BALL : SHOT_MISSILE;
-}
-
-/* A missile or a fireball goes to the cell aimed at, so that cell must
- * be within its range (DCSS's rule); a bolt is aimed only for its way */
-static bool beyond_range(const Run *run, Point target)
-{
-    return aim_shot(run) != SHOT_BOLT && chebyshev(target, run->player.pos) > aim_range(run);
-}
-
-bool run_plan_shot(const Run *run, Point target, ShotPlan *out)
-{
-    memset(out, 0, sizeof *out);
-    if (run->mode != MODE_AIMING || !in_bounds(target.x, target.y) ||
-        point_eq(target, run->player.pos)) {
-        return false;
-    }
-    Map known;
-    known_map(run, &known);
-    plan_over(run, (Sky){&known, true}, run->player.pos, target, aim_shot(run), aim_range(run), out);
-    out->beyond_range = beyond_range(run, target);
-    return true;
-}
-
-int run_aim_kind(const Run *run) { return run->aim_kind; }
 
 /* A missile the player can let fly now: one thrown by hand, or one whose
  * launcher is in hand */
@@ -170,89 +129,118 @@ static bool can_loose(const Run *run, int kind)
     return def->item_class == IC_MISSILE && (def->launcher < 0 || def->launcher == run->player.weapon);
 }
 
-/* The prompt is the screen's to show (the panel), not the log's */
-static void start_aim(Run *run, AimPurpose purpose, int kind)
-{
-    run->mode = MODE_AIMING;
-    run->aim = purpose;
-    run->aim_kind = kind;
-}
-
 int run_quivered(const Run *run)
 {
     int kind = run->player.quiver;
     return kind >= 0 && pack_find(&run->player.pack, kind) >= 0 ? kind : -1;
 }
 
-static bool needs_launcher(Run *run, int kind)
+/* What an aimed choice lets fly: the missile or scroll kind, how it flies
+ * and how far. False if it aims nothing that can be let fly now */
+typedef struct Aimed {
+    int kind;
+    ShotKind shot;
+    int range;
+} Aimed;
+
+static bool aimed_scroll(const Run *run, int slot, Aimed *out)
 {
-    if (can_loose(run, kind)) return false;
-    char launcher[96];
-    run_item_name(run, (Stack){item_def(run, kind)->launcher, 1}, launcher, sizeof launcher);
-    rules_say(run, "You need to wield %s to shoot those.", launcher);
+    const Pack *pack = &run->player.pack;
+    if (!pack_holds(pack, slot)) return false;
+    int kind = pack->slots[slot].kind;
+    ItemEffect effect = item_def(run, kind)->effect;
+    if (!ident_known(&run->ident, kind) || (effect != FX_LIGHTNING && effect != FX_FIREBALL)) return false;
+    *out = effect == FX_LIGHTNING ? (Aimed){kind, SHOT_BOLT, LIGHTNING_RANGE}
+                                  : (Aimed){kind, SHOT_BALL, FIREBALL_RANGE};
     return true;
 }
 
-/* f: the quivered missile and only that (DCSS): when none is left, nothing
- * else in the pack is spent in its place */
-Took shot_fire(Run *run)
+static bool aimed(const Run *run, Command command, Aimed *out)
 {
-    int kind = run_quivered(run);
-    if (kind < 0) {
-        rules_say(run, "Your quiver is empty.");
-    } else if (!needs_launcher(run, kind)) {
-        start_aim(run, AIM_FIRE, kind);
+    int kind = -1;
+    switch ((CommandKind)command.kind) {
+    case CMD_FIRE: kind = run_quivered(run); break;
+    case CMD_THROW:
+        kind = pack_holds(&run->player.pack, command.arg) ? run->player.pack.slots[command.arg].kind : -1;
+        break;
+    case CMD_USE: return aimed_scroll(run, command.arg, out);
+    default: return false;
     }
-    return TOOK_NO_TURN;
+    if (kind < 0 || !can_loose(run, kind)) return false;
+    *out = (Aimed){kind, SHOT_MISSILE, item_def(run, kind)->range};
+    return true;
 }
 
-/* t and Q: the pack opens to choose a missile, if there is one */
-static Took open_for_missile(Run *run, InvAction action, const char *none)
+/* A missile or a fireball goes to the cell aimed at, so that cell must
+ * be within its range (DCSS's rule); a bolt is aimed only for its way */
+static bool beyond_range(const Run *run, const Aimed *shot, Point target)
+{
+    return shot->shot != SHOT_BOLT && chebyshev(target, run->player.pos) > shot->range;
+}
+
+bool run_plan_shot(const Run *run, Command command, ShotPlan *out)
+{
+    memset(out, 0, sizeof *out);
+    Aimed shot;
+    if (!cmd_aimed(command) || !aimed(run, command, &shot)) return false;
+    Point target = cmd_cell(command);
+    if (point_eq(target, run->player.pos)) return false;
+    Map known;
+    known_map(run, &known);
+    plan_over(run, (Sky){&known, true}, run->player.pos, target, shot.shot, shot.range, out);
+    out->beyond_range = beyond_range(run, &shot, target);
+    return true;
+}
+
+int run_aimed_kind(const Run *run, Command command)
+{
+    Aimed shot;
+    return aimed(run, command, &shot) ? shot.kind : -1;
+}
+
+bool shot_aim_allows(const Run *run, Point target, int range, char *why, size_t size)
+{
+    if (point_eq(target, run->player.pos)) return rules_refuse(why, size, "Aim at something other than yourself.");
+    if (!map_visible(&run->level.map, target.x, target.y)) return rules_refuse(why, size, "You can't see that place.");
+    if (range > 0 && chebyshev(target, run->player.pos) > range) {
+        return rules_refuse(why, size, "That is beyond your range.");
+    }
+    return true;
+}
+
+/* "You need to wield a bow to shoot those.", or true */
+static bool launcher_allows(const Run *run, int kind, char *why, size_t size)
+{
+    if (can_loose(run, kind)) return true;
+    char launcher[96];
+    run_item_name(run, (Stack){item_def(run, kind)->launcher, 1}, launcher, sizeof launcher);
+    return rules_refuse(why, size, "You need to wield %s to shoot those.", launcher);
+}
+
+/* f: the quivered missile and only that (DCSS): when none is left, nothing
+ * else in the pack is spent in its place. t and Q: a missile carried */
+bool shot_allows(const Run *run, Command command, char *why, size_t size)
 {
     const Pack *pack = &run->player.pack;
-    for (int slot = 0; slot < PACK_SLOTS; ++slot) {
-        if (pack_holds(pack, slot) && item_def(run, pack->slots[slot].kind)->item_class == IC_MISSILE) {
-            run->mode = MODE_INVENTORY;
-            run->inv_action = action;
-            return TOOK_NO_TURN;
-        }
-    }
-    rules_say(run, "%s", none);
-    return TOOK_NO_TURN;
-}
-
-Took shot_open_throw(Run *run)
-{
-    return open_for_missile(run, INV_THROW, "You have nothing to throw.");
-}
-
-Took shot_open_quiver(Run *run)
-{
-    return open_for_missile(run, INV_QUIVER, "You have nothing to quiver.");
-}
-
-Took shot_choose_throw(Run *run, int slot)
-{
-    int kind = run->player.pack.slots[slot].kind;
+    bool fire = command.kind == CMD_FIRE, quiver = command.kind == CMD_QUIVER;
+    if (command.on != 0 || (fire && command.arg != 0) || (quiver && command.at != 0)) return false;
+    if (!fire && !pack_holds(pack, command.arg)) return false;
+    int kind = fire ? run_quivered(run) : pack->slots[command.arg].kind;
+    if (fire && kind < 0) return rules_refuse(why, size, "Your quiver is empty.");
     if (item_def(run, kind)->item_class != IC_MISSILE) {
-        rules_say(run, "You can't throw that.");
-    } else if (!needs_launcher(run, kind)) {
-        start_aim(run, AIM_THROW, kind);
+        return rules_refuse(why, size, "You can't %s that.", quiver ? "quiver" : "throw");
     }
-    return TOOK_NO_TURN;
+    if (quiver) return true;
+    return launcher_allows(run, kind, why, size) &&
+           (command.at == 0 || shot_aim_allows(run, cmd_cell(command), item_def(run, kind)->range, why, size));
 }
 
 /* Q's choice: what f fires from now on, arrows without their bow too
  * (f says what's missing); it takes no time */
-Took shot_choose_quiver(Run *run, int slot)
+Took shot_quiver(Run *run, int slot)
 {
     Stack stack = run->player.pack.slots[slot];
-    if (item_def(run, stack.kind)->item_class != IC_MISSILE) {
-        rules_say(run, "You can't quiver that.");
-        return TOOK_NO_TURN;
-    }
     run->player.quiver = stack.kind;
-    run->mode = MODE_PLAYING;
     char name[96];
     run_item_name(run, stack, name, sizeof name);
     rules_say(run, "You quiver %s.", name);
@@ -269,20 +257,13 @@ void shot_fill_quiver(Run *run)
     }
 }
 
-void shot_read_scroll(Run *run, ItemEffect effect, int kind)
+/* The monster on the cell aimed at is the one the next aim starts on */
+static void mark_target(Run *run, Point target)
 {
-    start_aim(run, effect == FX_LIGHTNING ? AIM_LIGHTNING : AIM_FIREBALL, kind);
-}
-
-/* Esc, or a save: a scroll already read goes back in the pack, as though
- * it hadn't been (its name stays known); nothing has been spent */
-void shot_cancel(Run *run)
-{
-    if (run->mode != MODE_AIMING) return;
-    if (run->aim == AIM_LIGHTNING || run->aim == AIM_FIREBALL) {
-        pack_put_back(&run->player.pack, run->read_slot, (Stack){run->aim_kind, 1});
+    for (int i = 0; i < run->level.monster_count; ++i) {
+        Monster *m = &run->level.monsters[i];
+        m->targeted = point_eq(m->pos, target);
     }
-    run->mode = MODE_PLAYING;
 }
 
 /* ---- The player's shots --------------------------------------------- */
@@ -383,11 +364,10 @@ static void missile_arrives(Run *run, const ShotPlan *flight, int kind)
     land(run, end, kind);
 }
 
-static Took loose_missile(Run *run, Point target)
+static Took loose_missile(Run *run, int slot, Point target)
 {
-    int kind = run->aim_kind;
-    int slot = pack_find(&run->player.pack, kind);
-    INVARIANT(slot >= 0);
+    int kind = run->player.pack.slots[slot].kind;
+    mark_target(run, target);
     pack_remove_one(&run->player.pack, slot);
     /* a missile thrown with the quiver empty is quivered; else the
      * quiver keeps the player's own choice (Q) */
@@ -402,6 +382,18 @@ static Took loose_missile(Run *run, Point target)
         land(run, run->player.pos, kind);
     }
     return TOOK_TURN;
+}
+
+Took shot_fire(Run *run, Point target)
+{
+    int slot = pack_find(&run->player.pack, run_quivered(run));
+    INVARIANT(slot >= 0);
+    return loose_missile(run, slot, target);
+}
+
+Took shot_throw(Run *run, int slot, Point target)
+{
+    return loose_missile(run, slot, target);
 }
 
 static const Color LIGHTNING_COLOR = {150, 200, 255, 255};
@@ -445,34 +437,10 @@ static Took cast_fireball(Run *run, Point target)
     return TOOK_TURN;
 }
 
-/* Enter while aiming: the cell must be one the player sees, and not their own */
-Took shot_aim_at(Run *run, Point target)
+Took shot_read_scroll(Run *run, ItemEffect effect, Point target)
 {
-    if (point_eq(target, run->player.pos)) {
-        rules_say(run, "Aim at something other than yourself.");
-        return TOOK_NO_TURN;
-    }
-    if (!map_visible(&run->level.map, target.x, target.y)) {
-        rules_say(run, "You can't see that place.");
-        return TOOK_NO_TURN;
-    }
-    if (beyond_range(run, target)) {
-        rules_say(run, "That is beyond your range.");
-        return TOOK_NO_TURN;
-    }
-    for (int i = 0; i < run->level.monster_count; ++i) {
-        Monster *m = &run->level.monsters[i];
-        m->targeted = point_eq(m->pos, target);
-    }
-    AimPurpose purpose = run->aim;
-    run->mode = MODE_PLAYING;
-    switch (purpose) {
-    case AIM_FIRE:
-    case AIM_THROW: return loose_missile(run, target);
-    case AIM_LIGHTNING: return cast_lightning(run, target);
-    case AIM_FIREBALL: return cast_fireball(run, target);
-    }
-    return TOOK_NO_TURN;
+    mark_target(run, target);
+    return effect == FX_LIGHTNING ? cast_lightning(run, target) : cast_fireball(run, target);
 }
 
 /* ---- The monsters' shots -------------------------------------------- */

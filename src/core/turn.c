@@ -1,7 +1,8 @@
-/* The turn: a command, read by the run's mode, becomes an action (the
- * player's in player.c, the pack's in use.c), and the turn ends here, and
- * only here, as far as that action says it went: the monsters act,
- * statuses tick, the player heals, and death is noticed. */
+/* The turn: a command, a choice made whole (or refused, run_allows),
+ * becomes an action (the player's in player.c, the pack's in use.c, a
+ * shot's in shot.c), and the turn ends here, and only here, as far as
+ * that action says it went: the monsters act, statuses tick, the player
+ * heals, and death is noticed. */
 #include "run_internal.h"
 
 #include "tune.h"
@@ -63,173 +64,93 @@ static void end_turn(Run *run, Took took)
     }
 }
 
-/* ---- Commands, by mode ----------------------------------------------- */
+/* ---- Commands ------------------------------------------------------------ */
 
 static bool valid_dir(int dir) { return dir >= 0 && dir < 8; }
 
-/* The commands that change only the mode, and never take a turn. False
- * if the command isn't one of them */
-static bool playing_mode_command(Run *run, Command command)
+/* The parts each kind takes (run.h): any other part given is refused, so
+ * a choice has one way to be written */
+static bool parts_fit(Command command)
 {
-    switch ((CommandKind)command.kind) {
-    case CMD_INVENTORY:
-        run->mode = MODE_INVENTORY;
-        run->inv_action = INV_USE;
-        return true;
-    case CMD_DROP:
-        if (run->player.pack.count == 0) {
-            rules_say(run, "You have nothing to drop.");
-        } else {
-            run->mode = MODE_INVENTORY;
-            run->inv_action = INV_DROP;
-        }
-        return true;
-    case CMD_CLOSE_DOOR:
-        rules_say(run, "Close a door: which way? (Esc to stop)");
-        run->mode = MODE_CLOSING;
-        return true;
-    case CMD_MENU:
-        run->mode = MODE_MENU;
-        return true;
-    default:
-        return false;
-    }
+    bool aims = command.kind == CMD_USE || command.kind == CMD_THROW || command.kind == CMD_FIRE;
+    bool asks = command.kind == CMD_MOVE || command.kind == CMD_DESCEND;
+    bool has_arg = command.kind == CMD_MOVE || command.kind == CMD_CLOSE_DOOR || command.kind == CMD_USE ||
+                   command.kind == CMD_DROP || command.kind == CMD_THROW || command.kind == CMD_QUIVER;
+    return (command.at <= MAP_CELLS && (aims || command.at == 0)) &&
+           (command.on <= PACK_SLOTS && (command.kind == CMD_USE || command.on == 0)) &&
+           (command.yes <= 1 && (asks || command.yes == 0)) && (has_arg || command.arg == 0);
 }
 
-static bool playing_command(Run *run, Command command, Took *took)
+bool run_allows(const Run *run, Command command, char *why, size_t size)
 {
+    if (why != NULL && size > 0) why[0] = '\0';
+    if (run->mode != MODE_PLAYING || command.kind >= CMD_COUNT || !parts_fit(command)) return false;
     switch ((CommandKind)command.kind) {
     case CMD_MOVE:
-        if (!valid_dir(command.arg)) return false;
-        *took = player_step(run, command.arg, false);
-        return true;
+    case CMD_CLOSE_DOOR: return valid_dir(command.arg);
     case CMD_WAIT:
-        *took = TOOK_TURN;
-        return true;
     case CMD_PICK_UP:
-        *took = use_pick_up(run);
-        return true;
     case CMD_SEARCH:
-        *took = player_search(run);
-        return true;
-    case CMD_DESCEND:
-        *took = player_descend(run, false);
-        return true;
-    case CMD_FIRE:
-        *took = shot_fire(run);
-        return true;
+    case CMD_DESCEND: return true;
+    case CMD_USE: return use_allows(run, command, why, size);
+    case CMD_DROP: return pack_holds(&run->player.pack, command.arg);
     case CMD_THROW:
-        *took = shot_open_throw(run);
-        return true;
-    case CMD_QUIVER:
-        *took = shot_open_quiver(run);
-        return true;
-    default:
-        return playing_mode_command(run, command);
-    }
-}
-
-static bool inventory_command(Run *run, Command command, Took *took)
-{
-    if (command.kind == CMD_CANCEL) {
-        use_unread_identify(run);   /* as Esc while aiming a scroll puts it back */
-        run->mode = MODE_PLAYING;
-        return true;
-    }
-    if (command.kind != CMD_CHOOSE || !pack_holds(&run->player.pack, command.arg)) {
-        return false;
-    }
-    switch (run->inv_action) {
-    case INV_USE:
-        *took = use_item(run, command.arg);
-        break;
-    case INV_DROP:
-        *took = use_drop(run, command.arg);
-        break;
-    case INV_IDENTIFY:
-        *took = use_identify(run, command.arg);
-        break;
-    case INV_THROW:
-        *took = shot_choose_throw(run, command.arg);
-        break;
-    case INV_QUIVER:
-        *took = shot_choose_quiver(run, command.arg);
-        break;
-    }
-    return true;
-}
-
-/* A cell to aim at, or Esc, which spends nothing */
-static bool aiming_command(Run *run, Command command, Took *took)
-{
-    if (command.kind == CMD_CANCEL) {
-        shot_cancel(run);
-        return true;
-    }
-    if (command.kind != CMD_AIM || command.arg < 0 || command.arg >= MAP_CELLS) return false;
-    *took = shot_aim_at(run, cmd_cell(command));
-    return true;
-}
-
-static bool closing_command(Run *run, Command command, Took *took)
-{
-    if (command.kind == CMD_CANCEL) {
-        run->mode = MODE_PLAYING;
-        return true;
-    }
-    if (command.kind != CMD_MOVE || !valid_dir(command.arg)) return false;
-    *took = player_close_door(run, command.arg);
-    return true;
-}
-
-/* Any answer but yes stays put, Esc included */
-static bool confirming_command(Run *run, Command command, Took *took)
-{
-    if (command.kind != CMD_YES && command.kind != CMD_NO && command.kind != CMD_CANCEL) {
-        return false;
-    }
-    run->mode = MODE_PLAYING;
-    if (command.kind != CMD_YES) {
-        rules_say(run, "You stay where you are.");
-    } else if (run->confirm == CONFIRM_DESCEND) {
-        *took = player_descend(run, true);
-    } else {
-        *took = player_step(run, run->pending_dir, true);
-    }
-    return true;
-}
-
-static bool menu_command(Run *run, Command command)
-{
-    if (command.kind != CMD_CANCEL) return false;
-    run->mode = MODE_PLAYING;
-    return true;
-}
-
-/* CMD_SUSPEND, as saves before version 5 had no place for a choice half
- * made: a scroll of identify, lightning or fireball has left the pack by
- * then, so it goes back, as though it hadn't been read, though its name
- * stays known (recordings of those games still hold it) */
-static void suspend(Run *run)
-{
-    use_unread_identify(run);
-    shot_cancel(run);
-    run->mode = MODE_PLAYING;
-}
-
-static bool mode_command(Run *run, Command command, Took *took)
-{
-    switch (run->mode) {
-    case MODE_PLAYING: return playing_command(run, command, took);
-    case MODE_INVENTORY: return inventory_command(run, command, took);
-    case MODE_CLOSING: return closing_command(run, command, took);
-    case MODE_CONFIRMING: return confirming_command(run, command, took);
-    case MODE_MENU: return menu_command(run, command);
-    case MODE_AIMING: return aiming_command(run, command, took);
-    case MODE_DEAD:
-    case MODE_WON: break;
+    case CMD_FIRE:
+    case CMD_QUIVER: return shot_allows(run, command, why, size);
+    case CMD_DEBUG: return !run->debugged;
+    case CMD_COUNT: break;
     }
     return false;
+}
+
+bool run_asks(const Run *run, Command command, char *question, size_t size)
+{
+    if (question != NULL && size > 0) question[0] = '\0';
+    if (run->mode != MODE_PLAYING || command.yes != 0) return false;
+    return player_asks(run, command, question, size);
+}
+
+UseNeeds run_use_needs(const Run *run, int slot)
+{
+    return pack_holds(&run->player.pack, slot) ? use_needs(run, slot) : USE_AS_IS;
+}
+
+/* A choice whole: the cell or the slot its use needs, and a yes where the
+ * rules ask, and only there */
+static bool whole(const Run *run, Command command)
+{
+    bool aimed = command.at != 0;
+    switch ((CommandKind)command.kind) {
+    case CMD_THROW:
+    case CMD_FIRE: return aimed;
+    case CMD_USE: {
+        UseNeeds needs = use_needs(run, command.arg);
+        return needs == USE_AT_CELL ? aimed : needs == USE_ON_SLOT ? command.on != 0 : true;
+    }
+    case CMD_MOVE:
+    case CMD_DESCEND: return (command.yes != 0) == player_asks(run, command, NULL, 0);
+    default: return true;
+    }
+}
+
+static Took carry_out(Run *run, Command command)
+{
+    switch ((CommandKind)command.kind) {
+    case CMD_MOVE: return player_step(run, command.arg);
+    case CMD_WAIT: return TOOK_TURN;
+    case CMD_PICK_UP: return use_pick_up(run);
+    case CMD_SEARCH: return player_search(run);
+    case CMD_DESCEND: return player_descend(run);
+    case CMD_USE: return use_item(run, command);
+    case CMD_DROP: return use_drop(run, command.arg);
+    case CMD_THROW: return shot_throw(run, command.arg, cmd_cell(command));
+    case CMD_FIRE: return shot_fire(run, cmd_cell(command));
+    case CMD_QUIVER: return shot_quiver(run, command.arg);
+    case CMD_CLOSE_DOOR: return player_close_door(run, command.arg);
+    case CMD_DEBUG:
+    case CMD_COUNT: break;
+    }
+    return TOOK_NO_TURN;
 }
 
 /* "A kobold comes into view.", once each time one does: after the
@@ -244,32 +165,17 @@ static void notice_arrivals(Run *run)
 
 bool run_command(Run *run, Command command)
 {
-    if (command.kind == CMD_SUSPEND) {
-        if (run->mode == MODE_DEAD || run->mode == MODE_WON) return false;
-        suspend(run);
-        return true;
-    }
+    if (!run_allows(run, command, NULL, 0) || !whole(run, command)) return false;
     if (command.kind == CMD_DEBUG) {
-        if (run->debugged || run->mode == MODE_DEAD || run->mode == MODE_WON) return false;
         run->debugged = true;
         return true;
     }
-    if (command.kind >= CMD_COUNT) return false;
     /* What was said before this command has been read */
-    int unread = msg_unread(&run->log);
     msg_mark_read(&run->log);
-    int events = run->events.count, hp = run->player.hp;
-    bool alarm = run->events.alarm;
+    int hp = run->player.hp;
     run->events.count = 0;
     run->events.alarm = false;   /* raised as a monster comes into view */
-    Took took = TOOK_NO_TURN;
-    bool accepted = mode_command(run, command, &took);
-    if (!accepted) {
-        msg_mark_unread(&run->log, unread);   /* a refusal changes nothing */
-        run->events.count = events;
-        run->events.alarm = alarm;
-        return false;
-    }
+    Took took = carry_out(run, command);
     ++run->events.serial;
     if (!world_player_dead(run) && run->mode != MODE_WON) notice_arrivals(run);
     end_turn(run, took);

@@ -97,21 +97,14 @@ static void map_floor(Run *run)
     rules_say(run, "A map of the floor forms in your mind.");
 }
 
-/* Opens the pack for identifying if there's anything left to learn.
- * True if it did: the choice is the turn, and Esc puts the scroll back
- * (use_unread_identify), as a scroll aimed does */
-static bool start_identify(Run *run)
+/* Something carried whose kind the player doesn't know */
+static bool unknown_carried(const Run *run)
 {
     const Pack *pack = &run->player.pack;
     for (int i = 0; i < PACK_SLOTS; ++i) {
-        if (pack_holds(pack, i) && !rules_kind_known(run, pack->slots[i].kind)) {
-            run->mode = MODE_INVENTORY;
-            run->inv_action = INV_IDENTIFY;
-            rules_say(run, "Choose an item to identify.");
-            return true;
-        }
+        if (pack_holds(pack, i) && !rules_kind_known(run, pack->slots[i].kind)) return true;
     }
-    return false;   /* apply_effect says so */
+    return false;
 }
 
 static void apply_effect(Run *run, ItemEffect effect)
@@ -142,14 +135,14 @@ static void apply_effect(Run *run, ItemEffect effect)
         break;
     case FX_MAP_FLOOR: map_floor(run); break;
     case FX_IDENTIFY:
-        rules_say(run, "You already know everything you carry.");   /* else use_magic waits for the choice */
+        rules_say(run, "You already know everything you carry.");   /* else it's read on a slot */
         break;
     case FX_FRIGHTEN:
         if (act_frighten(run) == 0) rules_say(run, "You hear a distant wail, and nothing else.");
         break;
     case FX_LIGHTNING:
     case FX_FIREBALL:
-        break;   /* aimed: use_magic starts the aim */
+        break;   /* read at a cell: use_magic casts it */
     case FX_NONE:
     case FX_COUNT:
         break;
@@ -158,31 +151,103 @@ static void apply_effect(Run *run, ItemEffect effect)
 
 /* ---- Using ----------------------------------------------------------- */
 
-/* Drinks a potion or reads a scroll: one leaves the pack, the kind is
- * known from then on, and it does what it does, which takes the turn. A
- * scroll that waits for a choice (identify's, with the pack left open;
- * lightning's and fireball's aim) takes none yet: the choice made is the
- * turn, and Esc puts the scroll back, spending nothing (DCSS's rule) */
-static Took use_magic(Run *run, int slot)
+static const ItemDef *def_in(const Run *run, int slot)
 {
-    Stack used = run->player.pack.slots[slot];
-    used.count = 1;
-    pack_remove_one(&run->player.pack, slot);
-    run->read_slot = slot;   /* a scroll put back goes back to its letter */
+    return def_of(run, run->player.pack.slots[slot].kind);
+}
+
+UseNeeds use_needs(const Run *run, int slot)
+{
+    const ItemDef *def = def_in(run, slot);
+    if (def->item_class == IC_MISSILE) return USE_THROWN;
+    if (def->item_class != IC_SCROLL || !ident_known(&run->ident, run->player.pack.slots[slot].kind)) {
+        return USE_AS_IS;
+    }
+    if (def->effect == FX_LIGHTNING || def->effect == FX_FIREBALL) return USE_AT_CELL;
+    return def->effect == FX_IDENTIFY && unknown_carried(run) ? USE_ON_SLOT : USE_AS_IS;
+}
+
+/* A scroll of lightning reaches as far as it flies: its aim is any cell
+ * in sight; a fireball bursts at the cell, which must be in its range */
+static int scroll_range(ItemEffect effect)
+{
+    return effect == FX_FIREBALL ? FIREBALL_RANGE : 0;
+}
+
+bool use_allows(const Run *run, Command command, char *why, size_t size)
+{
+    int slot = command.arg;
+    if (!pack_holds(&run->player.pack, slot)) return false;
+    ItemClass item_class = def_in(run, slot)->item_class;
+    if (item_class == IC_GOLD || item_class == IC_AMULET) return rules_refuse(why, size, "You can't use that.");
+    switch (use_needs(run, slot)) {
+    case USE_THROWN: return false;   /* a throw is CMD_THROW's */
+    case USE_AS_IS: return command.at == 0 && command.on == 0;
+    case USE_AT_CELL:
+        return command.on == 0 &&
+               (command.at == 0 || shot_aim_allows(run, cmd_cell(command), scroll_range(def_in(run, slot)->effect),
+                                                   why, size));
+    case USE_ON_SLOT: {
+        int on = command.on - 1;
+        if (command.at != 0 || (command.on != 0 && !pack_holds(&run->player.pack, on))) return false;
+        if (command.on != 0 && rules_kind_known(run, run->player.pack.slots[on].kind)) {
+            return rules_refuse(why, size, "You already know what that is.");
+        }
+        return true;
+    }
+    }
+    return false;
+}
+
+/* The scroll of identify's choice, the scroll spent already */
+static void identify(Run *run, int slot)
+{
+    Stack chosen = run->player.pack.slots[slot];
+    ident_learn(&run->ident, chosen.kind);
+    char name[96];
+    run_item_name(run, chosen, name, sizeof name);
+    rules_say(run, "You identify %s.", name);
+}
+
+/* An unknown potion or scroll is learnt as it's used: "You read a scroll
+ * labelled X." "It was a scroll of Y." */
+static void say_used(Run *run, Stack used, bool learn)
+{
     const ItemDef *def = def_of(run, used.kind);
     char name[96];
     run_item_name(run, used, name, sizeof name);
     rules_say(run, "You %s %s.", def->item_class == IC_POTION ? "drink" : "read", name);
-    if (!ident_known(&run->ident, used.kind)) {
-        ident_learn(&run->ident, used.kind);
-        run_item_name(run, used, name, sizeof name);
-        rules_say(run, "It was %s.", name);
+    if (!learn) return;
+    ident_learn(&run->ident, used.kind);
+    run_item_name(run, used, name, sizeof name);
+    rules_say(run, "It was %s.", name);
+}
+
+/* Drinks a potion or reads a scroll: one leaves the pack, the kind is
+ * known from then on, and it does what it does, which takes the turn; a
+ * scroll read at a cell or on a slot does it there. An unknown scroll
+ * that turns out to need a cell or a slot is only learnt: nothing is
+ * spent and no turn taken until it's read at one (run_use_needs), as Esc
+ * at its aim or its choice always spent nothing (DCSS's rule) */
+static Took use_magic(Run *run, Command command)
+{
+    int slot = command.arg;
+    Stack used = run->player.pack.slots[slot];
+    used.count = 1;
+    bool learn = !ident_known(&run->ident, used.kind);
+    if (learn) {
+        say_used(run, used, true);
+        if (use_needs(run, slot) != USE_AS_IS) return TOOK_NO_TURN;   /* learnt, nothing spent */
+    } else {
+        say_used(run, used, false);
     }
-    if (def->effect == FX_LIGHTNING || def->effect == FX_FIREBALL) {
-        shot_read_scroll(run, def->effect, used.kind);
-        return TOOK_NO_TURN;
+    pack_remove_one(&run->player.pack, slot);
+    const ItemDef *def = def_of(run, used.kind);
+    if (command.at != 0) return shot_read_scroll(run, def->effect, cmd_cell(command));
+    if (command.on != 0) {
+        identify(run, command.on - 1);
+        return TOOK_TURN;
     }
-    if (def->effect == FX_IDENTIFY && start_identify(run)) return TOOK_NO_TURN;
     apply_effect(run, def->effect);
     return TOOK_TURN;
 }
@@ -219,22 +284,19 @@ static Took equip(Run *run, int slot)
     return TOOK_TURN;
 }
 
-Took use_item(Run *run, int slot)
+Took use_item(Run *run, Command command)
 {
-    run->mode = MODE_PLAYING;
-    int kind = run->player.pack.slots[slot].kind;
-    switch (def_of(run, kind)->item_class) {
+    switch (def_in(run, command.arg)->item_class) {
     case IC_POTION:
-    case IC_SCROLL: return use_magic(run, slot);
+    case IC_SCROLL: return use_magic(run, command);
     case IC_WEAPON:
-    case IC_ARMOR: return equip(run, slot);
-    case IC_MISSILE: return shot_choose_throw(run, slot);
+    case IC_ARMOR: return equip(run, command.arg);
+    case IC_MISSILE:
     case IC_GOLD:
     case IC_AMULET:
     case IC_COUNT: break;
     }
-    rules_say(run, "You can't use that.");
-    return TOOK_NO_TURN;
+    return TOOK_NO_TURN;   /* refused already (use_allows) */
 }
 
 /* Drops a whole stack where the player stands, which takes a turn. A cell
@@ -242,7 +304,6 @@ Took use_item(Run *run, int slot)
 Took use_drop(Run *run, int slot)
 {
     Level *level = &run->level;
-    run->mode = MODE_PLAYING;
     int here = lvl_item_at(level, run->player.pos);
     int kind = run->player.pack.slots[slot].kind;
     if (here >= 0 && level->items[here].stack.kind != kind) {
@@ -264,33 +325,4 @@ Took use_drop(Run *run, int slot)
         lvl_add_item(level, &dropped);
     }
     return TOOK_TURN;
-}
-
-/* The scroll of identify's choice, which is the scroll's turn. Something
- * already known only says so, and the pack stays open */
-Took use_identify(Run *run, int slot)
-{
-    Stack chosen = run->player.pack.slots[slot];
-    if (rules_kind_known(run, chosen.kind)) {
-        rules_say(run, "You already know what that is.");
-        return TOOK_NO_TURN;
-    }
-    ident_learn(&run->ident, chosen.kind);
-    char name[96];
-    run_item_name(run, chosen, name, sizeof name);
-    rules_say(run, "You identify %s.", name);
-    run->mode = MODE_PLAYING;
-    return TOOK_TURN;
-}
-
-void use_unread_identify(Run *run)
-{
-    if (run->mode != MODE_INVENTORY || run->inv_action != INV_IDENTIFY) return;
-    for (int kind = 0; kind < run->data->item_count; ++kind) {
-        if (def_of(run, kind)->effect == FX_IDENTIFY) {
-            pack_put_back(&run->player.pack, run->read_slot, (Stack){kind, 1});
-            break;
-        }
-    }
-    run->mode = MODE_PLAYING;
 }

@@ -9,8 +9,6 @@
 #include <strings.h>
 #include <time.h>
 
-enum { SESSION_DAYS = 30 };
-
 /* The commonest passwords of 8 bytes or more (the lists of leaked
  * passwords' top entries), compared in any case */
 static const char *const COMMONEST[] = {
@@ -92,7 +90,7 @@ bool account_token_hash(const char *text, char hash[ACCOUNT_HASH_TEXT])
 void account_cookie(const char *token, char *out, size_t size)
 {
     snprintf(out, size, ACCOUNT_COOKIE "=%s; Secure; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d", token,
-             token[0] != '\0' ? SESSION_DAYS * 86400 : 0);
+             token[0] != '\0' ? ACCOUNT_SESSION_DAYS * 86400 : 0);
 }
 
 static const char BASE32[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

@@ -33,6 +33,7 @@ enum {
     ACCOUNT_CODE_LENGTH = 10,
     ACCOUNT_SECRET_BYTES = 32,
     ACCOUNT_WHY_SIZE = 128,
+    ACCOUNT_SESSION_DAYS = 30,      /* a session (its cookie and its row) lasts */
 };
 
 #define ACCOUNT_COOKIE "__Host-amulets"

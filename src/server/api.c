@@ -16,7 +16,7 @@
 #include "modes.h"
 #include "upload.h"
 
-enum { SESSION_DAYS = 30, ADDRESS_SIZE = 48, COOKIE_SIZE = 160, API_DISCARD_MOST = 1024 * 1024 };
+enum { ADDRESS_SIZE = 48, COOKIE_SIZE = 160, API_DISCARD_MOST = 1024 * 1024 };
 
 /* One HTTP request's state, libmicrohttpd's con_cls */
 typedef struct Request {
@@ -43,7 +43,7 @@ static bool read_secret(void *context, const DbValue *c, int count)
     return false;
 }
 
-bool api_init(Api *api, Db db, Lives *lives, Workers *workers, char *error, size_t error_size)
+bool api_init(Site *api, Db db, Lives *lives, Workers *workers, char *error, size_t error_size)
 {
     memset(api, 0, sizeof *api);
     api->db = db;
@@ -68,7 +68,7 @@ bool api_init(Api *api, Db db, Lives *lives, Workers *workers, char *error, size
     return ok;
 }
 
-void api_free(Api *api)
+void api_free(Site *api)
 {
     while (api->suspended_count > 0) {
         Request *r = api->suspended[--api->suspended_count];
@@ -78,24 +78,12 @@ void api_free(Api *api)
     }
     free(api->suspended);
     limits_free(&api->limits);
-    for (int i = 0; i < API_CACHES; ++i) free(api->caches[i].text);
-}
-
-void api_boards_changed(Api *api)
-{
-    for (int i = 0; i < API_CACHES; ++i) {
-        if (strncmp(api->caches[i].key, "board ", 6) == 0) api->caches[i].key[0] = '\0';
-    }
-}
-
-void api_today(char day[11])
-{
-    account_day_of(time(NULL), day);
+    for (int i = 0; i < SITE_CACHES; ++i) free(api->caches[i].text);
 }
 
 /* ---- Requests -------------------------------------------------------------------- */
 
-bool api_origin_ok(const Api *api, struct MHD_Connection *c)
+bool api_origin_ok(const Site *api, struct MHD_Connection *c)
 {
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (origin == NULL) return true;   /* not a browser's page */
@@ -105,7 +93,7 @@ bool api_origin_ok(const Api *api, struct MHD_Connection *c)
     return false;
 }
 
-static void address_of(const Api *api, struct MHD_Connection *c, char *out, size_t size)
+static void address_of(const Site *api, struct MHD_Connection *c, char *out, size_t size)
 {
     const char *forwarded = api->trust_proxy ? MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Real-IP") : NULL;
     if (forwarded != NULL) {
@@ -120,23 +108,13 @@ static void address_of(const Api *api, struct MHD_Connection *c, char *out, size
     else if (sa->sa_family == AF_INET6) inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)size);
 }
 
-int64_t api_session_player(Api *api, struct MHD_Connection *c)
-{
-    const char *token = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, ACCOUNT_COOKIE);
-    char hash[ACCOUNT_HASH_TEXT], error[DB_ERROR_SIZE];
-    if (token == NULL || !account_token_hash(token, hash)) return 0;
-    DbValue values[] = {db_text(hash), db_int(time(NULL) - (int64_t)SESSION_DAYS * 86400)};
-    int64_t player = db_one_int(api->db, DB_SESSION_FIND, values, 2, error, sizeof error);
-    return player > 0 ? player : 0;
-}
-
 int64_t api_request_player(void *con_cls)
 {
     const Request *r = con_cls;
     return r != NULL ? r->player : 0;
 }
 
-static void suspend(Api *api, Request *r, Work *work)
+static void suspend(Site *api, Request *r, Work *work)
 {
     if (!work_post(api->workers, work)) {
         work_free(work);
@@ -155,14 +133,14 @@ static void suspend(Api *api, Request *r, Work *work)
     MHD_suspend_connection(r->connection);
 }
 
-static void forget_suspended(Api *api, Request *r)
+static void forget_suspended(Site *api, Request *r)
 {
     for (int i = 0; i < api->suspended_count; ++i) {
         if (api->suspended[i] == r) api->suspended[i] = api->suspended[--api->suspended_count];
     }
 }
 
-void api_work_done(Api *api, Work *work)
+void api_work_done(Site *api, Work *work)
 {
     if (work->kind == WORK_REPLAY || work->kind == WORK_UPLOAD) {
         upload_work_done(api, work);
@@ -179,7 +157,7 @@ void api_work_done(Api *api, Work *work)
 /* ---- Sessions ---------------------------------------------------------------------- */
 
 /* A new session for player (in the database): its cookie, or false */
-static bool new_session(Api *api, int64_t player, char cookie[COOKIE_SIZE])
+static bool new_session(Site *api, int64_t player, char cookie[COOKIE_SIZE])
 {
     char token[ACCOUNT_TOKEN_TEXT], hash[ACCOUNT_HASH_TEXT], error[DB_ERROR_SIZE];
     account_token_new(token, hash);
@@ -209,7 +187,7 @@ static bool read_account(void *context, const DbValue *c, int count)
 }
 
 /* The account of a name (by_id: of r->player): false if the database failed */
-static bool account_row(Api *api, const char *name, int64_t id, AccountRow *row)
+static bool account_row(Site *api, const char *name, int64_t id, AccountRow *row)
 {
     char error[DB_ERROR_SIZE];
     memset(row, 0, sizeof *row);
@@ -245,7 +223,7 @@ static enum MHD_Result answer_rate(struct MHD_Connection *c)
 }
 
 /* The account made, its codes and a session: the answer */
-static enum MHD_Result register_done(Api *api, Request *r)
+static enum MHD_Result register_done(Site *api, Request *r)
 {
     char error[DB_ERROR_SIZE], cookie[COOKIE_SIZE];
     if (!r->work->ok || !api->db.ops->begin(api->db.self, error, sizeof error)) return answer_busy(r->connection);
@@ -276,7 +254,7 @@ static enum MHD_Result register_done(Api *api, Request *r)
                      cookie);
 }
 
-static enum MHD_Result route_register(Api *api, Request *r, uint64_t now)
+static enum MHD_Result route_register(Site *api, Request *r, uint64_t now)
 {
     if (r->work != NULL) return register_done(api, r);
     const char *name = r->form.fields[0];
@@ -298,7 +276,7 @@ static enum MHD_Result route_register(Api *api, Request *r, uint64_t now)
     return MHD_YES;
 }
 
-static enum MHD_Result login_done(Api *api, Request *r)
+static enum MHD_Result login_done(Site *api, Request *r)
 {
     char error[DB_ERROR_SIZE], cookie[COOKIE_SIZE];
     AccountRow row;
@@ -315,7 +293,7 @@ static enum MHD_Result login_done(Api *api, Request *r)
     return http_json(r->connection, MHD_HTTP_OK, json_pack("{s:s}", "name", row.name), cookie);
 }
 
-static enum MHD_Result route_login(Api *api, Request *r, uint64_t now)
+static enum MHD_Result route_login(Site *api, Request *r, uint64_t now)
 {
     if (r->work != NULL) return login_done(api, r);
     const char *name = r->form.fields[0];
@@ -335,7 +313,7 @@ static enum MHD_Result route_login(Api *api, Request *r, uint64_t now)
     return MHD_YES;
 }
 
-static enum MHD_Result route_logout(Api *api, Request *r)
+static enum MHD_Result route_logout(Site *api, Request *r)
 {
     const char *token = MHD_lookup_connection_value(r->connection, MHD_COOKIE_KIND, ACCOUNT_COOKIE);
     char hash[ACCOUNT_HASH_TEXT], error[DB_ERROR_SIZE], cookie[COOKIE_SIZE];
@@ -348,7 +326,7 @@ static enum MHD_Result route_logout(Api *api, Request *r)
 }
 
 /* A new password's hash kept, every session ended, one made: the answer */
-static enum MHD_Result reset_done(Api *api, Request *r)
+static enum MHD_Result reset_done(Site *api, Request *r)
 {
     char error[DB_ERROR_SIZE], cookie[COOKIE_SIZE];
     AccountRow row;
@@ -367,7 +345,7 @@ static enum MHD_Result reset_done(Api *api, Request *r)
     return http_json(r->connection, MHD_HTTP_OK, json_pack("{s:s}", "name", row.name), cookie);
 }
 
-static enum MHD_Result route_password(Api *api, Request *r)
+static enum MHD_Result route_password(Site *api, Request *r)
 {
     char why[ACCOUNT_WHY_SIZE];
     if (r->phase == 2) return reset_done(api, r);
@@ -382,7 +360,7 @@ static enum MHD_Result route_password(Api *api, Request *r)
         suspend(api, r, work);
         return MHD_YES;
     }
-    r->player = api_session_player(api, r->connection);
+    r->player = site_session_player(api, r->connection);
     AccountRow row;
     if (r->player <= 0) return http_error(r->connection, MHD_HTTP_UNAUTHORIZED, "Log in first.");
     if (!account_row(api, NULL, r->player, &row)) return answer_busy(r->connection);
@@ -397,7 +375,7 @@ static enum MHD_Result route_password(Api *api, Request *r)
     return MHD_YES;
 }
 
-static enum MHD_Result route_recover(Api *api, Request *r, uint64_t now)
+static enum MHD_Result route_recover(Site *api, Request *r, uint64_t now)
 {
     if (r->work != NULL) return reset_done(api, r);
     const char *name = r->form.fields[0];
@@ -431,16 +409,16 @@ static enum MHD_Result route_recover(Api *api, Request *r, uint64_t now)
     return MHD_YES;
 }
 
-static enum MHD_Result route_me(Api *api, Request *r)
+static enum MHD_Result route_me(Site *api, Request *r)
 {
-    int64_t player = api_session_player(api, r->connection);
+    int64_t player = site_session_player(api, r->connection);
     AccountRow row;
     if (player <= 0) return http_error(r->connection, MHD_HTTP_UNAUTHORIZED, "Log in first.");
     if (!account_row(api, NULL, player, &row)) return answer_busy(r->connection);
     char today[11];
-    api_today(today);
+    site_today(today);
     bool played, finished;
-    if (!lives_daily_of(api->lives, player, today, &played, &finished)) return answer_busy(r->connection);
+    if (!modes_daily_of(api->db, player, today, &played, &finished)) return answer_busy(r->connection);
     return http_json(r->connection, MHD_HTTP_OK,
                      json_pack("{s:s,s:s,s:{s:s,s:b,s:b}}", "name", row.name, "state", row.state, "daily", "date",
                                today, "played", played, "finished", finished),
@@ -449,7 +427,7 @@ static enum MHD_Result route_me(Api *api, Request *r)
 
 /* ---- Routing ----------------------------------------------------------------------- */
 
-static enum MHD_Result route(Api *api, Request *r, uint64_t now)
+static enum MHD_Result route(Site *api, Request *r, uint64_t now)
 {
     struct MHD_Connection *c = r->connection;
     switch (r->match.route) {
@@ -490,7 +468,7 @@ static bool take_body(Request *r, const char *data, size_t size)
 
 /* The request's headers: refused at once (*refused) if its route can't
  * take it, before a byte of its body is read */
-static enum MHD_Result first_look(Api *api, Request *r, bool *refused)
+static enum MHD_Result first_look(Site *api, Request *r, bool *refused)
 {
     struct MHD_Connection *c = r->connection;
     *refused = true;
@@ -507,7 +485,7 @@ static enum MHD_Result first_look(Api *api, Request *r, bool *refused)
     return MHD_YES;
 }
 
-enum MHD_Result api_request(Api *api, struct MHD_Connection *c, const char *url, const char *method,
+enum MHD_Result api_request(Site *api, struct MHD_Connection *c, const char *url, const char *method,
                             const char *upload_data, size_t *upload_data_size, void **con_cls, uint64_t now)
 {
     Request *r = *con_cls;
@@ -518,7 +496,7 @@ enum MHD_Result api_request(Api *api, struct MHD_Connection *c, const char *url,
         r->connection = c;
         r->match = route_find(method, url);
         address_of(api, c, r->address, sizeof r->address);
-        if (r->match.route == ROUTE_PLAY) r->player = api_session_player(api, c);
+        if (r->match.route == ROUTE_PLAY) r->player = site_session_player(api, c);
         bool page_file = (r->match.route == ROUTE_NONE || r->match.route == ROUTE_INDEX) && api->files != NULL &&
                          (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) && api->files_wanted(url);
         if (page_file) {
@@ -560,7 +538,7 @@ enum MHD_Result api_request(Api *api, struct MHD_Connection *c, const char *url,
     return route(api, r, now);
 }
 
-void api_completed(Api *api, void **con_cls)
+void api_completed(Site *api, void **con_cls)
 {
     Request *r = *con_cls;
     if (r == NULL) return;

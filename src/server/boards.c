@@ -7,33 +7,34 @@
 #include <string.h>
 
 #include "http.h"
+#include "lobby.h"
 #include "modes.h"
 
 /* ---- Answers kept ------------------------------------------------------------------ */
 
 /* The answer kept for key, if younger than most_ms */
-static const ApiCache *cached(const Api *api, const char *key, uint64_t now, uint64_t most_ms)
+static const SiteCache *cached(const Site *api, const char *key, uint64_t now, uint64_t most_ms)
 {
-    for (int i = 0; i < API_CACHES; ++i) {
-        const ApiCache *c = &api->caches[i];
+    for (int i = 0; i < SITE_CACHES; ++i) {
+        const SiteCache *c = &api->caches[i];
         if (c->key[0] != '\0' && strcmp(c->key, key) == 0 && now - c->at < most_ms) return c;
     }
     return NULL;
 }
 
 /* value answered as JSON, and kept under key */
-static enum MHD_Result answer_kept(Api *api, struct MHD_Connection *c, const char *key, json_t *value, uint64_t now)
+static enum MHD_Result answer_kept(Site *api, struct MHD_Connection *c, const char *key, json_t *value, uint64_t now)
 {
     char *text = json_dumps(value, JSON_COMPACT);
     json_decref(value);
     if (text == NULL) return http_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "The server is out of memory.");
-    ApiCache *slot = NULL;
-    for (int i = 0; i < API_CACHES && slot == NULL; ++i) {
+    SiteCache *slot = NULL;
+    for (int i = 0; i < SITE_CACHES && slot == NULL; ++i) {
         if (strcmp(api->caches[i].key, key) == 0) slot = &api->caches[i];
     }
     if (slot == NULL) {
         slot = &api->caches[api->next_cache];
-        api->next_cache = (api->next_cache + 1) % API_CACHES;
+        api->next_cache = (api->next_cache + 1) % SITE_CACHES;
     }
     free(slot->text);
     snprintf(slot->key, sizeof slot->key, "%s", key);
@@ -46,7 +47,7 @@ static enum MHD_Result answer_kept(Api *api, struct MHD_Connection *c, const cha
 /* ---- The lobby --------------------------------------------------------------------- */
 
 typedef struct LobbyAsker {
-    Api *api;
+    Site *api;
     int64_t player;             /* 0: not logged in (-1: not looked up yet) */
     struct MHD_Connection *c;
     char day[11];               /* the last day asked, and its answer */
@@ -56,12 +57,12 @@ typedef struct LobbyAsker {
 static bool asker_finished(void *context, const char *day)
 {
     LobbyAsker *a = context;
-    if (a->player < 0) a->player = api_session_player(a->api, a->c);
+    if (a->player < 0) a->player = site_session_player(a->api, a->c);
     if (a->player == 0) return false;
     if (strcmp(a->day, day) != 0) {
         bool played;
         snprintf(a->day, sizeof a->day, "%s", day);
-        if (!lives_daily_of(a->api->lives, a->player, day, &played, &a->finished)) a->finished = false;
+        if (!modes_daily_of(a->api->db, a->player, day, &played, &a->finished)) a->finished = false;
     }
     return a->finished;
 }
@@ -74,24 +75,24 @@ static bool no_daily(void *context, const char *day)
     return false;
 }
 
-static enum MHD_Result lobby(Api *api, struct MHD_Connection *c, uint64_t now)
+static enum MHD_Result lobby(Site *api, struct MHD_Connection *c, uint64_t now)
 {
     json_t *games = json_array();
     if (MHD_lookup_connection_value(c, MHD_COOKIE_KIND, ACCOUNT_COOKIE) != NULL) {
         LobbyAsker asker = {api, -1, c, "", false};   /* a player's own, made for them */
-        lives_lobby(api->lives, games, now, asker_finished, &asker);
+        lobby_list(api->lives, games, now, asker_finished, &asker);
         return http_json(c, MHD_HTTP_OK, games, NULL);
     }
     /* kept while no game came or went (floors, turns and idle times may
-     * be API_LOBBY_MS old) */
+     * be SITE_LOBBY_MS old) */
     char key[40];
     snprintf(key, sizeof key, "lobby %llu", (unsigned long long)api->lives->changes);
-    const ApiCache *kept = cached(api, key, now, API_LOBBY_MS);
+    const SiteCache *kept = cached(api, key, now, SITE_LOBBY_MS);
     if (kept != NULL) {
         json_decref(games);
         return http_answer(c, MHD_HTTP_OK, "application/json", kept->text, kept->length, NULL, NULL);
     }
-    lives_lobby(api->lives, games, now, no_daily, NULL);
+    lobby_list(api->lives, games, now, no_daily, NULL);
     return answer_kept(api, c, key, games, now);
 }
 
@@ -133,15 +134,15 @@ static bool board_row(void *context, const DbValue *c, int count)
     return true;
 }
 
-static enum MHD_Result board(Api *api, struct MHD_Connection *c, const char *mode, const char *day, uint64_t now)
+static enum MHD_Result board(Site *api, struct MHD_Connection *c, const char *mode, const char *day, uint64_t now)
 {
     char key[40];
     snprintf(key, sizeof key, "board %s %s", mode, day);
-    const ApiCache *kept = cached(api, key, now, API_BOARD_MS);
+    const SiteCache *kept = cached(api, key, now, SITE_BOARD_MS);
     if (kept != NULL) return http_answer(c, MHD_HTTP_OK, "application/json", kept->text, kept->length, NULL, NULL);
     BoardRows rows = {json_array(), 0};
     char error[DB_ERROR_SIZE];
-    DbValue values[] = {db_text(mode), db_text(day), db_int(API_BOARD_MOST)};
+    DbValue values[] = {db_text(mode), db_text(day), db_int(SITE_BOARD_MOST)};
     if (!db_run(api->db, DB_BOARD, values, 3, board_row, &rows, error, sizeof error)) {
         json_decref(rows.array);
         return http_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The database can't be read now.");
@@ -176,10 +177,10 @@ static bool run_row(void *context, const DbValue *c, int count)
     return false;
 }
 
-static enum MHD_Result run_page(Api *api, struct MHD_Connection *c, int64_t id, bool *daily_open)
+static enum MHD_Result run_page(Site *api, struct MHD_Connection *c, int64_t id, bool *daily_open)
 {
     char today[11], error[DB_ERROR_SIZE];
-    api_today(today);
+    site_today(today);
     RunPage page = {NULL, false, today};
     DbValue value = db_int(id);
     if (!db_run(api->db, DB_RUN_PAGE, &value, 1, run_row, &page, error, sizeof error)) {
@@ -208,10 +209,10 @@ static bool recording_row(void *context, const DbValue *c, int count)
 }
 
 /* A daily's run is shown whole only once its day is over */
-static bool run_hidden(Api *api, int64_t id, bool *hidden)
+static bool run_hidden(Site *api, int64_t id, bool *hidden)
 {
     char today[11], error[DB_ERROR_SIZE];
-    api_today(today);
+    site_today(today);
     RunPage page = {NULL, false, today};
     DbValue value = db_int(id);
     bool ok = db_run(api->db, DB_RUN_PAGE, &value, 1, run_row, &page, error, sizeof error);
@@ -220,7 +221,7 @@ static bool run_hidden(Api *api, int64_t id, bool *hidden)
     return ok;
 }
 
-static enum MHD_Result recording(Api *api, struct MHD_Connection *c, int64_t id)
+static enum MHD_Result recording(Site *api, struct MHD_Connection *c, int64_t id)
 {
     bool hidden;
     char error[DB_ERROR_SIZE], disposition[96];
@@ -240,10 +241,10 @@ static enum MHD_Result recording(Api *api, struct MHD_Connection *c, int64_t id)
 
 /* ---- The daily --------------------------------------------------------------------- */
 
-static enum MHD_Result daily(Api *api, struct MHD_Connection *c)
+static enum MHD_Result daily(Site *api, struct MHD_Connection *c)
 {
     char today[11];
-    api_today(today);
+    site_today(today);
     const char *asked = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "date");
     if (asked != NULL && (!account_day_ok(asked) || strcmp(asked, today) > 0)) {
         return http_error(c, MHD_HTTP_BAD_REQUEST, "That's not a day a daily was played.");
@@ -289,10 +290,10 @@ static bool dump_row(void *context, const DbValue *c, int count)
     return true;
 }
 
-static enum MHD_Result dump(Api *api, struct MHD_Connection *c, const char *day)
+static enum MHD_Result dump(Site *api, struct MHD_Connection *c, const char *day)
 {
     char today[11], error[DB_ERROR_SIZE];
-    api_today(today);
+    site_today(today);
     if (strcmp(day, today) >= 0) return http_error(c, MHD_HTTP_NOT_FOUND, "A daily's dump is made when its day is over.");
     Dump d = {NULL, 0, 0, false};
     DbValue value = db_text(day);
@@ -304,7 +305,7 @@ static enum MHD_Result dump(Api *api, struct MHD_Connection *c, const char *day)
     return result;
 }
 
-enum MHD_Result boards_route(Api *api, struct MHD_Connection *c, const RouteMatch *match, uint64_t now)
+enum MHD_Result boards_route(Site *api, struct MHD_Connection *c, const RouteMatch *match, uint64_t now)
 {
     bool open;
     switch (match->route) {

@@ -11,8 +11,8 @@
 #ifndef AMULETS_BOARDS_H
 #define AMULETS_BOARDS_H
 
-#include "api.h"
+#include "site.h"
 
-enum MHD_Result boards_route(Api *api, struct MHD_Connection *c, const RouteMatch *match, uint64_t now);
+enum MHD_Result boards_route(Site *api, struct MHD_Connection *c, const RouteMatch *match, uint64_t now);
 
 #endif

@@ -107,7 +107,7 @@ static void replay_ended(Lives *lives, Queued *q)
 {
     if (q->kind != QUEUED_END || q->recording == NULL || lives->workers == NULL || q->run <= 0) return;
     Work *work = work_new(WORK_REPLAY, NULL);
-    if (work == NULL) return;   /* api_replay_pending finds it at the next start */
+    if (work == NULL) return;   /* upload_replay_pending finds it at the next start */
     work->id = q->run;
     work->text = q->recording;
     work->length = q->recording_length;

@@ -506,7 +506,7 @@ static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     uint64_t seed;
     int floor;
     char day[11];
-    if (!modes_choose_start(lives, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
+    if (!modes_choose_start((ModesSource){lives->db, lives->secret, lives->test_seeds}, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
         live_tell(viewer, "refused", why);
         return;
     }
@@ -539,7 +539,7 @@ static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     int64_t who = viewer->player_id > 0 ? viewer->player_id : viewer->session_player;
     bool played, finished = false;
     if (live->mode == LIVE_DAILY && live->player_id != who &&
-        (!lives_daily_of(lives, who, live->day, &played, &finished) || !finished)) {
+        (!modes_daily_of(lives->db, who, live->day, &played, &finished) || !finished)) {
         live_tell(viewer, "refused", "A daily's live games are shown only to players who have finished it.");
         return;
     }
@@ -561,6 +561,15 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         snprintf(text, sizeof text, "{\"t\":\"ack\",\"id\":%u,\"dropped\":true%s}", msg->id,
                  throttled ? ",\"throttled\":true" : "");
         hold(live, text, strlen(text), 0);
+        return;
+    }
+    /* outside a run (the death screen's R, the title, the class choice) a
+     * key may start one: a player held since the game began can't, and
+     * may still leave (Esc) */
+    char why[MODES_WHY_SIZE];
+    bool may_start_one = (msg->kind == MSG_KEY && msg->key != AK_ESC) || msg->kind == MSG_CLICK;
+    if (may_start_one && !game_in_run(&live->game) && !modes_may_start(lives->db, live->player_id, why, sizeof why)) {
+        live_tell(viewer, "refused", why);
         return;
     }
     if (msg->kind == MSG_POINT) event.kind = FRONT_POINT;
@@ -667,6 +676,8 @@ void lives_tick(Lives *lives, uint64_t now)
     }
     renew(lives, now);
 }
+
+/* ---- The whole ------------------------------------------------------------------- */
 
 bool lives_init(Lives *lives, Db db, const GameData *data)
 {

@@ -1,25 +1,29 @@
-/* The modes' rules (live.h's LiveMode, docs/server.md): who may start a
- * run, and where a new run of each mode starts from; a player's daily;
- * the lobby of live games as the API lists it. */
+/* The modes' rules (docs/server.md): who may start a run, and where a
+ * new run of each mode starts from; a player's daily. */
 #include "modes.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "level.h"
-
 static bool read_state(void *context, const DbValue *c, int count)
 {
-    if (count >= 4 && c[3].type == DB_TEXT) snprintf(context, 16, "%s", c[3].s);
+    if (count >= 4 && c[3].type == DB_TEXT) snprintf(context, MODES_STATE_SIZE, "%s", c[3].s);
     return false;
+}
+
+bool modes_player_state(Db db, int64_t player, char state[MODES_STATE_SIZE])
+{
+    char error[DB_ERROR_SIZE];
+    DbValue id = db_int(player);
+    state[0] = '\0';
+    return db_run(db, DB_ACCOUNT_OF, &id, 1, read_state, state, error, sizeof error);
 }
 
 bool modes_may_start(Db db, int64_t player, char *why, size_t why_size)
 {
-    char state[16] = "", error[DB_ERROR_SIZE];
-    DbValue id = db_int(player);
-    if (!db_run(db, DB_ACCOUNT_OF, &id, 1, read_state, state, error, sizeof error)) {
+    char state[MODES_STATE_SIZE];
+    if (!modes_player_state(db, player, state)) {
         snprintf(why, why_size, "The server can't reach its database: try again.");
         return false;
     }
@@ -32,7 +36,7 @@ bool modes_may_start(Db db, int64_t player, char *why, size_t why_size)
     return true;
 }
 
-bool modes_choose_start(Lives *lives, int64_t player, const Msg *msg, uint64_t *seed, int *floor, char day[11],
+bool modes_choose_start(ModesSource source, int64_t player, const Msg *msg, uint64_t *seed, int *floor, char day[11],
                         char *why, size_t why_size)
 {
     char today[11];
@@ -46,17 +50,17 @@ bool modes_choose_start(Lives *lives, int64_t player, const Msg *msg, uint64_t *
             snprintf(why, why_size, "Practice takes the day of a daily that has closed (before today).");
             return false;
         }
-    } else if (msg->day[0] != '\0' && strcmp(msg->day, today) != 0 && !lives->test_seeds) {
+    } else if (msg->day[0] != '\0' && strcmp(msg->day, today) != 0 && !source.test_seeds) {
         snprintf(why, why_size, "The daily is today's alone: a past day's is for practice.");
         return false;
     }
     snprintf(day, 11, "%s", msg->day[0] != '\0' ? msg->day : today);
-    *seed = account_daily_seed(lives->secret, day);
+    *seed = account_daily_seed(source.secret, day);
     *floor = 1;
     if (msg->mode == MSG_MODE_PRACTICE) return true;
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(player), db_text(day), db_int(time(NULL))};
-    if (!db_run(lives->db, DB_DAILY_CLAIM, values, 3, NULL, NULL, error, sizeof error)) {
+    if (!db_run(source.db, DB_DAILY_CLAIM, values, 3, NULL, NULL, error, sizeof error)) {
         snprintf(why, why_size, "You have played this daily already: one attempt a day.");
         return false;
     }
@@ -75,32 +79,13 @@ static bool read_daily(void *context, const DbValue *c, int count)
     return false;
 }
 
-bool lives_daily_of(Lives *lives, int64_t player, const char *day, bool *played, bool *finished)
+bool modes_daily_of(Db db, int64_t player, const char *day, bool *played, bool *finished)
 {
     DailyRow row = {false, false};
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(player), db_text(day)};
-    bool ok = player <= 0 || db_run(lives->db, DB_DAILY_OF, values, 2, read_daily, &row, error, sizeof error);
+    bool ok = player <= 0 || db_run(db, DB_DAILY_OF, values, 2, read_daily, &row, error, sizeof error);
     *played = row.played;
     *finished = row.finished;
     return ok;
-}
-
-void lives_lobby(const Lives *lives, json_t *array, uint64_t now, bool (*finished_daily)(void *context, const char *day),
-                 void *context)
-{
-    for (int i = 0; i < lives->count; ++i) {
-        const Live *live = lives->all[i];
-        const Run *run = live->game.run;
-        if (live->run_id <= 0 || live->left || run == NULL) continue;
-        if (live->mode == LIVE_DAILY && !finished_daily(context, live->day)) continue;
-        int watchers = 0;
-        for (int v = 0; v < live->viewer_count; ++v) watchers += !live->viewers[v]->player;
-        const char *class_id = run_class_id(run);
-        json_array_append_new(array, json_pack("{s:I,s:s,s:s?,s:i,s:i,s:s,s:i,s:I}", "game", (json_int_t)live->run_id,
-                                               "player", live->player_name, "class", class_id,
-                                               "floor", run_level(run)->depth, "turns", run_turn(run),
-                                               "mode", live_mode_name(live->mode), "watchers", watchers, "idle_s",
-                                               (json_int_t)(now > live->input_ms ? (now - live->input_ms) / 1000 : 0)));
-    }
 }

@@ -7,32 +7,47 @@
  *             second is refused however many pages ask at once
  *   practice  a closed (past) daily's seed, on no board
  *
- * A held or banned player starts none. A server started --test-seeds
+ * A held or banned player starts none: not by `new`, nor by R at a live
+ * game's death screen (live.c asks as each key comes outside a run). A server started --test-seeds
  * lets a run name its seed and floor, and a daily its day. */
 #ifndef AMULETS_MODES_H
 #define AMULETS_MODES_H
 
-#include "live.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
-enum { MODES_WHY_SIZE = 128 };
+#include "account.h"
+#include "db.h"
+#include "msg.h"
+
+enum { MODES_WHY_SIZE = 128, MODES_STATE_SIZE = 16 };
+
+/* The player's state ("ok", "held", "banned"; "" if there's no such
+ * player): false if the database can't say. The admin's command line
+ * changes it from another process, so it is read, never kept */
+bool modes_player_state(Db db, int64_t player, char state[MODES_STATE_SIZE]);
 
 /* True if player may start a run; else why, in the game's words */
 bool modes_may_start(Db db, int64_t player, char *why, size_t why_size);
 
+/* Where the modes' seeds come from: the database (the daily's claims),
+ * the server's secret (the daily's seeds' key), and whether a run may
+ * name its seed and floor (--test-seeds) */
+typedef struct ModesSource {
+    Db db;
+    const uint8_t *secret;      /* ACCOUNT_SECRET_BYTES */
+    bool test_seeds;
+} ModesSource;
+
 /* The seed, floor and day ("" for a ladder run) of player's new run of
  * msg's mode: false with why if it can't start now. A daily is claimed
  * here, before anything of it is made */
-bool modes_choose_start(Lives *lives, int64_t player, const Msg *msg, uint64_t *seed, int *floor, char day[11],
+bool modes_choose_start(ModesSource source, int64_t player, const Msg *msg, uint64_t *seed, int *floor, char day[11],
                         char *why, size_t why_size);
-
-/* The lobby: each live game as the API shows it, into array; a daily's
- * only if finished_daily(context, day) (the asker has played and ended
- * that day's) */
-void lives_lobby(const Lives *lives, json_t *array, uint64_t now, bool (*finished_daily)(void *context, const char *day),
-                 void *context);
 
 /* True if the player's daily of day has started (*played) and is over
  * (*finished). False if the database can't say */
-bool lives_daily_of(Lives *lives, int64_t player, const char *day, bool *played, bool *finished);
+bool modes_daily_of(Db db, int64_t player, const char *day, bool *played, bool *finished);
 
 #endif

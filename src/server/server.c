@@ -24,6 +24,8 @@
 #include "api.h"
 #include "http.h"
 #include "live.h"
+#include "modes.h"
+#include "upload.h"
 #include "static.h"
 
 enum { SERVER_EVENTS = 256, HTTP_TIMEOUT_S = 10, SERVER_RETRY_MS = 250 };
@@ -49,10 +51,11 @@ struct Server {
     Lives lives;
     Workers workers;
     bool workers_started;
-    Api api;
+    Site api;
     Conn **conns;
     int conn_count, conn_capacity;
     uint64_t checked_ms;        /* the sockets' last liveness check */
+    uint64_t states_ms;         /* the players' states' last check */
     bool stop;
     /* The database's socket as epoll watches it (PostgreSQL's: the group
      * commit's answer comes on it): a copy of the descriptor, so epoll
@@ -261,11 +264,11 @@ static bool start_http(Server *server)
         fprintf(stderr, "amulets-server: the HTTP server gives no epoll descriptor\n");
         return false;
     }
-    Api *api = &server->api;
-    snprintf(api->origins[0], API_ORIGIN_SIZE, "http://%s:%d", setup->address, server->port);
-    snprintf(api->origins[1], API_ORIGIN_SIZE, "http://localhost:%d", server->port);
+    Site *api = &server->api;
+    snprintf(api->origins[0], SITE_ORIGIN_SIZE, "http://%s:%d", setup->address, server->port);
+    snprintf(api->origins[1], SITE_ORIGIN_SIZE, "http://localhost:%d", server->port);
     api->origin_count = 2;
-    if (setup->origin != NULL) snprintf(api->origins[api->origin_count++], API_ORIGIN_SIZE, "%s", setup->origin);
+    if (setup->origin != NULL) snprintf(api->origins[api->origin_count++], SITE_ORIGIN_SIZE, "%s", setup->origin);
     return true;
 }
 
@@ -355,7 +358,7 @@ static bool start(Server *server)
     }
     server->api.revoked = on_revoked;
     server->api.trust_proxy = setup->trust_proxy;
-    api_replay_pending(&server->api);
+    upload_replay_pending(&server->api);
     return start_http(server);
 }
 
@@ -375,6 +378,29 @@ static uint64_t check_ms(const Server *server)
     return server->setup->ws_check_ms > 0 ? (uint64_t)server->setup->ws_check_ms : WS_CHECK_MS;
 }
 
+/* A ban is the admin's command line's, another process: the players
+ * with sockets open are read every SERVER_STATE_CHECK_MS, and a banned
+ * one's sockets (playing or watching) closed with the reason. A hold
+ * needs no check here: live.c reads it as a key could start a run */
+enum { SERVER_STATE_CHECK_MS = 1000 };
+
+static void close_banned(Server *server)
+{
+    int64_t last = 0;
+    bool banned = false;
+    for (int i = 0; i < server->conn_count; ++i) {
+        Viewer *viewer = &server->conns[i]->viewer;
+        int64_t player = viewer->player_id > 0 ? viewer->player_id : viewer->session_player;
+        if (player <= 0) continue;
+        if (player != last) {   /* a player's pages are often side by side */
+            char state[MODES_STATE_SIZE];
+            banned = modes_player_state(server->db, player, state) && strcmp(state, "banned") == 0;
+            last = player;
+        }
+        if (banned) ws_close(&viewer->ws, 1008, "Your account is banned: you can't play or watch here.");
+    }
+}
+
 static int wait_for(Server *server, uint64_t now)
 {
     MHD_UNSIGNED_LONG_LONG http = 0;
@@ -385,6 +411,11 @@ static int wait_for(Server *server, uint64_t now)
     if (server->lives.down && !server->lives.flying && SERVER_RETRY_MS < wait) wait = SERVER_RETRY_MS;
     uint64_t since = now - server->checked_ms, every = check_ms(server);
     int check = server->conn_count == 0 ? wait : since >= every ? 0 : (int)(every - since);
+    uint64_t states = now - server->states_ms;
+    int state = server->conn_count == 0              ? wait
+                : states >= SERVER_STATE_CHECK_MS ? 0
+                                                  : (int)(SERVER_STATE_CHECK_MS - states);
+    if (state < check) check = state;
     return check < wait ? check : wait;
 }
 
@@ -496,6 +527,10 @@ static void turn(Server *server)
     if (now - server->checked_ms >= check_ms(server)) {
         server->checked_ms = now;
         for (int i = 0; i < server->conn_count; ++i) ws_check_alive(&server->conns[i]->viewer.ws);
+    }
+    if (now - server->states_ms >= SERVER_STATE_CHECK_MS) {
+        server->states_ms = now;
+        close_banned(server);
     }
     lives_tick(&server->lives, now);
     commit(server);

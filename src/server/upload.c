@@ -14,9 +14,9 @@ static const char *outcome_name(Mode outcome)
     return outcome == MODE_DEAD ? "dead" : outcome == MODE_WON ? "won" : "unfinished";
 }
 
-enum MHD_Result upload_seed(Api *api, struct MHD_Connection *c, uint64_t now)
+enum MHD_Result upload_seed(Site *api, struct MHD_Connection *c, uint64_t now)
 {
-    int64_t player = api_session_player(api, c);
+    int64_t player = site_session_player(api, c);
     if (player <= 0) return http_error(c, MHD_HTTP_UNAUTHORIZED, "Log in first.");
     char key[24];
     snprintf(key, sizeof key, "%" PRId64, player);
@@ -37,9 +37,9 @@ enum MHD_Result upload_seed(Api *api, struct MHD_Connection *c, uint64_t now)
     return http_json(c, MHD_HTTP_OK, json_pack("{s:s,s:I}", "token", token, "seed", (json_int_t)seed), NULL);
 }
 
-enum MHD_Result upload_take(Api *api, struct MHD_Connection *c, const char *body, size_t length, uint64_t now)
+enum MHD_Result upload_take(Site *api, struct MHD_Connection *c, const char *body, size_t length, uint64_t now)
 {
-    int64_t player = api_session_player(api, c);
+    int64_t player = site_session_player(api, c);
     if (player <= 0) return http_error(c, MHD_HTTP_UNAUTHORIZED, "Log in first.");
     if (length > VERIFY_MAX_BYTES) return http_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "That's longer than the server takes.");
     if (length == 0) return http_error(c, MHD_HTTP_BAD_REQUEST, "Send a recording.");
@@ -83,9 +83,9 @@ static bool upload_row(void *context, const DbValue *c, int count)
     return false;
 }
 
-enum MHD_Result upload_state(Api *api, struct MHD_Connection *c, int64_t id)
+enum MHD_Result upload_state(Site *api, struct MHD_Connection *c, int64_t id)
 {
-    int64_t player = api_session_player(api, c);
+    int64_t player = site_session_player(api, c);
     if (player <= 0) return http_error(c, MHD_HTTP_UNAUTHORIZED, "Log in first.");
     UploadRow row = {false, NULL, 0};
     char error[DB_ERROR_SIZE];
@@ -102,7 +102,7 @@ enum MHD_Result upload_state(Api *api, struct MHD_Connection *c, int64_t id)
 
 /* ---- Verdicts ---------------------------------------------------------------------- */
 
-static void replay_done(Api *api, const Work *work)
+static void replay_done(Site *api, const Work *work)
 {
     const VerifyResult *r = &work->result;
     char error[DB_ERROR_SIZE];
@@ -112,10 +112,10 @@ static void replay_done(Api *api, const Work *work)
     if (!db_run(api->db, DB_GAME_VERIFIED, values, 8, NULL, NULL, error, sizeof error)) {
         fprintf(stderr, "amulets-server: run %" PRId64 "'s figures can't be kept: %s\n", work->id, error);
     }
-    api_boards_changed(api);
+    site_boards_changed(api);
 }
 
-static void refuse(Api *api, int64_t upload, const char *reason)
+static void refuse(Site *api, int64_t upload, const char *reason)
 {
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(upload), db_text("refused"), db_text(reason), db_null()};
@@ -123,7 +123,7 @@ static void refuse(Api *api, int64_t upload, const char *reason)
 }
 
 /* A verified upload: its seed claimed, its run kept, in one transaction */
-static void accept_upload(Api *api, const Work *work)
+static void accept_upload(Site *api, const Work *work)
 {
     const VerifyResult *r = &work->result;
     char seed[24], digest[17], data[17], error[DB_ERROR_SIZE];
@@ -152,7 +152,7 @@ static void accept_upload(Api *api, const Work *work)
         api->db.ops->rollback(api->db.self);
         refuse(api, work->id, "busy");
     }
-    api_boards_changed(api);
+    site_boards_changed(api);
 }
 
 bool upload_policy(bool verified, const VerifyResult *result, const char *verifier_reason, char *reason,
@@ -166,7 +166,7 @@ bool upload_policy(bool verified, const VerifyResult *result, const char *verifi
     return why[0] == '\0';
 }
 
-void upload_work_done(Api *api, Work *work)
+void upload_work_done(Site *api, Work *work)
 {
     char reason[64];
     if (work->kind == WORK_REPLAY) replay_done(api, work);
@@ -178,7 +178,7 @@ void upload_work_done(Api *api, Work *work)
 
 static bool pending_row(void *context, const DbValue *c, int count)
 {
-    Api *api = context;
+    Site *api = context;
     if (count < 2 || c[1].type != DB_TEXT) return true;
     Work *work = work_new(WORK_REPLAY, NULL);
     if (work == NULL) return false;
@@ -192,7 +192,7 @@ static bool pending_row(void *context, const DbValue *c, int count)
 
 static bool queued_row(void *context, const DbValue *c, int count)
 {
-    Api *api = context;
+    Site *api = context;
     if (count < 3 || c[2].type != DB_TEXT) return true;
     Work *work = work_new(WORK_UPLOAD, NULL);
     if (work == NULL) return false;
@@ -205,7 +205,7 @@ static bool queued_row(void *context, const DbValue *c, int count)
     return true;
 }
 
-void api_replay_pending(Api *api)
+void upload_replay_pending(Site *api)
 {
     char error[DB_ERROR_SIZE];
     db_run(api->db, DB_GAMES_UNVERIFIED, NULL, 0, pending_row, api, error, sizeof error);

@@ -15,11 +15,11 @@
 #ifndef AMULETS_UPLOAD_H
 #define AMULETS_UPLOAD_H
 
-#include "api.h"
+#include "site.h"
 
-enum MHD_Result upload_seed(Api *api, struct MHD_Connection *c, uint64_t now);
-enum MHD_Result upload_take(Api *api, struct MHD_Connection *c, const char *body, size_t length, uint64_t now);
-enum MHD_Result upload_state(Api *api, struct MHD_Connection *c, int64_t id);
+enum MHD_Result upload_seed(Site *api, struct MHD_Connection *c, uint64_t now);
+enum MHD_Result upload_take(Site *api, struct MHD_Connection *c, const char *body, size_t length, uint64_t now);
+enum MHD_Result upload_state(Site *api, struct MHD_Connection *c, int64_t id);
 /* The upload policy, before its seed is looked at: an upload counts only
  * if the verifier said ok (ranked), it began on floor 1 and it ended (a
  * death or a win). False with reason if not */
@@ -27,6 +27,11 @@ bool upload_policy(bool verified, const VerifyResult *result, const char *verifi
                    size_t reason_size);
 
 /* A replay's or an upload's verdict kept (the job stays the caller's) */
-void upload_work_done(Api *api, Work *work);
+void upload_work_done(Site *api, Work *work);
+
+/* Every ended run the server's replay hasn't yet figured, and every
+ * upload not yet checked (after a crash or a restart), handed to the
+ * workers */
+void upload_replay_pending(Site *api);
 
 #endif

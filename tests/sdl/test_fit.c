@@ -287,7 +287,7 @@ static void play_screens(void)
     fit.banner = NULL;
     pointer_gone();
     key('c');
-    CHECK_INT(run_mode(in_play()), MODE_CLOSING);
+    CHECK_INT(input_screen(input()), SCREEN_CLOSING);
     both("closing a door");
     key(AK_ESC);
     key(AK_ESC);
@@ -308,7 +308,7 @@ static void a_question(void)
     run_debug_refresh(run);
     fresh(run, false, false);
     key('j');
-    CHECK_INT(run_mode(in_play()), MODE_CONFIRMING);
+    CHECK_INT(input_screen(input()), SCREEN_CONFIRMING);
     both("a question");
 }
 
@@ -323,14 +323,14 @@ static void pack_screens(void)
     static const int OPENERS[] = {'i', 'd', 't'};
     for (int i = 0; i < 3; ++i) {
         key(OPENERS[i]);
-        CHECK_INT(run_mode(in_play()), MODE_INVENTORY);
+        CHECK_INT(input_screen(input()), SCREEN_PACK);
         both("the pack");
         key(AK_ESC);
     }
     /* reading identify asks which */
     key('i');
     key(pack_letter(pack_find(&run_player(in_play())->pack, kind("identify"))));
-    CHECK_INT(run_inventory_action(in_play()), INV_IDENTIFY);
+    CHECK_INT(input()->dialog.pack_for, INV_IDENTIFY);
     both("identify which?");
     key(AK_ESC);
     /* examining: which, then each thing */
@@ -357,7 +357,7 @@ static void aiming_screens(void)
     run_debug_refresh(run);
     fresh(run, false, false);
     key('f');
-    CHECK_INT(run_mode(in_play()), MODE_AIMING);
+    CHECK_INT(input_screen(input()), SCREEN_AIMING);
     for (int i = 0; i < 4; ++i) {
         both("aiming an arrow");
         key(AK_TAB);
@@ -365,7 +365,7 @@ static void aiming_screens(void)
     key(AK_ESC);
     key('i');
     key(pack_letter(pack_find(&run_player(in_play())->pack, kind("fireball"))));
-    CHECK_INT(run_mode(in_play()), MODE_AIMING);
+    CHECK_INT(input_screen(input()), SCREEN_AIMING);
     /* the cursor by the player: the burst would reach them */
     input()->cursor = (Point){run_player(in_play())->pos.x + 1, run_player(in_play())->pos.y};
     both("aiming a fireball at your own feet");

@@ -86,7 +86,7 @@ static void save_and_continue(Fixture *f)
     window_loop_keys(w, "hhjj");
     uint64_t before = save_digest(window_loop_run(w));
     window_loop_key(w, AK_ESC);
-    CHECK_INT(run_mode(window_loop_run(w)), MODE_MENU);
+    CHECK_INT(input_screen(input_of(w)), SCREEN_MENU);
     LoopNext next = window_loop_key(w, 'S');   /* the menu's keys are capitals */
     CHECK(next.done && slot_has_save(&f->slot));
     window_loop_close(w);

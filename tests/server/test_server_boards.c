@@ -133,7 +133,7 @@ static void test_ladder(int port, const char *database, const char *root)
     snprintf(command, sizeof command, "'%s' --admin '%s' strike %lld >/dev/null", AMULETS_SERVER_BINARY, database, struck);
     CHECK_INT(system(command), 0);
     /* the admin's process changed the database: the server's board, kept
-     * at most API_BOARD_MS, shows it within the second */
+     * at most SITE_BOARD_MS, shows it within the second */
     json_t *after = NULL;
     for (int tries = 0; tries < 100 && json_array_size(after) != RUNS - 1; ++tries) {
         json_decref(after);

@@ -15,7 +15,7 @@ const fs = require('fs');
 const path = require('path');
 
 const FILES = ['web.css', 'online.css', 'web_keys.js', 'web_store.js', 'web_paint.js', 'web_files.js', 'web.js',
-  'web_online.js', 'web_wire.js', 'amulets.js'];
+  'web_online.js', 'web_wire.js', 'web_offline.js', 'amulets.js'];
 const PAGES = ['index.html', 'online.html'];
 const site = process.argv[2];
 if (!site) {

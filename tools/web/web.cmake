@@ -48,7 +48,7 @@ if(EMSCRIPTEN)
   set_target_properties(amulets_web PROPERTIES OUTPUT_NAME amulets SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY ${AMULETS_SITE})
   set(page_files index.html web.css web.js web_keys.js web_paint.js web_store.js web_files.js
-                 online.html online.css web_online.js web_wire.js)
+                 online.html online.css web_online.js web_wire.js web_offline.js)
   foreach(file ${page_files})
     add_custom_command(OUTPUT ${AMULETS_SITE}/${file}
       COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/src/front/web/${file} ${AMULETS_SITE}/${file}

@@ -9,6 +9,13 @@
 #include "rng.h"
 #include "run.h"
 
+/* What a save of version 5 or 6 says the run waited for, as its [run]
+ * has it (savechoice.h): the mode's name and its choice's, each an index
+ * into that save's names (-1 unread), read and checked like any field */
+typedef struct OldChoice {
+    int mode, pack_for, question, step, aim, aim_kind, scroll_letter;
+} OldChoice;
+
 /* Searches toward cells monsters walk to (the player, a wanderer's
  * target, the cell a hunter last saw the player on), kept while the map
  * stays as it was, each spread as far as its walkers have needed. Purely
@@ -41,14 +48,9 @@ struct Run {
     Player player;
     Ident ident;
     Mode mode;
-    InvAction inv_action;
-    ConfirmPurpose confirm;
-    int pending_dir;          /* the step waiting for a yes */
-    AimPurpose aim;           /* while aiming: what for, */
-    int aim_kind;             /* and the missile or scroll kind */
-    int read_slot;            /* the slot the last scroll read came from: one
-                                 put back (Esc while aiming) goes there */
     Memory memory;            /* what the player remembers of this floor */
+    OldChoice old;            /* read from a save of version 5 or 6 only
+                                 (savechoice.h): never written again */
 
     /* Talk, not state: never saved, never in the digest */
     MsgLog log;
@@ -116,6 +118,11 @@ int rules_player_defense(const Run *run);
 /* Not a potion or a scroll, or one whose look the player has learnt */
 bool rules_kind_known(const Run *run, int kind);
 int rules_keenest_sight(const GameData *data);
+/* A command refused, why said (why may be NULL): false, always */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+bool rules_refuse(char *why, size_t size, const char *format, ...);
 
 /* world.c: what both the player and the monsters set going */
 /* An empty cache of paths, NULL if out of memory; and emptied again */
@@ -157,17 +164,21 @@ bool world_hurt_monster(Run *run, int index, int damage, bool by_player);
  * it as they saw it die (mem_forget_dead) */
 void world_remove_dead(Run *run, int index);
 
-/* shot.c: aiming and shooting (run.h has the plan and the events) */
-Took shot_fire(Run *run);
-Took shot_open_throw(Run *run);
-Took shot_choose_throw(Run *run, int slot);
-Took shot_open_quiver(Run *run);
-Took shot_choose_quiver(Run *run, int slot);
+/* shot.c: aiming and shooting (run.h has the plan and the events). Each
+ * _allows says whether its command is taken (run_allows), as far as the
+ * command goes, with why in why (may be NULL) */
+bool shot_allows(const Run *run, Command command, char *why, size_t size);
+/* A cell aimed at that a shot can go to: not the player's own, in sight,
+ * and for a missile or a fireball within range (range 0: a bolt's, which
+ * is only how far it flies) */
+bool shot_aim_allows(const Run *run, Point target, int range, char *why, size_t size);
+Took shot_fire(Run *run, Point target);
+Took shot_throw(Run *run, int slot, Point target);
+Took shot_quiver(Run *run, int slot);
+/* A scroll of lightning or fireball read (it has left the pack) at a cell */
+Took shot_read_scroll(Run *run, ItemEffect effect, Point target);
 /* A new player's quiver: the first missile of the kit they can let fly */
 void shot_fill_quiver(Run *run);
-void shot_read_scroll(Run *run, ItemEffect effect, int kind);
-Took shot_aim_at(Run *run, Point target);
-void shot_cancel(Run *run);
 /* A monster's turn at range: true if it shot or breathed */
 bool shot_monster_shoots(Run *run, int index);
 bool shot_monster_breathes(Run *run, int index);
@@ -182,23 +193,22 @@ void act_tick_statuses(Run *run);
 int act_frighten(Run *run);
 
 /* use.c: the pack's actions */
-Took use_item(Run *run, int slot);
+UseNeeds use_needs(const Run *run, int slot);
+bool use_allows(const Run *run, Command command, char *why, size_t size);
+Took use_item(Run *run, Command command);
 Took use_drop(Run *run, int slot);
-Took use_identify(Run *run, int slot);
-/* Esc at the scroll of identify's choice (or a save before version 5's
- * CMD_SUSPEND): the scroll goes back to its letter, as though unread
- * (its name stays known), and the run plays on; nothing else is done */
-void use_unread_identify(Run *run);
 Took use_pick_up(Run *run);
 /* "You pick up a dagger.", as one line with the "You see a dagger here."
  * the step onto it said, when that is the newest line */
 void use_say_picked_up(Run *run, Stack stack);
 
-/* player.c: the player's actions on the floor. A step asked about first
- * (onto a known trap) is confirmed once the player has said yes */
-Took player_step(Run *run, int dir, bool confirmed);
+/* player.c: the player's actions on the floor. A step onto a trap the
+ * player knows of, and a descent leaving the floor's Amulet, are asked
+ * about first (player_asks), and taken only with the yes */
+bool player_asks(const Run *run, Command command, char *question, size_t size);
+Took player_step(Run *run, int dir);
 Took player_close_door(Run *run, int dir);
 Took player_search(Run *run);
-Took player_descend(Run *run, bool confirmed);
+Took player_descend(Run *run);
 
 #endif

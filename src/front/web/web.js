@@ -19,6 +19,11 @@
 //                       game plays without saving (the tests; else 10 s)
 //             &watch=URL  watch this site's recording at URL (the online
 //                       page's run pages: /api/runs/N/recording)
+// A seed the online page asked the server for ("Play offline for the
+// board") is index.html?seed=S: its run is played here with no connection
+// needed, and its recording, at its end, kept apart for the upload
+// (web_offline.js), which this page offers at once (and at each start
+// while one waits), or the online page later.
 // For the tests, window.amulets has digest(), idle(), and the rest below.
 'use strict';
 (async function () {
@@ -276,6 +281,52 @@
     }
   }
 
+  // ---- Offline runs for the board (web_offline.js) --------------------------------
+  // The game's writes of replay.txt and of a run's recording are told to
+  // the offline runs, one after another; a recording come for a seed the
+  // server issued is offered for upload, an abandoned one said
+  let offlineChain = Promise.resolve(), offered = null;
+  const offer = document.getElementById('offline-offer');
+  function offlineNote(name, bytes) {
+    if (name !== 'replay.txt' && !AmuletsOffline.RUN_FILE.test(name)) return;
+    offlineChain = offlineChain.then(() => AmuletsOffline.noteFile(name, bytes)).then(offlineTell)
+      .catch((error) => console.warn(`The offline run couldn't be kept apart: ${error}`));
+  }
+  function offlineTell(changed) {
+    for (const record of changed) {
+      if (record.state === 'ended') offerUpload(record, 'Your run on the seed the server gave you has ended. ' +
+        'Upload its recording for the offline board now, or later: it is kept in this browser until then.');
+      if (record.state === 'abandoned') {
+        say(`The run on the server's seed ${record.seed} was left for a new one: it can't be uploaded for the board.`, 'note');
+      }
+    }
+  }
+  function offerUpload(record, text) {
+    offered = record;
+    document.getElementById('offline-text').textContent = text;
+    document.getElementById('offline-upload').hidden = record.state !== 'ended';
+    offer.hidden = false;
+  }
+  document.getElementById('offline-upload').addEventListener('click', async (e) => {
+    e.target.disabled = true;
+    try {
+      document.getElementById('offline-text').textContent = 'Uploading...';
+      const record = await AmuletsOffline.upload('', offered);
+      offerUpload(record, record.said || AmuletsOffline.describe(record));
+    } finally {
+      e.target.disabled = false;
+    }
+  });
+  document.getElementById('offline-close').addEventListener('click', () => { offer.hidden = true; canvas.focus(); });
+  async function offlineStart(files) {
+    await AmuletsOffline.noteFiles(files);
+    const waiting = (await AmuletsOffline.all()).filter((r) => r.state === 'ended');
+    if (waiting.length > 0) {
+      offerUpload(waiting[0], waiting.length === 1 ? 'A run played offline on a seed the server gave you waits to be uploaded for the offline board.'
+        : `${waiting.length} runs played offline on seeds the server gave you wait to be uploaded for the offline board.`);
+    }
+  }
+
   // ---- Starting -------------------------------------------------------------------
   relayout();
   window.addEventListener('resize', relayout);
@@ -289,10 +340,10 @@
     locateFile: (file) => file,
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
-    onStoreWrite: (name, bytes) => store.write(name, bytes),
+    onStoreWrite: (name, bytes) => { offlineNote(name, bytes); return store.write(name, bytes); },
     onStoreAdd: (name, bytes) => store.add(name, bytes),
     onStoreRemove: (name) => store.remove(name),
-    onStoreRename: (from, to, bytes) => store.rename(from, to, bytes),
+    onStoreRename: (from, to, bytes) => { offlineNote(to, bytes); return store.rename(from, to, bytes); },
     // the page's frontend table (web_glue.c): a frame is due; the keys
     // typed ahead go (after a hurt, a key held down repeats no further)
     onPaint: () => { dirty = true; schedule(); },
@@ -310,6 +361,8 @@
   }
 
   store = await openStore();
+  // the offline runs in the background: the game needn't wait for them
+  offlineChain = offlineStart(store.startFiles).catch((error) => console.warn(`The offline runs can't be read: ${error}`));
   api.timings = { script: api.started, files: performance.now() };
   module = await making;
   api.timings.module = performance.now();
@@ -405,6 +458,8 @@
 
   Object.assign(api, {
     game, store, painter, module, config, files: filesList,
+    // the offline runs, once every write so far is noted
+    offline: () => offlineChain.then(() => AmuletsOffline.all()),
     digest: () => game.digest(),
     // what's on the screen now (painted first if it waits for the next frame)
     screen: () => {

@@ -16,10 +16,12 @@
 //   online.html#/boards/ladder, #/boards/daily[/DATE], #/boards/offline
 //   online.html#/run/RUN          a run's page
 //   online.html#/login, #/register, #/recover
+//   online.html#/me               my account: runs played offline for the
+//                                 board (web_offline.js), the password
 //   ?player=NAME  a server without accounts (make serve before them, the
 //                 tests): the page names its player (docs/server.md's dev mode)
-//   ?seed=N&floor=N  a new run's seed and floor (a server started
-//                 --test-seeds takes them: the tests)
+//   ?seed=N&floor=N  a new run's seed and floor, and an offline run's seed
+//                 (a server started --test-seeds takes them: the tests)
 // window.amulets is for the tests: the frame model, what was sent, the socket.
 'use strict';
 (function () {
@@ -84,6 +86,7 @@
     $('logout').hidden = !(who && accounts);
     $('nav-login').hidden = !!who || !accounts;
     $('nav-play').hidden = !who;
+    $('nav-me').hidden = !(who && accounts);
   }
 
   // ---- Views ----------------------------------------------------------------------
@@ -102,6 +105,7 @@
     if (first === 'login' || first === 'register' || first === 'recover') return show(first);
     if (first === 'boards') return board(second || 'ladder', third);
     if (first === 'run') return runPage(second);
+    if (first === 'me') return who && accounts ? accountPage() : needLogin();
     if (first === 'watch') return startGame({ watch: Number(second) });
     if (first === 'play') {
       if (!who) return needLogin();
@@ -220,7 +224,11 @@
       $('practice-date').max = yesterday;
       if (!$('practice-date').value) $('practice-date').value = yesterday;
     }
-    $('start-daily').hidden = $('practice-form').hidden = !accounts;
+    $('start-daily').hidden = $('practice-form').hidden = $('start-offline').hidden = !accounts;
+    $('offline-waiting').hidden = true;
+    if (who && accounts) {
+      offlineRuns().then((runs) => { $('offline-waiting').hidden = !runs.some((r) => r.state === 'ended'); });
+    }
     const r = await call('GET', 'api/games');
     const games = r.status === 200 ? gamesOf(r.body) : [];
     api.lobby = games;
@@ -243,6 +251,97 @@
   $('practice-form').addEventListener('submit', (e) => {
     e.preventDefault();
     go(`#/play/practice/${$('practice-date').value}`);
+  });
+
+  // ---- My account: offline runs and the password --------------------------------------
+  // This account's offline runs kept in this browser (web_offline.js)
+  async function offlineRuns() {
+    try {
+      return (await AmuletsOffline.all()).filter((r) => who && r.player === who.name).sort((a, b) => b.issued - a.issued);
+    } catch (error) {
+      say(`This browser's storage can't be read, so offline runs can't be kept: ${error.message || error}`, 'error');
+      return [];
+    }
+  }
+  // A seed issued to the account, kept, and the local game opened on it
+  // (the tests' server takes ?seed=N)
+  async function startOffline() {
+    const record = await AmuletsOffline.ask('', who.name, params.has('seed') ? params.get('seed') : undefined);
+    if (record.error) {
+      say(record.error, 'error');
+      return;
+    }
+    api.offlineSeed = record.seed;
+    location.href = `index.html?seed=${record.seed}${params.has('fast') ? '&fast' : ''}`;
+  }
+  document.querySelectorAll('.offline-start').forEach((b) => b.addEventListener('click', async () => {
+    b.disabled = true;
+    try { await startOffline(); } finally { b.disabled = false; }
+  }));
+
+  function button(text, action) {
+    const b = document.createElement('button');
+    b.textContent = text;
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      try { await action(); } finally { b.disabled = false; }
+      if (current === 'me') showOfflineRuns();
+    });
+    return b;
+  }
+  // what the last try from this page met, by seed (the server unreachable)
+  const told = new Map();
+  const tell = (record) => told.set(record.seed, record.said || '');
+  // what may be done with a run: upload it, look again, play or forget it
+  function offlineActions(record) {
+    const v = record.verdict || {};
+    if (record.state === 'ended') return [button('Upload it', async () => tell(await AmuletsOffline.upload('', record)))];
+    if (record.state === 'uploaded' && v.state === 'queued') {
+      return [button('Look again', async () => tell(await AmuletsOffline.refresh('', record, 3000)))];
+    }
+    if (record.state === 'uploaded' && v.state === 'verified' && v.run) return [link('Its page', `#/run/${v.run}`)];
+    if (record.state === 'issued' || record.state === 'playing') return [link('Play it', `index.html?seed=${record.seed}`)];
+    return [button('Forget it', () => AmuletsOffline.remove(record.seed))];
+  }
+  async function showOfflineRuns() {
+    const runs = await offlineRuns();
+    api.offlineRuns = runs;
+    const body = $('offline-runs').tBodies[0];
+    body.textContent = '';
+    for (const record of runs) {
+      const row = document.createElement('tr');
+      cell(row, record.seed);
+      cell(row, `${new Date(record.issued).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+      const said = told.get(record.seed);
+      cell(row, `${AmuletsOffline.describe(record)}${said ? ` ${said}` : ''}`);
+      row.lastChild.className = 'offline-state';
+      const actions = document.createElement('td');
+      offlineActions(record).forEach((a) => actions.append(a));
+      row.append(actions);
+      body.append(row);
+    }
+    $('offline-runs').hidden = runs.length === 0;
+    $('offline-none').hidden = runs.length > 0;
+    return runs;
+  }
+  async function accountPage() {
+    show('me');
+    $('me-title').textContent = `Your account: ${who.name}`;
+    $('me-said').textContent = me && me.state === 'held' ? 'Your account is held: it can\'t start runs until an admin releases it.' : '';
+    const runs = await showOfflineRuns();
+    // uploads the server was still checking: their verdicts now
+    const checking = runs.filter((r) => r.state === 'uploaded' && (!r.verdict || r.verdict.state === 'queued'));
+    if (checking.length > 0) {
+      await Promise.all(checking.map(async (r) => tell(await AmuletsOffline.refresh('', r, 5000))));
+      if (current === 'me') await showOfflineRuns();
+    }
+  }
+  form('password-form', async (v) => {
+    const r = await call('POST', 'api/password', { old: v.old, new: v.new });
+    if (r.status === 401) return "That isn't your password now (or you were logged out): nothing changed.";
+    if (r.status !== 200) return why(r, `The server answered ${r.status}.`);
+    say('Your password is changed, and every other place you were logged in is logged out.', 'note');
+    return null;
   });
 
   // ---- The boards and a run's page --------------------------------------------------
@@ -546,6 +645,17 @@
     sums: () => (link_ !== null ? { n: link_.model.n, mine: link_.model.sum(), ready: link_.model.ready } : null),
     // the socket dropped as a network drop would (the page opens another)
     drop: () => { if (link_ !== null && link_.ws !== null) link_.ws.close(4000, 'dropped by the test'); },
+    // the offline runs kept here; a recording's text uploaded as this page
+    // uploads one, and the server's verdict ({state, reason?, run?, rank?})
+    offline: {
+      runs: offlineRuns,
+      async upload(text) {
+        const sent = await AmuletsOffline.send('', text);
+        if (sent.error) return sent;
+        const v = await AmuletsOffline.settle('', sent.upload);
+        return { ...v, said: v.reason ? AmuletsOffline.reasonText(v.reason) : '' };
+      },
+    },
     whoAmI,
   });
   window.addEventListener('keydown', onKey);

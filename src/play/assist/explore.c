@@ -537,8 +537,7 @@ static bool is_target(const Explorer *e, Sight *sight, Point p)
 
 static ExploreStop give(Explorer *e, Command *out, CommandKind kind, int arg)
 {
-    out->kind = (uint16_t)kind;
-    out->arg = (int16_t)arg;
+    *out = cmd_make(kind, arg);
     e->searched_last = kind == CMD_SEARCH;
     e->picked_last = kind == CMD_PICK_UP;
     ++e->commands;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heed.h"
+#include "choose.h"
 #include "info.h"
 #include "invariant.h"
 #include "durable.h"
@@ -32,19 +32,24 @@ static const ScreenTraits SCREEN_TRAITS[SCREEN_COUNT] = {
     [SCREEN_SCORES] = {"scores", false, false, false},
 };
 
-/* The run's modes are screens of their own: each mode of RUN_MODES names
- * its screen here, and a mode added without one doesn't compile */
+/* The run's modes and the dialogs over it are screens of their own: each
+ * mode of RUN_MODES and each dialog of DIALOGS names its screen here, and
+ * one added without one doesn't compile */
 #define SCREEN_OF_PLAYING SCREEN_PLAYING
-#define SCREEN_OF_INVENTORY SCREEN_PACK
-#define SCREEN_OF_CLOSING SCREEN_CLOSING
-#define SCREEN_OF_CONFIRMING SCREEN_CONFIRMING
-#define SCREEN_OF_MENU SCREEN_MENU
-#define SCREEN_OF_AIMING SCREEN_AIMING
 #define SCREEN_OF_DEAD SCREEN_DEAD
 #define SCREEN_OF_WON SCREEN_WON
 #define MODE_SCREEN(id, save_name) [MODE_##id] = SCREEN_OF_##id,
 static const Screen MODE_SCREENS[MODE_COUNT] = {RUN_MODES(MODE_SCREEN)};
 #undef MODE_SCREEN
+#define SCREEN_OF_DIALOG_NONE SCREEN_PLAYING
+#define SCREEN_OF_DIALOG_PACK SCREEN_PACK
+#define SCREEN_OF_DIALOG_CLOSING SCREEN_CLOSING
+#define SCREEN_OF_DIALOG_QUESTION SCREEN_CONFIRMING
+#define SCREEN_OF_DIALOG_MENU SCREEN_MENU
+#define SCREEN_OF_DIALOG_AIMING SCREEN_AIMING
+#define DIALOG_SCREEN(id, save_name) [DIALOG_##id] = SCREEN_OF_DIALOG_##id,
+static const Screen DIALOG_SCREENS[DIALOG_COUNT] = {DIALOGS(DIALOG_SCREEN)};
+#undef DIALOG_SCREEN
 
 /* The one order of the screens: the first that's up is the one shown,
  * and the one the keys go to */
@@ -56,6 +61,10 @@ Screen input_screen(const Input *input)
     if (input->looking) return SCREEN_LOOKING;
     if (input->info.page != INFO_NONE) return SCREEN_INFO;
     if (input->quit_asked) return SCREEN_QUIT_ASKED;
+    if (input->dialog.kind != DIALOG_NONE) {
+        INVARIANT((unsigned)input->dialog.kind < DIALOG_COUNT);
+        return DIALOG_SCREENS[input->dialog.kind];
+    }
     Mode mode = run_mode(input->session.run);
     INVARIANT((size_t)mode < sizeof MODE_SCREENS / sizeof MODE_SCREENS[0]);
     return MODE_SCREENS[mode];
@@ -96,6 +105,7 @@ static void play_run(Input *input, Run *run)
     input->on_title = false;
     input->looking = false;
     input->quit_asked = false;
+    input->dialog = dialog_none();
     input->autoing = false;
     input->explorer.marked = false;
 }
@@ -140,6 +150,7 @@ bool input_open(Input *input, const InputSetup *setup)
 {
     memset(input, 0, sizeof *input);
     input->setup = *setup;
+    input->dialog = dialog_none();
     input->next_seed = setup->seed;
     input->views.vault_shown = -1;
     rng_seed(&input->views.growth_rng, setup->seed ^ 0xCA7Eull);
@@ -427,14 +438,38 @@ static InputResult look_key(Input *input, int key)
 
 /* ---- Commands --------------------------------------------------------------- */
 
-/* A command through the session; keys typed ahead are to go if it hurt
- * the player, brought a monster into view, or asked a question */
+/* A choice through the session, and the dialog its use opens after (an
+ * unknown scroll learnt); keys typed ahead are to go if it hurt the
+ * player or brought a monster into view. A choice the rules refuse says
+ * why */
 static bool input_command(Input *input, Command command)
 {
-    if (!session_command(&input->session, command)) return false;
-    const Run *run = input->session.run;
-    if (run_events(run)->alarm || run_mode(run) == MODE_CONFIRMING) input->alarmed = true;
+    Session *session = &input->session;
+    if (!session_command(session, command)) {
+        char why[CHOOSE_WORDS];
+        run_allows(session->run, command, why, sizeof why);
+        if (why[0] != '\0') run_answer(session->run, why);
+        return why[0] != '\0';
+    }
+    if (run_events(session->run)->alarm) input->alarmed = true;
+    char words[CHOOSE_WORDS];
+    choose_after(&input->dialog, &input->cursor, session->run, command, words);
+    if (words[0] != '\0') run_tell(session->run, words);
     return true;
+}
+
+/* What a step of choose.h's made: its words said, its choice sent */
+static InputResult take_step(Input *input, const ChooseStep *step)
+{
+    if (step->words[0] != '\0') run_answer(input->session.run, step->words);
+    if (step->asked) input->alarmed = true;
+    switch (step->done) {
+    case CHOOSE_NOTHING:
+    case CHOOSE_LEFT: return INPUT_NOTHING;
+    case CHOOSE_CHANGED: return INPUT_REDRAW;
+    case CHOOSE_COMMAND: return input_command(input, step->command) ? INPUT_REDRAW : INPUT_NOTHING;
+    }
+    return INPUT_NOTHING;
 }
 
 bool input_take_alarm(Input *input)
@@ -454,125 +489,16 @@ bool input_play_typed(Input *input, const int *keys, int count)
     return false;
 }
 
-/* ---- Aiming --------------------------------------------------------------- */
-
-static int distance_squared(Point a, Point b)
-{
-    return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
-}
-
-/* How much a monster in sight calls for the aim, most first: one awake
- * that could harm the player now (heed.h's threat), then one that could
- * harm them but not now (asleep, fleeing, rooted away from them), then
- * one that does no harm at all (a shrieker): a rat biting comes before
- * a shrieker beside the player, asleep or shrieking */
-typedef enum AimCall { AIM_HARMS_NOW, AIM_HARMS_LATER, AIM_HARMLESS } AimCall;
-
-static AimCall aim_call(const Run *run, const Monster *m)
-{
-    if (heed_harmless(run, m->kind)) return AIM_HARMLESS;
-    SeenMonster seen = {0, m->kind, m->pos, m->state, chebyshev(m->pos, run_player(run)->pos)};
-    return m->state != MS_ASLEEP && heed_threat(run, &seen) ? AIM_HARMS_NOW : AIM_HARMS_LATER;
-}
-
-/* The monsters in sight, kept in order as they're added: by their call
- * on the aim first if by_call, then nearest first, the level's order
- * between equals */
-static int monsters_in_order(const Run *run, bool by_call, Point *out, int max)
-{
-    const Level *level = run_level(run);
-    Point me = run_player(run)->pos;
-    AimCall calls[MAX_MONSTERS];
-    int count = 0;
-    if (max > MAX_MONSTERS) max = MAX_MONSTERS;
-    for (int i = 0; i < level->monster_count && count < max; ++i) {
-        const Monster *m = &level->monsters[i];
-        if (!run_sees(run, m->pos)) continue;
-        AimCall call = by_call ? aim_call(run, m) : AIM_HARMS_NOW;
-        int slot = count++;
-        while (slot > 0 && (calls[slot - 1] > call ||
-                            (calls[slot - 1] == call && distance_squared(out[slot - 1], me) > distance_squared(m->pos, me)))) {
-            out[slot] = out[slot - 1];
-            calls[slot] = calls[slot - 1];
-            --slot;
-        }
-        out[slot] = m->pos;
-        calls[slot] = call;
-    }
-    return count;
-}
+/* ---- Aiming ------------------------------------------------------------------- */
 
 int input_targets(const Input *input, Point *out, int max)
 {
-    return monsters_in_order(input->session.run, true, out, max);
+    return choose_targets(input->session.run, true, out, max);
 }
 
 int input_targets_of(const Run *run, Point *out, int max)
 {
-    return monsters_in_order(run, false, out, max);
-}
-
-/* Where the target cursor starts: on the last target if it's in sight,
- * else the first of the targets (the most called for, the nearest of
- * those), else the player */
-static void place_target_cursor(Input *input)
-{
-    const Run *run = input->session.run;
-    const Level *level = run_level(run);
-    Point targets[MAX_MONSTERS];
-    int count = input_targets(input, targets, MAX_MONSTERS);
-    input->cursor = count > 0 ? targets[0] : run_player(run)->pos;
-    for (int i = 0; i < level->monster_count; ++i) {
-        const Monster *m = &level->monsters[i];
-        if (m->targeted && run_sees(run, m->pos)) input->cursor = m->pos;
-    }
-}
-
-/* Tab and Shift-Tab: the next or the one before in the targets' order,
- * from the one under the cursor (or from before the first) */
-static void cycle_target(Input *input, int step)
-{
-    Point targets[MAX_MONSTERS];
-    int count = input_targets(input, targets, MAX_MONSTERS);
-    if (count == 0) return;
-    int at = -1;
-    for (int i = 0; i < count; ++i) {
-        if (point_eq(targets[i], input->cursor)) at = i;
-    }
-    if (at < 0) at = step > 0 ? -1 : 0;
-    input->cursor = targets[((at + step) % count + count) % count];
-}
-
-/* Enter, or the key that started the aim again */
-static bool lets_fly(const Input *input, int key)
-{
-    const KeyMap *keys = input->setup.keys;
-    AimPurpose purpose = run_aim_purpose(input->session.run);
-    return key_bound(keys, KB_LET_FLY, key) || (purpose == AIM_FIRE && key_bound(keys, KB_FIRE, key)) ||
-           (purpose == AIM_THROW && key_bound(keys, KB_THROW, key));
-}
-
-static InputResult aim_key(Input *input, int key)
-{
-    const KeyMap *keys = input->setup.keys;
-    if (lets_fly(input, key)) {
-        return input_command(input, cmd_aim_at(input->cursor)) ? INPUT_REDRAW : INPUT_NOTHING;
-    }
-    bool onward = key_bound(keys, KB_NEXT_TARGET, key);
-    if (onward || key_bound(keys, KB_PREVIOUS_TARGET, key)) {
-        cycle_target(input, onward ? 1 : -1);
-        return INPUT_REDRAW;
-    }
-    int dir = key_direction_in(keys, key);
-    if (dir >= 0) {
-        Point to = point_add(input->cursor, DIRS[dir]);
-        if (!in_bounds(to.x, to.y)) return INPUT_NOTHING;
-        input->cursor = to;
-        return INPUT_REDRAW;
-    }
-    Command command;
-    if (key_action_in(keys, MODE_AIMING, key, &command) != KA_COMMAND) return INPUT_NOTHING;
-    return input_command(input, command) ? INPUT_REDRAW : INPUT_NOTHING;
+    return choose_targets(run, false, out, max);
 }
 
 bool input_look_cell(const Input *input, Point *out)
@@ -606,32 +532,18 @@ static InputResult point_event(Input *input, const Point *cell)
 
 /* ---- Keys ------------------------------------------------------------------ */
 
-/* f with nothing quivered: said with the key that quivers, which the
- * rules don't know, and nothing goes to the run (f would only say so) */
-static InputResult quiver_empty(Input *input)
-{
-    char key[16], line[96];
-    key_label(input->setup.keys, KB_QUIVER, key, sizeof key);
-    snprintf(line, sizeof line, "Your quiver is empty. Press %s to choose a missile.", key);
-    run_tell(input->session.run, line);
-    return INPUT_REDRAW;
-}
-
-/* A key in one of the run's own screens, as keys.h reads it there */
+/* A key on one of the run's own screens (playing, a dialog, its end):
+ * choose.h's, but for what the input does itself around the run */
 static InputResult run_key(Input *input, int key)
 {
     Session *session = &input->session;
-    Command command;
-    switch (key_action_in(input->setup.keys, run_mode(session->run), key, &command)) {
-    case KA_COMMAND:
-        if (command.kind == CMD_FIRE && run_quivered(session->run) < 0) return quiver_empty(input);
-        if (!input_command(input, command)) return INPUT_NOTHING;
-        if (run_mode(session->run) == MODE_AIMING) place_target_cursor(input);
-        return INPUT_REDRAW;
+    ChooseStep step = choose_key(&input->dialog, &input->cursor, input->setup.keys, session->run, key);
+    if (step.done != CHOOSE_LEFT) return take_step(input, &step);
+    switch (step.action) {
     case KA_SAVE_QUIT:
         /* S is the menu's choice: the menu closes, and the run is saved
-         * playing (the closing is a command, so the recording has it) */
-        input_command(input, (Command){CMD_CANCEL, 0});
+         * playing */
+        input->dialog = dialog_none();
         return save_all(input) ? INPUT_QUIT : INPUT_REDRAW;
     case KA_QUIT_UNSAVED:
         input->quit_asked = true;
@@ -659,7 +571,7 @@ static InputResult run_key(Input *input, int key)
         if (run_mode(session->run) == MODE_PLAYING) info_playing_key(input, key, &result);
         return result;
     }
-    case KA_DEBUG:   /* input_key's already */
+    default:   /* the debugging keys are input_key's already */
         break;
     }
     return INPUT_NOTHING;
@@ -707,7 +619,6 @@ static InputResult key_event(Input *input, int key)
     case SCREEN_LOOKING: return look_key(input, key);
     case SCREEN_INFO: return info_key(input, key);
     case SCREEN_QUIT_ASKED: return quit_asked_key(input, key);
-    case SCREEN_AIMING: return aim_key(input, key);
     default: return run_key(input, key);
     }
 }
@@ -791,7 +702,12 @@ static InputResult auto_step_event(Input *input)
     char message[160];
     Session *session = &input->session;
     ExploreStop why = explore_next(&input->explorer, session->run, &command, message, sizeof message);
-    if (why == EXPLORE_GO && session_command(session, command)) return INPUT_REDRAW;
+    if (why == EXPLORE_GO) {
+        /* a step the rules ask about first stops the going, asking */
+        ChooseStep step = choose_command(&input->dialog, session->run, command);
+        if (step.done == CHOOSE_COMMAND && session_command(session, command)) return INPUT_REDRAW;
+        if (step.done != CHOOSE_COMMAND) take_step(input, &step);
+    }
     input->autoing = false;
     if (message[0] != '\0') run_tell(session->run, message);
     return INPUT_REDRAW;

@@ -20,13 +20,15 @@
  *   remembered beside the save (slot.h) and chosen first next time.
  * - The high scores (scores.h), from the title or the class choice by H:
  *   the up and down keys scroll, Esc (or H, or q) goes back.
- * - The run's own screens (playing, the pack, closing a door, a yes or no
- *   question, Esc's menu, death, victory) follow the run's mode, and their
- *   keys are keys.h's: a command goes through the session (which keeps the
- *   save); S in Esc's menu saves and quits; Q in it asks "quit without
- *   saving?" (Y quits and the run goes on from its last save, any other
- *   key goes back to the menu); on the death and victory
- *   screens R starts a new run (the next seed) and Esc quits.
+ * - The run's own screens: playing, and over it the dialogs that gather a
+ *   choice (the pack, aiming, closing a door, a yes or no question, Esc's
+ *   menu: input->dialog, choose.h has their keys); then death and
+ *   victory, as the run's mode says. A choice made whole goes through
+ *   the session (which keeps the save); S in Esc's menu saves and quits;
+ *   Q in it asks "quit without saving?" (Y quits and the run goes on
+ *   from its last save, any other key goes back to the menu); on the
+ *   death and victory screens R starts a new run (the next seed) and Esc
+ *   quits.
  * - Looking, as in DCSS: x while playing puts a cursor on the player; the
  *   moving keys move it a cell (it stays on the map); Esc or x ends it.
  *   No other key takes a turn or reaches the run while looking, so looking
@@ -35,13 +37,9 @@
  *   moves the cursor there; a click while playing travels there.
  * - o explores, G travels to the stairs, Z rests (explore.h): a string of
  *   ordinary commands, stepped by input_auto_step; any key stops it.
- * - Aiming (f, t and a missile, or a scroll of lightning or fireball read):
- *   the target cursor starts on the monster last aimed at if it's in
- *   sight, else the nearest in sight, else the player; Tab or + goes to
- *   the next monster in sight, nearest first, Shift-Tab or - back; the
- *   moving keys move it a cell; Enter, or f or t again, lets fly at it;
- *   Esc stops, spending nothing. The mouse moves it too. Only the shot
- *   itself reaches the run.
+ * - Aiming (f, t and a missile, or a scroll of lightning or fireball):
+ *   choose.h's keys; the mouse moves the cursor too. Only the shot itself
+ *   reaches the run.
  * - F2 switches between the glyph and tile views. F1, F3, F4, F6 and F7
  *   switch the debugging views on any screen, only with setup.debug
  *   (--debug); they never change the run's play, but a run in play when
@@ -58,6 +56,7 @@
 #include <stdbool.h>
 
 #include "cave.h"
+#include "dialog.h"
 #include "explore.h"
 #include "keys.h"
 #include "scores.h"
@@ -199,6 +198,8 @@ typedef struct Input {
     int last_class;        /* the last class chosen, or setup's */
     bool looking;
     Point cursor;          /* while looking, or aiming */
+    Dialog dialog;         /* what's up over the run gathering a choice
+                              (dialog.h, choose.h), or none */
     bool quit_asked;       /* Q in Esc's menu, waiting for a yes */
     bool pointing;         /* the mouse is on a map cell... */
     Point pointed;         /* ...this one */
@@ -285,7 +286,7 @@ bool input_takes_digits(const Input *input);
  * "won", "scores" */
 const char *input_screen_name(Screen screen);
 
-/* The name of the screen a run's mode is */
+/* The name of the screen a run's mode is (playing, dead, won) */
 const char *input_mode_name(Mode mode);
 
 /* The monsters in sight, as targets in the aim's order (where it starts,

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dialog.h"
+
 /* ---- The bindings ------------------------------------------------------- */
 
 /* The screens a binding is read on, to find two that share a key */
@@ -105,58 +107,66 @@ int key_direction_in(const KeyMap *map, int key)
 
 static KeyAction command(Command *out, CommandKind kind, int arg)
 {
-    out->kind = (uint8_t)kind;
-    out->arg = (int16_t)arg;
+    *out = cmd_make(kind, arg);
     return KA_COMMAND;
+}
+
+/* An action with a value in out->arg (a purpose, a slot) */
+static KeyAction valued(Command *out, KeyAction action, int value)
+{
+    *out = cmd_make(CMD_WAIT, value);
+    return action;
 }
 
 static KeyAction playing_key(const KeyMap *map, int key, Command *out)
 {
     static const struct { KeyBinding binding; CommandKind kind; } COMMANDS[] = {
-        {KB_WAIT, CMD_WAIT}, {KB_PICK_UP, CMD_PICK_UP}, {KB_INVENTORY, CMD_INVENTORY},
-        {KB_DROP, CMD_DROP}, {KB_CLOSE_DOOR, CMD_CLOSE_DOOR}, {KB_SEARCH, CMD_SEARCH},
-        {KB_DESCEND, CMD_DESCEND}, {KB_MENU, CMD_MENU}, {KB_FIRE, CMD_FIRE},
-        {KB_THROW, CMD_THROW}, {KB_QUIVER, CMD_QUIVER},
+        {KB_WAIT, CMD_WAIT}, {KB_PICK_UP, CMD_PICK_UP}, {KB_SEARCH, CMD_SEARCH}, {KB_DESCEND, CMD_DESCEND},
+    };
+    static const struct { KeyBinding binding; InvAction purpose; } PACKS[] = {
+        {KB_INVENTORY, INV_USE}, {KB_DROP, INV_DROP}, {KB_THROW, INV_THROW}, {KB_QUIVER, INV_QUIVER},
+    };
+    static const struct { KeyBinding binding; KeyAction action; } OTHERS[] = {
+        {KB_CLOSE_DOOR, KA_CLOSE_DOOR}, {KB_MENU, KA_MENU}, {KB_FIRE, KA_FIRE}, {KB_EXPLORE, KA_EXPLORE},
+        {KB_TRAVEL, KA_TRAVEL_STAIRS}, {KB_REST, KA_REST}, {KB_LOOK, KA_LOOK},
     };
     int dir = key_direction_in(map, key);
     if (dir >= 0) return command(out, CMD_MOVE, dir);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; ++i) {
         if (key_bound(map, COMMANDS[i].binding, key)) return command(out, COMMANDS[i].kind, 0);
     }
-    if (key_bound(map, KB_EXPLORE, key)) return KA_EXPLORE;
-    if (key_bound(map, KB_TRAVEL, key)) return KA_TRAVEL_STAIRS;
-    if (key_bound(map, KB_REST, key)) return KA_REST;
-    return key_bound(map, KB_LOOK, key) ? KA_LOOK : KA_NONE;
+    for (size_t i = 0; i < sizeof PACKS / sizeof PACKS[0]; ++i) {
+        if (key_bound(map, PACKS[i].binding, key)) return valued(out, KA_OPEN_PACK, (int)PACKS[i].purpose);
+    }
+    for (size_t i = 0; i < sizeof OTHERS / sizeof OTHERS[0]; ++i) {
+        if (key_bound(map, OTHERS[i].binding, key)) return OTHERS[i].action;
+    }
+    return KA_NONE;
 }
 
-KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *out)
+KeyAction key_action_in(const KeyMap *map, KeyScreen screen, int key, Command *out)
 {
+    *out = cmd_make(CMD_WAIT, 0);
     if (key >= AK_F1 && key <= AK_F12) return KA_DEBUG;
     bool back = key_bound(map, KB_BACK, key);
-    switch (mode) {
-    case MODE_PLAYING:
-        return playing_key(map, key, out);
-    case MODE_INVENTORY:
-        if (back) return command(out, CMD_CANCEL, 0);
-        if (key >= 'a' && key < 'a' + PACK_SLOTS) return command(out, CMD_CHOOSE, key - 'a');
+    switch (screen) {
+    case KEYS_PLAYING: return playing_key(map, key, out);
+    case KEYS_PACK:
+        if (back) return KA_BACK;
+        if (key >= 'a' && key < 'a' + PACK_SLOTS) return valued(out, KA_CHOOSE, key - 'a');
         return KA_NONE;
-    case MODE_CLOSING:
-        if (back) return command(out, CMD_CANCEL, 0);
-        if (key_direction_in(map, key) >= 0) return command(out, CMD_MOVE, key_direction_in(map, key));
+    case KEYS_CLOSING:
+        if (back) return KA_BACK;
+        if (key_direction_in(map, key) >= 0) return command(out, CMD_CLOSE_DOOR, key_direction_in(map, key));
         return KA_NONE;
-    case MODE_AIMING:
-        /* the target cursor's other keys are the input layer's own */
-        if (back) return command(out, CMD_CANCEL, 0);
-        return KA_NONE;
-    case MODE_CONFIRMING:
-        return command(out, key_bound(map, KB_YES, key) ? CMD_YES : CMD_NO, 0);
-    case MODE_MENU:
-        if (back) return command(out, CMD_CANCEL, 0);
+    case KEYS_AIMING: return back ? KA_BACK : KA_NONE;   /* the cursor's keys are choose.c's */
+    case KEYS_QUESTION: return key_bound(map, KB_YES, key) ? KA_YES : KA_NONE;
+    case KEYS_MENU:
+        if (back) return KA_BACK;
         if (key_bound(map, KB_SAVE_QUIT, key)) return KA_SAVE_QUIT;
         if (key_bound(map, KB_QUIT_UNSAVED, key)) return KA_QUIT_UNSAVED;
         return KA_NONE;
-    case MODE_DEAD:
-    case MODE_WON:
+    case KEYS_END:
         if (key_bound(map, KB_QUIT, key)) return KA_QUIT;
         if (key_bound(map, KB_NEW_RUN, key)) return KA_NEW_RUN;
         return KA_NONE;
@@ -164,9 +174,9 @@ KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *out)
     return KA_NONE;
 }
 
-KeyAction key_action(Mode mode, int key, Command *out)
+KeyAction key_action(KeyScreen screen, int key, Command *out)
 {
-    return key_action_in(NULL, mode, key, out);
+    return key_action_in(NULL, screen, key, out);
 }
 
 int key_direction(int key)

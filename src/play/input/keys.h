@@ -1,5 +1,5 @@
-/* The game's keys, and what each means in the run's present mode (GAME.md
- * §8): the table the input layer (input.h) reads them by, for every
+/* The game's keys, and what each means on the run's screen that's up
+ * (GAME.md §8): the table the input layer (input.h, choose.h) reads them by, for every
  * frontend alike. A key is a character, or one of the named keys below.
  * Every command of every screen is a binding with its keys (a KeyMap):
  * the game's own, or the player's keys.txt over them (config.h). */
@@ -24,11 +24,26 @@ enum {
     AK_LIMIT
 };
 
-/* What a key asks for in one of the run's modes: a command for the run,
- * or something the input layer (input.h) does around the run */
+/* Where a key is read among the run's own screens: the playing screen,
+ * a dialog over it (dialog.h), or the run's end */
+typedef enum KeyScreen { KEYS_PLAYING, KEYS_PACK, KEYS_CLOSING, KEYS_QUESTION, KEYS_MENU, KEYS_AIMING, KEYS_END } KeyScreen;
+
+/* What a key asks for there: a command for the rules, something a dialog
+ * does (choose.h), or something the input layer (input.h) does around
+ * the run */
 typedef enum KeyAction {
-    KA_NONE,          /* nothing, in this mode */
-    KA_COMMAND,       /* the command in *command */
+    KA_NONE,          /* nothing, there */
+    KA_COMMAND,       /* the command in *command: playing, a step, a wait,
+                         picking up, searching, going down; closing, the
+                         door's way */
+    KA_OPEN_PACK,     /* i, d, t, Q: the pack, for command->arg's purpose
+                         (dialog.h's InvAction) */
+    KA_CLOSE_DOOR,    /* c: which way? */
+    KA_MENU,          /* Esc while playing */
+    KA_FIRE,          /* f: aim the quivered missile */
+    KA_BACK,          /* Esc on a dialog */
+    KA_CHOOSE,        /* a letter on the pack: command->arg's slot */
+    KA_YES,           /* y to a question (any other key is no) */
     KA_SAVE_QUIT,     /* S in Esc's menu */
     KA_QUIT_UNSAVED,  /* Q in Esc's menu: quit without saving, once asked */
     KA_QUIT,          /* Esc on the death or victory screen */
@@ -85,14 +100,15 @@ bool key_bound(const KeyMap *map, KeyBinding binding, int key);
 /* Two bindings that are read on the same screen, so can't share a key */
 bool key_share_screen(KeyBinding a, KeyBinding b);
 
-/* What the key means in the mode, with map's keys (NULL: the default) */
-KeyAction key_action_in(const KeyMap *map, Mode mode, int key, Command *command);
+/* What the key means on the screen, with map's keys (NULL: the default);
+ * the aim's cursor keys are choose.c's own (KEYS_AIMING has only Esc) */
+KeyAction key_action_in(const KeyMap *map, KeyScreen screen, int key, Command *command);
 
 /* The direction 0..7 a moving key means with map's keys, or -1 */
 int key_direction_in(const KeyMap *map, int key);
 
 /* The same, with the default keys */
-KeyAction key_action(Mode mode, int key, Command *command);
+KeyAction key_action(KeyScreen screen, int key, Command *command);
 
 /* The direction 0..7 a moving key means (h j k l y u b n, the arrows, the
  * keypad), or -1 */

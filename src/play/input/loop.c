@@ -65,10 +65,32 @@ bool loop_open_watch(Loop *loop, const LoopSetup *setup, const Replay *replay)
     return true;
 }
 
+/* A choice made on a dialog (the pack, with the letter chosen; an aim,
+ * its line to the cell) is shown on it for a beat before it's carried
+ * out, as the player saw it: the recording holds only the choice. True
+ * if the beat is now */
+static bool show_choice(Loop *loop)
+{
+    LoopWatch *w = &loop->watch;
+    Dialog dialog;
+    Point cell = loop->input.cursor;
+    Command next;
+    bool beat = !w->choice_shown && playback_next(&w->playback, &next) &&
+                dialog_of_choice(playback_run(&w->playback), next, &dialog, &cell);
+    loop->input.dialog = beat ? dialog : dialog_none();
+    loop->input.cursor = cell;
+    w->choice_shown = beat;
+    return beat;
+}
+
 static void watch_step(Loop *loop)
 {
     LoopWatch *w = &loop->watch;
     if (w->ended) return;
+    if (show_choice(loop)) {
+        watch_banner(loop);
+        return;
+    }
     PlaybackStep step = playback_step(&w->playback, &w->errors);
     if (step != PLAYBACK_STEPPED) w->ended = true;
     if (step == PLAYBACK_FAILED) errors_print(&w->errors, stderr, -1);
@@ -81,6 +103,7 @@ bool loop_watch_finish(Loop *loop)
     bool played = playback_finish(&w->playback, &w->errors) == PLAYBACK_END;
     errors_print(&w->errors, stderr, -1);
     w->ended = true;
+    loop->input.dialog = dialog_none();
     watch_banner(loop);
     return played;
 }

@@ -53,6 +53,8 @@ typedef struct LoopWatch {
     Playback playback;
     Errors errors;
     bool paused, ended;
+    bool choice_shown;         /* the next command's dialog is up, for a
+                                  beat before it's carried out */
     int speed;                 /* into the delays, slowest first */
     char banner[LOOP_BANNER_SIZE];
 } LoopWatch;

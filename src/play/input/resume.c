@@ -66,7 +66,32 @@ static bool on_scrolled(const void *view)
     return page != INFO_NONE && page != INFO_HISTORY;
 }
 
-#define FIELD(key_, type_, member_) .key = key_, .since = SAVE_V5_CHOICE, .type = &type_, .at = offsetof(Resumed, member_)
+/* The dialog up: its parts, each where its kind has it */
+static const Dialog *dialog_in(const void *view) { return &((const Resumed *)view)->dialog; }
+static bool on_pack(const void *view) { return dialog_in(view)->kind == DIALOG_PACK; }
+static bool on_aim(const void *view) { return dialog_in(view)->kind == DIALOG_AIMING; }
+static bool on_question(const void *view) { return dialog_in(view)->kind == DIALOG_QUESTION; }
+
+static bool asked_a_step(const void *view)
+{
+    return on_question(view) && dialog_in(view)->question == CONFIRM_STEP;
+}
+
+/* Something in hand: the scroll of identify read, the missile thrown or
+ * the scroll aimed (f's is the quiver's) */
+static bool in_hand(const void *view)
+{
+    const Dialog *d = dialog_in(view);
+    return (d->kind == DIALOG_PACK && d->pack_for == INV_IDENTIFY) || (d->kind == DIALOG_AIMING && d->aim != AIM_FIRE);
+}
+
+_Static_assert(sizeof(DialogKind) == sizeof(int) && sizeof(InvAction) == sizeof(int) &&
+                   sizeof(AimPurpose) == sizeof(int) && sizeof(ConfirmPurpose) == sizeof(int),
+               "the dialog's enums are kept as ints");
+
+#define FIELD_SINCE(key_, since_, type_, member_) .key = key_, .since = since_, .type = &type_, .at = offsetof(Resumed, member_)
+#define FIELD(key_, type_, member_) FIELD_SINCE(key_, SAVE_V5_CHOICE, type_, member_)
+#define NAMED(names_, count_) .names = names_, .name_count = count_, .listed = true
 
 static const SchemaField FIELDS[] = {
     {FIELD("cursor", SCHEMA_CELL, cursor)},
@@ -77,6 +102,15 @@ static const SchemaField FIELDS[] = {
     {FIELD("scroll", SCHEMA_INT, scroll), .presence = SCHEMA_UNLESS, .when = on_scrolled},
     {FIELD("examined", EXAMINED, examined), .when = on_examine},
     {FIELD("quit_asked", SCHEMA_YES, quit_asked), .presence = SCHEMA_UNLESS},
+    {FIELD_SINCE("dialog", SAVE_V7_CHOICES, SCHEMA_NAMES, dialog.kind), .presence = SCHEMA_UNLESS,
+     .none = DIALOG_NONE, NAMED(DIALOG_NAMES, DIALOG_COUNT)},
+    {FIELD_SINCE("pack_for", SAVE_V7_CHOICES, SCHEMA_NAMES, dialog.pack_for), .when = on_pack,
+     NAMED(PACK_PURPOSE_NAMES, INV_COUNT)},
+    {FIELD_SINCE("aim", SAVE_V7_CHOICES, SCHEMA_NAMES, dialog.aim), .when = on_aim, NAMED(AIM_PURPOSE_NAMES, AIM_COUNT)},
+    {FIELD_SINCE("letter", SAVE_V7_CHOICES, SCHEMA_LETTER, dialog.letter), .when = in_hand, .most = PACK_SLOTS - 1},
+    {FIELD_SINCE("question", SAVE_V7_CHOICES, SCHEMA_NAMES, dialog.question), .when = on_question,
+     NAMED(CONFIRM_PURPOSE_NAMES, CONFIRM_COUNT)},
+    {FIELD_SINCE("step", SAVE_V7_CHOICES, SCHEMA_INT, dialog.step), .when = asked_a_step, .most = 7},
 };
 
 static const SchemaRecord SCREEN = {.type = "screen", .since = SAVE_V5_CHOICE, .fields = FIELDS,
@@ -110,6 +144,7 @@ char *resume_write(const Input *input, size_t *length)
     if (info->page == INFO_HISTORY) r->back = info_most_scroll(input) - info->scroll;
     else r->scroll = info->scroll;
     r->examined = info->slot;
+    r->dialog = input->dialog;
     r->explorer = input->explorer;
     char *text = resume_text(r, input->session.run, length);
     free(r);
@@ -118,25 +153,51 @@ char *resume_write(const Input *input, size_t *length)
 
 /* ---- Reading ----------------------------------------------------------- */
 
-/* Looking and the pages are over a run that's playing; "quit without
- * saving?" is over the menu; and one at a time */
+/* The dialog's name in the save's words */
+static const char *dialog_name(const Dialog *d)
+{
+    return d->kind == DIALOG_NONE ? "playing" : DIALOG_NAMES[d->kind];
+}
+
+/* Looking and the pages are over a run that's playing, with no dialog;
+ * "quit without saving?" is over the menu; one at a time; and the dialog
+ * is one the run can be on */
 static void check_screens(Fields *fields, const Resumed *r, const Run *run)
 {
     int line = fields->record->line;
+    char why[160];
     if (r->looking + (r->page != INFO_NONE) + r->quit_asked > 1) {
         fld_report(fields, line, "only one of looking, a page and quit_asked can be up");
-    } else if ((r->looking || r->page != INFO_NONE) && run_mode(run) != MODE_PLAYING) {
+    } else if ((r->looking || r->page != INFO_NONE) && (run_mode(run) != MODE_PLAYING || r->dialog.kind != DIALOG_NONE)) {
         fld_report(fields, line, "looking and the pages are over a run that's playing, not %s",
-                   input_mode_name(run_mode(run)));
-    } else if (r->quit_asked && run_mode(run) != MODE_MENU) {
-        fld_report(fields, line, "quit_asked is over the menu, not %s", input_mode_name(run_mode(run)));
+                   run_mode(run) != MODE_PLAYING ? input_mode_name(run_mode(run)) : dialog_name(&r->dialog));
+    } else if (r->quit_asked && r->dialog.kind != DIALOG_MENU) {
+        fld_report(fields, line, "quit_asked is over the menu, not %s", dialog_name(&r->dialog));
+    } else if (!dialog_fits(&r->dialog, run, why, sizeof why)) {
+        fld_report(fields, line, "the %s can't be up: %s", dialog_name(&r->dialog), why);
     }
+}
+
+/* A dialog read in the save's names (what couldn't be read is reported
+ * already, and stands in as none); before version 7 it's the one the
+ * rules' [run] said they waited for */
+static void read_dialog(Resumed *r, const Run *run, int version)
+{
+    Dialog *d = &r->dialog;
+    if (version < SAVE_V7_CHOICES) {
+        *d = dialog_from_saved(run);
+        return;
+    }
+    if ((int)d->kind < 0 || (int)d->pack_for < 0 || (int)d->aim < 0 || (int)d->question < 0) *d = dialog_none();
+    if (!in_hand(r)) d->letter = -1;
+    d->chosen = -1;
 }
 
 static void read_screen(Resumed *r, const Run *run, Fields *fields, int version)
 {
     schema_get(fields, &SCREEN, version, r, run);
     if ((int)r->page < 0) r->page = INFO_NONE;   /* reported already */
+    read_dialog(r, run, version);
     if (fields->mistakes == 0) check_screens(fields, r, run);
 }
 
@@ -157,6 +218,7 @@ bool resume_read(void *state, const Run *run, const RecFile *file, Errors *error
     Resumed *r = state;
     memset(r, 0, sizeof *r);
     r->cursor = run_player(run)->pos;
+    r->dialog = dialog_from_saved(run);   /* a save without [screen] */
     int start = errors->count, screens = 0, explorers = 0, version = version_of(file);
     for (int i = 0; i < file->count; ++i) {
         const Record *record = &file->records[i];
@@ -180,6 +242,7 @@ void resume_apply(Input *input, const Resumed *r)
     input->cursor = r->cursor;
     input->looking = r->looking;
     input->quit_asked = r->quit_asked;
+    input->dialog = r->dialog;
     input->explorer = r->explorer;
     input->info = (InfoState){r->page, 0, r->examined};
     if (r->page == INFO_NONE) return;

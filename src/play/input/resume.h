@@ -15,14 +15,25 @@
  *   examined = c          the letter examined (page = examine), or ) for
  *                         what's in hand, [ for what's worn
  *   quit_asked = yes      Q in Esc's menu, waiting for a yes
+ *   dialog = pack         the dialog up gathering a choice (dialog.h):
+ *                         pack, closing, question, menu, aiming; left
+ *                         out if none (version 7 on)
+ *   pack_for = identify   the pack's purpose: use, drop, identify,
+ *                         throw, quiver
+ *   aim = lightning       the aim's: fire, throw, lightning, fireball
+ *   letter = c            what's in hand: the scroll of identify read
+ *                         (pack_for = identify), the missile thrown or
+ *                         the scroll read (aim, but fire)
+ *   question = step       the rules' question: step (with step = DIR,
+ *                         its direction) or descend
  *
  *   [explorer]            explore.h's EXPLORE_RECORD
  *
- * The run's own screens (the pack open and for what, aiming and at what,
- * closing a door, a question, the menu) are the run's mode, in the run's
- * records (save.h). A save without these records (a checkpoint on a new
- * floor, a save from before version 5) comes back playing, with the
- * explorer's marks forgotten.
+ * A save of version 5 or 6 has its dialog as the rules' mode, in their
+ * [run] (save.h, run_saved_choice): read back, it's the same dialog. A
+ * save without these records (a checkpoint on a new floor, a save from
+ * before version 5) comes back playing, with the explorer's marks
+ * forgotten.
  *
  * Not kept, as the straight run would have lost them too: a string of
  * auto-explore, travel or rest under way (leaving stops it, as any key
@@ -41,6 +52,7 @@
 typedef struct Resumed {
     bool looking, quit_asked;
     Point cursor;
+    Dialog dialog;
     InfoPage page;
     int scroll, back, examined;
     Explorer explorer;

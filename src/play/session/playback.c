@@ -137,7 +137,7 @@ PlaybackStep playback_step(Playback *playback, Errors *errors)
     }
     Command command = replay->commands[playback->position];
     if (!run_command(playback->run, command)) {
-        char token[8];
+        char token[REP_TOKEN_SIZE];
         rep_command_token(command, token);
         errors_add(errors, "%s:%d: the run refuses command %d, '%s'", replay->file,
                    replay->lines[playback->position], playback->position + 1, token);
@@ -158,6 +158,13 @@ PlaybackStep playback_finish(Playback *playback, Errors *errors)
 int playback_position(const Playback *playback) { return playback->position; }
 
 int playback_total(const Playback *playback) { return playback->replay->count; }
+
+bool playback_next(const Playback *playback, Command *out)
+{
+    if (playback->fault != PLAYBACK_NO_FAULT || playback->position >= playback->replay->count) return false;
+    *out = playback->replay->commands[playback->position];
+    return true;
+}
 
 const Run *playback_run(const Playback *playback) { return playback->run; }
 

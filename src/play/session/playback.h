@@ -49,6 +49,9 @@ PlaybackStep playback_finish(Playback *playback, Errors *errors);
 
 int playback_position(const Playback *playback);
 int playback_total(const Playback *playback);
+/* The command playback_step carries out next, into *out; false if none
+ * is left (the end, or a playback that failed) */
+bool playback_next(const Playback *playback, Command *out);
 const Run *playback_run(const Playback *playback);
 
 void playback_stop(Playback *playback);

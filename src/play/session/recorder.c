@@ -171,7 +171,7 @@ static bool flush(Recorder *recorder, Run *run, bool check)
 
 /* ---- Starting ------------------------------------------------------- */
 
-typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER, FOUND_UNREADABLE } Found;
+typedef enum Found { FOUND_OURS, FOUND_NONE, FOUND_DAMAGED, FOUND_OTHER, FOUND_OLDER, FOUND_UNREADABLE } Found;
 
 /* The last checkpoint with the run's digest, or -1 */
 static int matching_check(const Replay *replay, uint64_t digest)
@@ -212,8 +212,9 @@ static Found take_up(Recorder *recorder, const Run *run)
     bool good = rep_parse(&replay, text, length, "replay.txt", &errors);
     errors_clear(&errors);
     uint64_t hash = hash_text(text, length);
+    bool older = !good && rep_is_older(text, length, NULL);
     free(text);
-    if (!good) return FOUND_DAMAGED;
+    if (!good) return older ? FOUND_OLDER : FOUND_DAMAGED;
     int check = -1;
     if (replay.rules == REP_GAME_VERSION && replay.data_digest == recorder->data_digest &&
         replay.seed == run_seed(run) && strcmp(replay.class_id, recorder->class_id) == 0 &&
@@ -274,6 +275,8 @@ void recorder_start(Recorder *recorder, const Slot *slot, Run *run)
         [FOUND_NONE] = "is missing, so a new one begins here",
         [FOUND_DAMAGED] = "is damaged, so it's set aside as replay.bad, and a new one begins here",
         [FOUND_OTHER] = "doesn't match its save, so it's set aside as replay.bad, and a new one begins here",
+        [FOUND_OLDER] = "is of an older version of the game, so it's set aside as replay.bad, and a new one "
+                        "begins here",
     };
     if (begin_mid_run(recorder, run)) tell(run, "This run's recording %s.", why[found]);
 }

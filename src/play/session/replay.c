@@ -31,16 +31,14 @@
 enum { ROW_TOKENS = 20, DIGEST_DIGITS = 16 };
 
 /* Each command kind in a recording: its letter, and whether its argument
- * is always written (a direction, a slot), or only when it isn't 0 */
+ * is always written (a direction, a slot), or only when it isn't 0
+ * (test_replay writes and reads back every kind) */
 typedef struct KindToken { char letter; bool has_arg; } KindToken;
 static const KindToken KIND_TOKENS[CMD_COUNT] = {
-    [CMD_MOVE] = {'m', true},      [CMD_WAIT] = {'w', false},    [CMD_PICK_UP] = {'g', false},
-    [CMD_INVENTORY] = {'i', false}, [CMD_DROP] = {'d', false},   [CMD_CHOOSE] = {'c', true},
-    [CMD_CLOSE_DOOR] = {'C', false}, [CMD_SEARCH] = {'s', false}, [CMD_DESCEND] = {'>', false},
-    [CMD_YES] = {'y', false},      [CMD_NO] = {'n', false},      [CMD_CANCEL] = {'x', false},
-    [CMD_MENU] = {'M', false},     [CMD_SUSPEND] = {'S', false},  [CMD_FIRE] = {'f', false},
-    [CMD_THROW] = {'t', false},    [CMD_AIM] = {'a', true},       [CMD_DEBUG] = {'D', false},
-    [CMD_QUIVER] = {'Q', false},
+    [CMD_MOVE] = {'m', true},       [CMD_WAIT] = {'w', false},   [CMD_PICK_UP] = {'g', false},
+    [CMD_SEARCH] = {'s', false},    [CMD_DESCEND] = {'>', false}, [CMD_USE] = {'u', true},
+    [CMD_DROP] = {'d', true},       [CMD_THROW] = {'t', true},   [CMD_FIRE] = {'f', false},
+    [CMD_QUIVER] = {'Q', true},     [CMD_CLOSE_DOOR] = {'C', true}, [CMD_DEBUG] = {'D', false},
 };
 
 /* ---- The data's digest ------------------------------------------------ */
@@ -236,13 +234,21 @@ void rep_free(Replay *replay)
 
 /* ---- Its text ------------------------------------------------------- */
 
-void rep_command_token(Command command, char out[8])
+void rep_command_token(Command command, char out[REP_TOKEN_SIZE])
 {
     bool known = command.kind < CMD_COUNT;
     char letter = known ? KIND_TOKENS[command.kind].letter : '?';
     bool write_arg = command.arg != 0 || (known && KIND_TOKENS[command.kind].has_arg);
-    if (write_arg) snprintf(out, 8, "%c%d", letter, command.arg);
-    else snprintf(out, 8, "%c", letter);
+    int n = write_arg ? snprintf(out, REP_TOKEN_SIZE, "%c%d", letter, command.arg)
+                      : snprintf(out, REP_TOKEN_SIZE, "%c", letter);
+    if (cmd_aimed(command)) {
+        Point cell = cmd_cell(command);
+        n += snprintf(out + n, (size_t)(REP_TOKEN_SIZE - n), ":%d,%d", cell.x, cell.y);
+    } else if (command.at != 0) {
+        n += snprintf(out + n, (size_t)(REP_TOKEN_SIZE - n), ":?");
+    }
+    if (command.on != 0) n += snprintf(out + n, (size_t)(REP_TOKEN_SIZE - n), "/%d", command.on - 1);
+    if (command.yes != 0) snprintf(out + n, (size_t)(REP_TOKEN_SIZE - n), "!");
 }
 
 /* A token, on a new row when the row is full */
@@ -265,7 +271,7 @@ static void put_commands(SchemaOut *out, const SchemaField *field, const void *v
     schema_out_bytes(out, "|", 1);
     int in_row = 0, check = 0;
     for (int i = 0; i <= replay->count; ++i) {
-        char token[24];
+        char token[REP_TOKEN_SIZE];
         for (; check < replay->check_count && replay->checks[check].position == i; ++check) {
             snprintf(token, sizeof token, "@%016llx", (unsigned long long)replay->checks[check].digest);
             put_token(out, token, &in_row);
@@ -301,16 +307,53 @@ static bool read_hex(const char *text, size_t length, uint64_t *out)
     return true;
 }
 
-/* A command's argument: nothing for 0, or a whole number that fits one */
-static bool read_arg(const char *text, size_t length, int *out)
+/* A whole number at the front of text (of length), from least to most:
+ * its length, or 0 if there's none or it doesn't fit */
+static size_t read_number(const char *text, size_t length, int least, int most, int *out)
 {
-    *out = 0;
-    if (length == 0) return true;
-    if (length > 6) return false;
+    size_t n = text[0] == '-' ? 1 : 0;
+    while (n < length && n < 7 && text[n] >= '0' && text[n] <= '9') ++n;
     int value;
-    if (!rec_whole_number(text, length, &value) || value < INT16_MIN || value > INT16_MAX) return false;
+    if (n == 0 || (n == 1 && text[0] == '-') || !rec_whole_number(text, n, &value) || value < least ||
+        value > most) {
+        return 0;
+    }
     *out = value;
-    return true;
+    return n;
+}
+
+/* A command's parts after its letter (replay.h): its argument (none for
+ * 0), :X,Y, /N and !, each only once, in that order. False if anything
+ * else is there */
+static bool read_parts(const char *text, size_t length, Command *out)
+{
+    size_t at = 0, n;
+    int value, y;
+    if (at < length && text[at] != ':' && text[at] != '/' && text[at] != '!') {
+        if ((n = read_number(text, length, INT16_MIN, INT16_MAX, &value)) == 0) return false;
+        out->arg = (int16_t)value;
+        at += n;
+    }
+    if (at < length && text[at] == ':') {
+        ++at;
+        if ((n = read_number(text + at, length - at, 0, MAP_W - 1, &value)) == 0) return false;
+        at += n;
+        if (at >= length || text[at++] != ',') return false;
+        if ((n = read_number(text + at, length - at, 0, MAP_H - 1, &y)) == 0) return false;
+        at += n;
+        *out = cmd_at(*out, (Point){value, y});
+    }
+    if (at < length && text[at] == '/') {
+        ++at;
+        if ((n = read_number(text + at, length - at, 0, PACK_SLOTS - 1, &value)) == 0) return false;
+        at += n;
+        out->on = (uint8_t)(value + 1);
+    }
+    if (at < length && text[at] == '!') {
+        ++at;
+        out->yes = 1;
+    }
+    return at == length;
 }
 
 /* One token of a commands row */
@@ -329,8 +372,9 @@ static bool read_token(Replay *replay, Fields *fields, const char *token, size_t
         if (!add_check_at_line(replay, digest, line)) goto out_of_memory;
         return true;
     }
-    int kind = kind_of_letter(token[0]), arg;
-    if (kind < 0 || !read_arg(token + 1, length - 1, &arg)) {
+    int kind = kind_of_letter(token[0]);
+    Command command = cmd_make(kind < 0 ? CMD_WAIT : (CommandKind)kind, 0);
+    if (kind < 0 || !read_parts(token + 1, length - 1, &command)) {
         fld_report(fields, line, "'%s' isn't a command", rec_quote(copy, quoted));
         return false;
     }
@@ -338,7 +382,7 @@ static bool read_token(Replay *replay, Fields *fields, const char *token, size_t
         fld_report(fields, line, "there are more than %d commands", REP_MAX_COMMANDS);
         return false;
     }
-    if (add_at_line(replay, (Command){(uint8_t)kind, (int16_t)arg}, line)) return true;
+    if (add_at_line(replay, command, line)) return true;
 out_of_memory:
     fld_report(fields, line, "there isn't enough memory to read it");
     return false;
@@ -508,6 +552,15 @@ static bool read_record(Replay *replay, const RecFile *file, const char *name, E
                    "formats %d to %d", replay->format, REP_FORMAT_FIRST, REP_FORMAT);
     }
     if (fields.mistakes > 0) return false;
+    if (replay->format < REP_FORMAT_CHOICES) {
+        /* its commands are the dialogs' keys, which no rules since take */
+        const char *key = fld_has(&fields, "rules") ? "rules" : "game";
+        replay->rules = fld_number(&fields, key, 0);
+        fld_report(&fields, fld_line(&fields, "format"), "it was played under version %d of the rules, whose "
+                   "commands were the keys of the dialogs (format %d), and this game plays version %d's, "
+                   "choices made whole (format %d)", replay->rules, replay->format, REP_GAME_VERSION, REP_FORMAT);
+        return false;
+    }
     schema_get(&fields, &RECORD, replay->format, replay, NULL);
     for (int i = 0; i < REP_HEADER_FIELDS; ++i) replay->header_lines[i] = fld_line(&fields, FIELDS[i].key);
     if (replay->floor > LAST_FLOOR) {
@@ -535,6 +588,25 @@ bool rep_parse(Replay *out, const char *text, size_t length, const char *file, E
         return false;
     }
     return true;
+}
+
+bool rep_is_older(const char *text, size_t length, int *rules)
+{
+    RecFile records;
+    Errors errors = {0};
+    bool older = false;
+    if (rec_parse(&records, text, length, "replay.txt", &errors) && records.count == 1) {
+        Fields fields;
+        fld_init(&fields, &records.records[0], "replay.txt", &errors);
+        int format = fld_has(&fields, "format") ? fld_number(&fields, "format", 0) : 0;
+        const char *key = fld_has(&fields, "rules") ? "rules" : "game";
+        int version = fld_has(&fields, key) ? fld_number(&fields, key, 0) : 0;
+        older = fields.mistakes == 0 && format >= REP_FORMAT_FIRST && format < REP_FORMAT;
+        if (older && rules != NULL) *rules = version;
+    }
+    rec_free(&records);
+    errors_clear(&errors);
+    return older;
 }
 
 FileRead rep_read_bytes(const char *path, size_t limit, char **text, size_t *length, char *error,

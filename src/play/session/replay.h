@@ -5,8 +5,8 @@
  *
  *   # A recording of a run of Amulets of SDL: amulets --replay FILE plays it
  *   [replay]
- *   format = 2                   REP_FORMAT; a later one is refused
- *   rules = 3                    the rules version it was played under:
+ *   format = 3                   REP_FORMAT; another is refused
+ *   rules = 4                    the rules version it was played under:
  *                                REP_GAME_VERSION of the game that played
  *                                it (format 1 called it game)
  *   seed = 38                    the run's seed
@@ -21,17 +21,24 @@
  *   ||# A saved run...|          lost or not matching its save): the save it
  *   ||[save]|                    begins from, a line of it a row between bars
  *   commands =
- *   |m2 m2 w g i c0 S @0123456789abcdef
- *   |m4 > y
+ *   |m2 m2 w g u3 u5:40,12 @0123456789abcdef
+ *   |t1:38,9 m4! >!
  *   ended = dead                 only once the run is over: dead or won
  *
- * Commands are tokens split by spaces, a letter for the kind and its
- * argument after it (m2 is CMD_MOVE 2, c12 CMD_CHOOSE 12, w CMD_WAIT; an
- * argument of 0 is left out but for a move's or a choice's, and may be
- * left out anywhere; the letters are in replay.c's one table of kinds),
- * an argument from -128 to 127. @ and 16 hex
- * digits is a checkpoint: the run's save_digest at that point. A class
- * is named by its id, which the data it's played with must have.
+ * Commands are choices made whole (run.h's Command), tokens split by
+ * spaces: a letter for the kind (replay.c's one table of kinds: m a step,
+ * w a wait, g picking up, s a search, > going down, u a use, d a drop,
+ * t a throw, f a shot of the quiver's, Q quivering, C closing a door, D a
+ * debugging view used), then its parts, each only when it's given: the
+ * direction or pack slot (always for a kind that takes one, m2, u12; an
+ * argument of 0 is left out otherwise), then :X,Y the cell aimed at
+ * (t1:38,9, f:40,12), /N the pack slot a scroll of identify is read on
+ * (u3/5), and ! a yes to the rules' question (m4! onto a known trap, >!
+ * leaving the floor's Amulet). @ and 16 hex digits is a checkpoint: the
+ * run's save_digest at that point. A class is named by its id, which the
+ * data it's played with must have. A recording of format 1 or 2 (the
+ * rules before version 4, whose commands were the keys of the dialogs:
+ * i c0 x M y a1234) is refused, saying both versions.
  *
  * Reading takes any bytes: every mistake is "FILE:LINE: what's wrong". */
 #ifndef AMULETS_REPLAY_H
@@ -49,15 +56,20 @@
 
 enum {
     /* The recording's own version, each field of its header (replay.c's
-     * FIELDS) with the one it came in */
+     * FIELDS) with the one it came in. Formats 1 and 2 held the keys of the
+     * dialogs (inventory, choose, cancel...), which no rules since take:
+     * this game refuses them, saying so (rep_is_older) */
     REP_FORMAT_FIRST = 1,
     REP_FORMAT_RULES = 2,    /* game = N is called rules = N */
-    REP_FORMAT = REP_FORMAT_RULES,
+    REP_FORMAT_CHOICES = 3,  /* commands are choices made whole */
+    REP_FORMAT = REP_FORMAT_CHOICES,
     /* The rules version: raised with any change meant to alter play, when
      * the golden replays are recorded again (tools/regen-replays.sh). A
      * recording of another version is still played (its checkpoints tell
-     * if it plays the same); a ranked one is refused (verify.h) */
-    REP_GAME_VERSION = 3,
+     * if it plays the same); a ranked one is refused (verify.h). 4: the
+     * rules take choices whole (the dialogs left them) */
+    REP_GAME_VERSION = 4,
+    REP_TOKEN_SIZE = 32,
     REP_MAX_COMMANDS = 10 * 1000 * 1000,
     REP_FILE_LIMIT = 64 * 1024 * 1024,
     REP_NAME_SIZE = 256,
@@ -111,6 +123,11 @@ void rep_free(Replay *replay);
  * names it in the mistakes. True if all of it is good; otherwise every
  * mistake is in errors and *out is left empty. */
 bool rep_parse(Replay *out, const char *text, size_t length, const char *file, Errors *errors);
+/* True if the text is a recording of an older format than this game's
+ * (formats 1 and 2: its commands the keys of the dialogs), which
+ * rep_parse refuses, with the rules version it names in *rules (NULL:
+ * not wanted); false for anything else, a damaged one too */
+bool rep_is_older(const char *text, size_t length, int *rules);
 /* Reads the file at path, named in the mistakes as given */
 bool rep_read_file(Replay *out, const char *path, Errors *errors);
 /* The bytes of the file at path as they are (at most limit, the store's
@@ -131,7 +148,7 @@ char *rep_text(const Replay *replay, size_t *length);
  * with the format it came in, for the tests that change each in turn */
 const Schema *rep_schema(void);
 
-/* A command's token ("m2", "S"), into out of at least 8 bytes */
-void rep_command_token(Command command, char out[8]);
+/* A command's token ("m2", "t1:38,9"), into out */
+void rep_command_token(Command command, char out[REP_TOKEN_SIZE]);
 
 #endif

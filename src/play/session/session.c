@@ -216,7 +216,7 @@ bool session_command(Session *session, Command command)
 
 void session_debug(Session *session)
 {
-    Command mark = {CMD_DEBUG, 0};
+    Command mark = cmd_make(CMD_DEBUG, 0);
     if (!run_command(session->run, mark)) return;   /* marked already, or over */
     recorder_add(&session->recorder, session->run, mark);
     if (session->slot == NULL) return;

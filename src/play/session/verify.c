@@ -252,7 +252,11 @@ bool verify_recording(const char *text, size_t length, const GameData *data, Ver
         refuse(result, VERIFY_BINARY, binary, "it isn't text: line %d has a byte no recording holds "
                "(a NUL, a control character or broken UTF-8)", binary);
     } else if (!rep_parse(&replay, text, own_length, NAME, &errors)) {
-        refuse_with(result, VERIFY_UNREADABLE, 0, &errors);
+        /* one of the rules before choices (the dialogs' keys) can't be
+         * played by these: refused as of other rules, ranked or not, its
+         * version and this game's named */
+        bool older = rep_is_older(text, own_length, &result->rules);
+        refuse_with(result, older ? VERIFY_OTHER_RULES : VERIFY_UNREADABLE, 0, &errors);
     } else {
         take_header(&replay, result);
         good = header_holds(&replay, data, options, result) && plays(&replay, data, options, result);

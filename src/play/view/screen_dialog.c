@@ -116,7 +116,7 @@ static bool shows_worn(InvAction action)
     return action == INV_USE || action == INV_DROP;
 }
 
-/* The pack's words for each of its purposes (run.h's PACK_PURPOSES): the
+/* The pack's words for each of its purposes (dialog.h's PACK_PURPOSES): the
  * dialog's title, its hint, and its words when the pack holds nothing
  * the purpose takes (the rules' own words, where they open no dialog for
  * it); a purpose added without its words doesn't compile */
@@ -134,7 +134,7 @@ static const PackWords PACK_WORDS[INV_COUNT] = {PACK_PURPOSES(PACK_WORDS_OF)};
 
 static void inventory(const Input *input, const Run *run, ScreenDialog *out)
 {
-    InvAction action = run_inventory_action(run);
+    InvAction action = input->dialog.pack_for;
     INVARIANT((unsigned)action < INV_COUNT);
     const PackWords *words = &PACK_WORDS[action];
     const Pack *pack = &run_player(run)->pack;
@@ -160,7 +160,8 @@ static void inventory(const Input *input, const Run *run, ScreenDialog *out)
         char name[96], entry[112];
         run_item_name(run, pack->slots[slot], name, sizeof name);
         snprintf(entry, sizeof entry, "%c) %s", pack_letter(slot), name);
-        row_at(out, row + rows++, entry, PAL_TEXT, DIALOG_LEFT);
+        /* a recording watched shows the letter chosen */
+        row_at(out, row + rows++, entry, slot == input->dialog.chosen ? PAL_GOLD : PAL_TEXT, DIALOG_LEFT);
     }
     if (rows == 0) row_at(out, row, words->none, PAL_DIM_TEXT, DIALOG_LEFT);
     if (worn > 0) worn_rows(run, out, row + items + gaps, !gaps);

@@ -227,7 +227,7 @@ static void vault_map(const VaultDef *vault, ScreenMap *out)
 Point screen_focus(const Input *input, const Run *run)
 {
     if (input->views.vault_shown >= 0 || input->views.growing) return (Point){MAP_W / 2, MAP_H / 2};
-    if (input->looking || run_mode(run) == MODE_AIMING) return input->cursor;
+    if (input->looking || input->dialog.kind == DIALOG_AIMING) return input->cursor;
     return run_player(run)->pos;
 }
 
@@ -236,7 +236,9 @@ Point screen_focus(const Input *input, const Run *run)
 static void aimed_shot(const Input *input, const Run *run, ScreenMap *out)
 {
     ShotPlan plan;
-    if (run_mode(run) != MODE_AIMING || !run_plan_shot(run, input->cursor, &plan)) return;
+    if (input->dialog.kind != DIALOG_AIMING || !run_plan_shot(run, dialog_aimed(&input->dialog, input->cursor), &plan)) {
+        return;
+    }
     for (int i = 0; i < plan.count; ++i) {
         if (run_sees(run, plan.cells[i])) out->cells[cell_index(plan.cells[i].x, plan.cells[i].y)].path = true;
     }

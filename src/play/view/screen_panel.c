@@ -170,7 +170,7 @@ static void debug_lines(LineWriter *w, const Input *input, const Run *run)
     if (views->monster_list) monster_list(w, run);
 }
 
-/* The prompt's words for each aim (run.h's AIM_PURPOSES): its verb, and
+/* The prompt's words for each aim (dialog.h's AIM_PURPOSES): its verb, and
  * whether the missile aimed is named after it; an aim added without its
  * words doesn't compile */
 typedef struct AimWords { const char *verb; bool names_missile; } AimWords;
@@ -187,12 +187,14 @@ static const AimWords AIM_WORDS[AIM_COUNT] = {AIM_PURPOSES(AIM_WORDS_OF)};
  * player */
 static void aim_lines(LineWriter *w, const Input *input, const Run *run)
 {
-    AimPurpose purpose = run_aim_purpose(run);
+    AimPurpose purpose = input->dialog.aim;
     INVARIANT((unsigned)purpose < AIM_COUNT);
     const AimWords *words = &AIM_WORDS[purpose];
     char name[96] = "", line[SCREEN_LINE_SIZE];
-    if (words->names_missile) {
-        run_item_name(run, (Stack){run_aim_kind(run), 1}, name, sizeof name - 1);
+    Command aimed = dialog_aimed(&input->dialog, input->cursor);
+    int kind = run_aimed_kind(run, aimed);
+    if (words->names_missile && kind >= 0) {
+        run_item_name(run, (Stack){kind, 1}, name, sizeof name - 1);
         strcat(name, " ");
     }
     snprintf(line, sizeof line, "%s %sat what?", words->verb, name);
@@ -204,7 +206,7 @@ static void aim_lines(LineWriter *w, const Input *input, const Run *run)
     snprintf(line, sizeof line, "%s next, %s go, %s stop", next, go, stop);
     lines_wrapped(w, line, PAL_DIM_TEXT, 2);
     ShotPlan plan;
-    if (!run_plan_shot(run, input->cursor, &plan)) return;
+    if (!run_plan_shot(run, aimed, &plan)) return;
     if (plan.beyond_range) lines_text(w, "Beyond your range.", PAL_DANGER);
     else if (plan.burns_player) lines_text(w, "You are inside the burst!", PAL_DANGER);
 }
@@ -232,7 +234,7 @@ void screen_panel(const Input *input, const Run *run, int width, int rows, Scree
     out->count = 0;
     Point cell;
     bool looking = input_look_cell(input, &cell);
-    bool aiming = run_mode(run) == MODE_AIMING;
+    bool aiming = input->dialog.kind == DIALOG_AIMING;
     int top_rows = looking ? rows - LOOK_LINES - (aiming ? AIM_LINES : 0) : rows;
     LineWriter w = {out->lines, &out->count, top_rows > 0 ? top_rows : 0, width};
     figures(&w, run);
