@@ -31,9 +31,11 @@ SERVER     = -DAMULETS_SERVER=ON
 PLAY_PACKAGES = gcc make cmake pkg-config fonts-dejavu-core crawl-tiles-data libncurses-dev
 # the online server (src/server, docs/server.md): HTTP and the WebSocket
 # upgrade, WebSocket frames, JSON, the database, randomness
-SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libjansson-dev libsqlite3-dev \
+SERVER_PACKAGES = gcc make cmake pkg-config libmicrohttpd-dev libwslay-dev libjansson-dev libsqlite3-dev libpq-dev \
                   libsodium-dev
-TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
+# PostgreSQL 15, which the server's tests start for themselves (tools/pg.sh)
+PG_PACKAGES   = postgresql-15
+TEST_PACKAGES = $(PLAY_PACKAGES) $(SERVER_PACKAGES) $(PG_PACKAGES) xvfb xauth xdotool libx11-dev weston tmux parallel \
                 emscripten nodejs chromium $(DEPLOY_PACKAGES)
 BENCH_PACKAGES= $(PLAY_PACKAGES) libtcod-dev valgrind xvfb libx11-dev
 # make determinism's compilers: clang, gcc's 32-bit libraries, emscripten
@@ -157,12 +159,15 @@ serve: deps-server web
 # The server under load (bench/server/bench_server.c): GAMES live games
 # typing 2-3 keys a second with 2 watchers each, on loopback; its RATE
 # lines are the key-to-frame p50 and p99, the memory a game, and the
-# lobby's and a board's requests a second (wrk)
+# lobby's and a board's requests a second (wrk). DATABASE=postgres: the
+# server on a PostgreSQL 15 of its own (SERVERS=2: two processes on it).
+# Then the group commit's rate on both engines (bench/server/bench_commit.c)
 bench-server: deps-server
-	@sh tools/deps.sh wrk
+	@sh tools/deps.sh wrk $(PG_PACKAGES)
 	$(CMAKE) -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release $(SERVER) >/dev/null
-	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server amulets-server
+	$(CMAKE) --build $(BENCH_BUILD) -j $(JOBS) --target bench_server bench_commit amulets-server
 	./$(BENCH_BUILD)/bench_server
+	./$(BENCH_BUILD)/bench_commit
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(CORE_BUILD) $(BENCH_BUILD) $(WEB_BUILD) build-fuzz

@@ -14,7 +14,10 @@
  *     second with wrk (Debian's; skipped if it isn't installed), 2
  *     threads and 32 connections for WRK_SECONDS (5)
  * Environment: GAMES, WATCHERS, SECONDS, FAST=1 (SQLite's synchronous
- * NORMAL, db.h). */
+ * NORMAL, PostgreSQL's synchronous_commit off: db.h), DATABASE=postgres
+ * (the server on a PostgreSQL 15 of the benchmark's own, tools/pg.sh,
+ * fsync and synchronous_commit on unless FAST), SERVERS=N (N server
+ * processes on that one PostgreSQL, the games dealt out among them). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -29,8 +32,9 @@
 
 #include "client.h"
 #include "db.h"
+#include "pg_harness.h"
 
-enum { MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
+enum { MOST_SERVERS = 4, MOST_WATCHERS = 8, OUTSTANDING = 64, MOST_SAMPLES = 1 << 20 };
 
 typedef struct Sent {
     uint32_t id;
@@ -149,10 +153,35 @@ static void type(Page *page, double now)
     page->next_key = now + 0.333 + randombytes_uniform(167) / 1000.0;
 }
 
-static bool open_pages(Page *pages, int games, int watchers, int port, Bench *bench)
+/* The watchers of server s's games (g % servers == s), each watching
+ * its game's run as the server lists them (in the order they began) */
+static bool watch_pages(Page *pages, int games, int watchers, int port, int s, int servers, Bench *bench, char *body,
+                        size_t size)
+{
+    char text[128];
+    if (http_get(port, "/api/games", body, size) != 200) return false;
+    const char *at = body;
+    for (int g = s; g < games; g += servers) {
+        at = strstr(at, "\"game\":");
+        if (at == NULL) return false;
+        long long run = atoll(at + 7);
+        ++at;
+        for (int w = 1; w <= watchers; ++w) {
+            Page *page = &pages[g * (1 + watchers) + w];
+            page->bench = bench;
+            snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
+            if (!client_connect(&page->client, port, NULL) || !client_send(&page->client, text)) return false;
+        }
+    }
+    return true;
+}
+
+/* Game g on the server of ports[g % servers], its watchers on the same */
+static bool open_pages(Page *pages, int games, int watchers, const int *ports, int servers, Bench *bench)
 {
     char text[128];
     for (int g = 0; g < games; ++g) {
+        int port = ports[g % servers];
         Page *player = &pages[g * (1 + watchers)];
         player->player = true;
         player->bench = bench;
@@ -167,20 +196,9 @@ static bool open_pages(Page *pages, int games, int watchers, int port, Bench *be
         if (client_expect(&player->client, "full", 10000) == NULL) return false;
         player->seen = player->client.frame.number;
     }
-    char body[1 << 16];
-    if (http_get(port, "/api/games", body, sizeof body) != 200) return false;
-    const char *at = body;
-    for (int g = 0; g < games; ++g) {
-        at = strstr(at, "\"game\":");
-        if (at == NULL) return false;
-        long long run = atoll(at + 7);
-        ++at;
-        for (int w = 1; w <= watchers; ++w) {
-            Page *page = &pages[g * (1 + watchers) + w];
-            page->bench = bench;
-            snprintf(text, sizeof text, "{\"t\":\"watch\",\"game\":%lld}", run);
-            if (!client_connect(&page->client, port, NULL) || !client_send(&page->client, text)) return false;
-        }
+    static char body[1 << 16];
+    for (int s = 0; s < servers; ++s) {
+        if (!watch_pages(pages, games, watchers, ports[s], s, servers, bench, body, sizeof body)) return false;
     }
     return true;
 }
@@ -245,12 +263,15 @@ static double wrk_rate(int port, const char *path, int seconds)
     return rate;
 }
 
-/* A board of 100 runs, written beside the server (SQLite's WAL lets both) */
-static bool fill_board(const char *database)
+/* A board of 100 runs, written beside the server (SQLite's WAL lets both;
+ * PostgreSQL's a second connection) */
+static bool fill_board(const char *database, bool postgres)
 {
     Db db = {0};
     char error[DB_ERROR_SIZE];
-    if (!db_sqlite_open(&db, database, true, error, sizeof error)) return false;
+    bool opened = postgres ? db_pg_open(&db, database, true, error, sizeof error)
+                           : db_sqlite_open(&db, database, true, error, sizeof error);
+    if (!opened) return false;
     DbValue name[] = {db_text("boarder"), db_int(0)};
     int64_t player = db_one_int(db, DB_PLAYER_ADD, name, 2, error, sizeof error);
     bool ok = player > 0 && db.ops->begin(db.self, error, sizeof error);
@@ -267,7 +288,7 @@ static bool fill_board(const char *database)
     return ok;
 }
 
-static void http_rates(int port, const char *database)
+static void http_rates(int port, const char *database, bool postgres)
 {
     if (system("command -v wrk >/dev/null 2>&1") != 0) {
         printf("bench-server: wrk isn't installed (apt-get install wrk): no lobby or board rates\n");
@@ -275,17 +296,18 @@ static void http_rates(int port, const char *database)
     }
     int seconds = env_int("WRK_SECONDS", 5);
     printf("RATE server_lobby_requests_per_s %.0f req/s\n", wrk_rate(port, "/api/games", seconds));
-    if (!fill_board(database)) printf("bench-server: the board couldn't be filled\n");
+    if (!fill_board(database, postgres)) printf("bench-server: the board couldn't be filled\n");
     printf("RATE server_board_requests_per_s %.0f req/s\n", wrk_rate(port, "/api/boards/offline", seconds));
 }
 
-static void report(const Bench *bench, int games, int watchers, int seconds, bool fast, long base_kb, long played_kb)
+static void report(const Bench *bench, int games, int watchers, int seconds, const char *durability, long base_kb,
+                   long played_kb)
 {
     double p50 = bench->sample_count > 0 ? bench->samples[bench->sample_count / 2] : -1;
     double p99 = bench->sample_count > 0 ? bench->samples[(int)(bench->sample_count * 0.99)] : -1;
     double worst = bench->sample_count > 0 ? bench->samples[bench->sample_count - 1] : -1;
-    printf("bench-server: %d games, %d watchers each, %d s measured (SQLite synchronous %s), %lld keys "
-           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, fast ? "NORMAL" : "FULL",
+    printf("bench-server: %d games, %d watchers each, %d s measured (%s), %lld keys "
+           "(%lld dropped after warnings, %d answered)\n", games, watchers, seconds, durability,
            bench->keys, bench->dropped, bench->sample_count);
     printf("RATE server_key_to_frame_p50_ms %.2f ms\n", p50);
     printf("RATE server_key_to_frame_p99_ms %.2f ms\n", p99);
@@ -321,32 +343,64 @@ static void drive(Page *pages, int games, int watchers, int seconds, Bench *benc
     close(epoll_fd);
 }
 
+/* SERVERS processes on the one database (PostgreSQL's: SQLite's is one
+ * process's), the games dealt out among them: false (said) if they
+ * can't be. Their memory before any game, summed, in base_kb */
+static bool start_servers(ServerProc *all, int *ports, int servers, bool postgres, const char *database,
+                          const char *const *extra, long *base_kb)
+{
+    if (servers < 1 || servers > MOST_SERVERS || (servers > 1 && !postgres)) {
+        fprintf(stderr, "bench-server: SERVERS is 1 to %d, more than 1 only with DATABASE=postgres\n", MOST_SERVERS);
+        return false;
+    }
+    for (int i = 0; i < servers; ++i) {
+        if (!server_start(&all[i], database, extra)) {
+            fprintf(stderr, "bench-server: the server didn't start\n");
+            return false;
+        }
+        ports[i] = all[i].port;
+        *base_kb += rss_kb(all[i].pid);
+    }
+    printf("%d server process%s\n", servers, servers > 1 ? "es" : "");
+    return true;
+}
+
 int main(void)
 {
     int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
     if (watchers > MOST_WATCHERS) watchers = MOST_WATCHERS;
     bool fast = getenv("FAST") != NULL && strcmp(getenv("FAST"), "1") == 0;
-    char root[] = "/tmp/amulets-bench-server-XXXXXX", database[128];
+    char root[] = "/tmp/amulets-bench-server-XXXXXX", database[PG_HARNESS_INFO];
     if (mkdtemp(root) == NULL || sodium_init() < 0) return EXIT_FAILURE;
     snprintf(database, sizeof database, "%s/db.sqlite", root);
+    static PgHarness pg;
+    bool postgres = getenv("DATABASE") != NULL && strcmp(getenv("DATABASE"), "postgres") == 0;
+    if (postgres) {
+        pg_harness_start(&pg);
+        if (!pg_harness_uri(&pg, "bench", database, sizeof database)) return EXIT_FAILURE;
+    }
+    printf("the database: %s\n", postgres ? "PostgreSQL 15 (tools/pg.sh)" : "SQLite");
     /* every page comes from 127.0.0.1: no limit an address */
     const char *extra[] = {"--per-address", "100000", fast ? "--fast" : NULL, NULL};
-    ServerProc server;
-    if (!server_start(&server, database, extra)) {
-        fprintf(stderr, "bench-server: the server didn't start\n");
-        return EXIT_FAILURE;
-    }
-    long base_kb = rss_kb(server.pid);
+    int servers = env_int("SERVERS", 1);
+    ServerProc all[MOST_SERVERS], server;
+    int ports[MOST_SERVERS];
+    long base_kb = 0;
+    if (!start_servers(all, ports, servers, postgres, database, extra, &base_kb)) return EXIT_FAILURE;
+    server = all[0];
     int count = games * (1 + watchers);
     Page *pages = calloc((size_t)count, sizeof *pages);
     Bench bench = {.samples = malloc(MOST_SAMPLES * sizeof(double))};
-    bool ok = pages != NULL && bench.samples != NULL && open_pages(pages, games, watchers, server.port, &bench);
+    bool ok = pages != NULL && bench.samples != NULL && open_pages(pages, games, watchers, ports, servers, &bench);
     if (ok) {
         drive(pages, games, watchers, seconds, &bench);
-        long played_kb = rss_kb(server.pid);
+        long played_kb = 0;
+        for (int i = 0; i < servers; ++i) played_kb += rss_kb(all[i].pid);
         qsort(bench.samples, (size_t)bench.sample_count, sizeof *bench.samples, by_value);
-        report(&bench, games, watchers, seconds, fast, base_kb, played_kb);
-        http_rates(server.port, database);
+        const char *durability = postgres ? (fast ? "PostgreSQL synchronous_commit off" : "PostgreSQL synchronous_commit on")
+                                          : (fast ? "SQLite synchronous NORMAL" : "SQLite synchronous FULL");
+        report(&bench, games, watchers, seconds, durability, base_kb, played_kb);
+        http_rates(server.port, database, postgres);
     } else {
         fprintf(stderr, "bench-server: the pages couldn't all connect\n");
     }
@@ -354,8 +408,9 @@ int main(void)
     free(pages);
     free(bench.samples);
     if (ok) explore_bytes(server.port, 5);
-    server_stop(&server, SIGTERM);
+    for (int i = 0; i < servers; ++i) server_stop(&all[i], SIGTERM);
     char command[200];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
+    if (postgres) pg_harness_stop(&pg);
     return ok && system(command) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

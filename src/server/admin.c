@@ -53,7 +53,11 @@ int admin_run(const char *database, int argc, char **argv, FILE *out, FILE *err)
     }
     Db db = {0};
     char error[DB_ERROR_SIZE];
-    if (!db_sqlite_open(&db, database, false, error, sizeof error) || !db_migrate(db, error, sizeof error)) {
+    /* a postgres:// URI is PostgreSQL's, as amulets-server's --database */
+    bool pg = strncmp(database, "postgres://", 11) == 0 || strncmp(database, "postgresql://", 13) == 0;
+    bool opened = pg ? db_pg_open(&db, database, false, error, sizeof error)
+                     : db_sqlite_open(&db, database, false, error, sizeof error);
+    if (!opened || !db_migrate(db, error, sizeof error)) {
         fprintf(err, "amulets-server: the database: %s\n", error);
         db_close(&db);
         return 1;

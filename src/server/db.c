@@ -11,12 +11,30 @@ static const char *const STATEMENT_TEXTS[] = {DB_STATEMENTS(DB_STATEMENT_TEXT)};
 _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMENT_COUNT,
                "a text for every statement");
 
-/* Version 2's statements both engines read alike; uploads' key is each
- * engine's own */
-#define MIGRATION_2_SHARED \
+/* Version 1's tables, with each engine's key column (SQLite's rowid,
+ * PostgreSQL's identity) */
+#define DB_V1(KEY) \
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);" \
+    "INSERT INTO meta (key, value) VALUES ('schema', '0');" \
+    "CREATE TABLE players (id " KEY ", name TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);" \
+    "CREATE TABLE games (id " KEY ", player_id BIGINT NOT NULL REFERENCES players (id)," \
+    " seed TEXT NOT NULL, floor BIGINT NOT NULL, class_id TEXT NOT NULL, data_digest TEXT NOT NULL," \
+    " settings TEXT NOT NULL, state TEXT NOT NULL, events BIGINT NOT NULL, started BIGINT NOT NULL," \
+    " ended BIGINT, digest TEXT, recording TEXT, morgue TEXT);" \
+    "CREATE INDEX games_player ON games (player_id, state);" \
+    "CREATE INDEX games_state ON games (state);" \
+    "CREATE TABLE events (game_id BIGINT NOT NULL REFERENCES games (id), seq BIGINT NOT NULL," \
+    " kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT NOT NULL, PRIMARY KEY (game_id, seq));"
+
+/* Version 2: accounts, sessions, recovery codes, the modes, the boards'
+ * figures (the server's own replay of each run), the daily's one
+ * attempt, offline seeds and uploads. The index on name_key is
+ * players_name_lower: PostgreSQL names version 1's UNIQUE on name
+ * players_name_key already */
+#define DB_V2(KEY) \
     "ALTER TABLE players ADD COLUMN name_key TEXT;" \
     "UPDATE players SET name_key = lower(name);" \
-    "CREATE UNIQUE INDEX players_name_key ON players (name_key);" \
+    "CREATE UNIQUE INDEX players_name_lower ON players (name_key);" \
     "ALTER TABLE players ADD COLUMN hash TEXT;" \
     "ALTER TABLE players ADD COLUMN state TEXT NOT NULL DEFAULT 'ok';" \
     "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id)," \
@@ -38,37 +56,59 @@ _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMEN
     " started BIGINT NOT NULL, game_id BIGINT REFERENCES games (id), PRIMARY KEY (player_id, day));" \
     "CREATE TABLE seeds (token_hash TEXT PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id)," \
     " seed TEXT NOT NULL, issued BIGINT NOT NULL, used BIGINT);" \
-    "CREATE INDEX seeds_player ON seeds (player_id, seed);"
-#define MIGRATION_2_UPLOADS \
+    "CREATE INDEX seeds_player ON seeds (player_id, seed);" \
+    "CREATE TABLE uploads (id " KEY "," \
     " player_id BIGINT NOT NULL REFERENCES players (id), state TEXT NOT NULL, reason TEXT," \
     " game_id BIGINT REFERENCES games (id), created BIGINT NOT NULL, recording TEXT);"
 
+/* Version 3: leases (several processes on one PostgreSQL), the upload
+ * queue's claims */
+#define DB_V3 \
+    "ALTER TABLE games ADD COLUMN owner TEXT;" \
+    "ALTER TABLE games ADD COLUMN lease_until BIGINT;" \
+    "CREATE INDEX games_owner ON games (owner);" \
+    "ALTER TABLE uploads ADD COLUMN worker TEXT;" \
+    "ALTER TABLE uploads ADD COLUMN taken BIGINT;" \
+    "CREATE INDEX uploads_state ON uploads (state, id);"
+
+#define SQLITE_KEY "INTEGER PRIMARY KEY"
+#define POSTGRES_KEY "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+
 const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
-    {1,
-     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-     "INSERT INTO meta (key, value) VALUES ('schema', '0');"
-     "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);"
-     "CREATE TABLE games (id INTEGER PRIMARY KEY, player_id BIGINT NOT NULL REFERENCES players (id),"
-     " seed TEXT NOT NULL, floor BIGINT NOT NULL, class_id TEXT NOT NULL, data_digest TEXT NOT NULL,"
-     " settings TEXT NOT NULL, state TEXT NOT NULL, events BIGINT NOT NULL, started BIGINT NOT NULL,"
-     " ended BIGINT, digest TEXT, recording TEXT, morgue TEXT);"
-     "CREATE INDEX games_player ON games (player_id, state);"
-     "CREATE INDEX games_state ON games (state);"
-     "CREATE TABLE events (game_id BIGINT NOT NULL REFERENCES games (id), seq BIGINT NOT NULL,"
-     " kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT NOT NULL, PRIMARY KEY (game_id, seq));",
-     /* PostgreSQL's text comes with its engine (issue 35): the same but
-      * for the keys, BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY */
-     NULL},
-    /* Version 2: accounts, sessions, recovery codes, the modes, the
-     * boards' figures (the server's own replay of each run), the daily's
-     * one attempt, offline seeds and uploads */
-    {2, MIGRATION_2_SHARED "CREATE TABLE uploads (id INTEGER PRIMARY KEY," MIGRATION_2_UPLOADS,
-     MIGRATION_2_SHARED "CREATE TABLE uploads (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY," MIGRATION_2_UPLOADS},
+    {1, DB_V1(SQLITE_KEY), DB_V1(POSTGRES_KEY)},
+    {2, DB_V2(SQLITE_KEY), DB_V2(POSTGRES_KEY)},
+    {3, DB_V3, DB_V3},
 };
+
+typedef struct Override {
+    DbStatement which;
+    const char *text;
+} Override;
+#define DB_OVERRIDE(name, text) {name, text},
+static const Override POSTGRES_TEXTS[] = {DB_POSTGRES_STATEMENTS(DB_OVERRIDE)};
+#undef DB_OVERRIDE
+
+#define DB_CHANNEL_TEXT(name, text) text,
+static const char *const CHANNEL_NAMES[] = {DB_CHANNELS(DB_CHANNEL_TEXT)};
+#undef DB_CHANNEL_TEXT
+_Static_assert(sizeof CHANNEL_NAMES / sizeof CHANNEL_NAMES[0] == DB_CHANNEL_COUNT, "a name for every channel");
 
 const char *db_statement_text(DbStatement which)
 {
     return which >= 0 && which < DB_STATEMENT_COUNT ? STATEMENT_TEXTS[which] : NULL;
+}
+
+const char *db_statement_postgres(DbStatement which)
+{
+    for (size_t i = 0; i < sizeof POSTGRES_TEXTS / sizeof POSTGRES_TEXTS[0]; ++i) {
+        if (POSTGRES_TEXTS[i].which == which) return POSTGRES_TEXTS[i].text;
+    }
+    return db_statement_text(which);
+}
+
+const char *db_channel_name(DbChannel channel)
+{
+    return channel >= 0 && channel < DB_CHANNEL_COUNT ? CHANNEL_NAMES[channel] : NULL;
 }
 
 int db_statement_values(DbStatement which)

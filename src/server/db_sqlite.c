@@ -8,9 +8,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A notice sent or arrived */
+typedef struct Notice {
+    DbChannel channel;
+    char *payload;
+} Notice;
+
+typedef struct Notices {
+    Notice *all;
+    int count, capacity;
+} Notices;
+
 typedef struct SqliteDb {
     sqlite3 *handle;
     sqlite3_stmt *prepared[DB_STATEMENT_COUNT];
+    /* Notices within one process: those sent in the open transaction
+     * (pending), delivered at its commit to this connection if it
+     * listens (arrived), as PostgreSQL delivers them */
+    bool listening[DB_CHANNEL_COUNT];
+    Notices pending, arrived;
+    /* A transaction sent (db.h's send_*): run as it came, so its answer
+     * is known once it's sent: 1 committed, -1 failed, 0 none sent */
+    int sent;
+    char sent_error[DB_ERROR_SIZE];
 } SqliteDb;
 
 static void say(SqliteDb *db, char *error, size_t error_size, const char *what)
@@ -100,6 +120,86 @@ static bool sqlite_run(void *self, DbStatement which, const DbValue *values, int
     return ok;
 }
 
+/* ---- Notices ---------------------------------------------------------------- */
+
+static bool notice_add(Notices *notices, DbChannel channel, const char *payload)
+{
+    if (notices->count == notices->capacity) {
+        int capacity = notices->capacity > 0 ? notices->capacity * 2 : 8;
+        Notice *all = realloc(notices->all, (size_t)capacity * sizeof *all);
+        if (all == NULL) return false;
+        notices->all = all;
+        notices->capacity = capacity;
+    }
+    size_t n = strlen(payload) + 1;
+    char *copy = malloc(n);
+    if (copy == NULL) return false;
+    memcpy(copy, payload, n);
+    notices->all[notices->count++] = (Notice){channel, copy};
+    return true;
+}
+
+static void notices_clear(Notices *notices)
+{
+    for (int i = 0; i < notices->count; ++i) free(notices->all[i].payload);
+    notices->count = 0;
+}
+
+/* The transaction's notices delivered (it committed) */
+static void deliver(SqliteDb *db)
+{
+    for (int i = 0; i < db->pending.count; ++i) {
+        Notice *n = &db->pending.all[i];
+        if (db->listening[n->channel]) notice_add(&db->arrived, n->channel, n->payload);
+    }
+    notices_clear(&db->pending);
+}
+
+static bool sqlite_listen(void *self, DbChannel channel, char *error, size_t error_size)
+{
+    SqliteDb *db = self;
+    if (db_channel_name(channel) == NULL) {
+        snprintf(error, error_size, "no such channel (%d)", (int)channel);
+        return false;
+    }
+    db->listening[channel] = true;
+    return true;
+}
+
+static bool sqlite_notify(void *self, DbChannel channel, const char *payload, char *error, size_t error_size)
+{
+    SqliteDb *db = self;
+    if (db_channel_name(channel) == NULL || strlen(payload) > DB_NOTICE_MOST) {
+        snprintf(error, error_size, "a notice on no channel, or longer than %d bytes", DB_NOTICE_MOST);
+        return false;
+    }
+    if (!notice_add(&db->pending, channel, payload)) {
+        snprintf(error, error_size, "out of memory");
+        return false;
+    }
+    if (sqlite3_get_autocommit(db->handle)) deliver(db);   /* no transaction: it commits now */
+    return true;
+}
+
+static int sqlite_notices(void *self, DbNoticed each, void *context, char *error, size_t error_size)
+{
+    (void)error;
+    (void)error_size;
+    SqliteDb *db = self;
+    int count = db->arrived.count;
+    for (int i = 0; i < count; ++i) each(context, db->arrived.all[i].channel, db->arrived.all[i].payload);
+    notices_clear(&db->arrived);
+    return count;
+}
+
+static int sqlite_socket(void *self)
+{
+    (void)self;
+    return -1;
+}
+
+/* ---- Transactions ------------------------------------------------------------ */
+
 /* The fixed texts the engine's own commands are (never built) */
 static bool sqlite_exec_fixed(SqliteDb *db, const char *fixed, char *error, size_t error_size)
 {
@@ -115,13 +215,67 @@ static bool sqlite_begin(void *self, char *error, size_t error_size)
 
 static bool sqlite_commit(void *self, char *error, size_t error_size)
 {
-    return sqlite_exec_fixed(self, "COMMIT", error, error_size);
+    SqliteDb *db = self;
+    if (!sqlite_exec_fixed(db, "COMMIT", error, error_size)) return false;
+    deliver(db);
+    return true;
 }
 
 static void sqlite_rollback(void *self)
 {
+    SqliteDb *db = self;
     char error[DB_ERROR_SIZE];
-    sqlite_exec_fixed(self, "ROLLBACK", error, sizeof error);
+    sqlite_exec_fixed(db, "ROLLBACK", error, sizeof error);
+    notices_clear(&db->pending);
+}
+
+/* ---- A transaction sent whole ------------------------------------------------ */
+
+static void sent_failed(SqliteDb *db, const char *error)
+{
+    if (db->sent != -1) snprintf(db->sent_error, sizeof db->sent_error, "%s", error);
+    db->sent = -1;
+}
+
+static bool sqlite_send_begin(void *self, char *error, size_t error_size)
+{
+    SqliteDb *db = self;
+    db->sent = 0;
+    if (sqlite_begin(db, error, error_size)) return true;
+    sent_failed(db, error);
+    return false;
+}
+
+static bool sqlite_send(void *self, DbStatement which, const DbValue *values, int count, char *error,
+                        size_t error_size)
+{
+    SqliteDb *db = self;
+    if (db->sent == -1) return false;
+    if (sqlite_run(db, which, values, count, NULL, NULL, error, error_size)) return true;
+    sent_failed(db, error);
+    return false;
+}
+
+static bool sqlite_send_commit(void *self, char *error, size_t error_size)
+{
+    SqliteDb *db = self;
+    if (db->sent == 0 && sqlite_commit(db, error, error_size)) {
+        db->sent = 1;
+        return true;
+    }
+    if (db->sent == 0) sent_failed(db, error);
+    sqlite_rollback(db);
+    return false;
+}
+
+static int sqlite_sent_done(void *self, bool wait, char *error, size_t error_size)
+{
+    (void)wait;
+    SqliteDb *db = self;
+    int done = db->sent;
+    if (done < 0) snprintf(error, error_size, "%s", db->sent_error);
+    db->sent = 0;
+    return done;
 }
 
 static bool has_meta(void *context, const DbValue *columns, int count)
@@ -172,11 +326,17 @@ static void sqlite_close(void *self)
     SqliteDb *db = self;
     for (int i = 0; i < DB_STATEMENT_COUNT; ++i) sqlite3_finalize(db->prepared[i]);
     sqlite3_close(db->handle);
+    notices_clear(&db->pending);
+    notices_clear(&db->arrived);
+    free(db->pending.all);
+    free(db->arrived.all);
     free(db);
 }
 
 static const DbOps SQLITE_OPS = {
-    "sqlite", sqlite_run, sqlite_begin, sqlite_commit, sqlite_rollback, sqlite_version, sqlite_apply, sqlite_close,
+    "sqlite",          sqlite_run,         sqlite_begin,  sqlite_commit,  sqlite_rollback, sqlite_version,
+    sqlite_apply,      sqlite_send_begin,  sqlite_send,   sqlite_send_commit, sqlite_sent_done,
+    sqlite_listen,     sqlite_notify,      sqlite_notices, sqlite_socket,  sqlite_close,
 };
 
 bool db_sqlite_open(Db *out, const char *path, bool fast, char *error, size_t error_size)

@@ -1,5 +1,6 @@
 /* The live games and their viewers: see live.h */
 #include "live.h"
+#include "live_own.h"
 
 #include "modes.h"
 
@@ -40,7 +41,7 @@ static bool room_for(void **items, int count, int *capacity, size_t item_size)
 /* ---- Telling the pages ------------------------------------------------------- */
 
 /* {"t":kind,"text":text} to one page */
-static void tell(Viewer *viewer, const char *kind, const char *text)
+void live_tell(Viewer *viewer, const char *kind, const char *text)
 {
     FrameText t = {0};
     frame_add(&t, "{\"t\":", 5);
@@ -54,7 +55,7 @@ static void tell(Viewer *viewer, const char *kind, const char *text)
 
 void lives_refuse(Viewer *viewer, const char *why)
 {
-    tell(viewer, "refused", why);
+    live_tell(viewer, "refused", why);
 }
 
 static void hold(Live *live, const char *bytes, size_t length, uint32_t number)
@@ -80,10 +81,11 @@ static bool keeping_up(const Viewer *viewer)
     return ws_queued(&viewer->ws) < LIVES_LAG_BYTES;
 }
 
-/* What waited on the commit, to the viewers, in order */
-static void release(Live *live)
+/* What waited on the commit, to the viewers, in order: the first count
+ * held */
+void live_release(Live *live, int count)
 {
-    for (int h = 0; h < live->held_count; ++h) {
+    for (int h = 0; h < count; ++h) {
         const Held *held = &live->held[h];
         for (int i = 0; i < live->viewer_count; ++i) {
             Viewer *v = live->viewers[i];
@@ -98,8 +100,11 @@ static void release(Live *live)
         }
         free(held->bytes);
     }
-    live->held_count = 0;
-    for (int i = 0; i < live->viewer_count; ++i) {
+    live->held_count -= count;
+    if (count > 0 && live->held_count > 0) {
+        memmove(live->held, live->held + count, (size_t)live->held_count * sizeof *live->held);
+    }
+    for (int i = 0; live->held_count == 0 && i < live->viewer_count; ++i) {
         Viewer *v = live->viewers[i];
         if (v->needs_full && keeping_up(v) && live->wire.number > 0) send_full(live, v);
     }
@@ -157,139 +162,11 @@ static void take_news(Live *live, const GameNews *news)
     }
 }
 
-static void queued_free(Queued *q)
+void live_queued_free(Queued *q)
 {
     free(q->settings);
     free(q->recording);
     free(q->morgue);
-}
-
-/* ---- Committing ------------------------------------------------------------------ */
-
-static void hex64(uint64_t n, char out[17])
-{
-    snprintf(out, 17, "%016" PRIx64, n);
-}
-
-static int64_t add_run(Lives *lives, Live *live, const Queued *q)
-{
-    char seed[24], digest[17];
-    snprintf(seed, sizeof seed, "%" PRIu64, q->base.seed);
-    hex64(q->base.data_digest, digest);
-    DbValue values[] = {db_int(live->player_id), db_text(seed), db_int(q->base.floor), db_text(q->base.class_id),
-                        db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL)),
-                        db_text(live_mode_name(q->mode)), q->day[0] != '\0' ? db_text(q->day) : db_null()};
-    int64_t run = db_one_int(lives->db, DB_GAME_ADD, values, 9, lives->error, sizeof lives->error);
-    if (run > 0 && q->mode == LIVE_DAILY) {
-        DbValue daily[] = {db_int(live->player_id), db_text(q->day), db_int(run)};
-        if (!db_run(lives->db, DB_DAILY_RUN, daily, 3, NULL, NULL, lives->error, sizeof lives->error)) return -1;
-    }
-    return run;
-}
-
-static bool add_event(Lives *lives, int64_t run, int seq, JournalEvent e)
-{
-    char kind[2] = {e.kind, '\0'};
-    DbValue values[] = {db_int(run), db_int(seq), db_text(kind), db_int(e.a), db_int(e.b)};
-    return db_run(lives->db, DB_EVENT_ADD, values, 5, NULL, NULL, lives->error, sizeof lives->error);
-}
-
-static bool end_run(Lives *lives, int64_t run, const Queued *q)
-{
-    char digest[17];
-    hex64(q->digest, digest);
-    DbValue values[] = {db_int(run), db_int(time(NULL)), db_text(digest),
-                        q->recording != NULL ? db_bytes(q->recording, q->recording_length) : db_null(),
-                        q->morgue != NULL ? db_bytes(q->morgue, q->morgue_length) : db_null()};
-    return db_run(lives->db, DB_GAME_END, values, 5, NULL, NULL, lives->error, sizeof lives->error);
-}
-
-/* One game's queue written (within the transaction): its run and count
- * as they'll be once committed */
-static bool write_queue(Lives *lives, Live *live, int64_t *run, int *committed)
-{
-    *run = live->run_id;
-    *committed = live->committed;
-    int from = *committed;
-    for (int i = 0; i < live->queued_count; ++i) {
-        Queued *q = &live->queued[i];
-        bool ok = true;
-        if (q->kind == QUEUED_NEW_RUN) {
-            if (*run > 0 && *committed > from) {
-                DbValue values[] = {db_int(*run), db_int(*committed)};
-                ok = db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
-            }
-            *run = ok ? add_run(lives, live, q) : -1;
-            *committed = from = 0;
-            ok = *run > 0;
-        } else if (q->kind == QUEUED_EVENT) {
-            ok = *run > 0 && add_event(lives, *run, (*committed)++, q->event);
-        } else {
-            ok = *run > 0 && end_run(lives, *run, q);
-            q->run = *run;
-        }
-        if (!ok) return false;
-    }
-    if (*run > 0 && *committed > from) {
-        DbValue values[] = {db_int(*run), db_int(*committed)};
-        return db_run(lives->db, DB_GAME_EVENTS, values, 2, NULL, NULL, lives->error, sizeof lives->error);
-    }
-    return true;
-}
-
-/* An ended run, committed, goes to the server's own replay: its figures
- * are the boards' (api.h) */
-static void replay_ended(Lives *lives, Queued *q)
-{
-    if (q->kind != QUEUED_END || q->recording == NULL || lives->workers == NULL || q->run <= 0) return;
-    Work *work = work_new(WORK_REPLAY, NULL);
-    if (work == NULL) return;   /* upload_replay_pending finds it at the next start */
-    work->id = q->run;
-    work->text = q->recording;
-    work->length = q->recording_length;
-    q->recording = NULL;
-    if (!work_post(lives->workers, work)) work_free(work);
-}
-
-bool lives_commit(Lives *lives)
-{
-    bool any = false, writes = false;
-    for (int i = 0; i < lives->count; ++i) {
-        any = any || lives->all[i]->queued_count > 0 || lives->all[i]->held_count > 0;
-        writes = writes || lives->all[i]->queued_count > 0;
-    }
-    if (!any) return true;
-    int64_t *runs = writes ? calloc((size_t)lives->count, sizeof *runs) : NULL;
-    int *counts = writes ? calloc((size_t)lives->count, sizeof *counts) : NULL;
-    bool ok = !writes || (runs != NULL && counts != NULL && lives->db.ops->begin(lives->db.self, lives->error,
-                                                                                sizeof lives->error));
-    for (int i = 0; writes && ok && i < lives->count; ++i) {
-        ok = write_queue(lives, lives->all[i], &runs[i], &counts[i]);
-    }
-    if (writes && ok) ok = lives->db.ops->commit(lives->db.self, lives->error, sizeof lives->error);
-    else if (writes) lives->db.ops->rollback(lives->db.self);
-    if (ok) {
-        lives->error[0] = '\0';
-        lives->commits += writes;
-        for (int i = 0; i < lives->count; ++i) {
-            Live *live = lives->all[i];
-            if (writes) {
-                lives->changes += runs[i] != live->run_id;
-                lives->events += counts[i] - (runs[i] == live->run_id ? live->committed : 0);
-                live->run_id = runs[i];
-                live->committed = counts[i];
-            }
-            for (int q = 0; q < live->queued_count; ++q) {
-                replay_ended(lives, &live->queued[q]);
-                queued_free(&live->queued[q]);
-            }
-            live->queued_count = 0;
-            release(live);
-        }
-    }
-    free(runs);
-    free(counts);
-    return ok;
 }
 
 /* ---- The games ------------------------------------------------------------------- */
@@ -328,7 +205,7 @@ static void detach(Live *live, Viewer *viewer)
 static void live_free(Lives *lives, Live *live)
 {
     while (live->viewer_count > 0) detach(live, live->viewers[0]);
-    for (int q = 0; q < live->queued_count; ++q) queued_free(&live->queued[q]);
+    for (int q = 0; q < live->queued_count; ++q) live_queued_free(&live->queued[q]);
     for (int h = 0; h < live->held_count; ++h) free(live->held[h].bytes);
     free(live->queued);
     free(live->held);
@@ -349,7 +226,7 @@ static void attach(Live *live, Viewer *viewer, bool player, uint64_t now)
     for (int i = 0; player && i < live->viewer_count; ++i) {
         if (live->viewers[i]->player) {
             live->viewers[i]->player = false;
-            tell(live->viewers[i], "notice", "This game is now played from another page: this one watches it.");
+            live_tell(live->viewers[i], "notice", "This game is now played from another page: this one watches it.");
         }
     }
     live->viewers[live->viewer_count++] = viewer;
@@ -448,18 +325,8 @@ static bool settled_player(Lives *lives, int64_t player, Live **out)
 
 /* ---- Making a game again from its events ------------------------------------------- */
 
-typedef struct RunRow {
-    bool found;
-    int64_t player;
-    JournalBase base;
-    char settings[JOURNAL_SETTINGS_SIZE];
-    bool live;
-    int64_t events;
-    LiveMode mode;
-    char day[11];
-} RunRow;
 
-static bool read_run(void *context, const DbValue *c, int count)
+bool live_read_run(void *context, const DbValue *c, int count)
 {
     RunRow *row = context;
     if (count < 10 || c[2].type != DB_TEXT || c[4].type != DB_TEXT || c[5].type != DB_TEXT ||
@@ -509,14 +376,21 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     EventRows rows = {0};
     DbValue id = db_int(run);
     char error[DB_ERROR_SIZE];
-    if (!db_run(lives->db, DB_GAME_GET, &id, 1, read_run, &row, error, sizeof error) || !row.found || !row.live) {
-        tell(viewer, "refused", "There's no live game of that number.");
+    int lease = lease_take(lives->db, &lives->leases, run, error, sizeof error);
+    if (lease <= 0) {
+        live_tell(viewer, "refused", lease < 0 ? "The server can't reach its database: try again."
+                                          : "That game is being played on another of the server's processes: it "
+                                            "comes here once that one lets it go, in a second or two.");
+        return NULL;
+    }
+    if (!db_run(lives->db, DB_GAME_GET, &id, 1, live_read_run, &row, error, sizeof error) || !row.found || !row.live) {
+        live_tell(viewer, "refused", "There's no live game of that number.");
         return NULL;
     }
     if (!db_run(lives->db, DB_EVENTS_OF, &id, 1, read_event, &rows, error, sizeof error) || rows.broken ||
         rows.count != row.events) {
         free(rows.events);
-        tell(viewer, "refused", "That game's events can't be read.");
+        live_tell(viewer, "refused", "That game's events can't be read.");
         return NULL;
     }
     Live *live = live_new(lives, row.player);
@@ -527,7 +401,7 @@ static Live *rebuild(Lives *lives, int64_t run, Viewer *viewer, uint64_t now)
     if (!made) {
         char why[SLOT_ERROR_SIZE + 64];
         snprintf(why, sizeof why, "That game can't be made again: %s.", errors.count > 0 ? errors.lines[0] : "out of memory");
-        tell(viewer, "refused", why);
+        live_tell(viewer, "refused", why);
         errors_clear(&errors);
         if (live != NULL) live_free(lives, live);
         return NULL;
@@ -563,22 +437,22 @@ static int64_t live_run_of(Lives *lives, int64_t player)
 static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     if (msg->player[0] != '\0' && !lives->dev) {
-        tell(viewer, "refused", "A page can't name its player here: log in.");
+        live_tell(viewer, "refused", "A page can't name its player here: log in.");
         return;
     }
     int64_t player = msg->player[0] != '\0' ? player_of(lives, msg->player) : viewer->session_player;
     if (player == 0) {
-        tell(viewer, "refused", "Log in to play.");
+        live_tell(viewer, "refused", "Log in to play.");
         return;
     }
     if (player < 0) {
-        tell(viewer, "refused", "The server can't reach its database: try again.");
+        live_tell(viewer, "refused", "The server can't reach its database: try again.");
         return;
     }
     viewer->player_id = player;
     Live *live;
     if (!settled_player(lives, player, &live)) {
-        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
     if (live == NULL) {
@@ -587,7 +461,7 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
         if (live == NULL && run > 0) return;
     }
     if (live == NULL) {
-        tell(viewer, "idle", "You have no game in play: start a new one.");
+        live_tell(viewer, "idle", "You have no game in play: start a new one.");
         return;
     }
     attach(live, viewer, true, now);
@@ -596,57 +470,57 @@ static void play(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 static void new_game(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     if (viewer->player_id <= 0) {
-        tell(viewer, "refused", "Say who you are first (a play message).");
+        live_tell(viewer, "refused", "Say who you are first (a play message).");
         return;
     }
     int class_index = msg->class_id[0] != '\0' ? data_find_class(lives->data, msg->class_id) : 0;
     if (class_index < 0) {
-        tell(viewer, "refused", "There's no class of that name.");
+        live_tell(viewer, "refused", "There's no class of that name.");
         return;
     }
     if (msg->seeded && !lives->test_seeds) {
-        tell(viewer, "refused", "The server chooses the seeds.");
+        live_tell(viewer, "refused", "The server chooses the seeds.");
         return;
     }
     char why[MODES_WHY_SIZE];
     if (!modes_may_start(lives->db, viewer->player_id, why, sizeof why)) {
-        tell(viewer, "refused", why);
+        live_tell(viewer, "refused", why);
         return;
     }
     Live *old;
     if (!settled_player(lives, viewer->player_id, &old)) {
-        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
     int64_t run = old != NULL ? old->run_id : live_run_of(lives, viewer->player_id);
     bool in_play = old != NULL ? game_in_run(&old->game) || old->run_id == 0 : run > 0;
     if (in_play && !msg->abandon) {
-        tell(viewer, "confirm", "You have a run in play. Starting a new one abandons it for good: "
+        live_tell(viewer, "confirm", "You have a run in play. Starting a new one abandons it for good: "
                                 "send new with abandon to do so.");
         return;
     }
     if (old != NULL && (old->queued_count > 0 || old->held_count > 0)) {
-        tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
+        live_tell(viewer, "refused", "Your game is still being kept: try again in a moment.");
         return;
     }
     uint64_t seed;
     int floor;
     char day[11];
     if (!modes_choose_start((ModesSource){lives->db, lives->secret, lives->test_seeds}, viewer->player_id, msg, &seed, &floor, day, why, sizeof why)) {
-        tell(viewer, "refused", why);
+        live_tell(viewer, "refused", why);
         return;
     }
     char error[DB_ERROR_SIZE];
     DbValue values[] = {db_int(run), db_int(time(NULL))};
     if (in_play && run > 0 && !db_run(lives->db, DB_GAME_ABANDON, values, 2, NULL, NULL, error, sizeof error)) {
-        tell(viewer, "refused", "The server can't reach its database: try again.");
+        live_tell(viewer, "refused", "The server can't reach its database: try again.");
         return;
     }
     if (old != NULL) live_free(lives, old);
     Live *live = live_new(lives, viewer->player_id);
     if (live == NULL || !game_open(&live->game, lives->data, seed, floor, class_index, fresh_seed())) {
         if (live != NULL) live_free(lives, live);
-        tell(viewer, "refused", "The server is out of memory.");
+        live_tell(viewer, "refused", "The server is out of memory.");
         return;
     }
     live->mode = msg->mode == MSG_MODE_DAILY ? LIVE_DAILY : msg->mode == MSG_MODE_PRACTICE ? LIVE_PRACTICE : LIVE_LADDER;
@@ -666,7 +540,7 @@ static void watch(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     bool played, finished = false;
     if (live->mode == LIVE_DAILY && live->player_id != who &&
         (!modes_daily_of(lives->db, who, live->day, &played, &finished) || !finished)) {
-        tell(viewer, "refused", "A daily's live games are shown only to players who have finished it.");
+        live_tell(viewer, "refused", "A daily's live games are shown only to players who have finished it.");
         return;
     }
     attach(live, viewer, false, now);
@@ -676,7 +550,7 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
 {
     Live *live = viewer->live;
     if (live == NULL || !viewer->player || live->left) {
-        tell(viewer, "refused", "This page doesn't play a game.");
+        live_tell(viewer, "refused", "This page doesn't play a game.");
         return;
     }
     live->active_ms = live->input_ms = now;
@@ -695,7 +569,7 @@ static void input(Lives *lives, Viewer *viewer, const Msg *msg, uint64_t now)
     char why[MODES_WHY_SIZE];
     bool may_start_one = (msg->kind == MSG_KEY && msg->key != AK_ESC) || msg->kind == MSG_CLICK;
     if (may_start_one && !game_in_run(&live->game) && !modes_may_start(lives->db, live->player_id, why, sizeof why)) {
-        tell(viewer, "refused", why);
+        live_tell(viewer, "refused", why);
         return;
     }
     if (msg->kind == MSG_POINT) event.kind = FRONT_POINT;
@@ -742,9 +616,17 @@ void lives_drained(Lives *lives, Viewer *viewer)
 
 /* ---- Time ------------------------------------------------------------------------ */
 
+static bool any_run(const Lives *lives)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        if (lives->all[i]->run_id > 0) return true;
+    }
+    return false;
+}
+
 int lives_timeout(const Lives *lives, uint64_t now)
 {
-    int64_t soonest = -1;
+    int64_t soonest = any_run(lives) ? leases_due(&lives->leases, now) : -1;   /* -1: none due */
     for (int i = 0; i < lives->count; ++i) {
         const Live *live = lives->all[i];
         if (!live->timed || live->left) continue;
@@ -752,6 +634,29 @@ int lives_timeout(const Lives *lives, uint64_t now)
         if (soonest < 0 || wait < soonest) soonest = wait;
     }
     return (int)soonest;
+}
+
+/* The leases renewed when due; a game whose lease another process took
+ * (this one was stalled past it) is let go: it goes on there */
+static void renew(Lives *lives, uint64_t now)
+{
+    if (!any_run(lives) || leases_due(&lives->leases, now) != 0) return;
+    int64_t *held = malloc((size_t)lives->count * sizeof *held);
+    char error[DB_ERROR_SIZE];
+    int count = held != NULL ? leases_renew(lives->db, &lives->leases, now, held, lives->count, error, sizeof error) : -1;
+    lives->leases.renewed_ms = now;   /* tried again when due, the database back or not */
+    for (int i = lives->count - 1; count >= 0 && i >= 0; --i) {
+        Live *live = lives->all[i];
+        bool kept = live->run_id <= 0;
+        for (int h = 0; !kept && h < count; ++h) kept = held[h] == live->run_id;
+        if (kept) continue;
+        for (int v = 0; v < live->viewer_count; ++v) {
+            live_tell(live->viewers[v], "notice", "This game went on on another of the server's processes: play again "
+                                             "to follow it there.");
+        }
+        live_free(lives, live);
+    }
+    free(held);
 }
 
 void lives_tick(Lives *lives, uint64_t now)
@@ -765,8 +670,11 @@ void lives_tick(Lives *lives, uint64_t now)
         Live *live = lives->all[i];
         bool settled = live->queued_count == 0 && live->held_count == 0;
         bool idle = live->viewer_count == 0 && now - live->active_ms > LIVES_IDLE_MS && !live->timed;
-        if (settled && (live->left || idle)) live_free(lives, live);
+        if (!settled || !(live->left || idle)) continue;
+        if (live->run_id > 0) lease_release(lives->db, &lives->leases, live->run_id);
+        live_free(lives, live);
     }
+    renew(lives, now);
 }
 
 /* ---- The whole ------------------------------------------------------------------- */
@@ -776,12 +684,17 @@ bool lives_init(Lives *lives, Db db, const GameData *data)
     memset(lives, 0, sizeof *lives);
     lives->db = db;
     lives->data = data;
+    leases_init(&lives->leases, strcmp(db.ops->engine, "sqlite") != 0);
     lives->scratch = calloc(1, sizeof *lives->scratch);
     return lives->scratch != NULL;
 }
 
 void lives_free(Lives *lives)
 {
+    /* stopping: its games are anyone's at once */
+    for (int i = 0; lives->db.ops != NULL && i < lives->count; ++i) {
+        if (lives->all[i]->run_id > 0) lease_release(lives->db, &lives->leases, lives->all[i]->run_id);
+    }
     while (lives->count > 0) live_free(lives, lives->all[0]);
     free(lives->all);
     if (lives->scratch != NULL) frame_text_free(&lives->scratch->text);

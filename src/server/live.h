@@ -30,6 +30,7 @@
 #include "account.h"
 #include "db.h"
 #include "game.h"
+#include "lease.h"
 #include "limit.h"
 #include "msg.h"
 #include "wire.h"
@@ -101,6 +102,11 @@ typedef struct Live {
     int queued_count, queued_capacity;
     Held *held;
     int held_count, held_capacity;
+    /* In the commit in flight: the first flying_queued of queued and
+     * flying_held of held, and the run and count they make */
+    int flying_queued, flying_held;
+    int64_t flying_run;
+    int flying_committed;
     bool timed;                 /* the loop's timer is set: */
     uint64_t due_ms;            /* it's due then */
     uint32_t alarm_frame;       /* keys drawn before this frame are dropped */
@@ -123,6 +129,12 @@ typedef struct Lives {
                                    server's own replay (NULL: not) */
     uint8_t secret[ACCOUNT_SECRET_BYTES];   /* the daily's seeds' key */
     char error[DB_ERROR_SIZE];  /* the last commit's failure, or "" */
+    bool flying;                /* a commit sent, its answer not yet come */
+    bool down;                  /* the last commit failed: the players told */
+    bool recheck;               /* a commit failed: it may have gone through
+                                   (its answer lost), so the counts are read
+                                   again before the next */
+    Leases leases;              /* this process's on its live games (lease.h) */
     long long commits, events;  /* all told */
     uint64_t changes;           /* counts changes to what the lobby lists
                                    (games, their runs, their viewers) */
@@ -144,8 +156,14 @@ void lives_drained(Lives *lives, Viewer *viewer);
 int lives_timeout(const Lives *lives, uint64_t now);
 /* Steps every game whose timer is due; lets go of idle games */
 void lives_tick(Lives *lives, uint64_t now);
-/* Commits every game's queue, then sends what waited on it: false (the
- * queues kept, lives->error says why) if the database refused */
+/* The group commit, once a turn: if one is in flight, its answer read
+ * if it has come (what waited on it sent; the loop wakes on the
+ * database's socket for it); then, if none is in flight, every game's
+ * queue sent in one transaction (db.h's send_*). What a game makes
+ * meanwhile waits for the next. False (the queues kept, lives->error
+ * says why) if the database refused */
 bool lives_commit(Lives *lives);
+/* Every commit done, waiting for the database (the server stopping) */
+bool lives_settle(Lives *lives);
 
 #endif

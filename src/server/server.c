@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,7 +28,7 @@
 #include "upload.h"
 #include "static.h"
 
-enum { SERVER_EVENTS = 256, HTTP_TIMEOUT_S = 10 };
+enum { SERVER_EVENTS = 256, HTTP_TIMEOUT_S = 10, SERVER_RETRY_MS = 250 };
 
 typedef struct Server Server;
 
@@ -56,11 +57,17 @@ struct Server {
     uint64_t checked_ms;        /* the sockets' last liveness check */
     uint64_t states_ms;         /* the players' states' last check */
     bool stop;
+    /* The database's socket as epoll watches it (PostgreSQL's: the group
+     * commit's answer comes on it): a copy of the descriptor, so epoll
+     * never watches a number libpq closed and another socket took, and
+     * the socket's inode, to see when libpq connected again */
+    int db_watch;
+    ino_t db_inode;
 };
 
 /* Markers for epoll's data: the HTTP server's descriptor, the signals',
  * the workers' */
-static char HTTP_MARK, SIGNAL_MARK, WORK_MARK;
+static char HTTP_MARK, SIGNAL_MARK, WORK_MARK, DB_MARK;
 
 static uint64_t now_ms(void)
 {
@@ -293,6 +300,24 @@ static bool start_workers(Server *server)
     return epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->workers.event_fd, &event) == 0;
 }
 
+/* The engine the setup names: --postgres's conninfo, a postgres:// or
+ * postgresql:// URI (PostgreSQL's), else SQLite's file */
+static bool open_db(Server *server, char *error, size_t error_size)
+{
+    const ServerSetup *setup = server->setup;
+    const char *uri = setup->database;
+    bool pg = setup->postgres != NULL || strncmp(uri, "postgres://", 11) == 0 || strncmp(uri, "postgresql://", 13) == 0;
+    bool opened = pg ? db_pg_open(&server->db, setup->postgres != NULL ? setup->postgres : uri, setup->fast, error,
+                                  error_size)
+                     : db_sqlite_open(&server->db, uri, setup->fast, error, error_size);
+    if (opened && setup->lose_answer > 0 && !db_fault_wrap(&server->db, setup->lose_answer)) {
+        db_close(&server->db);
+        snprintf(error, error_size, "out of memory");
+        return false;
+    }
+    return opened;
+}
+
 static bool start(Server *server)
 {
     const ServerSetup *setup = server->setup;
@@ -308,8 +333,7 @@ static bool start(Server *server)
         errors_clear(&errors);
         return false;
     }
-    if (!db_sqlite_open(&server->db, setup->database, setup->fast, error, sizeof error) ||
-        !db_migrate(server->db, error, sizeof error)) {
+    if (!open_db(server, error, sizeof error) || !db_migrate(server->db, error, sizeof error)) {
         fprintf(stderr, "amulets-server: the database: %s\n", error);
         return false;
     }
@@ -383,6 +407,8 @@ static int wait_for(Server *server, uint64_t now)
     int wait = MHD_get_timeout(server->http, &http) == MHD_YES ? (int)(http < 60000 ? http : 60000) : 60000;
     int game = lives_timeout(&server->lives, now);
     if (game >= 0 && game < wait) wait = game;
+    /* a commit that failed is tried again soon, typed to or not */
+    if (server->lives.down && !server->lives.flying && SERVER_RETRY_MS < wait) wait = SERVER_RETRY_MS;
     uint64_t since = now - server->checked_ms, every = check_ms(server);
     int check = server->conn_count == 0 ? wait : since >= every ? 0 : (int)(every - since);
     uint64_t states = now - server->states_ms;
@@ -416,6 +442,63 @@ static void settle_conns(Server *server)
     }
 }
 
+/* ---- The database's socket ------------------------------------------------------- */
+
+static void unwatch_db(Server *server)
+{
+    if (server->db_watch >= 0) close(server->db_watch);   /* closing it takes it out of epoll */
+    server->db_watch = -1;
+}
+
+/* After a turn: epoll watches the database's socket as it is now */
+static void watch_db(Server *server)
+{
+    int fd = server->db.ops->socket(server->db.self);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        unwatch_db(server);
+        return;
+    }
+    if (server->db_watch >= 0 && st.st_ino == server->db_inode) return;
+    unwatch_db(server);
+    server->db_watch = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    struct epoll_event event = {.events = EPOLLIN, .data.ptr = &DB_MARK};
+    if (server->db_watch >= 0 && epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->db_watch, &event) != 0) {
+        unwatch_db(server);
+    }
+    server->db_inode = st.st_ino;
+}
+
+static void ignore_notice(void *context, DbChannel channel, const char *payload)
+{
+    (void)context;
+    (void)channel;
+    (void)payload;
+}
+
+/* The database's socket readable: what came read (the commit's answer
+ * is then taken by lives_commit); a connection lost is watched no more
+ * until it's made again */
+static void on_db(Server *server)
+{
+    char error[DB_ERROR_SIZE];
+    if (server->db.ops->notices(server->db.self, ignore_notice, NULL, error, sizeof error) < 0) unwatch_db(server);
+}
+
+/* The turn's group commit; the log says when it fails and when it's back */
+static void commit(Server *server)
+{
+    bool was_down = server->lives.down;
+    if (!lives_commit(&server->lives) && !was_down) {
+        fprintf(server->setup->say, "amulets-server: the events couldn't be committed (%s): they wait\n",
+                server->lives.error);
+        fflush(server->setup->say);
+    } else if (was_down && !server->lives.down) {
+        fprintf(server->setup->say, "amulets-server: the database is back: the events waiting are committed\n");
+        fflush(server->setup->say);
+    }
+}
+
 static void turn(Server *server)
 {
     struct epoll_event events[SERVER_EVENTS];
@@ -427,6 +510,8 @@ static void turn(Server *server)
             http = true;
         } else if (mark == &SIGNAL_MARK) {
             server->stop = true;
+        } else if (mark == &DB_MARK) {
+            on_db(server);
         } else if (mark == &WORK_MARK) {
             for (Work *work = work_take(&server->workers), *next; work != NULL; work = next) {
                 next = work->next;
@@ -448,16 +533,15 @@ static void turn(Server *server)
         close_banned(server);
     }
     lives_tick(&server->lives, now);
-    if (!lives_commit(&server->lives)) {
-        fprintf(server->setup->say, "amulets-server: the events couldn't be committed (%s): they wait\n",
-                server->lives.error);
-    }
+    commit(server);
     settle_conns(server);
+    watch_db(server);
 }
 
 static void stop(Server *server)
 {
-    lives_commit(&server->lives);
+    lives_settle(&server->lives);
+    unwatch_db(server);
     while (server->conn_count > 0) conn_free(server, server->conns[0]);
     free(server->conns);
     lives_free(&server->lives);
@@ -476,11 +560,12 @@ int server_run(const ServerSetup *setup)
     Server *server = calloc(1, sizeof *server);
     if (server == NULL) return 1;
     server->setup = setup;
-    server->epoll_fd = server->signal_fd = -1;
+    server->epoll_fd = server->signal_fd = server->db_watch = -1;
     bool started = start(server);
     if (started) {
+        /* a conninfo may hold a password: PostgreSQL is only named */
         fprintf(setup->say, "listening on http://%s:%d/ (the database: %s)\n", setup->address, server->port,
-                setup->database);
+                strcmp(server->db.ops->engine, "sqlite") == 0 ? setup->database : "PostgreSQL");
         fflush(setup->say);
         while (!server->stop) turn(server);
         fprintf(setup->say, "stopped: %lld commits, %lld events kept\n", server->lives.commits, server->lives.events);

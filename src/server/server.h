@@ -23,12 +23,18 @@
 typedef struct ServerSetup {
     const char *address;        /* "127.0.0.1" */
     int port;                   /* 0: any free one */
-    const char *database;       /* the SQLite file (its folder must exist) */
+    const char *database;       /* the SQLite file (its folder must exist),
+                                   or a postgres:// URI (PostgreSQL) */
+    const char *postgres;       /* PostgreSQL's libpq conninfo, or NULL: the
+                                   database is then `database` */
     const char *data_dir;       /* the game's data files */
     bool fast;                  /* SQLite's synchronous NORMAL (db.h) */
     const char *origin;         /* another Origin allowed, or NULL */
     bool test_seeds;            /* a new run may name its seed and floor (the
                                    tests' and the benchmark's: never for play) */
+    int lose_answer;            /* the tests' fault: the group commit of that
+                                   number (1 the first) commits, its answer
+                                   lost (db_fault_wrap); 0 none */
     bool dev;                   /* a page may name its player: the tests' */
     unsigned long long pwhash_ops;  /* argon2id's settings (0: the defaults, */
     size_t pwhash_mem;              /* 2 and 19 MiB) */

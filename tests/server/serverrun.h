@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "client.h"
+#include "pg_harness.h"
 
 enum { RUN_WAIT_MS = 10000 };
 
@@ -31,6 +33,69 @@ static inline void remove_folder(const char *path)
     char command[600];
     snprintf(command, sizeof command, "rm -rf '%s'", path);
     if (system(command) != 0) fprintf(stderr, "can't remove %s\n", path);
+}
+
+/* The test's PostgreSQL, when it runs with the argument "postgres" (the
+ * server's tests run on both engines: ctest's NAME and NAME_pg) */
+static PgHarness *test_pg;
+
+/* Starts the test's PostgreSQL if argv asks for it (exiting 77 where it
+ * can't be had): the engine's name */
+static inline const char *test_engine(int argc, char **argv)
+{
+    static PgHarness pg;
+    if (argc > 1 && strcmp(argv[1], "postgres") == 0) {
+        pg_harness_start(&pg);
+        test_pg = &pg;
+        return "postgres";
+    }
+    return "sqlite";
+}
+
+/* Where a server of the test keeps its games: a fresh database named
+ * name (letters, digits, -), the file root/name.sqlite, or one of the
+ * test's PostgreSQL (a postgres:// URI) */
+static inline void test_database(const char *root, const char *name, char *out, size_t size)
+{
+    if (test_pg == NULL) {
+        snprintf(out, size, "%s/%s.sqlite", root, name);
+        return;
+    }
+    char plain[64];
+    snprintf(plain, sizeof plain, "%s", name);
+    for (char *c = plain; *c != '\0'; ++c) {
+        if (*c == '-') *c = '_';
+    }
+    if (!pg_harness_uri(test_pg, plain, out, size)) {
+        fprintf(stderr, "a database of PostgreSQL's couldn't be made\n");
+        exit(EXIT_FAILURE);
+    }
+}
+
+/* The player's game asked for ("play") until its full frame comes: on
+ * PostgreSQL a game of a process killed is refused until its lease runs
+ * out (lease.h), so the page asks again, as the page does. The ms it
+ * took, or -1 if it didn't come within ms */
+static inline long rejoin(Client *client, const char *player, int ms)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    char text[128];
+    snprintf(text, sizeof text, "{\"t\":\"play\",\"player\":\"%s\"}", player);
+    for (long gone = 0; gone < ms;) {
+        if (!client_send(client, text)) return -1;
+        for (const char *m; (m = client_next(client, RUN_WAIT_MS)) != NULL;) {
+            if (strstr(m, "\"t\":\"full\"") != NULL) {   /* applied by client_next */
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                return (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+            }
+            if (strstr(m, "\"t\":\"refused\"") != NULL) break;
+        }
+        usleep(100000);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        gone = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+    }
+    return -1;
 }
 
 /* The run the player's game is at (the newest live one), or -1 */

@@ -2,9 +2,10 @@
 # The server's SQL is never built from values (db.h): every statement's
 # text is fixed in db.h's tables and its values only bound. This fails on
 # SQL built with a printf (snprintf, sprintf, asprintf, SQLite's own
-# sqlite3_mprintf...), on SQLite named outside db_sqlite.c, and on a call
-# into SQLite that takes other text than the tables' and the fixed
-# pragmas'. It checks itself first on planted trees that do each wrong.
+# sqlite3_mprintf...), on SQLite named outside db_sqlite.c or libpq
+# outside db_pg.c, and on a call into either that takes other text than
+# the tables' and the fixed commands'. It checks itself first on planted
+# trees that do each wrong.
 src="$2"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,11 +25,23 @@ scan() {
      grep -nE 'sqlite3_(prepare[_a-z0-9]*|exec)[[:space:]]*\(' ./db_sqlite.c 2>/dev/null |
          grep -vE 'sqlite3_(prepare[_a-z0-9]*|exec)[[:space:]]*\([a-z_>-]+, (db_statement_text\(which\)|fixed|"[^"]*")' |
          sed 's/^/SQL from elsewhere than the tables: /'
+     # libpq named outside its one file
+     grep -lE '\bPQ[a-zA-Z]+[[:space:]]*\(|libpq-fe\.h' ./*.c ./*.h | grep -v '^\./db_pg\.c$' |
+         sed 's/^/names libpq outside db_pg.c: /'
+     # libpq's calls that take SQL, in db_pg.c, on anything but the tables or a literal
+     sql='(db_statement_postgres\(which\)|fixed|"[^"]*")'
+     run='PQ(exec|execParams|sendQuery|sendQueryParams)'
+     grep -nE "$run[[:space:]]*\(" ./db_pg.c 2>/dev/null | grep -vE "$run[[:space:]]*\([a-z_>-]+, $sql" |
+         sed 's/^/SQL from elsewhere than the tables: /'
+     prep='PQ(prepare|sendPrepare)'
+     grep -nE "$prep[[:space:]]*\(" ./db_pg.c 2>/dev/null | grep -vE "$prep[[:space:]]*\([a-z_>-]+, [a-z_]+, $sql" |
+         sed 's/^/SQL from elsewhere than the tables: /'
      # a statement's text with a % in it (a format waiting for values)
-     sed -n '/#define DB_STATEMENTS/,/^$/p' ./db.h | grep -n '%' | sed 's/^/a statement with a %: /')
+     sed -nE '/#define DB_(POSTGRES_)?STATEMENTS/,/^$/p' ./db.h | grep -n '%' | sed 's/^/a statement with a %: /')
 }
 
 [ -f "$src/src/server/db_sqlite.c" ] || fail "no src/server/db_sqlite.c under $src"
+[ -f "$src/src/server/db_pg.c" ] || fail "no src/server/db_pg.c under $src"
 
 # The scan catches each wrong way, planted in a copy
 plant() {
@@ -40,6 +53,11 @@ plant live.c 'static void f(char *q, int id) { sprintf(q, "DELETE FROM games WHE
 plant db_sqlite.c 'static char *f(const char *n) { return sqlite3_mprintf("INSERT INTO players (name) VALUES (%Q)", n); }'
 plant live.c '#include <sqlite3.h>'
 plant db_sqlite.c 'static void f(sqlite3 *h, const char *q) { sqlite3_exec(h, q, NULL, NULL, NULL); }'
+plant live.c '#include <libpq-fe.h>'
+plant live.c 'static void f(void *c) { PQfinish(c); }'
+plant db_pg.c 'static void f(PGconn *c, const char *q) { PQclear(PQexec(c, q)); }'
+plant db_pg.c 'static void f(PGconn *c, const char *q) { PQsendQuery(c, q); }'
+plant db_pg.c 'static void f(PGconn *c, const char *q) { PQclear(PQprepare(c, "x", q, 0, NULL)); }'
 plant db.h '#define DB_STATEMENTS_BAD(X) X(DB_BAD, "SELECT %s FROM games")'
 
 found=$(scan "$src/src/server")

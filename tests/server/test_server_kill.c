@@ -40,14 +40,14 @@ static bool same_cells(const PageFrame *a, const PageFrame *b)
     return memcmp(a->cells, b->cells, sizeof a->cells) == 0;
 }
 
-static void test_killed_between_keys(const char *root)
+static void test_killed_between_keys(const char *root, int *keys, char straight[24])
 {
-    char database[400], digest[24], straight[24];
+    char database[400], digest[24];
     ServerProc server;
     uint32_t id = 0;
 
     /* never interrupted */
-    snprintf(database, sizeof database, "%s/straight.sqlite", root);
+    test_database(root, "straight", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     Client client;
     CHECK(client_connect(&client, server.port, NULL));
@@ -59,7 +59,7 @@ static void test_killed_between_keys(const char *root)
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 
     /* killed half way, between two keys */
-    snprintf(database, sizeof database, "%s/killed.sqlite", root);
+    test_database(root, "killed", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     CHECK(client_connect(&client, server.port, NULL));
     CHECK(start_run(&client, "killed", SEED, FLOOR));
@@ -76,8 +76,7 @@ static void test_killed_between_keys(const char *root)
     CHECK_STR(state, "live");
     CHECK_INT(events, before);
     CHECK(client_connect(&client, server.port, NULL));
-    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"killed\"}"));
-    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(rejoin(&client, "killed", RUN_WAIT_MS) >= 0);
     CHECK_INT(page_sum(&client.frame), client.frame.sum);
     CHECK(same_cells(&client.frame, last));   /* where the page left it */
     free(last);
@@ -86,6 +85,30 @@ static void test_killed_between_keys(const char *root)
     ended_digest(server.port, run, digest);
     CHECK_STR(digest, straight);
     printf("killed after %d of %d keys: the same digest, %s\n", before, total, digest);
+    *keys = total;
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+}
+
+/* A group commit that went through but whose answer was lost (the
+ * connection dropped just after PostgreSQL committed): its events are
+ * not sent twice, and the run goes on to the same digest */
+static void test_answer_lost(const char *root, int total, const char *straight)
+{
+    char database[400], digest[24];
+    ServerProc server;
+    Client client;
+    uint32_t id = 0;
+    test_database(root, "answer-lost", database, sizeof database);
+    const char *extra[] = {"--test-lose-answer", "3", NULL};
+    CHECK(server_start(&server, database, extra));
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, "lost", SEED, FLOOR));
+    long long run = live_run(server.port);
+    CHECK_INT(wait_keys(&client, MOST_KEYS, &id), total);
+    ended_digest(server.port, run, digest);
+    CHECK_STR(digest, straight);
+    printf("a commit's answer lost: the same digest, %s\n", digest);
     client_close(&client);
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 }
@@ -94,7 +117,7 @@ static void test_killed_exploring(const char *root)
 {
     char database[400], digest[24], state[16];
     ServerProc server;
-    snprintf(database, sizeof database, "%s/exploring.sqlite", root);
+    test_database(root, "exploring", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     Client client;
     CHECK(client_connect(&client, server.port, NULL));
@@ -113,8 +136,7 @@ static void test_killed_exploring(const char *root)
     CHECK_STR(state, "live");
     CHECK(events >= (int)seen - 1);   /* every step shown was committed */
     CHECK(client_connect(&client, server.port, NULL));
-    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"explorer\"}"));
-    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(rejoin(&client, "explorer", RUN_WAIT_MS) >= 0);
     CHECK_INT(page_sum(&client.frame), client.frame.sum);
     CHECK(client_key(&client, 'o', 2, RUN_WAIT_MS, &dropped) != NULL);
     for (int i = 0; i < 8; ++i) client_next(&client, 40);
@@ -129,7 +151,7 @@ static void test_killed_at_once(const char *root)
 {
     char database[400];
     ServerProc server;
-    snprintf(database, sizeof database, "%s/at-once.sqlite", root);
+    test_database(root, "at-once", database, sizeof database);
     CHECK(server_start(&server, database, NULL));
     Client client;
     CHECK(client_connect(&client, server.port, NULL));
@@ -140,8 +162,7 @@ static void test_killed_at_once(const char *root)
     client_close(&client);
     CHECK(server_start(&server, database, NULL));
     CHECK(client_connect(&client, server.port, NULL));
-    CHECK(client_send(&client, "{\"t\":\"play\",\"player\":\"hasty\"}"));
-    CHECK(client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    CHECK(rejoin(&client, "hasty", RUN_WAIT_MS) >= 0);
     CHECK(same_cells(&client.frame, first));
     free(first);
     uint32_t id = 0;
@@ -150,11 +171,16 @@ static void test_killed_at_once(const char *root)
     CHECK_INT(server_stop(&server, SIGTERM), 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     char root[256];
+    const char *engine = test_engine(argc, argv);
+    fprintf(stderr, "-- %s\n", engine);
     fresh_folder(root, sizeof root, "server-kill");
-    test_killed_between_keys(root);
+    int total = 0;
+    char straight[24] = "";
+    test_killed_between_keys(root, &total, straight);
+    test_answer_lost(root, total, straight);
     test_killed_exploring(root);
     test_killed_at_once(root);
     remove_folder(root);

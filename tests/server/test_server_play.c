@@ -189,11 +189,13 @@ static void play(int port, const char *root)
     client_close(&watcher);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    char root[256], database[300];
+    char root[256], database[400];
+    const char *engine = test_engine(argc, argv);
+    fprintf(stderr, "-- %s\n", engine);
     fresh_folder(root, sizeof root, "server-play");
-    snprintf(database, sizeof database, "%s/db.sqlite", root);
+    test_database(root, "db", database, sizeof database);
     snprintf(home, sizeof home, "%s/home", root);
     ServerProc server;
     if (!server_start(&server, database, NULL)) {

@@ -1,19 +1,23 @@
 /* amulets-server: the online game's server (src/server/server.h,
  * docs/server.md).
  *
- *   amulets-server [--address A] [--port N] [--database FILE] [--data DIR]
+ *   amulets-server [--address A] [--port N] [--database FILE|URI]
+ *                  [--postgres CONNINFO] [--data DIR]
  *                  [--fast] [--origin URL] [--verifier PROGRAM]
  *                  [--per-address N] [--behind-proxy]
  *                  [--pwhash-ops N] [--pwhash-mib N] [--ws-check-ms N]
- *                  [--test-seeds] [--dev] [--static DIR]
+ *                  [--test-seeds] [--test-lose-answer N] [--dev] [--static DIR]
  *   amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN
  *
  * It listens on A (127.0.0.1) port N (8080; 0 any free one), keeps its
- * games in the SQLite file FILE (amulets-server.db here), reads the
+ * games in the SQLite file FILE (amulets-server.db here), or in the
+ * PostgreSQL a postgres:// URI or a libpq CONNINFO names, reads the
  * game's data from DIR (the source tree's data/), checks uploads with
  * PROGRAM (the amulets built beside it), serves the built page's files
  * from DIR with --static (make web's build-web/site: make serve; nginx
- * in production, deploy/), and runs until SIGINT or SIGTERM. Its first line is "listening on URL". */
+ * in production, deploy/), and runs until SIGINT or SIGTERM. Its first line is "listening on URL".
+ * --test-lose-answer N is the tests': the Nth group commit sent commits,
+ * and its answer is lost. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +27,10 @@
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE] [--data DIR] [--fast] "
+    fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE|postgres://URI] "
+                    "[--postgres CONNINFO] [--data DIR] [--fast] "
                     "[--origin URL] [--verifier PROGRAM] [--per-address N] [--behind-proxy] [--pwhash-ops N] "
-                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--dev] [--static DIR]\n"
+                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--test-lose-answer N] [--dev] [--static DIR]\n"
                     "       amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN\n");
 }
 
@@ -67,6 +72,8 @@ int main(int argc, char **argv)
         }
         if (strcmp(arg, "--address") == 0) setup.address = value;
         else if (strcmp(arg, "--database") == 0) setup.database = value;
+        else if (strcmp(arg, "--postgres") == 0) setup.postgres = value;
+        else if (strcmp(arg, "--test-lose-answer") == 0 && number(value, 1, 1000000, &n)) setup.lose_answer = (int)n;
         else if (strcmp(arg, "--data") == 0) setup.data_dir = value;
         else if (strcmp(arg, "--origin") == 0) setup.origin = value;
         else if (strcmp(arg, "--verifier") == 0) setup.verifier = value;
