@@ -40,7 +40,11 @@
  *             until when (ms since the epoch) it holds it; it renews the
  *             lease, and once it runs out any process may take the game
  *   uploads   + worker, taken: the queue's job taken by one worker (its
- *             claim skips those others hold: FOR UPDATE SKIP LOCKED) */
+ *             claim skips those others hold: FOR UPDATE SKIP LOCKED),
+ *             and when (ms since the epoch): the worker renews it while
+ *             it checks the job; a claim not renewed for $3's age (a
+ *             process killed mid-job) is any worker's to take again, and
+ *             a verdict is kept only by the worker that holds the claim */
 #ifndef AMULETS_DB_H
 #define AMULETS_DB_H
 
@@ -106,10 +110,10 @@ enum { DB_SCHEMA_VERSION = 3 };
       "UPDATE seeds SET used = $3 WHERE player_id = $1 AND seed = $2 AND used IS NULL RETURNING player_id") \
     X(DB_UPLOAD_ADD, \
       "INSERT INTO uploads (player_id, state, created, recording) VALUES ($1, 'queued', $2, $3) RETURNING id") \
-    X(DB_UPLOAD_SET, "UPDATE uploads SET state = $2, reason = $3, game_id = $4, recording = NULL WHERE id = $1") \
-    X(DB_UPLOADS_QUEUED, \
-      "SELECT id, player_id, recording FROM uploads WHERE state = 'queued' AND recording IS NOT NULL ORDER BY id") \
-    X(DB_UPLOAD_GET, "SELECT state, reason, game_id, player_id FROM uploads WHERE id = $1") \
+    X(DB_UPLOAD_SET, \
+      "UPDATE uploads SET state = $2, reason = $3, game_id = $4, recording = NULL " \
+      "WHERE id = $1 AND state = 'taken' AND worker = $5 RETURNING id") \
+    X(DB_UPLOAD_GET, "SELECT state, reason, game_id, player_id, worker FROM uploads WHERE id = $1") \
     X(DB_OFFLINE_ADD, \
       "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started, ended, " \
       "digest, recording, mode, verified, outcome, end_floor, amulets, gold, turns) " \
@@ -139,17 +143,21 @@ enum { DB_SCHEMA_VERSION = 3 };
     X(DB_LEASE_RELEASE, "UPDATE games SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2") \
     X(DB_LEASE_OWNER, "SELECT owner, lease_until FROM games WHERE id = $1") \
     X(DB_UPLOAD_CLAIM, \
-      "UPDATE uploads SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
-      "(SELECT id FROM uploads WHERE state = 'queued' ORDER BY id LIMIT 1) RETURNING id, recording")
+      "UPDATE uploads SET state = 'taken', worker = $1, taken = $2 " \
+      "WHERE (state = 'queued' OR (state = 'taken' AND taken < $3)) AND id = " \
+      "(SELECT id FROM uploads WHERE (state = 'queued' OR (state = 'taken' AND taken < $3)) " \
+      "AND recording IS NOT NULL ORDER BY id LIMIT 1) RETURNING id, player_id, recording") \
+    X(DB_UPLOAD_RENEW, "UPDATE uploads SET taken = $2 WHERE worker = $1 AND state = 'taken'")
 
 /* A statement whose text differs on PostgreSQL: the claim of a job skips
  * the rows other workers hold (SQLite has one writer at a time, and
  * takes the plain text's whole statement at once) */
 #define DB_POSTGRES_STATEMENTS(X) \
     X(DB_UPLOAD_CLAIM, \
-      "UPDATE uploads SET state = 'taken', worker = $1, taken = $2 WHERE state = 'queued' AND id = " \
-      "(SELECT id FROM uploads WHERE state = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) " \
-      "RETURNING id, recording")
+      "UPDATE uploads SET state = 'taken', worker = $1, taken = $2 " \
+      "WHERE (state = 'queued' OR (state = 'taken' AND taken < $3)) AND id = " \
+      "(SELECT id FROM uploads WHERE (state = 'queued' OR (state = 'taken' AND taken < $3)) " \
+      "AND recording IS NOT NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, player_id, recording")
 
 /* The channels of notices (LISTEN/NOTIFY): a name each, fixed, so the
  * engine's LISTEN is never built from a value */

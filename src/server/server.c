@@ -296,6 +296,7 @@ static bool start_workers(Server *server)
         return false;
     }
     server->workers_started = true;
+    server->workers.upload_delay_ms = setup->test_verify_ms;
     struct epoll_event event = {.events = EPOLLIN, .data.ptr = &WORK_MARK};
     return epoll_ctl(server->epoll_fd, EPOLL_CTL_ADD, server->workers.event_fd, &event) == 0;
 }
@@ -407,6 +408,8 @@ static int wait_for(Server *server, uint64_t now)
     int wait = MHD_get_timeout(server->http, &http) == MHD_YES ? (int)(http < 60000 ? http : 60000) : 60000;
     int game = lives_timeout(&server->lives, now);
     if (game >= 0 && game < wait) wait = game;
+    int queue = upload_due(&server->api, now);
+    if (queue < wait) wait = queue;
     /* a commit that failed is tried again soon, typed to or not */
     if (server->lives.down && !server->lives.flying && SERVER_RETRY_MS < wait) wait = SERVER_RETRY_MS;
     uint64_t since = now - server->checked_ms, every = check_ms(server);
@@ -533,6 +536,7 @@ static void turn(Server *server)
         close_banned(server);
     }
     lives_tick(&server->lives, now);
+    upload_tick(&server->api, now);
     commit(server);
     settle_conns(server);
     watch_db(server);

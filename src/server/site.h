@@ -61,6 +61,10 @@ typedef struct Site {
     int next_cache;             /* the one to make over next */
     struct Request **suspended; /* requests waiting on a worker */
     int suspended_count, suspended_capacity;
+    /* the verification queue (upload.h): the jobs this process claimed
+     * and is checking, and when it last looked at the queue (ms) */
+    int uploads_in_hand;
+    uint64_t uploads_polled_ms;
 } Site;
 
 /* The player whose session the request's cookie is (0: none) */

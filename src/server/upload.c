@@ -1,4 +1,5 @@
 /* Offline runs and the server's own replay: see upload.h */
+#define _POSIX_C_SOURCE 200809L
 #include "upload.h"
 
 #include <inttypes.h>
@@ -50,18 +51,9 @@ enum MHD_Result upload_take(Site *api, struct MHD_Connection *c, const char *bod
     }
     DbValue values[] = {db_int(player), db_int(time(NULL)), db_bytes(body, length)};
     int64_t id = db_one_int(api->db, DB_UPLOAD_ADD, values, 3, error, sizeof error);
-    Work *work = id > 0 ? work_new(WORK_UPLOAD, NULL) : NULL;
-    if (work != NULL) {
-        work->id = id;
-        work->player = player;
-        work->text = malloc(length + 1);
-        if (work->text != NULL) memcpy(work->text, body, length), work->text[length] = '\0';
-        work->length = length;
-    }
-    if (work == NULL || work->text == NULL || !work_post(api->workers, work)) {
-        work_free(work);
-        return http_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The server can't take uploads now.");
-    }
+    if (id <= 0) return http_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The server can't take uploads now.");
+    /* queued for whichever process is free: this one, if it is */
+    upload_claim(api);
     return http_json(c, MHD_HTTP_ACCEPTED, json_pack("{s:I}", "upload", (json_int_t)id), NULL);
 }
 
@@ -77,7 +69,8 @@ static bool upload_row(void *context, const DbValue *c, int count)
     if (count < 4 || c[0].type != DB_TEXT) return false;
     row->found = true;
     row->player = c[3].i;
-    row->answer = json_pack("{s:s}", "state", c[0].s);
+    /* a job being checked is, to its page, still waiting for a verdict */
+    row->answer = json_pack("{s:s}", "state", strcmp(c[0].s, "taken") == 0 ? "queued" : c[0].s);
     if (c[1].type == DB_TEXT) json_object_set_new(row->answer, "reason", json_string(c[1].s));
     if (c[2].type == DB_INT) json_object_set_new(row->answer, "run", json_integer((json_int_t)c[2].i));
     return false;
@@ -115,11 +108,16 @@ static void replay_done(Site *api, const Work *work)
     site_boards_changed(api);
 }
 
+static const char *worker_name(const Site *api)
+{
+    return api->lives->leases.owner;
+}
+
 static void refuse(Site *api, int64_t upload, const char *reason)
 {
     char error[DB_ERROR_SIZE];
-    DbValue values[] = {db_int(upload), db_text("refused"), db_text(reason), db_null()};
-    db_run(api->db, DB_UPLOAD_SET, values, 4, NULL, NULL, error, sizeof error);
+    DbValue values[] = {db_int(upload), db_text("refused"), db_text(reason), db_null(), db_text(worker_name(api))};
+    db_one_int(api->db, DB_UPLOAD_SET, values, 5, error, sizeof error);
 }
 
 /* A verified upload: its seed claimed, its run kept, in one transaction */
@@ -145,8 +143,10 @@ static void accept_upload(Site *api, const Work *work)
                      db_text(digest), db_bytes(work->text, work->length), db_text(outcome_name(r->outcome)),
                      db_int(r->floor), db_int(r->amulets), db_int(r->gold), db_int(r->turns)};
     int64_t id = db_one_int(api->db, DB_OFFLINE_ADD, run, 12, error, sizeof error);
-    DbValue set[] = {db_int(work->id), db_text("verified"), db_null(), db_int(id)};
-    bool ok = id > 0 && db_run(api->db, DB_UPLOAD_SET, set, 4, NULL, NULL, error, sizeof error) &&
+    /* the claim still this process's, or nothing of it is kept (another
+     * took the job over after this one stalled: its verdict counts) */
+    DbValue set[] = {db_int(work->id), db_text("verified"), db_null(), db_int(id), db_text(worker_name(api))};
+    bool ok = id > 0 && db_one_int(api->db, DB_UPLOAD_SET, set, 5, error, sizeof error) == work->id &&
               api->db.ops->commit(api->db.self, error, sizeof error);
     if (!ok) {
         api->db.ops->rollback(api->db.self);
@@ -169,9 +169,14 @@ bool upload_policy(bool verified, const VerifyResult *result, const char *verifi
 void upload_work_done(Site *api, Work *work)
 {
     char reason[64];
-    if (work->kind == WORK_REPLAY) replay_done(api, work);
-    else if (!upload_policy(work->ok, &work->result, work->reason, reason, sizeof reason)) refuse(api, work->id, reason);
+    if (work->kind == WORK_REPLAY) {
+        replay_done(api, work);
+        return;
+    }
+    if (!upload_policy(work->ok, &work->result, work->reason, reason, sizeof reason)) refuse(api, work->id, reason);
     else accept_upload(api, work);
+    --api->uploads_in_hand;
+    upload_claim(api);
 }
 
 /* ---- After a restart --------------------------------------------------------------- */
@@ -190,10 +195,20 @@ static bool pending_row(void *context, const DbValue *c, int count)
     return true;
 }
 
-static bool queued_row(void *context, const DbValue *c, int count)
+/* ---- The queue ----------------------------------------------------------------------- */
+
+/* The lease times' clock: ms since the epoch, as every process reads it */
+static int64_t wall_ms(void)
 {
-    Site *api = context;
-    if (count < 3 || c[2].type != DB_TEXT) return true;
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static bool claimed_row(void *context, const DbValue *c, int count)
+{
+    Work **out = context;
+    if (count < 3 || c[0].type != DB_INT || c[2].type != DB_TEXT) return false;
     Work *work = work_new(WORK_UPLOAD, NULL);
     if (work == NULL) return false;
     work->id = c[0].i;
@@ -201,13 +216,49 @@ static bool queued_row(void *context, const DbValue *c, int count)
     work->text = malloc(c[2].n + 1);
     if (work->text != NULL) memcpy(work->text, c[2].s, c[2].n + 1);
     work->length = c[2].n;
-    if (work->text == NULL || !work_post(api->workers, work)) work_free(work);
-    return true;
+    *out = work;
+    return false;
+}
+
+void upload_claim(Site *api)
+{
+    char error[DB_ERROR_SIZE];
+    while (api->uploads_in_hand < UPLOAD_IN_HAND) {
+        int64_t now = wall_ms();
+        DbValue values[] = {db_text(worker_name(api)), db_int(now), db_int(now - UPLOAD_CLAIM_MS)};
+        Work *work = NULL;
+        if (!db_run(api->db, DB_UPLOAD_CLAIM, values, 3, claimed_row, &work, error, sizeof error) || work == NULL) {
+            return;   /* none queued, or the database away: the next look */
+        }
+        if (work->text == NULL || !work_post(api->workers, work)) {
+            work_free(work);   /* its claim runs out: another takes it */
+            return;
+        }
+        ++api->uploads_in_hand;
+    }
+}
+
+void upload_tick(Site *api, uint64_t now_ms)
+{
+    if (upload_due(api, now_ms) > 0) return;
+    api->uploads_polled_ms = now_ms;
+    if (api->uploads_in_hand > 0) {
+        char error[DB_ERROR_SIZE];
+        DbValue values[] = {db_text(worker_name(api)), db_int(wall_ms())};
+        db_run(api->db, DB_UPLOAD_RENEW, values, 2, NULL, NULL, error, sizeof error);
+    }
+    upload_claim(api);
+}
+
+int upload_due(const Site *api, uint64_t now_ms)
+{
+    uint64_t since = now_ms - api->uploads_polled_ms;
+    return since >= UPLOAD_POLL_MS ? 0 : (int)(UPLOAD_POLL_MS - since);
 }
 
 void upload_replay_pending(Site *api)
 {
     char error[DB_ERROR_SIZE];
     db_run(api->db, DB_GAMES_UNVERIFIED, NULL, 0, pending_row, api, error, sizeof error);
-    db_run(api->db, DB_UPLOADS_QUEUED, NULL, 0, queued_row, api, error, sizeof error);
+    upload_claim(api);
 }

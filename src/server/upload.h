@@ -29,9 +29,26 @@ bool upload_policy(bool verified, const VerifyResult *result, const char *verifi
 /* A replay's or an upload's verdict kept (the job stays the caller's) */
 void upload_work_done(Site *api, Work *work);
 
-/* Every ended run the server's replay hasn't yet figured, and every
- * upload not yet checked (after a crash or a restart), handed to the
- * workers */
+/* Every ended run the server's replay hasn't yet figured (after a crash
+ * or a restart) handed to the workers, and the queue's first jobs claimed */
 void upload_replay_pending(Site *api);
+
+/* The verification queue is shared by every process on the database:
+ * an upload is queued in it (whichever process took it), and a process
+ * with its replays' lane free claims the oldest job (DB_UPLOAD_CLAIM: on
+ * PostgreSQL FOR UPDATE SKIP LOCKED, so two never take one), at most
+ * UPLOAD_IN_HAND at a time. It renews its claims every UPLOAD_POLL_MS
+ * while it checks them, and looks at the queue as often for jobs others
+ * queued; a claim not renewed for UPLOAD_CLAIM_MS (its process killed)
+ * is taken again by whichever process looks next. Only the claim's
+ * holder keeps a verdict (DB_UPLOAD_SET names the worker) */
+enum { UPLOAD_IN_HAND = 1, UPLOAD_POLL_MS = 500, UPLOAD_CLAIM_MS = 1500 };
+
+/* Claims jobs while this process has room for them */
+void upload_claim(Site *api);
+/* The queue looked at and this process's claims renewed, when due */
+void upload_tick(Site *api, uint64_t now_ms);
+/* Milliseconds until upload_tick has something to do */
+int upload_due(const Site *api, uint64_t now_ms);
 
 #endif

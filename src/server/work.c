@@ -82,6 +82,7 @@ static void run_job(Workers *w, Work *work)
     case WORK_CHECK: do_check(w, work); break;
     case WORK_REPLAY: do_replay(w, work); break;
     case WORK_UPLOAD:
+        if (w->upload_delay_ms > 0) usleep((useconds_t)w->upload_delay_ms * 1000);
         work->ok = work_verify_upload(w->verifier, w->data_dir, work->text, work->length, &work->result, work->reason,
                                       sizeof work->reason);
         break;

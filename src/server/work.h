@@ -70,6 +70,8 @@ typedef struct Workers {
     const char *verifier;       /* the amulets program, for UPLOAD */
     const char *data_dir;       /* its --data */
     char dummy[WORK_HASH_TEXT]; /* a hash no password opens: CHECKs of no account */
+    int upload_delay_ms;        /* the tests': each UPLOAD takes this much longer,
+                                   so a test can see who checks it, and kill it mid-job */
 } Workers;
 
 /* The threads started: false if they can't be */

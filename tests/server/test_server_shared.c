@@ -110,8 +110,8 @@ static bool take_job(void *context, const DbValue *columns, int count)
 static int64_t claim(Db db, const char *worker, char *error, size_t size)
 {
     int64_t id = 0;
-    DbValue values[] = {db_text(worker), db_int(1)};
-    if (!db_run(db, DB_UPLOAD_CLAIM, values, 2, take_job, &id, error, size)) return -1;
+    DbValue values[] = {db_text(worker), db_int(1), db_int(0)};
+    if (!db_run(db, DB_UPLOAD_CLAIM, values, 3, take_job, &id, error, size)) return -1;
     return id;
 }
 
@@ -127,8 +127,8 @@ static bool work(Db db, int racer, void *context, bool *failed, char *error, siz
             return !*failed;
         }
         if (queue->counts[racer] < JOBS) queue->taken[racer][queue->counts[racer]++] = (int)id;
-        DbValue done[] = {db_int(id), db_text("verified"), db_null(), db_null()};
-        if (!db_run(db, DB_UPLOAD_SET, done, 4, NULL, NULL, error, size)) {
+        DbValue done[] = {db_int(id), db_text("verified"), db_null(), db_null(), db_text(worker)};
+        if (!db_run(db, DB_UPLOAD_SET, done, 5, NULL, NULL, error, size)) {
             *failed = true;
             return false;
         }
@@ -186,6 +186,51 @@ static void *claim_beside(void *arg)
     }
     __atomic_store_n(&held->done, 1, __ATOMIC_SEQ_CST);
     return NULL;
+}
+
+/* A claim at taken (ms) of the jobs queued or whose claim is older than
+ * cutoff: the job's number, 0 if none, -1 on failure */
+static int64_t claim_at(Db db, const char *worker, int64_t taken, int64_t cutoff)
+{
+    char error[DB_ERROR_SIZE];
+    int64_t id = 0;
+    DbValue values[] = {db_text(worker), db_int(taken), db_int(cutoff)};
+    if (!db_run(db, DB_UPLOAD_CLAIM, values, 3, take_job, &id, error, sizeof error)) return -1;
+    return id;
+}
+
+static bool upload_worker(void *context, const DbValue *columns, int count)
+{
+    char *out = context;
+    snprintf(out, 64, "%s/%s", count > 4 && columns[0].type == DB_TEXT ? columns[0].s : "?",
+             count > 4 && columns[4].type == DB_TEXT ? columns[4].s : "-");
+    return false;
+}
+
+/* A claim its worker stops renewing (its process killed mid-job) runs
+ * out and is taken again; while renewed it's kept; and only the claim's
+ * holder keeps a verdict (the one that lost it is too late) */
+static void test_claim_runs_out(Engine *e)
+{
+    char where[PG_HARNESS_INFO], error[DB_ERROR_SIZE], seen[64] = "";
+    Db db = engine_new(e, where, sizeof where);
+    add_player(db, "uploader");
+    int64_t job = queue_job(db, 0);
+    CHECK_INT(claim_at(db, "dead", 10000, 0), job);
+    CHECK_INT(claim_at(db, "alive", 11000, 9000), 0);       /* held, not run out */
+    DbValue renew[] = {db_text("dead"), db_int(20000)};
+    CHECK(db_run(db, DB_UPLOAD_RENEW, renew, 2, NULL, NULL, error, sizeof error));
+    CHECK_INT(claim_at(db, "alive", 21000, 15000), 0);      /* renewed */
+    CHECK_INT(claim_at(db, "alive", 30000, 25000), job);    /* run out: taken over */
+    DbValue late[] = {db_int(job), db_text("refused"), db_text("late"), db_null(), db_text("dead")};
+    CHECK_INT(db_one_int(db, DB_UPLOAD_SET, late, 5, error, sizeof error), -1);
+    DbValue done[] = {db_int(job), db_text("verified"), db_null(), db_null(), db_text("alive")};
+    CHECK_INT(db_one_int(db, DB_UPLOAD_SET, done, 5, error, sizeof error), job);
+    DbValue id = db_int(job);
+    CHECK(db_run(db, DB_UPLOAD_GET, &id, 1, upload_worker, seen, error, sizeof error));
+    CHECK_STR(seen, "verified/alive");
+    CHECK_INT(claim_at(db, "alive", 40000, 39000), 0);      /* a verdict is never taken again */
+    db_close(&db);
 }
 
 /* PostgreSQL: a worker verifies within its claim's transaction; another
@@ -371,6 +416,7 @@ int main(int argc, char **argv)
     test_daily_once(&engine);
     test_workers(&engine);
     if (postgres) test_held_job_skipped(&engine);
+    test_claim_runs_out(&engine);
     test_notices(&engine);
     test_leases(&engine);
     engine_end(&engine);

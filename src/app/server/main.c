@@ -6,7 +6,8 @@
  *                  [--fast] [--origin URL] [--verifier PROGRAM]
  *                  [--per-address N] [--behind-proxy]
  *                  [--pwhash-ops N] [--pwhash-mib N] [--ws-check-ms N]
- *                  [--test-seeds] [--test-lose-answer N] [--dev] [--static DIR]
+ *                  [--test-seeds] [--test-lose-answer N] [--test-verify-ms N]
+ *                  [--dev] [--static DIR]
  *   amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN
  *
  * It listens on A (127.0.0.1) port N (8080; 0 any free one), keeps its
@@ -17,7 +18,8 @@
  * from DIR with --static (make web's build-web/site: make serve; nginx
  * in production, deploy/), and runs until SIGINT or SIGTERM. Its first line is "listening on URL".
  * --test-lose-answer N is the tests': the Nth group commit sent commits,
- * and its answer is lost. */
+ * and its answer is lost; --test-verify-ms N makes each upload's check
+ * N ms longer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,8 @@ static void usage(void)
     fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE|postgres://URI] "
                     "[--postgres CONNINFO] [--data DIR] [--fast] "
                     "[--origin URL] [--verifier PROGRAM] [--per-address N] [--behind-proxy] [--pwhash-ops N] "
-                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--test-lose-answer N] [--dev] [--static DIR]\n"
+                    "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--test-lose-answer N] [--test-verify-ms N] "
+                    "[--dev] [--static DIR]\n"
                     "       amulets-server --admin FILE hold|release|ban|unban NAME | strike RUN\n");
 }
 
@@ -74,6 +77,7 @@ int main(int argc, char **argv)
         else if (strcmp(arg, "--database") == 0) setup.database = value;
         else if (strcmp(arg, "--postgres") == 0) setup.postgres = value;
         else if (strcmp(arg, "--test-lose-answer") == 0 && number(value, 1, 1000000, &n)) setup.lose_answer = (int)n;
+        else if (strcmp(arg, "--test-verify-ms") == 0 && number(value, 1, 60000, &n)) setup.test_verify_ms = (int)n;
         else if (strcmp(arg, "--data") == 0) setup.data_dir = value;
         else if (strcmp(arg, "--origin") == 0) setup.origin = value;
         else if (strcmp(arg, "--verifier") == 0) setup.verifier = value;
