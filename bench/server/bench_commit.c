@@ -98,8 +98,8 @@ static bool run_engine(const char *engine, const char *where, bool postgres, dou
     bool ok = id > 0;
     for (int g = 0; ok && g < GAMES; ++g) {
         DbValue game[] = {db_int(id), db_text("1"), db_int(1), db_text("fighter"), db_text("0"), db_text(""), db_int(0),
-                          db_text("ladder"), db_null()};
-        b.games[g] = db_one_int(b.db, DB_GAME_ADD, game, 9, error, sizeof error);
+                          db_text("ladder"), db_null(), db_null()};
+        b.games[g] = db_one_int(b.db, DB_GAME_ADD, game, 10, error, sizeof error);
         ok = b.games[g] > 0;
     }
     static const int GROUPS[] = {1, 10, 100};

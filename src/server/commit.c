@@ -32,8 +32,9 @@ static int64_t add_run(Lives *lives, Live *live, const Queued *q)
     hex64(q->base.data_digest, digest);
     DbValue values[] = {db_int(live->player_id), db_text(seed), db_int(q->base.floor), db_text(q->base.class_id),
                         db_text(digest), db_text(q->settings != NULL ? q->settings : ""), db_int(time(NULL)),
-                        db_text(live_mode_name(q->mode)), q->day[0] != '\0' ? db_text(q->day) : db_null()};
-    int64_t run = db_one_int(lives->db, DB_GAME_ADD, values, 9, lives->error, sizeof lives->error);
+                        db_text(live_mode_name(q->mode)), q->day[0] != '\0' ? db_text(q->day) : db_null(),
+                        db_text(q->token)};
+    int64_t run = db_one_int(lives->db, DB_GAME_ADD, values, 10, lives->error, sizeof lives->error);
     if (run > 0 && q->mode == LIVE_DAILY) {
         DbValue daily[] = {db_int(live->player_id), db_text(q->day), db_int(run)};
         if (!db_run(lives->db, DB_DAILY_RUN, daily, 3, NULL, NULL, lives->error, sizeof lives->error)) return -1;
@@ -151,17 +152,29 @@ static void landed(Lives *lives, bool committed, bool wrote)
  * connection lost after PostgreSQL committed, before its answer came):
  * each game's count as the database holds it, and what of its queue the
  * database has already let go, so nothing is written twice (the events'
- * key would refuse it, and every commit after) */
-static bool recheck(Lives *lives)
+ * key would refuse it, and every commit after). A new run at the head
+ * of the queue is looked for by its token: found, the commit made it
+ * (and all it held), so it's the game's run now, not one to make again
+ * beside an orphan still 'live' */
+static bool recheck_one(Lives *lives, Live *live)
 {
-    for (int i = 0; i < lives->count; ++i) {
-        Live *live = lives->all[i];
-        if (live->run_id <= 0 || live->queued_count == 0) continue;
+    while (live->queued_count > 0) {
         RunRow row = {0};
-        DbValue id = db_int(live->run_id);
-        if (!db_run(lives->db, DB_GAME_GET, &id, 1, live_read_run, &row, lives->error, sizeof lives->error) ||
-            !row.found) {
+        bool new_run = live->queued[0].kind == QUEUED_NEW_RUN;
+        DbValue key = new_run ? db_text(live->queued[0].token) : db_int(live->run_id);
+        if (!new_run && live->run_id <= 0) return true;
+        if (!db_run(lives->db, new_run ? DB_GAME_OF_TOKEN : DB_GAME_GET, &key, 1, live_read_run, &row, lives->error,
+                    sizeof lives->error)) {
             return false;
+        }
+        if (!row.found) return new_run;   /* a new run never made: made at the next commit */
+        if (new_run) {
+            char error[DB_ERROR_SIZE];
+            lease_take(lives->db, &lives->leases, row.id, error, sizeof error);
+            drop_queued(live, 1);
+            live->run_id = row.id;
+            live->committed = 0;
+            ++lives->changes;
         }
         int kept = 0, more = (int)row.events - live->committed;
         while (kept < live->queued_count && kept < more && live->queued[kept].kind == QUEUED_EVENT) ++kept;
@@ -173,6 +186,16 @@ static bool recheck(Lives *lives)
         drop_queued(live, kept);
         live->committed += events;
         lives->events += events;
+        /* what follows is a new run's, if the commit got that far */
+        if (live->queued_count == 0 || live->queued[0].kind != QUEUED_NEW_RUN) return true;
+    }
+    return true;
+}
+
+static bool recheck(Lives *lives)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        if (!recheck_one(lives, lives->all[i])) return false;
     }
     lives->recheck = false;
     return true;

@@ -71,6 +71,12 @@ _Static_assert(sizeof STATEMENT_TEXTS / sizeof STATEMENT_TEXTS[0] == DB_STATEMEN
     "ALTER TABLE uploads ADD COLUMN taken BIGINT;" \
     "CREATE INDEX uploads_state ON uploads (state, id);"
 
+/* Version 4: a new run's token, so a commit whose answer was lost can
+ * find the run it made (commit.c) */
+#define DB_V4 \
+    "ALTER TABLE games ADD COLUMN token TEXT;" \
+    "CREATE UNIQUE INDEX games_token ON games (token);"
+
 #define SQLITE_KEY "INTEGER PRIMARY KEY"
 #define POSTGRES_KEY "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
 
@@ -78,6 +84,7 @@ const DbMigration DB_MIGRATIONS[DB_SCHEMA_VERSION] = {
     {1, DB_V1(SQLITE_KEY), DB_V1(POSTGRES_KEY)},
     {2, DB_V2(SQLITE_KEY), DB_V2(POSTGRES_KEY)},
     {3, DB_V3, DB_V3},
+    {4, DB_V4, DB_V4},
 };
 
 typedef struct Override {

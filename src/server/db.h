@@ -44,7 +44,11 @@
  *             and when (ms since the epoch): the worker renews it while
  *             it checks the job; a claim not renewed for $3's age (a
  *             process killed mid-job) is any worker's to take again, and
- *             a verdict is kept only by the worker that holds the claim */
+ *             a verdict is kept only by the worker that holds the claim
+ * Version 4:
+ *   games     + token: 64 random bits (hex) a new run is made with, unique,
+ *             so a commit that made it and whose answer was lost finds it
+ *             by its token instead of making it twice */
 #ifndef AMULETS_DB_H
 #define AMULETS_DB_H
 
@@ -55,7 +59,7 @@
 enum { DB_ERROR_SIZE = 256, DB_MOST_VALUES = 24 };
 
 /* The schema's current version: the number of DB_MIGRATIONS */
-enum { DB_SCHEMA_VERSION = 3 };
+enum { DB_SCHEMA_VERSION = 4 };
 
 /* Every statement the server runs: a name and its text. The texts are
  * portable SQL (SQLite 3.35+ and PostgreSQL: $N parameters, RETURNING) */
@@ -120,11 +124,14 @@ enum { DB_SCHEMA_VERSION = 3 };
       "VALUES ($1, $2, 1, $3, $4, '', 'ended', 0, $5, $5, $6, $7, 'offline', 1, $8, $9, $10, $11, $12) " \
       "RETURNING id") \
     X(DB_GAME_ADD, \
-      "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started, mode, day) " \
-      "VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $8, $9) RETURNING id") \
+      "INSERT INTO games (player_id, seed, floor, class_id, data_digest, settings, state, events, started, mode, day, " \
+      "token) VALUES ($1, $2, $3, $4, $5, $6, 'live', 0, $7, $8, $9, $10) RETURNING id") \
     X(DB_GAME_GET, \
       "SELECT id, player_id, seed, floor, class_id, data_digest, settings, state, events, digest, mode, day " \
       "FROM games WHERE id = $1") \
+    X(DB_GAME_OF_TOKEN, \
+      "SELECT id, player_id, seed, floor, class_id, data_digest, settings, state, events, digest, mode, day " \
+      "FROM games WHERE token = $1") \
     X(DB_GAME_LIVE_OF, "SELECT id FROM games WHERE player_id = $1 AND state = 'live' ORDER BY id DESC") \
     X(DB_GAMES_LIVE, "SELECT id, player_id FROM games WHERE state = 'live' ORDER BY id") \
     X(DB_GAME_EVENTS, "UPDATE games SET events = $2 WHERE id = $1 AND state = 'live'") \
@@ -276,8 +283,9 @@ bool db_sqlite_open(Db *db, const char *path, bool fast, char *error, size_t err
  * PostgreSQL's own message */
 bool db_pg_open(Db *db, const char *conninfo, bool fast, char *error, size_t error_size);
 
-/* The tests' fault: db wrapped so the lose_at-th transaction sent (1 the
- * first) commits but is said to have failed, its answer lost (db_fault.c) */
+/* The tests' fault: db wrapped so the lose_at-th group commit (1 the
+ * first: a transaction sent, or one that makes a new run) commits but
+ * is said to have failed, its answer lost (db_fault.c) */
 bool db_fault_wrap(Db *db, int lose_at);
 
 /* Brings the schema up to DB_SCHEMA_VERSION: false with why if the

@@ -1,8 +1,9 @@
 /* A database with one commit's answer lost (db.h's db_fault_wrap): every
  * call handed to the engine below, but the lose_at-th transaction sent
- * (send_begin ... sent_done) commits and is then said to have failed, as
- * when a connection drops after PostgreSQL committed and before its
- * answer came. The tests' (amulets-server --test-lose-answer N) */
+ * (send_begin ... sent_done; or begin ... commit making a new run, the
+ * group commit's waited-on kind) commits and is then said to have
+ * failed, as when a connection drops after PostgreSQL committed and
+ * before its answer came. The tests' (amulets-server --test-lose-answer N) */
 #include "db.h"
 
 #include <stdio.h>
@@ -12,25 +13,38 @@ typedef struct FaultDb {
     DbOps ops;                  /* the table below, named as the engine's */
     Db inner;
     int sent, lose_at;
+    bool making;                /* the transaction begun makes a run (DB_GAME_ADD) */
 } FaultDb;
 
 static bool f_run(void *self, DbStatement which, const DbValue *values, int count, DbEach each, void *context,
                   char *error, size_t error_size)
 {
     FaultDb *f = self;
+    f->making = f->making || which == DB_GAME_ADD;
     return f->inner.ops->run(f->inner.self, which, values, count, each, context, error, error_size);
 }
 
 static bool f_begin(void *self, char *error, size_t error_size)
 {
     FaultDb *f = self;
+    f->making = false;
     return f->inner.ops->begin(f->inner.self, error, error_size);
 }
 
 static bool f_commit(void *self, char *error, size_t error_size)
 {
     FaultDb *f = self;
-    return f->inner.ops->commit(f->inner.self, error, error_size);
+    /* a group commit that makes a new run is waited on (its number is
+     * its events'): it counts as one sent */
+    bool counted = f->making;
+    f->making = false;
+    if (counted) ++f->sent;
+    if (!f->inner.ops->commit(f->inner.self, error, error_size)) return false;
+    if (counted && f->sent == f->lose_at) {
+        snprintf(error, error_size, "the commit's answer was lost (a fault the tests asked for)");
+        return false;
+    }
+    return true;
 }
 
 static void f_rollback(void *self)

@@ -142,6 +142,9 @@ static void queue_new_run(Live *live)
     q->settings = copy_of(live->game.settings, strlen(live->game.settings));
     q->mode = live->mode;
     snprintf(q->day, sizeof q->day, "%s", live->day);
+    uint8_t noise[8];
+    randombytes_buf(noise, sizeof noise);
+    sodium_bin2hex(q->token, sizeof q->token, noise, sizeof noise);
 }
 
 static void take_news(Live *live, const GameNews *news)
@@ -334,6 +337,7 @@ bool live_read_run(void *context, const DbValue *c, int count)
         return false;
     }
     row->found = true;
+    row->id = c[0].i;
     row->player = c[1].i;
     row->base.from = JOURNAL_FROM_START;
     row->base.seed = strtoull(c[2].s, NULL, 10);

@@ -76,6 +76,8 @@ typedef struct Queued {
     char *settings;
     LiveMode mode;              /* a new run's, and its day */
     char day[11];
+    char token[17];             /* a new run's: its row's, found by it after
+                                   a commit whose answer was lost (commit.c) */
     uint64_t digest;            /* an end's, and its run once written */
     int64_t run;
     char *recording, *morgue;

@@ -16,6 +16,7 @@ void live_queued_free(Queued *q);
 /* A run's row (DB_GAME_GET) as the games read it */
 typedef struct RunRow {
     bool found;
+    int64_t id;
     int64_t player;
     JournalBase base;
     char settings[JOURNAL_SETTINGS_SIZE];

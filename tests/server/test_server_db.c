@@ -133,8 +133,8 @@ static void test_transactions(Engine *e)
     int64_t id = db_one_int(db, DB_PLAYER_ADD, player, 2, error, sizeof error);
     DbValue game[] = {db_int(id), db_text("18446744073709551615"), db_int(1), db_text("fighter"),
                       db_text("0123456789abcdef"), db_text("keys default take default"), db_int(0),
-                      db_text("ladder"), db_null()};
-    int64_t run = db_one_int(db, DB_GAME_ADD, game, 9, error, sizeof error);
+                      db_text("ladder"), db_null(), db_null()};
+    int64_t run = db_one_int(db, DB_GAME_ADD, game, 10, error, sizeof error);
     CHECK(run > 0);
     CHECK(db.ops->begin(db.self, error, sizeof error));
     for (int i = 0; i < 50; ++i) {

@@ -33,8 +33,8 @@ static int64_t add_game(Db db, int64_t player)
 {
     char error[DB_ERROR_SIZE];
     DbValue game[] = {db_int(player), db_text("7"),   db_int(1),        db_text("fighter"), db_text("0123456789abcdef"),
-                      db_text(""),    db_int(0),       db_text("ladder"), db_null()};
-    int64_t id = db_one_int(db, DB_GAME_ADD, game, 9, error, sizeof error);
+                      db_text(""),    db_int(0),       db_text("ladder"), db_null(), db_null()};
+    int64_t id = db_one_int(db, DB_GAME_ADD, game, 10, error, sizeof error);
     if (!CHECK(id > 0)) fprintf(stderr, "    %s\n", error);
     return id;
 }
