@@ -80,19 +80,20 @@ static enum MHD_Result lobby(Site *api, struct MHD_Connection *c, uint64_t now)
     json_t *games = json_array();
     if (MHD_lookup_connection_value(c, MHD_COOKIE_KIND, ACCOUNT_COOKIE) != NULL) {
         LobbyAsker asker = {api, -1, c, "", false};   /* a player's own, made for them */
-        lobby_list(api->lives, games, now, asker_finished, &asker);
+        lobby_list(&api->lobby, api->lives, games, now, asker_finished, &asker);
         return http_json(c, MHD_HTTP_OK, games, NULL);
     }
     /* kept while no game came or went (floors, turns and idle times may
      * be SITE_LOBBY_MS old) */
     char key[40];
-    snprintf(key, sizeof key, "lobby %llu", (unsigned long long)api->lives->changes);
+    snprintf(key, sizeof key, "lobby %llu %llu", (unsigned long long)api->lives->changes,
+             (unsigned long long)api->lobby.changes);
     const SiteCache *kept = cached(api, key, now, SITE_LOBBY_MS);
     if (kept != NULL) {
         json_decref(games);
         return http_answer(c, MHD_HTTP_OK, "application/json", kept->text, kept->length, NULL, NULL);
     }
-    lobby_list(api->lives, games, now, no_daily, NULL);
+    lobby_list(&api->lobby, api->lives, games, now, no_daily, NULL);
     return answer_kept(api, c, key, games, now);
 }
 

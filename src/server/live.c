@@ -207,6 +207,10 @@ static void detach(Live *live, Viewer *viewer)
 
 static void live_free(Lives *lives, Live *live)
 {
+    if (live->told_run > 0 && room_for((void **)&lives->gone, lives->gone_count, &lives->gone_capacity,
+                                       sizeof *lives->gone)) {
+        lives->gone[lives->gone_count++] = live->told_run;
+    }
     while (live->viewer_count > 0) detach(live, live->viewers[0]);
     for (int q = 0; q < live->queued_count; ++q) live_queued_free(&live->queued[q]);
     for (int h = 0; h < live->held_count; ++h) free(live->held[h].bytes);
@@ -701,6 +705,7 @@ void lives_free(Lives *lives)
     }
     while (lives->count > 0) live_free(lives, lives->all[0]);
     free(lives->all);
+    free(lives->gone);
     if (lives->scratch != NULL) frame_text_free(&lives->scratch->text);
     free(lives->scratch);
     memset(lives, 0, sizeof *lives);

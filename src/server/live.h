@@ -116,6 +116,8 @@ typedef struct Live {
     int viewer_count, viewer_capacity;
     uint64_t active_ms;         /* when it last had a viewer */
     bool left;                  /* the player left the game: let go once committed */
+    int64_t told_run;           /* what the lobby's last notice said of it */
+    int told_floor;             /* (lobby.h): its run (0: none) and floor */
 } Live;
 
 typedef struct Lives {
@@ -140,6 +142,8 @@ typedef struct Lives {
     long long commits, events;  /* all told */
     uint64_t changes;           /* counts changes to what the lobby lists
                                    (games, their runs, their viewers) */
+    int64_t *gone;              /* runs the lobby told of whose games were */
+    int gone_count, gone_capacity;  /* let go since: to tell they ended */
 } Lives;
 
 bool lives_init(Lives *lives, Db db, const GameData *data);

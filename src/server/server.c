@@ -359,6 +359,10 @@ static bool start(Server *server)
     }
     server->api.revoked = on_revoked;
     server->api.trust_proxy = setup->trust_proxy;
+    if (!lobby_start(&server->api.lobby, server->db, setup->name, server->lives.leases.shared, error, sizeof error)) {
+        fprintf(stderr, "amulets-server: the lobby's notices: %s\n", error);
+        return false;
+    }
     upload_replay_pending(&server->api);
     return start_http(server);
 }
@@ -410,6 +414,8 @@ static int wait_for(Server *server, uint64_t now)
     if (game >= 0 && game < wait) wait = game;
     int queue = upload_due(&server->api, now);
     if (queue < wait) wait = queue;
+    int told = lobby_timeout(&server->api.lobby, &server->lives, now);
+    if (told >= 0 && told < wait) wait = told;
     /* a commit that failed is tried again soon, typed to or not */
     if (server->lives.down && !server->lives.flying && SERVER_RETRY_MS < wait) wait = SERVER_RETRY_MS;
     uint64_t since = now - server->checked_ms, every = check_ms(server);
@@ -472,20 +478,19 @@ static void watch_db(Server *server)
     server->db_inode = st.st_ino;
 }
 
-static void ignore_notice(void *context, DbChannel channel, const char *payload)
+static void on_notice(void *context, DbChannel channel, const char *payload)
 {
-    (void)context;
-    (void)channel;
-    (void)payload;
+    Server *server = context;
+    if (channel == DB_CHANNEL_LOBBY) lobby_heard(&server->api.lobby, &server->lives, payload);
 }
 
 /* The database's socket readable: what came read (the commit's answer
- * is then taken by lives_commit); a connection lost is watched no more
- * until it's made again */
+ * is then taken by lives_commit, the notices heard); a connection lost
+ * is watched no more until it's made again */
 static void on_db(Server *server)
 {
     char error[DB_ERROR_SIZE];
-    if (server->db.ops->notices(server->db.self, ignore_notice, NULL, error, sizeof error) < 0) unwatch_db(server);
+    if (server->db.ops->notices(server->db.self, on_notice, server, error, sizeof error) < 0) unwatch_db(server);
 }
 
 /* The turn's group commit; the log says when it fails and when it's back */
@@ -538,6 +543,12 @@ static void turn(Server *server)
     lives_tick(&server->lives, now);
     upload_tick(&server->api, now);
     commit(server);
+    if (server->api.lobby.shared) {
+        /* notices libpq read while it read answers: the socket won't say */
+        char error[DB_ERROR_SIZE];
+        server->db.ops->notices(server->db.self, on_notice, server, error, sizeof error);
+        lobby_tell(&server->api.lobby, &server->lives, now);
+    }
     settle_conns(server);
     watch_db(server);
 }
@@ -550,6 +561,7 @@ static void stop(Server *server)
     free(server->conns);
     lives_free(&server->lives);
     if (server->workers_started) work_stop(&server->workers);
+    lobby_free(&server->api.lobby);
     api_free(&server->api);
     if (server->http != NULL) MHD_run(server->http);   /* the resumed answered */
     if (server->http != NULL) MHD_stop_daemon(server->http);

@@ -35,6 +35,8 @@ typedef struct ServerSetup {
     int lose_answer;            /* the tests' fault: the group commit of that
                                    number (1 the first) commits, its answer
                                    lost (db_fault_wrap); 0 none */
+    const char *name;           /* this process's name, which the lobby gives
+                                   its games (nginx's /s/NAME/play), or NULL */
     int test_verify_ms;         /* the tests': each upload's check takes this
                                    much longer (work.h); 0 none */
     bool dev;                   /* a page may name its player: the tests' */

@@ -16,6 +16,7 @@
 #include "db.h"
 #include "limit.h"
 #include "live.h"
+#include "lobby.h"
 #include "route.h"
 #include "work.h"
 
@@ -39,6 +40,7 @@ typedef struct SiteCache {
 typedef struct Site {
     Db db;
     Lives *lives;
+    Lobby lobby;                /* the other processes' games (lobby.h) */
     Workers *workers;
     Limits limits;
     uint8_t secret[ACCOUNT_SECRET_BYTES];    /* the server's: meta's 'secret' */

@@ -7,7 +7,10 @@
  *     checked by whichever process is free, some by each (each check
  *     made 700 ms long by --test-verify-ms, so both are busy);
  *   - a process kill -9-ed mid-check: its claim runs out and the other
- *     process checks the upload. */
+ *     process checks the upload;
+ *   - the lobby: a run started on A (--name A) listed by B within a
+ *     second, named A (the lobby's events on LISTEN/NOTIFY); A killed,
+ *     the run's page reconnecting to B has it, and the lobby names B. */
 #define _GNU_SOURCE
 #include "serverrun.h"
 
@@ -149,6 +152,77 @@ static void test_claim_back(Db db, ServerProc *first, const ServerProc *second)
     printf("the first killed mid-check: the second had the upload's verdict %ld ms later\n", took);
 }
 
+/* The server the lobby on port names for game ("" if unnamed, "-" if not
+ * listed), and how many times it lists it */
+static int listed_by(int port, long long game, char server[32])
+{
+    char *body = malloc(1 << 16);
+    int times = 0;
+    snprintf(server, 32, "-");
+    if (body != NULL && http_get(port, "/api/games", body, 1 << 16) == 200) {
+        json_t *root = json_loads(body, 0, NULL), *row;
+        size_t i;
+        json_array_foreach(root, i, row)
+        {
+            if (json_integer_value(json_object_get(row, "game")) != game) continue;
+            const char *name = json_string_value(json_object_get(row, "server"));
+            snprintf(server, 32, "%s", name != NULL ? name : "");
+            ++times;
+        }
+        json_decref(root);
+    }
+    free(body);
+    return times;
+}
+
+/* Waits (at most ms) until port's lobby names want for game: the ms it took, or -1 */
+static long until_listed(int port, long long game, const char *want, int ms)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        char server[32];
+        listed_by(port, game, server);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        long took = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+        if (strcmp(server, want) == 0) return took;
+        if (took > ms) return -1;
+        usleep(10000);
+    }
+}
+
+/* A run started on the first is listed by the second within a second,
+ * named as the first's (its lobby events, LISTEN/NOTIFY): the run's number */
+static long long test_lobby_named(const ServerProc *first, const ServerProc *second, Client *client)
+{
+    char server[32];
+    CHECK(client_connect(client, first->port, NULL));
+    CHECK(start_run(client, "lister", 12, 9));
+    long long run = live_run(first->port);
+    CHECK(run > 0);
+    CHECK_INT(listed_by(first->port, run, server), 1);
+    CHECK_STR(server, "A");
+    long took = until_listed(second->port, run, "A", 1000);
+    CHECK(took >= 0);
+    CHECK_INT(listed_by(second->port, run, server), 1);
+    printf("a run started on A: B's lobby lists it, named A, %ld ms later\n", took);
+    return run;
+}
+
+/* After A was killed: the run's page reconnects to B, which has the run
+ * (its lease run out) and names itself in the lobby */
+static void test_lobby_taken_over(const ServerProc *second, Client *client, long long run)
+{
+    char server[32];
+    client_close(client);
+    CHECK(client_connect(client, second->port, NULL));
+    CHECK(rejoin(client, "lister", RUN_WAIT_MS) >= 0);
+    CHECK(until_listed(second->port, run, "B", 1000) >= 0);
+    CHECK_INT(listed_by(second->port, run, server), 1);
+    CHECK_STR(server, "B");
+    client_close(client);
+}
+
 int main(void)
 {
     char root[256], database[400], error[DB_ERROR_SIZE];
@@ -158,15 +232,19 @@ int main(void)
     test_database(root, "cluster", database, sizeof database);
     char verify_ms[16];
     snprintf(verify_ms, sizeof verify_ms, "%d", VERIFY_MS);
-    const char *extra[] = {"--test-verify-ms", verify_ms, NULL};
+    const char *extra_a[] = {"--test-verify-ms", verify_ms, "--name", "A", NULL};
+    const char *extra_b[] = {"--test-verify-ms", verify_ms, "--name", "B", NULL};
     ServerProc first, second;
-    CHECK(server_start(&first, database, extra));
-    CHECK(server_start(&second, database, extra));
+    CHECK(server_start(&first, database, extra_a));
+    CHECK(server_start(&second, database, extra_b));
     Db db = {0};
     CHECK(db_pg_open(&db, database, false, error, sizeof error));
     test_one_account(&first, &second);
     test_queue_shared(db, &first, &second);
+    Client client;
+    long long run = test_lobby_named(&first, &second, &client);
     test_claim_back(db, &first, &second);
+    test_lobby_taken_over(&second, &client, run);
     db_close(&db);
     CHECK_INT(server_stop(&second, SIGTERM), 0);
     remove_folder(root);

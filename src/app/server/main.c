@@ -2,7 +2,7 @@
  * docs/server.md).
  *
  *   amulets-server [--address A] [--port N] [--database FILE|URI]
- *                  [--postgres CONNINFO] [--data DIR]
+ *                  [--postgres CONNINFO] [--name NAME] [--data DIR]
  *                  [--fast] [--origin URL] [--verifier PROGRAM]
  *                  [--per-address N] [--behind-proxy]
  *                  [--pwhash-ops N] [--pwhash-mib N] [--ws-check-ms N]
@@ -17,7 +17,9 @@
  * PROGRAM (the amulets built beside it), serves the built page's files
  * from DIR with --static (make web's build-web/site: make serve; nginx
  * in production, deploy/), and runs until SIGINT or SIGTERM. Its first line is "listening on URL".
- * --test-lose-answer N is the tests': the Nth group commit sent commits,
+ * With --name NAME (several processes on one PostgreSQL) the lobby
+ * names NAME as the process serving its games, the path nginx routes
+ * (/s/NAME/play, deploy/). --test-lose-answer N is the tests': the Nth group commit sent commits,
  * and its answer is lost; --test-verify-ms N makes each upload's check
  * N ms longer. */
 #include <stdio.h>
@@ -30,7 +32,7 @@
 static void usage(void)
 {
     fprintf(stderr, "usage: amulets-server [--address A] [--port N] [--database FILE|postgres://URI] "
-                    "[--postgres CONNINFO] [--data DIR] [--fast] "
+                    "[--postgres CONNINFO] [--name NAME] [--data DIR] [--fast] "
                     "[--origin URL] [--verifier PROGRAM] [--per-address N] [--behind-proxy] [--pwhash-ops N] "
                     "[--pwhash-mib N] [--ws-check-ms N] [--test-seeds] [--test-lose-answer N] [--test-verify-ms N] "
                     "[--dev] [--static DIR]\n"
@@ -45,6 +47,14 @@ static bool flag(ServerSetup *setup, const char *arg)
     if (strcmp(arg, "--dev") == 0) return setup->dev = true;
     if (strcmp(arg, "--behind-proxy") == 0) return setup->trust_proxy = true;
     return false;
+}
+
+/* A process's name: what nginx's path carries (/s/NAME/play): 1 to 31
+ * letters, digits, '-' or '_' */
+static bool name_ok(const char *value)
+{
+    size_t n = strlen(value);
+    return n > 0 && n < 32 && strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == n;
 }
 
 static bool number(const char *value, long least, long most, long *out)
@@ -78,6 +88,7 @@ int main(int argc, char **argv)
         else if (strcmp(arg, "--postgres") == 0) setup.postgres = value;
         else if (strcmp(arg, "--test-lose-answer") == 0 && number(value, 1, 1000000, &n)) setup.lose_answer = (int)n;
         else if (strcmp(arg, "--test-verify-ms") == 0 && number(value, 1, 60000, &n)) setup.test_verify_ms = (int)n;
+        else if (strcmp(arg, "--name") == 0 && name_ok(value)) setup.name = value;
         else if (strcmp(arg, "--data") == 0) setup.data_dir = value;
         else if (strcmp(arg, "--origin") == 0) setup.origin = value;
         else if (strcmp(arg, "--verifier") == 0) setup.verifier = value;
