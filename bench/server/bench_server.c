@@ -10,6 +10,8 @@
  *   bytes a second a watcher, and commits and events a second
  *   during auto-explore alone (one game pressing o, one watcher): the
  *     watcher's bytes a second, against the same frames sent whole
+ *   with SERVERS=2 or more: a run's resume after its process is killed
+ *     (kill -9, the page reconnecting to another until it's playable)
  *   the lobby (with the games live) and a board of 100 runs: requests a
  *     second with wrk (Debian's; skipped if it isn't installed), 2
  *     threads and 32 connections for WRK_SECONDS (5)
@@ -365,6 +367,46 @@ static bool start_servers(ServerProc *all, int *ports, int servers, bool postgre
     return true;
 }
 
+static long ms_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+/* Two processes or more: a run of KEYS keys on the first, the first
+ * kill -9-ed, and the page reconnecting to the second until its game is
+ * playable again (the lease run out, the run made again from its
+ * events): the ms from reconnecting to the full frame, or -1 */
+static long resume_after_kill(ServerProc *first, const ServerProc *second, int keys)
+{
+    Client client;
+    uint32_t id = 0;
+    bool dropped;
+    if (!client_connect(&client, first->port, NULL)) return -1;
+    bool ok = client_send(&client, "{\"t\":\"play\",\"player\":\"resumer\"}") &&
+              client_expect(&client, "idle", 10000) != NULL &&
+              client_send(&client, "{\"t\":\"new\",\"seed\":12,\"floor\":1}") &&
+              client_expect(&client, "full", 10000) != NULL;
+    for (int i = 0; ok && i < keys; ++i) ok = client_key(&client, '.', ++id, 10000, &dropped) != NULL;
+    server_stop(first, SIGKILL);
+    client_close(&client);
+    if (!ok || !client_connect(&client, second->port, NULL)) return -1;
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    long took = -1;
+    while (took < 0 && ms_since(&start) < 10000) {
+        if (!client_send(&client, "{\"t\":\"play\",\"player\":\"resumer\"}")) break;
+        for (const char *m; took < 0 && (m = client_next(&client, 10000)) != NULL;) {
+            if (strstr(m, "\"t\":\"full\"") != NULL) took = ms_since(&start);
+            else if (strstr(m, "\"t\":\"refused\"") != NULL) break;
+        }
+        if (took < 0) usleep(100000);
+    }
+    client_close(&client);
+    return took;
+}
+
 int main(void)
 {
     int games = env_int("GAMES", 200), watchers = env_int("WATCHERS", 2), seconds = env_int("SECONDS", 20);
@@ -408,7 +450,13 @@ int main(void)
     free(pages);
     free(bench.samples);
     if (ok) explore_bytes(server.port, 5);
-    for (int i = 0; i < servers; ++i) server_stop(&all[i], SIGTERM);
+    if (ok && servers > 1) {
+        enum { RESUME_KEYS = 200 };
+        long took = resume_after_kill(&all[0], &all[1], RESUME_KEYS);
+        printf("RATE server_resume_after_kill_ms %ld ms (a run of %d keys, its process kill -9-ed: playable on "
+               "another from reconnecting, the lease's run-out and the replay included)\n", took, RESUME_KEYS);
+    }
+    for (int i = ok && servers > 1 ? 1 : 0; i < servers; ++i) server_stop(&all[i], SIGTERM);
     char command[200];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
     if (postgres) pg_harness_stop(&pg);

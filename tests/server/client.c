@@ -233,6 +233,11 @@ bool client_connect(Client *client, int port, const char *origin)
 
 bool client_connect_as(Client *client, int port, const char *origin, const char *cookie)
 {
+    return client_connect_path(client, port, "/play", origin, cookie);
+}
+
+bool client_connect_path(Client *client, int port, const char *path, const char *origin, const char *cookie)
+{
     memset(client, 0, sizeof *client);
     if (sodium_init() < 0) return false;
     client->fd = dial(port);
@@ -244,9 +249,9 @@ bool client_connect_as(Client *client, int port, const char *origin, const char 
     if (origin != NULL) snprintf(origin_line, sizeof origin_line, "Origin: %s\r\n", origin);
     if (cookie != NULL) snprintf(cookie_line, sizeof cookie_line, "Cookie: %s\r\n", cookie);
     int n = snprintf(request, sizeof request,
-                     "GET /play HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                     "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n%s%s\r\n", port, key, origin_line,
-                     cookie_line);
+                     "GET %.64s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n%s%s\r\n", path, port, key,
+                     origin_line, cookie_line);
     char answer[1024];
     size_t at = 0;
     bool ok = send_all(client->fd, request, (size_t)n);

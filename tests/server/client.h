@@ -53,6 +53,8 @@ typedef struct Client {
 bool client_connect(Client *client, int port, const char *origin);
 /* The same with a Cookie header (cookie: "name=value", or NULL) */
 bool client_connect_as(Client *client, int port, const char *origin, const char *cookie);
+/* The same on path (/play, or nginx's /s/NAME/play) */
+bool client_connect_path(Client *client, int port, const char *path, const char *origin, const char *cookie);
 void client_close(Client *client);
 bool client_send(Client *client, const char *text);
 /* The next message, waiting at most timeout_ms: NULL if none came. It
