@@ -124,6 +124,21 @@ int lobby_timeout(const Lobby *lobby, const Lives *lives, uint64_t now)
     return lobby->shared && lobby->pending ? lobby_due(lobby, lives, now) : -1;
 }
 
+void lobby_farewell(Lobby *lobby, Lives *lives)
+{
+    if (!lobby->shared) return;
+    json_t *notice = notice_new(lobby, lives);
+    size_t room = 0;
+    for (int i = 0; i < lives->count; ++i) {
+        Live *live = lives->all[i];
+        if (live->told_run <= 0) continue;
+        add_event(lobby, lives, &notice, json_pack("{s:s,s:I}", "e", "ended", "g", (json_int_t)live->told_run), &room);
+        live->told_run = 0;
+    }
+    send_notice(lobby, lives, &notice);
+    json_decref(notice);
+}
+
 /* ---- Hearing ------------------------------------------------------------------------ */
 
 static int other_of(const Lobby *lobby, int64_t game)

@@ -12,7 +12,8 @@
  * server named anew), a floor changed, a run ended or let go. A process
  * starting says hello, and every other tells it all of its games again.
  * A game's server is the process's --name (the path nginx routes:
- * /s/NAME/play, deploy/); a process killed says nothing, so its games
+ * /s/NAME/play, deploy/); a process stopping says its games ended, one
+ * killed says nothing, so its games
  * stay listed under its name until another process takes one over (the
  * next connection, lease.h) and tells it. On SQLite (one process) no
  * notices are sent. */
@@ -64,6 +65,9 @@ int lobby_due(const Lobby *lobby, const Lives *lives, uint64_t now);
 /* Milliseconds until the loop should turn for lobby_tell (-1: nothing
  * waits to be told) */
 int lobby_timeout(const Lobby *lobby, const Lives *lives, uint64_t now);
+/* The process stopping: its games, let go, are no longer listed (their
+ * pages, reconnecting, have them on another process, which tells them) */
+void lobby_farewell(Lobby *lobby, Lives *lives);
 /* A notice on `lobby` heard: the others' games kept; a hello makes this
  * process tell all its games again */
 void lobby_heard(Lobby *lobby, Lives *lives, const char *payload);

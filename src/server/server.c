@@ -556,6 +556,7 @@ static void turn(Server *server)
 static void stop(Server *server)
 {
     lives_settle(&server->lives);
+    lobby_farewell(&server->api.lobby, &server->lives);
     unwatch_db(server);
     while (server->conn_count > 0) conn_free(server, server->conns[0]);
     free(server->conns);

@@ -10,7 +10,8 @@
  *     process checks the upload;
  *   - the lobby: a run started on A (--name A) listed by B within a
  *     second, named A (the lobby's events on LISTEN/NOTIFY); A killed,
- *     the run's page reconnecting to B has it, and the lobby names B. */
+ *     the run's page reconnecting to B has it, and the lobby names B; a
+ *     process stopped (C) says its games ended, and B lists them no more. */
 #define _GNU_SOURCE
 #include "serverrun.h"
 
@@ -223,6 +224,25 @@ static void test_lobby_taken_over(const ServerProc *second, Client *client, long
     client_close(client);
 }
 
+/* A process stopped (SIGTERM) says its games ended: B lists C's game,
+ * then, C stopped, no longer */
+static void test_lobby_farewell(const char *database, const ServerProc *second)
+{
+    const char *extra[] = {"--name", "C", NULL};
+    ServerProc third;
+    Client client;
+    char server[32];
+    CHECK(server_start(&third, database, extra));
+    CHECK(client_connect(&client, third.port, NULL));
+    CHECK(start_run(&client, "leaver", 12, 9));
+    long long run = live_run(third.port);
+    CHECK(until_listed(second->port, run, "C", 1000) >= 0);
+    client_close(&client);
+    CHECK_INT(server_stop(&third, SIGTERM), 0);
+    CHECK(until_listed(second->port, run, "-", 1000) >= 0);
+    CHECK_INT(listed_by(second->port, run, server), 0);
+}
+
 int main(void)
 {
     char root[256], database[400], error[DB_ERROR_SIZE];
@@ -245,6 +265,7 @@ int main(void)
     long long run = test_lobby_named(&first, &second, &client);
     test_claim_back(db, &first, &second);
     test_lobby_taken_over(&second, &client, run);
+    test_lobby_farewell(database, &second);
     db_close(&db);
     CHECK_INT(server_stop(&second, SIGTERM), 0);
     remove_folder(root);
