@@ -419,9 +419,10 @@ static enum MHD_Result route_me(Site *api, Request *r)
     site_today(today);
     bool played, finished;
     if (!modes_daily_of(api->db, player, today, &played, &finished)) return answer_busy(r->connection);
+    const char *server = lobby_server_of(&api->lobby, api->lives, row.name);
     return http_json(r->connection, MHD_HTTP_OK,
-                     json_pack("{s:s,s:s,s:{s:s,s:b,s:b}}", "name", row.name, "state", row.state, "daily", "date",
-                               today, "played", played, "finished", finished),
+                     json_pack("{s:s,s:s,s:{s:s,s:b,s:b},s:s?}", "name", row.name, "state", row.state, "daily", "date",
+                               today, "played", played, "finished", finished, "server", server),
                      NULL);
 }
 
@@ -485,6 +486,16 @@ static enum MHD_Result first_look(Site *api, Request *r, bool *refused)
     return MHD_YES;
 }
 
+/* /s/NAME/play is /play: the path nginx routes to the process NAME
+ * (deploy/nginx-amulets-cluster.conf), taken here too, so a page that
+ * knows its game's process uses it with or without nginx in front */
+static const char *play_path(const char *url)
+{
+    if (strncmp(url, "/s/", 3) != 0) return url;
+    size_t name = strspn(url + 3, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+    return name > 0 && name < LOBBY_NAME_SIZE && strcmp(url + 3 + name, "/play") == 0 ? "/play" : url;
+}
+
 enum MHD_Result api_request(Site *api, struct MHD_Connection *c, const char *url, const char *method,
                             const char *upload_data, size_t *upload_data_size, void **con_cls, uint64_t now)
 {
@@ -494,7 +505,7 @@ enum MHD_Result api_request(Site *api, struct MHD_Connection *c, const char *url
         if (r == NULL) return MHD_NO;
         *con_cls = r;
         r->connection = c;
-        r->match = route_find(method, url);
+        r->match = route_find(method, play_path(url));
         address_of(api, c, r->address, sizeof r->address);
         if (r->match.route == ROUTE_PLAY) r->player = site_session_player(api, c);
         bool page_file = (r->match.route == ROUTE_NONE || r->match.route == ROUTE_INDEX) && api->files != NULL &&

@@ -261,3 +261,16 @@ void lobby_list(const Lobby *lobby, const Lives *lives, json_t *array, uint64_t 
     }
     list_others(lobby, lives, array, finished_daily, context);
 }
+
+const char *lobby_server_of(const Lobby *lobby, const Lives *lives, const char *player)
+{
+    for (int i = 0; i < lives->count; ++i) {
+        const Live *live = lives->all[i];
+        if (listed(live) && strcmp(live->player_name, player) == 0) return lobby->name[0] != '\0' ? lobby->name : NULL;
+    }
+    for (int i = 0; i < lobby->other_count; ++i) {
+        const LobbyGame *g = &lobby->others[i];
+        if (!own_game(lives, g->game) && strcmp(g->player, player) == 0 && g->server[0] != '\0') return g->server;
+    }
+    return NULL;
+}

@@ -65,6 +65,11 @@ int lobby_due(const Lobby *lobby, const Lives *lives, uint64_t now);
 /* Milliseconds until the loop should turn for lobby_tell (-1: nothing
  * waits to be told) */
 int lobby_timeout(const Lobby *lobby, const Lives *lives, uint64_t now);
+/* The name of the process serving player's live game (this one's, or
+ * another's as its notices said), or NULL if none is known: /api/me's
+ * "server", so the page connects to /s/NAME/play (nginx's route to it) */
+const char *lobby_server_of(const Lobby *lobby, const Lives *lives, const char *player);
+
 /* The process stopping: its games, let go, are no longer listed (their
  * pages, reconnecting, have them on another process, which tells them) */
 void lobby_farewell(Lobby *lobby, Lives *lives);

@@ -69,7 +69,7 @@ function skipCase(what) {
 // ---- The server ------------------------------------------------------------------------
 function startServer(dir, port) {
   const child = spawn(serverBinary, ['--address', '127.0.0.1', '--port', String(port || 0), '--database', path.join(dir, 'db.sqlite'),
-    '--static', site, '--test-seeds'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    '--static', site, '--test-seeds', '--name', 'A'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d) => { err += d; });
   return new Promise((resolve, reject) => {
@@ -125,6 +125,8 @@ async function openPage(context, url) {
   // without accounts' 404, is logged by Chromium as a failed load: not an error of the page's)
   page.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) page.consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => page.consoleErrors.push(String(e)));
+  page.sockets = [];   // the WebSockets' addresses it opened
+  page.on('websocket', (ws) => page.sockets.push(ws.url()));
   await page.goto(url);
   await page.waitForFunction(() => window.amulets && window.amulets.ready, null, { timeout: 20000 });
   return page;
@@ -423,8 +425,10 @@ async function allCases(browser, server, tmp, accounts) {
   const run = games.length > 0 ? (games[games.length - 1].game || games[games.length - 1].run) : -1;
   check(run > 0, "the new run is in the lobby", JSON.stringify(games));
   console.log(`the lobby: ${JSON.stringify(games)}`);
+  const process_ = games.length > 0 ? games[games.length - 1].server : undefined;
+  check(process_ === 'A', "the lobby names the process that serves the game (--name A)", JSON.stringify(games));
   const watchContext = await newContext(browser, SIZES.small);
-  const watcher = await openPage(watchContext, `${url}online.html#/watch/${run}`);
+  const watcher = await openPage(watchContext, `${url}online.html#/watch/${run}/${process_}`);
   await waitFrame(watcher);
   await shot(player, 'game');
   await shot(watcher, 'watch-small');
@@ -432,6 +436,10 @@ async function allCases(browser, server, tmp, accounts) {
   // two tabs of one account: still one live game
   const second = await openPage(context, `${base}#/play`);
   await waitFrame(second);
+  check(watcher.sockets.some((u) => new URL(u).pathname === '/s/A/play') &&
+        second.sockets.some((u) => new URL(u).pathname === '/s/A/play'),
+  "the watcher and the player's second tab reach the game's process at /s/A/play (nginx's route to it)",
+  JSON.stringify({ watcher: watcher.sockets, second: second.sockets }));
   const after = await ownGames(url);
   check(after.length === 1, 'two tabs of one account still make one live game', JSON.stringify(after));
   await player.waitForFunction(() => /another page/.test(document.getElementById('status').textContent), null, { timeout: 5000 })

@@ -46,6 +46,48 @@ static void me(int port, const char *cookie, char name[32])
     http_answer_free(&a);
 }
 
+/* The "server" /api/me gives for cookie on port ("-" if none) */
+static void me_server(int port, const char *cookie, char server[32])
+{
+    HttpAnswer a;
+    snprintf(server, 32, "-");
+    if (http_request(port, "GET", "/api/me", cookie, "", 0, &a) == 200) {
+        json_t *root = json_loads(a.body != NULL ? a.body : "", 0, NULL);
+        const char *got = json_string_value(json_object_get(root, "server"));
+        if (got != NULL) snprintf(server, 32, "%s", got);
+        json_decref(root);
+    }
+    http_answer_free(&a);
+}
+
+/* The account's page learns its game's process from /api/me, on either
+ * process, and reaches it at /s/NAME/play (nginx's path to NAME, which
+ * the server takes as /play too): before the run, no process; after it
+ * starts on A through /s/A/play, both processes name A */
+static void test_me_names_server(const ServerProc *first, const ServerProc *second, const char *cookie_line)
+{
+    char server[32], cookie[160];
+    snprintf(cookie, sizeof cookie, "%.*s", (int)strcspn(cookie_line + 8, "\r"), cookie_line + 8);
+    me_server(first->port, cookie_line, server);
+    CHECK_STR(server, "-");
+    Client client;
+    bool connected = client_connect_path(&client, first->port, "/s/A/play", NULL, cookie);
+    CHECK(connected);
+    if (!connected) return;   /* the rest would talk to no socket */
+    CHECK(client_send(&client, "{\"t\":\"play\"}") && client_expect(&client, "idle", RUN_WAIT_MS) != NULL);
+    CHECK(client_send(&client, "{\"t\":\"new\",\"seed\":12,\"floor\":9}") &&
+          client_expect(&client, "full", RUN_WAIT_MS) != NULL);
+    me_server(first->port, cookie_line, server);
+    CHECK_STR(server, "A");
+    for (int tries = 0; tries < 100; ++tries) {   /* B hears of it within a second */
+        me_server(second->port, cookie_line, server);
+        if (strcmp(server, "A") == 0) break;
+        usleep(10000);
+    }
+    CHECK_STR(server, "A");
+    client_close(&client);
+}
+
 static void test_one_account(const ServerProc *first, const ServerProc *second)
 {
     char made[160], logged[160], name[32];
@@ -59,6 +101,7 @@ static void test_one_account(const ServerProc *first, const ServerProc *second)
             CHECK_STR(name, "both");
         }
     }
+    test_me_names_server(first, second, made);
 }
 
 /* An upload of text to port: its number */

@@ -12,7 +12,7 @@
 //   online.html#/                 the lobby
 //   online.html#/play             my game (#/play/ladder, #/play/daily,
 //                                 #/play/practice/DATE start one)
-//   online.html#/watch/RUN        watch a live run
+//   online.html#/watch/RUN[/SERVER] watch a live run (on the process SERVER)
 //   online.html#/boards/ladder, #/boards/daily[/DATE], #/boards/offline
 //   online.html#/run/RUN          a run's page
 //   online.html#/login, #/register, #/recover
@@ -106,8 +106,9 @@
     if (first === 'boards') return board(second || 'ladder', third);
     if (first === 'run') return runPage(second);
     if (first === 'me') return who && accounts ? accountPage() : needLogin();
-    if (first === 'watch') return startGame({ watch: Number(second) });
+    if (first === 'watch') return startGame({ watch: Number(second), server: third });
     if (first === 'play') {
+      if (who && accounts) await whoAmI();   // which process has my game now (me.server)
       if (!who) return needLogin();
       if (second === undefined) return startGame({ play: true });
       return startGame({ play: true, start: { mode: second, date: third } });
@@ -237,7 +238,7 @@
     for (const g of games) {
       const row = document.createElement('tr');
       [g.player, g.class, g.floor, g.turns, g.mode, g.watchers].forEach((t) => cell(row, t));
-      cell(row, link('Watch', `#/watch/${g.game}`));
+      cell(row, link('Watch', `#/watch/${g.game}${g.server ? `/${encodeURIComponent(g.server)}` : ''}`));
       body.append(row);
     }
     $('lobby-games').hidden = games.length === 0;
@@ -424,8 +425,13 @@
   let link_ = null;
   const BACKOFF_FIRST = 500, BACKOFF_MOST = 8000;
 
-  function socketUrl() {
-    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/play`;
+  // /s/NAME/play reaches the process NAME that serves the game (nginx
+  // routes it there, or to another once NAME is gone: the game comes back
+  // there from its events); the lobby names a watched game's process and
+  // /api/me the player's own. A page that knows none takes /play
+  function socketUrl(server) {
+    const path = server ? `/s/${encodeURIComponent(server)}/play` : '/play';
+    return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
   }
 
   function startGame(what) {
@@ -459,7 +465,7 @@
 
   function open() {
     const l = link_;
-    const ws = new WebSocket(socketUrl());
+    const ws = new WebSocket(socketUrl(l.what.watch !== undefined ? l.what.server : me && me.server));
     l.ws = ws;
     api.socket = ws;
     ws.onopen = () => {
