@@ -4,54 +4,12 @@
 #include <string.h>
 
 #include "dmap.h"   /* DMAP_UNREACHED */
+#include "explore_sight.h"
 #include "heed.h"
 #include "known.h"
 #include "memory.h"
 
-/* A step onto a closed door costs the bump that opens it too */
-/* Besides the terrains, what a known trap is to a way: BLOCKED is
- * crossed only over traps; MOVES_AWAY (it takes the player elsewhere)
- * never, unless it is ONTO, the cell a way may end on. OCCUPIED: a
- * monster in sight, gone round while there's a way round, led into (a
- * step costing a door's) only with none: never stepped into, it stops
- * the going there (a step into it would attack) */
-enum { DOOR_COST = 2, BLOCKED = 0xfe, MOVES_AWAY = 0xfd, ONTO = 0xfc, OCCUPIED = 0xfb };
-
-/* The map with a border of wall all round, as the search reads it, so
- * that no step needs a test for the map's edge */
-enum { PAD_W = MAP_W + 2, PAD_CELLS = EXPLORE_PAD_CELLS };
-_Static_assert(PAD_CELLS == PAD_W * (MAP_H + 2), "the padded map is the header's");
-
-static int padded(Point p) { return (p.y + 1) * PAD_W + p.x + 1; }
-static Point unpadded(int i) { return (Point){i % PAD_W - 1, i / PAD_W - 1}; }
-
-static const int PAD_STEP[8] = {
-    -PAD_W, -PAD_W + 1, 1, PAD_W + 1, PAD_W, PAD_W - 1, -1, -PAD_W - 1,
-};
-
-/* What a cell is to the search: no way, ground (a step costs 1), or a
- * closed door (the step and the bump) */
-enum { NO_WAY = 0, GROUND = 1, DOOR = 2 };
-
-/* What the player knows of the floor, worked out whole once a command:
- * a whole floor costs less than looking cells up one by one as the
- * search reaches them */
-typedef struct Sight {
-    const Run *run;
-    const Level *level;
-    const Memory *memory;
-    uint8_t terrain[PAD_CELLS];    /* by padded cell: a Terrain as the player knows
-                                      it, or a known trap (BLOCKED, MOVES_AWAY, ONTO) */
-    uint8_t unknown[PAD_CELLS];    /* by padded cell: never seen (nor mapped) */
-    uint8_t goal[PAD_CELLS];       /* by padded cell: where exploring goes (explore_goals) */
-    uint8_t item[MAP_CELLS];       /* an item in sight there */
-    int known_traps;
-    bool threat_in_view;           /* one the going stops for (heed.h) */
-    uint8_t kind[256];             /* for each terrain byte: PASSABLE, WALKABLE */
-    uint8_t way[256];              /* for each terrain byte: NO_WAY, GROUND, DOOR */
-} Sight;
-
-enum { PASSABLE = 1, WALKABLE = 2 };
+_Static_assert((int)PAD_CELLS == (int)EXPLORE_PAD_CELLS, "the padded map is the header's");
 
 /* Each terrain byte's PASSABLE and WALKABLE, its way, and what the player
  * takes it for */
@@ -133,7 +91,7 @@ static void know_traps(Sight *sight, int onto)
     }
 }
 
-static void look(const Run *run, Sight *sight, bool over_traps, int onto)
+void explore_look(const Run *run, Sight *sight, bool over_traps, int onto)
 {
     const Level *level = run_level(run);
     sight->run = run;
@@ -331,7 +289,7 @@ void explore_start(Explorer *e, const Run *run, ExploreKind kind, Point target)
         e->skipped[cell_index(me.x, me.y)] = 1;
     }
     Sight sight;
-    look(run, &sight, false, -1);
+    explore_look(run, &sight, false, -1);
     remember_now(e, run, &sight);
 }
 
@@ -696,7 +654,7 @@ ExploreStop explore_next(Explorer *e, const Run *run, Command *out, char *messag
     if (run_mode(run) != MODE_PLAYING) return stop(e, EXPLORE_NOT_PLAYING, message, size, "");
     if (e->commands >= EXPLORE_MOST_COMMANDS) return stop(e, EXPLORE_LONG, message, size, "You stop.");
     Sight sight;
-    look(run, &sight, e->over_traps, -1);
+    explore_look(run, &sight, e->over_traps, -1);
     occupy(&sight);
     ExploreStop why = changes(e, run, &sight, message, size);
     remember_now(e, run, &sight);
@@ -717,92 +675,9 @@ int explore_step_toward(const Run *run, Point target, bool over_traps)
 {
     if (!in_bounds(target.x, target.y)) return -1;
     Sight sight;
-    look(run, &sight, over_traps, cell_index(target.x, target.y));
+    explore_look(run, &sight, over_traps, cell_index(target.x, target.y));
     Explorer probe;   /* the goal test reads only its target */
     probe.target = target;
     int dir;
     return nearest(&probe, &sight, is_target, DOOR_COST, &dir) < 0 ? -1 : dir;
-}
-
-/* ---- A route kept ------------------------------------------------------ */
-
-/* A cell's step cost on the way (0: none) */
-static int way_cost(const Sight *sight, int cell)
-{
-    uint8_t way = sight->way[sight->terrain[cell]];
-    return way == NO_WAY ? 0 : way == DOOR ? DOOR_COST : 1;
-}
-
-/* Every cell's steps to the target, the cost of a step being the cell
- * stepped onto's: spread from the target, a cell's steps are those of the
- * cell it was reached from plus that cell's cost. Dial's buckets (costs
- * up to DOOR_COST); a cell bettered later is queued again (a cell is
- * bettered once at most: only a door's cost is above 1) and its old place
- * skipped */
-typedef struct RouteQueue {
-    int16_t bucket[3][2 * PAD_CELLS];
-    int count[3];
-} RouteQueue;
-
-static void route_spread(ExploreRoute *route, const Sight *sight, int target)
-{
-    RouteQueue q;   /* about 30 KB, on the stack */
-    int32_t *steps = route->steps;
-    for (int i = 0; i < PAD_CELLS; ++i) steps[i] = DMAP_UNREACHED;
-    q.count[0] = q.count[1] = q.count[2] = 0;
-    steps[target] = 0;
-    q.bucket[0][q.count[0]++] = (int16_t)target;
-    for (int dist = 0, waiting = 1; waiting > 0; ++dist) {
-        int b = dist % 3;
-        for (int k = 0; k < q.count[b]; ++k) {
-            int c = q.bucket[b][k];
-            --waiting;
-            if (steps[c] != dist) continue;
-            int nd = dist + way_cost(sight, c);
-            for (int d = 0; d < 8; ++d) {
-                int n = c + PAD_STEP[d];
-                if (way_cost(sight, n) == 0 || nd >= steps[n]) continue;
-                steps[n] = nd;
-                if (q.count[nd % 3] < 2 * PAD_CELLS) {
-                    q.bucket[nd % 3][q.count[nd % 3]++] = (int16_t)n;
-                    ++waiting;
-                }
-            }
-        }
-        q.count[b] = 0;
-    }
-}
-
-int explore_step_along(const Run *run, Point target, bool over_traps, ExploreRoute *route)
-{
-    if (!in_bounds(target.x, target.y)) return -1;
-    Sight sight;
-    look(run, &sight, over_traps, cell_index(target.x, target.y));
-    int goal = padded(target), me = padded(run_player(run)->pos);
-    if (goal == me || way_cost(&sight, goal) == 0) return -1;
-    ExploreRoute fresh;
-    fresh.made = false;
-    ExploreRoute *r = route != NULL ? route : &fresh;
-    bool kept = r->made && point_eq(r->target, target) && r->over_traps == over_traps &&
-                memcmp(r->known, sight.terrain, sizeof r->known) == 0;
-    if (!kept) {
-        r->made = true;
-        r->target = target;
-        r->over_traps = over_traps;
-        memcpy(r->known, sight.terrain, sizeof r->known);
-        route_spread(r, &sight, goal);
-    }
-    int best = -1;
-    int64_t least = DMAP_UNREACHED;
-    for (int d = 0; d < 8; ++d) {
-        int n = me + PAD_STEP[d];
-        int cost = way_cost(&sight, n);
-        if (cost == 0 || r->steps[n] == DMAP_UNREACHED) continue;
-        int64_t total = (int64_t)r->steps[n] + cost;
-        if (total < least) {
-            least = total;
-            best = d;
-        }
-    }
-    return best;
 }
