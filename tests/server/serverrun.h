@@ -173,4 +173,52 @@ static inline bool start_run(Client *client, const char *player, unsigned long l
            client->frame.number > 0;
 }
 
+/* '.' pressed and answered, at most most times or until the run's end:
+ * how many were (each answer's frame checked against its sum) */
+static inline int wait_keys(Client *client, int most, uint32_t *id)
+{
+    char screen[32];
+    int pressed = 0;
+    bool dropped;
+    while (pressed < most && strcmp(page_screen(&client->frame, screen), "dead") != 0) {
+        if (client_key(client, '.', ++*id, RUN_WAIT_MS, &dropped) == NULL) break;
+        CHECK(!dropped);
+        CHECK_INT(page_sum(&client->frame), client->frame.sum);
+        ++pressed;
+    }
+    return pressed;
+}
+
+/* The digest the run ended with (waited for: at most 5 s) */
+static inline void ended_digest(int port, long long run, char digest[24])
+{
+    char state[16] = "";
+    for (int i = 0; i < 250 && run_state(port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
+        usleep(20000);
+    }
+    CHECK_STR(state, "ended");
+}
+
+/* The run of seed on floor never interrupted, waiting ('.') to its end
+ * (at most most keys), on a server of its own with the database name
+ * "straight" under root: how many keys it took, and its digest */
+static inline int straight_run(const char *root, const char *player, unsigned long long seed, int floor, int most,
+                               char digest[24])
+{
+    char database[400];
+    ServerProc server;
+    Client client;
+    uint32_t id = 0;
+    test_database(root, "straight", database, sizeof database);
+    CHECK(server_start(&server, database, NULL));
+    CHECK(client_connect(&client, server.port, NULL));
+    CHECK(start_run(&client, player, seed, floor));
+    long long run = live_run(server.port);
+    int total = wait_keys(&client, most, &id);
+    ended_digest(server.port, run, digest);
+    client_close(&client);
+    CHECK_INT(server_stop(&server, SIGTERM), 0);
+    return total;
+}
+
 #endif

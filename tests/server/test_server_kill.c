@@ -9,32 +9,6 @@
 
 enum { SEED = 12, FLOOR = 9, MOST_KEYS = 400 };
 
-/* '.' pressed and answered, at most most times or until the run's end:
- * how many were */
-static int wait_keys(Client *client, int most, uint32_t *id)
-{
-    char screen[32];
-    int pressed = 0;
-    bool dropped;
-    while (pressed < most && strcmp(page_screen(&client->frame, screen), "dead") != 0) {
-        if (client_key(client, '.', ++*id, RUN_WAIT_MS, &dropped) == NULL) break;
-        CHECK(!dropped);
-        CHECK_INT(page_sum(&client->frame), client->frame.sum);
-        ++pressed;
-    }
-    return pressed;
-}
-
-/* The digest the run ended with */
-static void ended_digest(int port, long long run, char digest[24])
-{
-    char state[16] = "";
-    for (int i = 0; i < 200 && run_state(port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
-        usleep(20000);
-    }
-    CHECK_STR(state, "ended");
-}
-
 static bool same_cells(const PageFrame *a, const PageFrame *b)
 {
     return memcmp(a->cells, b->cells, sizeof a->cells) == 0;

@@ -81,48 +81,6 @@ static void nginx_stop(void)
     }
 }
 
-static int wait_keys(Client *client, int most, uint32_t *id)
-{
-    char screen[32];
-    int pressed = 0;
-    bool dropped;
-    while (pressed < most && strcmp(page_screen(&client->frame, screen), "dead") != 0) {
-        if (client_key(client, '.', ++*id, RUN_WAIT_MS, &dropped) == NULL) break;
-        CHECK(!dropped);
-        CHECK_INT(page_sum(&client->frame), client->frame.sum);
-        ++pressed;
-    }
-    return pressed;
-}
-
-static void ended_digest(int port, long long run, char digest[24])
-{
-    char state[16] = "";
-    for (int i = 0; i < 250 && run_state(port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
-        usleep(20000);
-    }
-    CHECK_STR(state, "ended");
-}
-
-/* The run never interrupted, on a server of its own: its keys and digest */
-static int straight_run(const char *root, char digest[24])
-{
-    char database[400];
-    ServerProc server;
-    Client client;
-    uint32_t id = 0;
-    test_database(root, "straight", database, sizeof database);
-    CHECK(server_start(&server, database, NULL));
-    CHECK(client_connect(&client, server.port, NULL));
-    CHECK(start_run(&client, "walker", SEED, FLOOR));
-    long long run = live_run(server.port);
-    int total = wait_keys(&client, MOST_KEYS, &id);
-    ended_digest(server.port, run, digest);
-    client_close(&client);
-    CHECK_INT(server_stop(&server, SIGTERM), 0);
-    return total;
-}
-
 /* The server the lobby (through nginx) names for run */
 static void named(int port, long long run, char server[32])
 {
@@ -229,7 +187,7 @@ int main(void)
     char command[400];
     snprintf(command, sizeof command, "mkdir -p '%s' && chmod 755 '%s' '%s'", nginx_dir, root, nginx_dir);
     CHECK(system(command) == 0);
-    int total = straight_run(root, straight);
+    int total = straight_run(root, "walker", SEED, FLOOR, MOST_KEYS, straight);
     test_through_nginx(root, total, straight);
     nginx_stop();
     remove_folder(root);

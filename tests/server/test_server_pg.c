@@ -19,50 +19,6 @@ enum { SEED = 12, FLOOR = 9, MOST_KEYS = 400 };
 
 static PgHarness pg;
 
-/* '.' pressed and answered, at most most times or until the run's end:
- * how many were */
-static int wait_keys(Client *client, int most, uint32_t *id)
-{
-    char screen[32];
-    int pressed = 0;
-    bool dropped;
-    while (pressed < most && strcmp(page_screen(&client->frame, screen), "dead") != 0) {
-        if (client_key(client, '.', ++*id, RUN_WAIT_MS, &dropped) == NULL) break;
-        CHECK(!dropped);
-        CHECK_INT(page_sum(&client->frame), client->frame.sum);
-        ++pressed;
-    }
-    return pressed;
-}
-
-static void ended_digest(int port, long long run, char digest[24])
-{
-    char state[16] = "";
-    for (int i = 0; i < 250 && run_state(port, run, state, digest, NULL) && strcmp(state, "ended") != 0; ++i) {
-        usleep(20000);
-    }
-    CHECK_STR(state, "ended");
-}
-
-/* The run never interrupted: how many keys it takes, and its digest */
-static int straight_run(const char *root, char digest[24])
-{
-    char database[400];
-    ServerProc server;
-    Client client;
-    uint32_t id = 0;
-    test_database(root, "straight", database, sizeof database);
-    CHECK(server_start(&server, database, NULL));
-    CHECK(client_connect(&client, server.port, NULL));
-    CHECK(start_run(&client, "straight", SEED, FLOOR));
-    long long run = live_run(server.port);
-    int total = wait_keys(&client, MOST_KEYS, &id);
-    ended_digest(server.port, run, digest);
-    client_close(&client);
-    CHECK_INT(server_stop(&server, SIGTERM), 0);
-    return total;
-}
-
 /* The next message of kind within ms, frames applied meanwhile */
 static bool told(Client *client, const char *kind, int ms)
 {
@@ -222,7 +178,7 @@ int main(void)
     pg_harness_start(&pg);
     test_pg = &pg;
     fresh_folder(root, sizeof root, "server-pg");
-    int total = straight_run(root, straight);
+    int total = straight_run(root, "straight", SEED, FLOOR, MOST_KEYS, straight);
     test_database_away(root, total, straight);
     test_two_processes(root, total, straight);
     test_backup_restored(root);
